@@ -1,0 +1,3 @@
+export * from './version';
+export * from './remotes';
+export * from './host-services';
