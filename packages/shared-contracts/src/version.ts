@@ -21,7 +21,8 @@ export function parseVersion(version: string): ParsedVersion | null {
 export type Compatibility = { ok: true } | { ok: false; reason: string };
 
 export function checkContractCompatibility(hostVersion: string, remoteVersion: unknown): Compatibility {
-  if (typeof remoteVersion !== 'string') return { ok: false, reason: 'the remote declares no contract version' };
+  if (typeof remoteVersion !== 'string')
+    return { ok: false, reason: 'the remote declares no contract version' };
   const host = parseVersion(hostVersion);
   const remote = parseVersion(remoteVersion);
   if (!host) return { ok: false, reason: `the host contract version "${hostVersion}" is malformed` };
@@ -30,7 +31,10 @@ export function checkContractCompatibility(hostVersion: string, remoteVersion: u
     return { ok: false, reason: `built against contract ${remoteVersion}, the shell speaks ${hostVersion}` };
   }
   if (remote.minor > host.minor) {
-    return { ok: false, reason: `built against a newer contract ${remoteVersion} than the shell's ${hostVersion}` };
+    return {
+      ok: false,
+      reason: `built against a newer contract ${remoteVersion} than the shell's ${hostVersion}`,
+    };
   }
   return { ok: true };
 }

@@ -1,0 +1,76 @@
+/** User-facing texts of both specs, exact (including the spec's own spacing and spelling). */
+export const MESSAGES = {
+  unableToConnect: 'Unable to connect to SF',
+  authenticationFailed: 'Authentication Failed',
+  networkError: 'Network Error',
+  cannotConnectToInternet: 'Error: Cannot connect to Internet',
+  serverErrorPrefix: 'Server Error: ',
+  fileNotAuthorised: 'Authorization Failed. Please login again.',
+  fileTooLarge: 'Error: File is larger than 100 MB',
+  invalidFileTypePrefix: 'Error: ',
+  fileNotStoredInDb: 'Database Error: File not stored in DB',
+  noDataForSubmission: 'No Data found for form submission',
+  schemaError: 'Schema error in server',
+  submissionNotFound: "Couldn't find the matching submission.",
+  submitFailedWithErrors:
+    'Errors were found and could not Submit. Please Launch to see errors and try to submit again',
+  submitQueued: 'Form has been sent for submission',
+  invalidValue: 'Invalid value',
+  fileUploadErrorFound: 'File Upload Error Found',
+  fileUploading: 'Please wait file is uploading',
+  areYouSure: 'Are you sure ?',
+  deleteItemConfirm: 'Are you sure you want to delete this item ?',
+  saveFailed: 'Save Failed',
+  changesSaved: 'Changes Saved Successfully.',
+  successfullySubmitted: 'Successfully submitted/Queued for submission.',
+  sessionExpired: 'Your session has expired. Any changes done will be lost.',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  documentCriteria: 'document criteria not set up correctly',
+  unloadWarning:
+    'It looks like you have been editing something. If you leave before saving, your changes will be lost.',
+  couldNotGetToken: 'Could not get token from server',
+  couldNotDeleteToken: 'could not get response from server to delete token',
+  couldNotGetVersion: 'Could not get version',
+  logoutConfirm: 'Are you sure to Logout ?',
+  noRecords: 'No records were found',
+  submittedBanner:
+    'These are the forms that are submitted but not processed. Forms will be auto processed as soon as you are back online',
+  removeOfflineConfirm: 'Are you sure want to remove it from offline Mode?',
+  submissionErrorToast: 'submission error',
+  loadingPleaseWait: 'Loading... Please wait!',
+  discardConfirm: 'Are you sure you want to discard this form?',
+  formSubmittedDialog: 'Form submitted/queued for submission',
+  uploadingFile: 'Uploading file',
+  uploadFailed: 'Upload failed',
+  uploadFailedReupload: 'Upload failed. Delete and reupload file.',
+  fixFieldValidation: 'Please fix the field validation before submitting',
+  fixErrorsBeforeSubmitting: 'Please fix the errors before submitting',
+  fixErrorsIdentified: 'Please fix the errors identified and try submitting again.',
+  packageDeploymentFailed: 'Package deployment failed',
+  invalidDateFormat: 'Invalid Date Format.',
+  logoType: 'Logo should be jpg or png type',
+  /** Builder: field validation preset messages end in 'Only'. */
+  fieldValidationPrefix: 'Field Validation : ',
+  numericOnlyRule: 'Numeric Only',
+} as const;
+
+/** '{field} is missing required fields' */
+export const missingRequiredFields = (field: string): string => `${field} is missing required fields`;
+/** 'Logo size is N KB, Please limit it to 200KB' */
+export const logoTooLarge = (kb: number): string => `Logo size is ${kb} KB, Please limit it to 200KB`;
+/** 'Field Validation : Email Address Only' and the like. */
+export const presetMessage = (preset: string): string => `Field Validation : ${preset} Only`;
+
+/** The area-level fallback the shell shows when a remote cannot be loaded or run (not in the spec). */
+export const REMOTE_UNAVAILABLE = {
+  title: 'This part of the app is unavailable',
+  body: 'This part of the app is unavailable right now. The rest of the app keeps working.',
+  incompatible: 'This part of the app is unavailable: it was built for another version of the app.',
+  retry: 'Retry',
+} as const;
+
+export const NOT_FOUND = {
+  title: 'Page not found',
+  body: 'There is nothing at this address.',
+  homeLink: 'Go to home',
+} as const;
