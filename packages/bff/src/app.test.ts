@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_VERSION } from 'shared-contracts';
+import { createApp } from './app';
+import { loadConfig } from './config';
+
+let server: Server;
+let base: string;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+  fs.writeFileSync(path.join(dist, 'main.0123456789abcdef.js'), 'console.log(1)');
+  const config = loadConfig({ SHELL_DIST: dist, MFE_HOME_URL: 'http://example.test/mf-manifest.json' });
+  server = createApp(config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('bff foundation routes', () => {
+  it('GET /api/version answers in the envelope', async () => {
+    const res = await fetch(`${base}/api/version`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { version: '1.0.0', contractVersion: CONTRACT_VERSION },
+    });
+  });
+
+  it('GET /remotes.json is built from the environment', async () => {
+    const res = await fetch(`${base}/remotes.json`);
+    const body = (await res.json()) as { remotes: { name: string; manifestUrl: string }[] };
+    expect(body.remotes.map((r) => r.name)).toEqual(['mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder']);
+    expect(body.remotes.find((r) => r.name === 'mfe-home')?.manifestUrl).toBe(
+      'http://example.test/mf-manifest.json',
+    );
+    expect(body.remotes.find((r) => r.name === 'mfe-form')?.manifestUrl).toBe(
+      'http://127.0.0.1:4003/mf-manifest.json',
+    );
+  });
+
+  it('serves hashed assets as immutable and client routes as index.html', async () => {
+    const asset = await fetch(`${base}/main.0123456789abcdef.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const route = await fetch(`${base}/form/0f8fad5b-d9cb-469f-a165-70867728950e`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('cache-control')).toBe('no-cache');
+    expect(await route.text()).toContain('<title>shell</title>');
+  });
+
+  it('unknown API paths are 404, not the shell', async () => {
+    const res = await fetch(`${base}/api/nope`);
+    expect(res.status).toBe(404);
+  });
+});
