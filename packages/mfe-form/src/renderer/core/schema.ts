@@ -1,0 +1,108 @@
+import type { FormJsonSchema, OneOfOption } from 'shared-contracts';
+
+/** Resolve a local $ref ('#/definitions/X', '#/$defs/X') against the root schema (one level per call). */
+export const resolveRef = (
+  schema: FormJsonSchema | undefined,
+  root: FormJsonSchema,
+): FormJsonSchema | undefined => {
+  let cur = schema;
+  let guard = 0;
+  while (cur?.$ref && guard++ < 20) {
+    const ref = cur.$ref;
+    if (!ref.startsWith('#')) return cur;
+    let target: unknown = root;
+    for (const raw of ref.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+      const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      target = target && typeof target === 'object' ? (target as Record<string, unknown>)[seg] : undefined;
+    }
+    cur = target as FormJsonSchema | undefined;
+  }
+  return cur;
+};
+
+/** The sub-schema a scope points at, relative to `schema` ('#/properties/a/properties/b'). */
+export const resolveScope = (
+  scope: string,
+  schema: FormJsonSchema,
+  root: FormJsonSchema,
+): FormJsonSchema | undefined => {
+  let cur: FormJsonSchema | undefined = resolveRef(schema, root);
+  for (const raw of scope.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (!cur) return undefined;
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const next: unknown = (cur as Record<string, unknown>)[seg];
+    cur = resolveRef(next as FormJsonSchema | undefined, root);
+  }
+  return cur;
+};
+
+/** The schema of a data path ('a.0.b') from the root schema. */
+export const schemaAtPath = (path: string, root: FormJsonSchema): FormJsonSchema | undefined => {
+  let cur: FormJsonSchema | undefined = resolveRef(root, root);
+  for (const key of path === '' ? [] : path.split('.')) {
+    if (!cur) return undefined;
+    if (/^\d+$/.test(key) && cur.items && !Array.isArray(cur.items)) cur = resolveRef(cur.items, root);
+    else cur = resolveRef(cur.properties?.[key], root);
+  }
+  return cur;
+};
+
+export const typeOf = (schema: FormJsonSchema | undefined): string | undefined =>
+  Array.isArray(schema?.type) ? schema?.type.find((t) => t !== 'null') : schema?.type;
+
+/** A schema's options as const/title pairs (oneOf of consts, or enum). */
+export const optionsOf = (schema: FormJsonSchema | undefined): OneOfOption[] => {
+  if (!schema) return [];
+  if (Array.isArray(schema.oneOf) && schema.oneOf.every((o) => o && 'const' in o)) {
+    return (schema.oneOf as OneOfOption[]).map((o) => ({ ...o, title: o.title ?? String(o.const) }));
+  }
+  if (Array.isArray(schema.enum)) {
+    return schema.enum.map((v) => ({ const: v as string, title: String(v) }));
+  }
+  return [];
+};
+
+export const startCase = (name: string): string =>
+  name
+    .replace(/__c$/, '')
+    .replace(/_/g, ' ')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase())
+    .trim();
+
+/** Field title: the schema title or the property name made readable. */
+export const titleOf = (schema: FormJsonSchema | undefined, name: string): string =>
+  schema?.title ?? startCase(name);
+
+/** Spec keywords Ajv must not see as keywords ('id' would be read as a schema id and rejected). */
+const STRIP = new Set(['id']);
+
+/**
+ * A copy of the schema Ajv can compile: `id` (column order) removed. Memoised by identity so the
+ * sanitised copy, and the validator compiled from it, are made once per schema object.
+ */
+const sanitised = new WeakMap<object, FormJsonSchema>();
+export const toAjvSchema = (schema: FormJsonSchema): FormJsonSchema => {
+  const hit = sanitised.get(schema);
+  if (hit) return hit;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (STRIP.has(k) && typeof v !== 'object') continue;
+      // property maps keep their keys ('id' may be a field name there).
+      out[k] = k === 'properties' || k === 'definitions' || k === '$defs' ? walkMap(v) : walk(v);
+    }
+    return out;
+  };
+  const walkMap = (map: unknown): unknown => {
+    if (map === null || typeof map !== 'object') return map;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(map)) out[k] = walk(v);
+    return out;
+  };
+  const result = walk(schema) as FormJsonSchema;
+  sanitised.set(schema, result);
+  return result;
+};

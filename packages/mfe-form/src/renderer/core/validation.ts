@@ -1,0 +1,271 @@
+/**
+ * Validation of spec section 5: Ajv (+ ajv-formats) over the whole form, compiled once per form
+ * version and cached by schema identity; pattern errors on undefined data ignored; errors listed as
+ * '{field title} {message}' with row numbers; server errors mapped back onto fields by errorPath
+ * (recursing up to depth 5); the edited flag; empty table rows dropped on submit.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { CUSTOM_VALIDATION_MAX_DEPTH, MESSAGES, missingRequiredFields } from 'shared-contracts';
+import type { FormJsonSchema } from 'shared-contracts';
+import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
+import { isEmptyValue } from './rules';
+import { schemaAtPath, titleOf, toAjvSchema } from './schema';
+
+/** Counters the bench and tests read: Ajv compiles must not grow after mount. */
+export const ajvStats = { compiles: 0 };
+
+/** The spec's annotation keywords, declared so strict mode stays meaningful for everything else. */
+const ANNOTATIONS = [
+  'errorMessage',
+  'regexRuleName',
+  'dependent',
+  'child',
+  'validFor',
+  'preventAddition',
+  'preventDeletion',
+  'lookupTo',
+];
+
+let sharedAjv: Ajv | undefined;
+/** One Ajv instance for all forms (JSON Forms' options: allErrors, verbose, strict off). */
+export const getAjv = (): Ajv => {
+  if (!sharedAjv) {
+    sharedAjv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false });
+    addFormats(sharedAjv);
+    for (const keyword of ANNOTATIONS) sharedAjv.addKeyword({ keyword });
+  }
+  return sharedAjv;
+};
+
+const byIdentity = new WeakMap<object, ValidateFunction>();
+const byVersion = new Map<string, { schema: object; fn: ValidateFunction }>();
+
+/**
+ * The compiled validator of a schema: cached by identity, and by `version` when given, so a new
+ * schema object of the same form version (e.g. re-parsed JSON) is not compiled again.
+ */
+export const getValidator = (schema: FormJsonSchema, version?: string): ValidateFunction => {
+  const hit = byIdentity.get(schema);
+  if (hit) return hit;
+  if (version) {
+    const v = byVersion.get(version);
+    if (v) {
+      byIdentity.set(schema, v.fn);
+      return v.fn;
+    }
+  }
+  ajvStats.compiles++;
+  const fn = getAjv().compile(toAjvSchema(schema));
+  byIdentity.set(schema, fn);
+  if (version) byVersion.set(version, { schema, fn });
+  return fn;
+};
+
+/** Ajv over the data, with pattern errors on undefined (or empty) data ignored. */
+export const validateData = (validate: ValidateFunction, data: unknown): ErrorObject[] => {
+  validate(data);
+  const errors = validate.errors ?? [];
+  return errors.filter((e) => !(e.keyword === 'pattern' && isEmptyValue(e.data)));
+};
+
+/** The data path an error belongs to: required errors point at the missing property. */
+export const errorPath = (e: ErrorObject): string => {
+  const base = pointerToPath(e.instancePath);
+  if (e.keyword === 'required') {
+    return joinPath(base, String((e.params as { missingProperty?: string }).missingProperty ?? ''));
+  }
+  return base;
+};
+
+/** The message shown on a field: the schema's errorMessage for pattern errors, else Ajv's. */
+export const errorMessageOf = (e: ErrorObject, root: FormJsonSchema): string => {
+  if (e.keyword === 'required') return 'is a required property';
+  const s = schemaAtPath(pointerToPath(e.instancePath), root);
+  if (e.keyword === 'pattern' && s?.errorMessage) return s.errorMessage;
+  return e.message ?? 'is invalid';
+};
+
+/** Errors grouped by data path. */
+export const errorsByPath = (errors: ErrorObject[], root: FormJsonSchema): Map<string, string[]> => {
+  const map = new Map<string, string[]>();
+  for (const e of errors) {
+    const p = errorPath(e);
+    const list = map.get(p) ?? [];
+    list.push(errorMessageOf(e, root));
+    map.set(p, list);
+  }
+  return map;
+};
+
+/** Title of the field at a data path, and the 1-based row of the innermost array index in it. */
+export const describePath = (path: string, root: FormJsonSchema): { title: string; row?: number } => {
+  const keys = path.split('.').filter(Boolean);
+  let row: number | undefined;
+  let lastName = '';
+  for (const k of keys) {
+    if (/^\d+$/.test(k)) row = Number(k) + 1;
+    else lastName = k;
+  }
+  return { title: titleOf(schemaAtPath(path, root), lastName), row };
+};
+
+/**
+ * The listing of spec section 5: '{field title} {message}', with ' (row N)' for indexed items.
+ * Required errors read '{field} is missing required fields'.
+ */
+export const listErrors = (errors: ErrorObject[], root: FormJsonSchema): string[] =>
+  errors.map((e) => {
+    const p = errorPath(e);
+    const { title, row } = describePath(p, root);
+    const text =
+      e.keyword === 'required' ? missingRequiredFields(title) : `${title} ${errorMessageOf(e, root)}`;
+    return row !== undefined ? `${text} (row ${row})` : text;
+  });
+
+export interface SaveCheck {
+  ok: boolean;
+  /** The alert title: fix-field-validation, or fix-errors when the submission already has errors. */
+  alert?: string;
+  messages: string[];
+  byPath: Map<string, string[]>;
+}
+
+/** The save-time check: Ajv over the whole form plus the extra field errors (combobox, required rules). */
+export const checkBeforeSave = (args: {
+  validate: ValidateFunction;
+  data: unknown;
+  schema: FormJsonSchema;
+  extraErrors?: Map<string, string[]>;
+  submissionErrors?: unknown;
+}): SaveCheck => {
+  const errors = validateData(args.validate, args.data);
+  const byPath = errorsByPath(errors, args.schema);
+  const messages = listErrors(errors, args.schema);
+  for (const [p, msgs] of args.extraErrors ?? []) {
+    const { title, row } = describePath(p, args.schema);
+    for (const m of msgs) {
+      messages.push(row !== undefined ? `${title} ${m} (row ${row})` : `${title} ${m}`);
+      byPath.set(p, [...(byPath.get(p) ?? []), m]);
+    }
+  }
+  if (messages.length > 0) return { ok: false, alert: MESSAGES.fixFieldValidation, messages, byPath };
+  if (!isEmptyValue(args.submissionErrors)) {
+    return { ok: false, alert: MESSAGES.fixErrorsBeforeSubmitting, messages, byPath };
+  }
+  return { ok: true, messages, byPath };
+};
+
+const messageOf = (v: unknown): string | undefined => {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') {
+    return (v as { message: string }).message;
+  }
+  return undefined;
+};
+
+/**
+ * Server errors onto fields. Accepts a list of {errorPath, message} (errorPath dot or slash
+ * separated) and/or an object tree mirroring the data whose leaves are messages; recursion into
+ * nested objects stops at depth 5.
+ */
+export const mapServerErrors = (
+  serverErrors: unknown,
+  maxDepth: number = CUSTOM_VALIDATION_MAX_DEPTH,
+): Map<string, string[]> => {
+  const map = new Map<string, string[]>();
+  const add = (p: string, m: string): void => {
+    map.set(p, [...(map.get(p) ?? []), m]);
+  };
+  const walk = (node: unknown, base: string, depth: number): void => {
+    if (node === null || node === undefined || depth > maxDepth) return;
+    const direct = messageOf(node);
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        const ep = item && typeof item === 'object' ? (item as { errorPath?: unknown }).errorPath : undefined;
+        if (typeof ep === 'string') {
+          const m = messageOf(item);
+          if (m) add(joinPath(base, ep.replace(/^\//, '').replace(/\//g, '.')), m);
+        } else if (typeof item === 'string') add(base, item);
+        else walk(item, joinPath(base, String(i)), depth + 1);
+      });
+      return;
+    }
+    if (typeof node === 'object') {
+      const ep = (node as { errorPath?: unknown }).errorPath;
+      if (typeof ep === 'string' && direct) {
+        add(joinPath(base, ep.replace(/^\//, '').replace(/\//g, '.')), direct);
+        return;
+      }
+      if (direct) {
+        add(base, direct);
+        return;
+      }
+      for (const [k, v] of Object.entries(node)) walk(v, joinPath(base, k), depth + 1);
+      return;
+    }
+    if (direct) add(base, direct);
+  };
+  walk(serverErrors, '', 0);
+  return map;
+};
+
+/** The edited flag: differs from both the original submitted data and the schema default. */
+export const isEdited = (value: unknown, original: unknown, schemaDefault: unknown): boolean =>
+  !deepEqual(normEmpty(value), normEmpty(original)) && !deepEqual(normEmpty(value), normEmpty(schemaDefault));
+const normEmpty = (v: unknown): unknown => (isEmptyValue(v) && !Array.isArray(v) ? undefined : v);
+
+/** Table rows where every value is empty are dropped (recursively, for every array of objects). */
+export const dropEmptyRows = (data: unknown): unknown => {
+  if (Array.isArray(data)) {
+    const kept = data
+      .map((v) => dropEmptyRows(v))
+      .filter(
+        (v) =>
+          !(v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(isEmptyValue)),
+      );
+    return kept.length === data.length && kept.every((v, i) => v === data[i]) ? data : kept;
+  }
+  if (data !== null && typeof data === 'object') {
+    let out: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(data)) {
+      const n = dropEmptyRows(v);
+      if (n !== v) {
+        out ??= { ...(data as Record<string, unknown>) };
+        out[k] = n;
+      }
+    }
+    return out ?? data;
+  }
+  return data;
+};
+
+const regexCache = new Map<string, RegExp | null>();
+/** The compiled pattern (cached); null for an invalid pattern. */
+export const patternRegex = (pattern: string): RegExp | null => {
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch {
+      re = null;
+    }
+    regexCache.set(pattern, re);
+  }
+  return re;
+};
+
+/** The live per-input pattern test: empty values pass. */
+export const failsPattern = (value: unknown, schema: FormJsonSchema | undefined): boolean => {
+  if (!schema?.pattern || isEmptyValue(value)) return false;
+  const re = patternRegex(schema.pattern);
+  return re ? !re.test(String(value)) : false;
+};
+
+/** Whitespace-only text clears the value. */
+export const normaliseText = (text: string): string | undefined => (text.trim() === '' ? undefined : text);
+
+/** Title for a data path, exposed for listings outside Ajv (e.g. combobox errors). */
+export const titleAt = (path: string, root: FormJsonSchema): string => describePath(path, root).title;
+
+export const valueAt = getIn;

@@ -1,0 +1,152 @@
+/**
+ * The data-schema subset the form renderer understands (JSON Schema draft-07 plus the spec's extra
+ * keywords, end-user spec section 3 "Schema field properties") and the form definition of the same
+ * section. The extra keywords are annotations: they never change Ajv's verdict.
+ */
+
+/** A select option (spec section 3 "Select option"). `color` is two colours joined by a dash. */
+export interface OneOfOption {
+  const: string | number | boolean;
+  title?: string;
+  color?: string;
+  backgroundColor?: string;
+  textColor?: string;
+  /** Salesforce dependent picklist bitmap: base64, bit i (MSB first) = controller option index i. */
+  validFor?: string;
+}
+
+/** Where a lookup control finds records (spec: "Reference becomes string with a lookupTo object"). */
+export interface LookupTo {
+  object: string;
+  /** Field searched by name prefix and shown; default Name. */
+  titleField?: string;
+  /** Field stored as the `_Id` companion; default Id. */
+  valueField?: string;
+  fields?: string[];
+}
+
+export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+export interface FormJsonSchema {
+  $schema?: string;
+  $id?: string;
+  $ref?: string;
+  title?: string;
+  description?: string;
+  type?: JsonSchemaType | JsonSchemaType[];
+  format?: string;
+  pattern?: string;
+  /** Message shown (3 s warning toast) when `pattern` fails; also used in the error listing. */
+  errorMessage?: string;
+  /** Builder validation preset, e.g. 'Numeric Only', 'none'. 'Numeric Only' columns parse as numbers. */
+  regexRuleName?: string;
+  /** Column order of table columns (not a schema id: stripped before Ajv sees the schema). */
+  id?: number | string;
+  oneOf?: FormJsonSchema[] | OneOfOption[];
+  anyOf?: FormJsonSchema[];
+  allOf?: FormJsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  /** Name of the controlling field of a dependent picklist (data path, dot separated). */
+  dependent?: string;
+  /** Name of the dependent (child) field this field controls. */
+  child?: string;
+  /** Dependent picklist map: controlling value -> allowed option values. */
+  validFor?: Record<string, Array<string | number>>;
+  preventAddition?: boolean;
+  preventDeletion?: boolean;
+  lookupTo?: LookupTo;
+  properties?: Record<string, FormJsonSchema>;
+  required?: string[];
+  items?: FormJsonSchema | FormJsonSchema[];
+  additionalProperties?: boolean | FormJsonSchema;
+  definitions?: Record<string, FormJsonSchema>;
+  $defs?: Record<string, FormJsonSchema>;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  readOnly?: boolean;
+  [keyword: string]: unknown;
+}
+
+/** A lookup/query entry of a form definition (spec sections 3 of both documents). */
+export interface FormQuery {
+  mappingData?: Record<string, string>;
+  relationships?: unknown;
+  filter?: { field: string; operator: string; value: string };
+  fields?: string[];
+  objectType?: string;
+  sectionId?: string;
+  key?: string;
+  type?: string;
+}
+
+export interface FormStyles {
+  header?: { logo?: string; backgroundColor?: string; title?: string; subtitle?: string };
+}
+
+/** The form definition (end-user spec section 3 "Form definition"). */
+export interface FormDefinition {
+  /** Always has a 'General' section. */
+  schema: FormJsonSchema;
+  ui: import('./ui-schema').UISchemaElement;
+  data?: Record<string, unknown>;
+  styles?: FormStyles;
+  cqFormType?: string;
+  cqFormObjectSchema?: Record<string, unknown>;
+  version?: string;
+  signatures?: Array<{ Purpose: string }>;
+  Files?: unknown;
+  startingData?: Record<string, unknown>;
+  lookupCacheData?: Record<string, unknown>;
+  queries?: FormQuery[];
+  formBuilderData?: unknown;
+  nextaction?: Record<string, string>;
+  contextObject?: string;
+  contextObjectRelationshipName?: string;
+  formName?: string;
+  readOnly?: string[];
+}
+
+/** A signature value (spec section 3). */
+export interface SignatureValue {
+  SignatureBase64: string;
+  Purpose: string;
+}
+
+/** A file item inside form data (spec section 3 "File item in a form"). */
+export interface FormFileItem {
+  ContentDocumentId: string;
+  LocalId: string;
+  Name: string;
+  error?: string;
+  submissionId?: string;
+  progress?: number;
+  originUrl?: string;
+  accessToken?: string;
+}
+
+/** A quick-link item (spec section 3). */
+export interface QuickLinkItem {
+  Id: string;
+  Name: string;
+  Total: number;
+  Done: number;
+}
+
+/** A guide option of the guide image panel (spec section 3). */
+export interface GuideOption {
+  field: string;
+  operator: 'eq' | 'neq';
+  value: unknown;
+  imageURL?: string;
+  text?: string;
+}
