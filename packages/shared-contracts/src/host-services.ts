@@ -17,6 +17,11 @@ export interface HostServices {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** navigator.onLine, kept current from online/offline events. */
   readonly online: Observable<boolean>;
+  /**
+   * A remote whose React tree crashed after mounting calls this from its error boundary; the
+   * shell replaces that area with its fallback (with a retry) and keeps every other area running.
+   */
+  reportCrash(name: RemoteName, error: unknown): void;
 }
 
 export interface RemoteAppProps {

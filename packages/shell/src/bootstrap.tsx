@@ -1,0 +1,33 @@
+import { createRoot } from 'react-dom/client';
+import { ChakraProvider } from '@chakra-ui/react';
+import { start } from 'single-spa';
+import type { RemotesConfig } from 'shared-contracts';
+import { createHostServices } from './host/host-services';
+import { registerShellApps, type ShellApps } from './routing/register-apps';
+import { ShellHeader } from './layout/ShellHeader';
+import { shellTheme } from './layout/theme';
+
+async function fetchRemotesConfig(): Promise<RemotesConfig> {
+  const res = await fetch('/remotes.json', { cache: 'no-store' });
+  if (!res.ok) throw new Error(`remotes config: HTTP ${res.status}`);
+  return (await res.json()) as RemotesConfig;
+}
+
+async function main() {
+  let apps: ShellApps | null = null;
+  const host = createHostServices({ onRemoteCrash: (name, error) => apps?.crash(name, error) });
+
+  const header = document.getElementById('shell-header');
+  if (header) {
+    createRoot(header).render(
+      <ChakraProvider theme={shellTheme}>
+        <ShellHeader host={host} />
+      </ChakraProvider>,
+    );
+  }
+
+  apps = registerShellApps(await fetchRemotesConfig(), host);
+  start({ urlRerouteOnly: true });
+}
+
+void main();

@@ -1,0 +1,198 @@
+/**
+ * The file uploader (spec section 4 "File upload"): every 4000 ms, with a fresh token each run, it
+ * uploads Unsynced files; a file becomes Synced with its ContentDocumentId, the submission's file
+ * nodes are updated (error cleared, progress 100) and its sync status recomputed. On a failure the
+ * loop stops, the file stays Unsynced; a 401 clears authorization. One upload per file at a time.
+ */
+import {
+  FILE_STATUS,
+  isGatewayError,
+  gatewayError,
+  uniquenessKey,
+  type FileInfo,
+  type GatewayError,
+  type OrgGateway,
+} from 'shared-contracts';
+import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
+import type { OfflineStore } from './store';
+import { afterFileSynced, failureText, isDue, NO_DELIVERY } from './transitions';
+
+export interface UploaderDeps {
+  store: OfflineStore;
+  gateway: OrgGateway;
+  organizationId: () => string;
+  isOnline: () => boolean;
+  onUnauthorized: () => void;
+  nowMs: () => number;
+  random: () => number;
+  backoff?: BackoffPolicy;
+}
+
+export type FileRunOutcome = 'synced' | 'failed' | 'unauthorized' | 'skipped';
+
+export function asGatewayError(e: unknown): GatewayError {
+  if (isGatewayError(e)) return e;
+  return gatewayError('unavailable', e instanceof Error ? e.message : String(e));
+}
+
+/** Writes progress to the store in steps of at least this many percent (not on every event). */
+const PROGRESS_STEP = 10;
+
+export class FileUploader {
+  private readonly inFlight = new Map<string, Promise<FileRunOutcome>>();
+  private running = false;
+
+  constructor(private readonly deps: UploaderDeps) {}
+
+  get busy(): boolean {
+    return this.running || this.inFlight.size > 0;
+  }
+
+  uploadingIds(): string[] {
+    return [...this.inFlight.keys()];
+  }
+
+  /** One run of the 4-second loop. */
+  async runOnce(): Promise<void> {
+    if (this.running || !this.deps.isOnline()) return;
+    this.running = true;
+    try {
+      const now = this.deps.nowMs();
+      const files = (await this.deps.store.unsyncedFiles(this.deps.organizationId())).filter((f) =>
+        isDue(f, now),
+      );
+      if (files.length === 0) return;
+      const token = await this.freshToken();
+      if (token === null) return;
+      for (const f of files) {
+        const outcome = await this.upload(f.LocalId, token);
+        if (outcome === 'failed' || outcome === 'unauthorized') break;
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Step 1 of the submission uploader: this submission's pending files, in order. */
+  async uploadForSubmission(submissionId: string): Promise<void> {
+    const files = await this.deps.store.filesOf(submissionId);
+    for (const f of files) {
+      if (f.status === FILE_STATUS.synced) {
+        await this.reconcile(f);
+      }
+    }
+    const pending = files.filter((f) => f.status === FILE_STATUS.unsynced && isDue(f, this.deps.nowMs()));
+    if (pending.length === 0) return;
+    const token = await this.freshToken();
+    if (token === null) return;
+    for (const f of pending) {
+      const outcome = await this.upload(f.LocalId, token);
+      if (outcome === 'failed' || outcome === 'unauthorized') return;
+    }
+  }
+
+  /** A network error loading the token is thrown away, not treated as an upload failure. */
+  private async freshToken(): Promise<string | null> {
+    try {
+      return await this.deps.gateway.getToken();
+    } catch (e) {
+      if (asGatewayError(e).kind === 'unauthorized') this.deps.onUnauthorized();
+      return null;
+    }
+  }
+
+  /** A file Synced in the image store whose nodes were not yet updated (a crash in between). */
+  private async reconcile(f: FileInfo): Promise<void> {
+    await this.deps.store.updateSubmission(f.submissionId, (s) => {
+      const next = afterFileSynced(s, f.LocalId, f.ContentDocumentId);
+      return JSON.stringify(next.data) === JSON.stringify(s.data) && next.syncStatus === s.syncStatus
+        ? undefined
+        : next;
+    });
+  }
+
+  upload(localId: string, token: string): Promise<FileRunOutcome> {
+    const existing = this.inFlight.get(localId);
+    if (existing) return existing;
+    const p = this.doUpload(localId, token).finally(() => this.inFlight.delete(localId));
+    this.inFlight.set(localId, p);
+    return p;
+  }
+
+  private async doUpload(localId: string, token: string): Promise<FileRunOutcome> {
+    const { store, gateway } = this.deps;
+    const f = await store.getFile(localId);
+    if (!f || f.status !== FILE_STATUS.unsynced) return 'skipped';
+    const owner = await store.getSubmission(f.submissionId);
+    if (!owner) {
+      // an orphan of a discarded submission: never uploaded
+      await store.updateFile(localId, () => null);
+      return 'skipped';
+    }
+    let written = f.progress;
+    const writes: Promise<unknown>[] = [];
+    const onProgress = (percent: number): void => {
+      const p = Math.max(0, Math.min(100, Math.round(percent)));
+      if (p - written < PROGRESS_STEP && p !== 100) return;
+      written = p;
+      writes.push(
+        store
+          .updateFile(localId, (cur) =>
+            cur.status === FILE_STATUS.unsynced ? { ...cur, progress: p } : undefined,
+          )
+          .catch(() => undefined),
+      );
+    };
+    try {
+      const contentDocumentId = await gateway.uploadFile(
+        {
+          localId,
+          submissionId: f.submissionId,
+          uniquenessKey: uniquenessKey(owner.formId, owner.id),
+          name: f.Name,
+          file: f.file,
+          ...(f.sha256 ? { sha256: f.sha256 } : {}),
+          token,
+        },
+        onProgress,
+      );
+      await Promise.all(writes);
+      await store.updateFile(localId, (cur) => ({
+        ...cur,
+        status: FILE_STATUS.synced,
+        ContentDocumentId: contentDocumentId,
+        error: null,
+        progress: 100,
+        delivery: { ...NO_DELIVERY },
+      }));
+      await store.updateSubmission(f.submissionId, (s) => afterFileSynced(s, localId, contentDocumentId));
+      return 'synced';
+    } catch (e) {
+      await Promise.all(writes);
+      const err = asGatewayError(e);
+      const now = this.deps.nowMs();
+      await store.updateFile(localId, (cur) => {
+        const attempts = (cur.delivery?.attempts ?? 0) + 1;
+        return {
+          ...cur,
+          status: FILE_STATUS.unsynced,
+          error: failureText(err),
+          delivery: {
+            attempts,
+            nextAttemptAt:
+              now + nextRetryDelay(attempts, this.deps.backoff ?? FILE_BACKOFF, this.deps.random),
+            lastError: failureText(err),
+          },
+        };
+      });
+      if (err.kind === 'unauthorized') {
+        this.deps.onUnauthorized();
+        return 'unauthorized';
+      }
+      return 'failed';
+    }
+  }
+}
+
+/** Files start backing off from the file uploader's interval. */
+export const FILE_BACKOFF: BackoffPolicy = { ...DEFAULT_BACKOFF, baseMs: 4000 };

@@ -1,0 +1,49 @@
+/** Dexie live queries as the host's Observable (get + subscribe, useSyncExternalStore-shaped). */
+import { liveQuery } from 'dexie';
+import type { Observable } from 'shared-contracts';
+
+export function liveObservable<T>(query: () => Promise<T>, initial: T): Observable<T> {
+  let value = initial;
+  const listeners = new Set<(v: T) => void>();
+  let sub: { unsubscribe(): void } | null = null;
+  return {
+    get: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!sub) {
+        sub = liveQuery(query).subscribe({
+          next: (v) => {
+            value = v;
+            listeners.forEach((l) => l(v));
+          },
+          error: (e: unknown) => console.error('offline live query failed', e),
+        });
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && sub) {
+          sub.unsubscribe();
+          sub = null;
+        }
+      };
+    },
+  };
+}
+
+/** A plain in-memory observable value. */
+export class Signal<T> implements Observable<T> {
+  private readonly listeners = new Set<(v: T) => void>();
+  constructor(private value: T) {}
+  get(): T {
+    return this.value;
+  }
+  set(v: T): void {
+    if (Object.is(v, this.value)) return;
+    this.value = v;
+    this.listeners.forEach((l) => l(v));
+  }
+  subscribe(l: (v: T) => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+}

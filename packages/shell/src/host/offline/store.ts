@@ -1,0 +1,142 @@
+/**
+ * Reads and writes of the local stores. User writes return a WriteResult (a quota or storage failure
+ * becomes plain words and leaves the previous record intact: the write is one transaction, so it
+ * either lands whole or not at all). Read-modify-write always re-reads inside the transaction, so a
+ * save from another tab or the uploader is never overwritten by a stale copy.
+ */
+import {
+  FILE_STATUS,
+  MESSAGES,
+  OFFLINE_MESSAGES,
+  type FileInfo,
+  type LocalSubmission,
+  type WriteResult,
+} from 'shared-contracts';
+import type { OfflineDbs } from './db';
+
+export function isQuotaError(e: unknown): boolean {
+  const names = [e, (e as { inner?: unknown } | null)?.inner].map((x) =>
+    typeof x === 'object' && x !== null ? (x as { name?: unknown }).name : undefined,
+  );
+  return names.includes('QuotaExceededError');
+}
+
+/** Plain words for a failed local write. */
+export function storageFailureText(e: unknown): string {
+  return isQuotaError(e) ? OFFLINE_MESSAGES.quotaExceeded : OFFLINE_MESSAGES.storageFailed;
+}
+
+export async function guarded<T>(
+  fn: () => Promise<T>,
+  failure: (e: unknown) => string = storageFailureText,
+): Promise<WriteResult<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (e) {
+    console.error('offline store write failed', e);
+    return { ok: false, message: failure(e) };
+  }
+}
+
+export class OfflineStore {
+  constructor(readonly dbs: OfflineDbs) {}
+
+  get sdb() {
+    return this.dbs.submissions;
+  }
+  get idb() {
+    return this.dbs.images;
+  }
+
+  getSubmission(id: string): Promise<LocalSubmission | undefined> {
+    return this.sdb.submissions.get(id);
+  }
+
+  submissionsOf(organizationId: string): Promise<LocalSubmission[]> {
+    return this.sdb.submissions.where('organizationId').equals(organizationId).toArray();
+  }
+
+  putSubmission(s: LocalSubmission): Promise<string> {
+    return this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.put(s));
+  }
+
+  /** Many records, one transaction (bulkPut). */
+  async bulkPutSubmissions(items: LocalSubmission[]): Promise<void> {
+    await this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.bulkPut(items));
+  }
+
+  /**
+   * Atomic read-modify-write. `fn` gets the current record and returns the next one, `null` to
+   * delete it, or `undefined` to leave it as is. Resolves to what is stored afterwards.
+   */
+  async updateSubmission(
+    id: string,
+    fn: (current: LocalSubmission) => LocalSubmission | null | undefined,
+  ): Promise<LocalSubmission | undefined> {
+    return this.sdb.transaction('rw', this.sdb.submissions, async () => {
+      const current = await this.sdb.submissions.get(id);
+      if (!current) return undefined;
+      const next = fn(current);
+      if (next === undefined) return current;
+      if (next === null) {
+        await this.sdb.submissions.delete(id);
+        return undefined;
+      }
+      await this.sdb.submissions.put(next);
+      return next;
+    });
+  }
+
+  /** Deletes a submission with its files and cached images (files first: an orphan file is never uploaded). */
+  async deleteSubmissionCascade(id: string): Promise<void> {
+    await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {
+      await this.idb.images.where('submissionId').equals(id).delete();
+      await this.idb.cachedImages.where('submissionId').equals(id).delete();
+    });
+    await this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.delete(id));
+  }
+
+  // files
+
+  filesOf(submissionId: string): Promise<FileInfo[]> {
+    return this.idb.images.where('submissionId').equals(submissionId).toArray();
+  }
+
+  unsyncedFiles(organizationId: string): Promise<FileInfo[]> {
+    return this.idb.images
+      .where('status')
+      .equals(FILE_STATUS.unsynced)
+      .filter((f) => f.organizationId === organizationId)
+      .toArray();
+  }
+
+  getFile(localId: string): Promise<FileInfo | undefined> {
+    return this.idb.images.get(localId);
+  }
+
+  /** Stores a file; a failure is 'Database Error: File not stored in DB'. */
+  putFileForUser(f: FileInfo): Promise<WriteResult<string>> {
+    return guarded(
+      () => this.idb.transaction('rw', this.idb.images, () => this.idb.images.put(f)),
+      () => MESSAGES.fileNotStoredInDb,
+    );
+  }
+
+  async updateFile(
+    localId: string,
+    fn: (f: FileInfo) => FileInfo | null | undefined,
+  ): Promise<FileInfo | undefined> {
+    return this.idb.transaction('rw', this.idb.images, async () => {
+      const current = await this.idb.images.get(localId);
+      if (!current) return undefined;
+      const next = fn(current);
+      if (next === undefined) return current;
+      if (next === null) {
+        await this.idb.images.delete(localId);
+        return undefined;
+      }
+      await this.idb.images.put(next);
+      return next;
+    });
+  }
+}

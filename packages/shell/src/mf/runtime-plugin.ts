@@ -1,0 +1,44 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { recordRemoteFailure } from './remote-failures';
+
+const MANIFEST_RETRY_DELAYS_MS = [200, 600];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function refetchManifest(url: string): Promise<unknown> {
+  for (const delay of MANIFEST_RETRY_DELAYS_MS) {
+    await sleep(delay);
+    try {
+      const res = await fetch(url, { cache: 'no-store' });
+      if (res.ok) return await res.json();
+    } catch {
+      // still unreachable: try the next delay
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Retries a manifest that failed to load (a remote restarting is a common, brief outage) and
+ * records every failure so the shell's fallback can say which part is down. Returning nothing
+ * lets the runtime reject loadRemote, which the shell turns into the area's fallback.
+ */
+export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'shell-remote-resilience',
+    async errorLoadRemote(args) {
+      const remote = args.remote?.name ?? args.id;
+      if (args.lifecycle === 'afterResolve' && typeof args.id === 'string' && args.id.startsWith('http')) {
+        const manifest = await refetchManifest(args.id);
+        if (manifest) return manifest;
+      }
+      recordRemoteFailure({
+        remote,
+        lifecycle: args.lifecycle,
+        message: args.error instanceof Error ? args.error.message : String(args.error),
+        at: Date.now(),
+      });
+      return undefined;
+    },
+  };
+}

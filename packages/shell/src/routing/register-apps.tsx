@@ -1,0 +1,123 @@
+import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import { registerApplication, unloadApplication, type LifeCycles } from 'single-spa';
+import {
+  remoteForPath,
+  type HostServices,
+  type LifeCycleFn,
+  type RemoteAppProps,
+  type RemoteEntry,
+  type RemoteName,
+  type RemotesConfig,
+} from 'shared-contracts';
+import { loadRemoteApp, type RemoteRuntime } from '../mf/remote-loader';
+import { shellAreaLifecycles } from '../layout/react-lifecycles';
+import { RemoteUnavailable, type RemoteUnavailableProps } from '../layout/RemoteUnavailable';
+import { NotFound } from '../layout/NotFound';
+import { areaElement } from './outlet';
+
+const runtime: RemoteRuntime = {
+  register: (entry, force) => registerRemotes([entry], { force }),
+  load: (id) => loadRemote(id),
+};
+
+type Failure = Omit<RemoteUnavailableProps, 'onRetry'>;
+
+async function runAll(fns: LifeCycleFn | LifeCycleFn[], props: RemoteAppProps): Promise<void> {
+  for (const fn of Array.isArray(fns) ? fns : [fns]) await fn(props);
+}
+
+export interface ShellApps {
+  /** Marks a mounted remote as crashed and swaps its area for the fallback. */
+  crash(name: RemoteName, error: unknown): void;
+}
+
+export function registerShellApps(config: RemotesConfig, host: HostServices): ShellApps {
+  const attempts = new Map<RemoteName, number>();
+  const crashed = new Map<RemoteName, string>();
+
+  const retry = (name: RemoteName) => {
+    crashed.delete(name);
+    // Unloading resets the app to NOT_LOADED; single-spa then loads it again because it is active.
+    void unloadApplication(name, { waitForUnmount: false });
+  };
+
+  const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> =>
+    shellAreaLifecycles<RemoteAppProps>(() => <RemoteUnavailable {...failure} onRetry={() => retry(name)} />);
+
+  /** Wraps a remote so that a throwing bootstrap or mount shows the fallback instead of breaking routing. */
+  const guarded = (
+    name: RemoteName,
+    app: Awaited<ReturnType<typeof loadRemoteApp>>,
+  ): LifeCycles<RemoteAppProps> => {
+    if (!app.ok) return fallback(name, { kind: app.kind, detail: app.message });
+    const mod = app.module;
+    let active: LifeCycles<RemoteAppProps> | null = null;
+    const showFallback = async (props: RemoteAppProps, error: unknown) => {
+      const detail = `${name}: ${error instanceof Error ? error.message : String(error)}`;
+      active = fallback(name, { kind: 'crashed', detail });
+      await (active.mount as (p: RemoteAppProps) => Promise<unknown>)(props);
+    };
+    let bootError: unknown = null;
+    return {
+      bootstrap: async (props) => {
+        try {
+          await runAll(mod.bootstrap, props);
+        } catch (error) {
+          bootError = error;
+        }
+      },
+      mount: async (props) => {
+        active = null;
+        if (bootError) return showFallback(props, bootError);
+        try {
+          await runAll(mod.mount, props);
+        } catch (error) {
+          await runAll(mod.unmount, props).catch(() => undefined);
+          await showFallback(props, error);
+        }
+      },
+      unmount: async (props) => {
+        if (active) {
+          await (active.unmount as (p: RemoteAppProps) => Promise<unknown>)(props);
+          active = null;
+          return;
+        }
+        await runAll(mod.unmount, props);
+      },
+    };
+  };
+
+  const loadArea = async (entry: RemoteEntry): Promise<LifeCycles<RemoteAppProps>> => {
+    const name = entry.name;
+    const crash = crashed.get(name);
+    if (crash) return fallback(name, { kind: 'crashed', detail: crash });
+    const attempt = attempts.get(name) ?? 0;
+    attempts.set(name, attempt + 1);
+    // After a failed attempt, force drops what the MF runtime cached for that remote.
+    const result = await loadRemoteApp(runtime, entry, { force: attempt > 0 });
+    return guarded(name, result);
+  };
+
+  for (const entry of config.remotes) {
+    registerApplication<RemoteAppProps>({
+      name: entry.name,
+      app: () => loadArea(entry),
+      activeWhen: (location) => remoteForPath(location.pathname) === entry.name,
+      customProps: (name) => ({ name: name as RemoteName, host, domElement: areaElement(name) }),
+    });
+  }
+
+  registerApplication<{ domElement: HTMLElement }>({
+    name: 'shell-not-found',
+    app: async () => shellAreaLifecycles(() => <NotFound />),
+    activeWhen: (location) => remoteForPath(location.pathname) === null,
+    customProps: (name) => ({ domElement: areaElement(name) }),
+  });
+
+  return {
+    crash(name, error) {
+      crashed.set(name, `${name}: ${error instanceof Error ? error.message : String(error)}`);
+      void unloadApplication(name, { waitForUnmount: false });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Serves one remote's build from its own origin, the way a CDN would: CORS for the MF manifest,
+// hashed files immutable, manifest revalidated so a redeploy (copying a new build in) is seen at once.
+import http from 'node:http';
+import sirv from 'sirv';
+
+export function serveStatic({ dir, port, host = '127.0.0.1' }) {
+  const files = sirv(dir, {
+    dev: true, // re-read the folder on each request: a redeploy is a copy, no restart
+    etag: true,
+    setHeaders(res, pathname) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      const hashed = /\.[0-9a-f]{12}\.js$/.test(pathname);
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const server = http.createServer((req, res) =>
+    files(req, res, () => {
+      res.statusCode = 404;
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.end('not found');
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir, port] = process.argv.slice(2);
+  await serveStatic({ dir, port: Number(port) });
+  console.log(`static ${dir} on http://127.0.0.1:${port}`);
+}

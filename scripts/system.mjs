@@ -1,0 +1,142 @@
+// Starts the whole product on this machine: org-emulator, BFF (serving the shell) and each remote
+// from its own origin. Used by `npm start`, the Playwright suites and the benchmarks.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+export const DEFAULT_PORTS = {
+  bff: 4000,
+  'mfe-auth': 4001,
+  'mfe-home': 4002,
+  'mfe-form': 4003,
+  'mfe-builder': 4004,
+  emulator: 4400,
+};
+
+const REMOTES = ['mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder'];
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+/** Spawns a process and resolves once a line of its output matches `ready`. */
+export function startProcess(name, cmd, args, { ready, env = {}, quiet = false, timeoutMs = 60_000 }) {
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  const proc = {
+    name,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await stopped;
+      clearTimeout(timer);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${buffer}`)),
+      timeoutMs,
+    );
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      if (!quiet) process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
+      buffer += text;
+      if (ready.test(buffer)) {
+        clearTimeout(timer);
+        resolve(proc);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready:\n${buffer}`));
+    });
+  });
+}
+
+export function startRemote(name, port, { dir, quiet } = {}) {
+  const folder = dir ?? path.join(root, 'packages', name, 'dist');
+  return startProcess(
+    name,
+    process.execPath,
+    [path.join(root, 'scripts/serve-static.mjs'), folder, String(port)],
+    {
+      ready: /static .* on http/,
+      quiet,
+    },
+  );
+}
+
+export function startEmulator(port, { quiet, db = ':memory:', extraArgs = [] } = {}) {
+  return startProcess(
+    'org-emulator',
+    tsx,
+    [
+      path.join(root, 'packages/org-emulator/src/cli.ts'),
+      '--port',
+      String(port),
+      '--db',
+      db,
+      '--seed',
+      'demo',
+      ...extraArgs,
+    ],
+    { ready: /org-emulator listening on http/, quiet },
+  );
+}
+
+export function startBff(port, { env = {}, quiet } = {}) {
+  return startProcess('bff', tsx, [path.join(root, 'packages/bff/src/main.ts')], {
+    ready: /bff listening on http/,
+    env: { PORT: String(port), ...env },
+    quiet,
+  });
+}
+
+/** Environment that points a BFF at remotes and an org on the given ports. */
+export function systemEnv(ports) {
+  const env = {
+    SF_LOGIN_URL: `http://127.0.0.1:${ports.emulator}`,
+    PUBLIC_URL: `http://127.0.0.1:${ports.bff}`,
+  };
+  for (const name of REMOTES) {
+    env[`${name.replace('-', '_').toUpperCase()}_URL`] = `http://127.0.0.1:${ports[name]}/mf-manifest.json`;
+  }
+  return env;
+}
+
+/**
+ * Starts every part. Options: ports (partial override), emulator (false to skip it), quiet,
+ * emulatorArgs, bffEnv. Returns the processes, the shell URL and stop().
+ */
+export async function startSystem({
+  ports: overrides = {},
+  emulator = true,
+  quiet = false,
+  emulatorArgs = [],
+  bffEnv = {},
+} = {}) {
+  const ports = { ...DEFAULT_PORTS, ...overrides };
+  const procs = {};
+  const stop = async () => Promise.all(Object.values(procs).map((p) => p.stop()));
+  try {
+    const starting = REMOTES.map(
+      async (name) => (procs[name] = await startRemote(name, ports[name], { quiet })),
+    );
+    if (emulator)
+      starting.push(
+        startEmulator(ports.emulator, { quiet, extraArgs: emulatorArgs }).then((p) => (procs.emulator = p)),
+      );
+    await Promise.all(starting);
+    procs.bff = await startBff(ports.bff, { env: { ...systemEnv(ports), ...bffEnv }, quiet });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ports, procs, url: `http://127.0.0.1:${ports.bff}`, stop };
+}

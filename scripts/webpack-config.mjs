@@ -1,0 +1,106 @@
+// One webpack + Module Federation setup for the shell and every remote, so shared singletons and
+// the share strategy can never drift between packages.
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+
+/** The singletons of ARCHITECTURE.md: React must load exactly once, subpaths included. */
+export const sharedSingletons = {
+  react: singleton('^18.3.1'),
+  'react/': singleton('^18.3.1'),
+  'react-dom': singleton('^18.3.1'),
+  'react-dom/': singleton('^18.3.1'),
+  'single-spa': singleton('^6.0.3'),
+  '@chakra-ui/react': singleton('^2.10.10'),
+  '@emotion/react': singleton('^11.14.0'),
+  '@emotion/styled': singleton('^11.14.1'),
+  'framer-motion': singleton('^11.18.2'),
+};
+
+function base({ dir, name, mode }) {
+  const outDir = process.env.MF_OUT_DIR ? path.resolve(process.env.MF_OUT_DIR) : path.join(dir, 'dist');
+  return {
+    mode,
+    context: dir,
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outDir,
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: '[name].[contenthash:12].js',
+      chunkFilename: '[name].[contenthash:12].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          loader: 'esbuild-loader',
+          options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|svg|jpe?g)$/, type: 'asset' },
+      ],
+    },
+    // Named chunks keep network logs readable (tests look for the react-dom chunk by name).
+    optimization: { chunkIds: 'named', moduleIds: 'deterministic' },
+    cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules/.cache/webpack', name) },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** A remote: exposes its single-spa application as ./app, served from its own origin. */
+export function remoteConfig({ dir, name, scope, exposes = {} }) {
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    return {
+      ...base({ dir, name, mode }),
+      entry: {},
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
+          'process.env.CONTRACT_VERSION_OVERRIDE': JSON.stringify(
+            process.env.CONTRACT_VERSION_OVERRIDE ?? '',
+          ),
+        }),
+        new ModuleFederationPlugin({
+          name: scope,
+          filename: 'remoteEntry.[contenthash:12].js',
+          exposes: { './app': './src/app.tsx', ...exposes },
+          shared: sharedSingletons,
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+      ],
+    };
+  };
+}
+
+/** The shell: the host page; finds its remotes at run time from the BFF's /remotes.json. */
+export function hostConfig({ dir, name }) {
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    return {
+      ...base({ dir, name, mode }),
+      entry: { main: './src/index.ts' },
+      output: { ...base({ dir, name, mode }).output, publicPath: '/' },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: 'shell',
+          remotes: {},
+          shared: sharedSingletons,
+          shareStrategy: 'loaded-first',
+          runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+      ],
+    };
+  };
+}
