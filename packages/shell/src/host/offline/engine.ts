@@ -2,7 +2,11 @@
  * Runs the two uploaders on their timers (2000 ms submissions, 4000 ms files) in the leader tab only,
  * only while online, never in canvas mode. Going offline stops them; going online restarts them.
  */
-import { FILE_UPLOADER_INTERVAL_MS, SUBMISSION_UPLOADER_INTERVAL_MS, type Observable } from 'shared-contracts';
+import {
+  FILE_UPLOADER_INTERVAL_MS,
+  SUBMISSION_UPLOADER_INTERVAL_MS,
+  type Observable,
+} from 'shared-contracts';
 import { FileUploader, type UploaderDeps } from './file-uploader';
 import { LeaderElection, type LockManagerLike } from './leader';
 import { Signal } from './live';
@@ -93,7 +97,10 @@ export class SyncEngine {
     if (shouldRun && !this.running) {
       this.submissions.resume();
       this.timers = [
-        setInterval(() => this.tick('submissions'), this.opts.submissionIntervalMs ?? SUBMISSION_UPLOADER_INTERVAL_MS),
+        setInterval(
+          () => this.tick('submissions'),
+          this.opts.submissionIntervalMs ?? SUBMISSION_UPLOADER_INTERVAL_MS,
+        ),
         setInterval(() => this.tick('files'), this.opts.fileIntervalMs ?? FILE_UPLOADER_INTERVAL_MS),
       ];
       this.tick('submissions');

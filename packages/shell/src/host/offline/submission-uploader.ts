@@ -113,10 +113,15 @@ export class SubmissionUploader {
       let formSubmissionId = sent.formSubmissionId;
       if (sent.status === SUBMISSION_STATUS.submitted) {
         if (needsInitialSync(sent)) {
-          const r = await gateway.saveSubmission(
-            toPayload(sent, { status: SUBMISSION_STATUS.inProgress, version: 1 }),
-          );
-          formSubmissionId = r.formSubmissionId ?? formSubmissionId;
+          try {
+            const r = await gateway.saveSubmission(
+              toPayload(sent, { status: SUBMISSION_STATUS.inProgress, version: 1 }),
+            );
+            formSubmissionId = r.formSubmissionId ?? formSubmissionId;
+          } catch (e) {
+            // the org already holds a newer version (an earlier save whose answer was lost): go on
+            if (asGatewayError(e).kind !== 'conflict') throw e;
+          }
           const synced = this.deps.nowIso();
           await store.updateSubmission(id, (cur) => ({
             ...cur,

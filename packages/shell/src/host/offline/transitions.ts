@@ -350,10 +350,12 @@ export function toPayload(
 
 /**
  * A submitted record that is not an org record (isSalesforceRecord false) is first synced as in
- * progress with version 1, then submitted.
+ * progress with version 1, then submitted. Once that sync succeeded `syncedOn` is set, so a retry
+ * (say after the submit's answer was lost) goes straight to the submit and never sends version 1
+ * over a newer org version.
  */
 export function needsInitialSync(s: LocalSubmission): boolean {
-  return s.status === SUBMISSION_STATUS.submitted && !s.isSalesforceRecord;
+  return s.status === SUBMISSION_STATUS.submitted && !s.isSalesforceRecord && s.syncedOn === '';
 }
 
 export type SyncOutcome = { kind: 'delete' } | { kind: 'update'; record: LocalSubmission };

@@ -1,0 +1,55 @@
+/**
+ * The offline core (issue 5): local stores, state transitions, the submission and file uploaders,
+ * leader election, draft presence and the outbox. The shell composes HostServices with
+ * `createOfflineServices(...)`; its service worker can drain a left-over queue with `drainOutboxOnce`.
+ */
+import type { OrgGateway } from 'shared-contracts';
+import { DEFAULT_BACKOFF } from './backoff';
+import { openOfflineDbs, type IdbDeps } from './db';
+import { FileUploader } from './file-uploader';
+import { browserLocks, withLockIfAvailable, type LockManagerLike } from './leader';
+import { OfflineStore } from './store';
+import { SubmissionUploader } from './submission-uploader';
+
+export { createOfflineServices, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './services';
+export type { OfflineServicesOptions, OfflineServicesHandle } from './services';
+export { openOfflineDbs, requestPersistentStorage, SUBMISSIONS_DB_NAME, IMAGE_DB_NAME } from './db';
+export type { LockManagerLike } from './leader';
+export type { ChannelLike } from './presence';
+
+/**
+ * One drain of the queue outside any tab (the service worker's `sync` event for BACKGROUND_SYNC_TAG):
+ * runs only if no tab holds the uploader lock, so it never races the leader tab. Returns whether it ran.
+ */
+export async function drainOutboxOnce(opts: {
+  gateway: OrgGateway;
+  organizationId: string;
+  locks?: LockManagerLike | null;
+  idb?: IdbDeps;
+  onUnauthorized?: () => void;
+}): Promise<boolean> {
+  const dbs = openOfflineDbs(opts.idb ?? {});
+  const store = new OfflineStore(dbs);
+  const deps = {
+    store,
+    gateway: opts.gateway,
+    organizationId: () => opts.organizationId,
+    isOnline: () => globalThis.navigator?.onLine ?? true,
+    onUnauthorized: opts.onUnauthorized ?? (() => undefined),
+    nowMs: () => Date.now(),
+    nowIso: () => new Date().toISOString(),
+    random: Math.random,
+    backoff: DEFAULT_BACKOFF,
+  };
+  const files = new FileUploader(deps);
+  const submissions = new SubmissionUploader({ ...deps, files });
+  try {
+    return await withLockIfAvailable(opts.locks === undefined ? browserLocks() : opts.locks, async () => {
+      await files.runOnce();
+      await submissions.runOnce();
+    });
+  } finally {
+    dbs.submissions.close();
+    dbs.images.close();
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * createOfflineServices: the OfflineServices the shell's host services hand every remote. Every user
+ * action is written to IndexedDB (strict durability) before any network call; the engine delivers.
+ */
+import {
+  FILE_STATUS,
+  MAX_FILE_SIZE_BYTES,
+  MESSAGES,
+  OFFLINE_MESSAGES,
+  isGatewayError,
+  type CachedForm,
+  type FileInfo,
+  type FileNode,
+  type Guide,
+  type LocalSubmission,
+  type Observable,
+  type OfflineServices,
+  type OrgGateway,
+  type OutboxItem,
+  type PendingSubmission,
+  type WriteResult,
+} from 'shared-contracts';
+import type { BackoffPolicy } from './backoff';
+import { openOfflineDbs, requestPersistentStorage, type IdbDeps, type OfflineDbs } from './db';
+import { SyncEngine } from './engine';
+import { browserLocks, type LockManagerLike } from './leader';
+import { liveObservable } from './live';
+import { buildOutbox } from './outbox';
+import { DraftPresence, type ChannelLike } from './presence';
+import { guarded, OfflineStore } from './store';
+import * as T from './transitions';
+
+export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
+
+export interface OfflineServicesOptions {
+  gateway: OrgGateway;
+  /** navigator.onLine, kept current (HostServices.online). */
+  online: Observable<boolean>;
+  /** The signed-in user's organisation and instance URL (read on every use). */
+  context: () => { organizationId: string; instanceUrl: string };
+  /** Canvas mode: the uploaders never start. */
+  canvasMode?: boolean;
+  /** A 401 from the server: clear authorization (stored user details) and reload. */
+  onUnauthorized?: () => void;
+  /** Web Locks; default navigator.locks (null: this tab always leads). */
+  locks?: LockManagerLike | null;
+  /** BroadcastChannel factory; default the global one. */
+  channel?: ((name: string) => ChannelLike) | null;
+  /** IndexedDB implementation (fake-indexeddb in Node tests). */
+  idb?: IdbDeps;
+  dbPrefix?: string;
+  dbs?: OfflineDbs;
+  nowMs?: () => number;
+  random?: () => number;
+  uuid?: () => string;
+  submissionIntervalMs?: number;
+  fileIntervalMs?: number;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  /** Register a Background Sync so a queue left in a closed tab drains from the service worker. */
+  backgroundSync?: () => void;
+}
+
+export interface OfflineServicesHandle extends OfflineServices {
+  readonly engine: SyncEngine;
+  readonly store: OfflineStore;
+  readonly dbs: OfflineDbs;
+  /** Stop, close the presence channel and the databases. */
+  dispose(): Promise<void>;
+}
+
+/** Background Sync where the browser has it; a no-op elsewhere (the timers do the work). */
+export function registerBackgroundSync(tag = BACKGROUND_SYNC_TAG): void {
+  const sw = (globalThis.navigator as { serviceWorker?: { ready: Promise<unknown> } } | undefined)
+    ?.serviceWorker;
+  if (!sw) return;
+  void sw.ready
+    .then((reg) => (reg as { sync?: { register(tag: string): Promise<void> } }).sync?.register(tag))
+    .catch(() => undefined);
+}
+
+async function sha256Hex(file: Blob): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  try {
+    const digest = await subtle.digest('SHA-256', await file.arrayBuffer());
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Guide image URLs anywhere in a form definition (keys imageURL / ImageUrl / imageUrl). */
+export function guideImageUrls(formDef: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (T.isPlainObject(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if ((k === 'imageURL' || k === 'ImageUrl' || k === 'imageUrl') && typeof x === 'string' && x)
+          out.add(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(formDef);
+  return [...out];
+}
+
+export function createOfflineServices(opts: OfflineServicesOptions): OfflineServicesHandle {
+  const dbs = opts.dbs ?? openOfflineDbs(opts.idb ?? {}, opts.dbPrefix ?? '');
+  const store = new OfflineStore(dbs);
+  const nowMs = opts.nowMs ?? (() => Date.now());
+  const nowIso = (): string => new Date(nowMs()).toISOString();
+  const random = opts.random ?? Math.random;
+  const uuid = opts.uuid ?? (() => crypto.randomUUID());
+  const org = (): string => opts.context().organizationId;
+  const ctx = (): T.Ctx => ({ now: nowIso(), ...opts.context() });
+  const onUnauthorized = opts.onUnauthorized ?? (() => undefined);
+  const backgroundSync = opts.backgroundSync ?? (() => registerBackgroundSync());
+
+  const engine = new SyncEngine({
+    store,
+    gateway: opts.gateway,
+    organizationId: org,
+    onUnauthorized,
+    nowMs,
+    nowIso,
+    random,
+    online: opts.online,
+    locks: opts.locks === undefined ? browserLocks() : opts.locks,
+    canvasMode: opts.canvasMode ?? false,
+    ...(opts.backoff ? { backoff: opts.backoff } : {}),
+    ...(opts.submissionIntervalMs ? { submissionIntervalMs: opts.submissionIntervalMs } : {}),
+    ...(opts.fileIntervalMs ? { fileIntervalMs: opts.fileIntervalMs } : {}),
+    ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+  });
+  const presence = new DraftPresence(uuid(), opts.channel === undefined ? undefined : opts.channel);
+
+  const queued = (): void => {
+    engine.kick();
+    if (!engine.running) backgroundSync();
+  };
+
+  const userWrite = async (
+    id: string,
+    fn: (cur: LocalSubmission) => LocalSubmission,
+  ): Promise<WriteResult<LocalSubmission>> => {
+    const r = await guarded(() => store.updateSubmission(id, fn));
+    if (!r.ok) return r;
+    if (!r.value) return { ok: false, message: OFFLINE_MESSAGES.submissionDiscarded };
+    queued();
+    return { ok: true, value: r.value };
+  };
+
+  const submissionObservables = new Map<string, Observable<LocalSubmission | undefined>>();
+  const fileObservables = new Map<string, Observable<FileInfo[]>>();
+
+  const liveRecords = liveObservable(
+    async () => {
+      const [subs, files] = await Promise.all([store.submissionsOf(org()), store.unsyncedFiles(org())]);
+      return { subs, files };
+    },
+    { subs: [] as LocalSubmission[], files: [] as FileInfo[] },
+  );
+  let outboxValue: OutboxItem[] = [];
+  const recomputeOutbox = (): OutboxItem[] => {
+    const { subs, files } = liveRecords.get();
+    outboxValue = buildOutbox(subs, files, org(), engine.uploadingIds(), nowMs());
+    return outboxValue;
+  };
+  const outbox: Observable<OutboxItem[]> = {
+    get: () => outboxValue,
+    subscribe(listener) {
+      const a = liveRecords.subscribe(() => listener(recomputeOutbox()));
+      const b = engine.activity.subscribe(() => listener(recomputeOutbox()));
+      return () => {
+        a();
+        b();
+      };
+    },
+  };
+
+  const applyPending = async (
+    pending: PendingSubmission[],
+    withDeletes: boolean,
+  ): Promise<LocalSubmission[]> => {
+    let deletes: string[] = [];
+    const puts = await dbs.submissions.transaction('rw', dbs.submissions.submissions, async () => {
+      const locals = await store.submissionsOf(org());
+      const plan = T.planImport(locals, pending, {
+        ...ctx(),
+        online: opts.online.get(),
+        uploading: !withDeletes || engine.busy,
+      });
+      await dbs.submissions.submissions.bulkPut(plan.puts);
+      await dbs.submissions.submissions.bulkDelete(plan.deletes);
+      deletes = plan.deletes;
+      return plan.puts;
+    });
+    for (const id of deletes) await store.deleteSubmissionCascade(id);
+    return puts;
+  };
+
+  const removeForm = async (formId: string): Promise<void> => {
+    await dbs.submissions.transaction('rw', dbs.submissions.cachedforms, () =>
+      dbs.submissions.cachedforms.delete(formId),
+    );
+    await dbs.images.transaction('rw', dbs.images.guides, () =>
+      dbs.images.guides.where('formId').equals(formId).delete(),
+    );
+  };
+
+  const services: OfflineServicesHandle = {
+    engine,
+    store,
+    dbs,
+    submissions: liveObservable(
+      async () => (await store.submissionsOf(org())).sort((a, b) => b.createdOn.localeCompare(a.createdOn)),
+      [],
+    ),
+    submission(id) {
+      let o = submissionObservables.get(id);
+      if (!o) {
+        o = liveObservable(() => store.getSubmission(id), undefined);
+        submissionObservables.set(id, o);
+      }
+      return o;
+    },
+    filesOf(submissionId) {
+      let o = fileObservables.get(submissionId);
+      if (!o) {
+        o = liveObservable(() => store.filesOf(submissionId), []);
+        fileObservables.set(submissionId, o);
+      }
+      return o;
+    },
+    cachedForms: liveObservable(() => dbs.submissions.cachedforms.toArray(), [] as CachedForm[]),
+    outbox,
+    isLeader: engine.isLeader,
+    openElsewhere: (id) => presence.openElsewhere(id),
+
+    async create(input) {
+      const sub = T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx());
+      const r = await guarded(() => store.putSubmission(sub));
+      if (!r.ok) return r;
+      queued();
+      return { ok: true, value: sub };
+    },
+    save: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
+    close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
+    submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
+    discard: (id) => guarded(() => store.deleteSubmissionCascade(id)),
+    async attachFile(submissionId, file, name, path = '') {
+      if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
+      const LocalId = uuid();
+      const sha256 = await sha256Hex(file);
+      const info: FileInfo = {
+        file,
+        Name: name,
+        LocalId,
+        ContentDocumentId: 'Unsynced',
+        error: null,
+        status: FILE_STATUS.unsynced,
+        path,
+        submissionId,
+        organizationId: org(),
+        progress: -1,
+        ...(sha256 ? { sha256 } : {}),
+      };
+      const r = await store.putFileForUser(info);
+      if (!r.ok) return r;
+      engine.kickFiles();
+      const node: FileNode = {
+        ContentDocumentId: '',
+        LocalId,
+        Name: name,
+        error: null,
+        submissionId,
+        progress: -1,
+      };
+      return { ok: true, value: node };
+    },
+    async queueMany(items) {
+      const r = await guarded(() => store.bulkPutSubmissions(items));
+      if (r.ok) queued();
+      return r;
+    },
+    openDraft: (id) => presence.open(id),
+
+    async startScheduled(input) {
+      const cached = await dbs.submissions.cachedforms.get(input.formId);
+      const formDef = cached?.formDef ?? (await opts.gateway.getFormDefinition(input.formId));
+      const sub = T.scheduledSubmission(
+        { ...input, submissionId: input.submissionId ?? uuid() },
+        formDef,
+        ctx(),
+      );
+      let stored: LocalSubmission;
+      try {
+        const r = await opts.gateway.saveSubmission(T.toPayload(sub));
+        stored = T.scheduledStarted(
+          { ...sub, ...(r.formSubmissionId ? { formSubmissionId: r.formSubmissionId } : {}) },
+          nowIso(),
+        );
+      } catch (e) {
+        if (!isGatewayError(e) || (e.kind !== 'network' && e.kind !== 'unavailable')) throw e;
+        stored = T.scheduledQueued(sub);
+      }
+      await store.putSubmission(stored);
+      if (stored.syncStatus !== 'in sync') queued();
+      return stored;
+    },
+    async importPending() {
+      const pending = await opts.gateway.pendingSubmissions();
+      await applyPending(pending, true);
+    },
+    async pullPending(formSubmissionId) {
+      const p = await opts.gateway.syncPendingSubmission(formSubmissionId);
+      if (!p) return null;
+      await applyPending([p], false);
+      return (await store.getSubmission(p.id)) ?? null;
+    },
+    async downloadForOffline(formId) {
+      const formDef = await opts.gateway.getFormDefinition(formId);
+      if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
+      const guides: Guide[] = [];
+      for (const url of guideImageUrls(formDef)) {
+        guides.push({
+          Id: url,
+          ImageUrl: url,
+          encodedImage: await opts.gateway.fetchGuideImage(url),
+          formId,
+        });
+      }
+      await dbs.submissions.transaction('rw', dbs.submissions.cachedforms, () =>
+        dbs.submissions.cachedforms.put({ Id: formId, formDef }),
+      );
+      await dbs.images.transaction('rw', dbs.images.guides, () => dbs.images.guides.bulkPut(guides));
+    },
+    removeFromOffline: removeForm,
+    async purgeStaleForms() {
+      const ids = (await dbs.submissions.cachedforms.toCollection().primaryKeys()) as string[];
+      if (ids.length === 0) return [];
+      const purge = T.planPurge(ids, await opts.gateway.checkFormStatus(ids));
+      for (const id of purge) await removeForm(id);
+      return purge;
+    },
+
+    async retryNow(id) {
+      const sub = await store.updateSubmission(id, (cur) => T.retryNow(cur));
+      if (sub) {
+        engine.kick();
+        return;
+      }
+      await store.updateFile(id, (f) => ({ ...f, error: null, delivery: { ...T.NO_DELIVERY } }));
+      engine.kickFiles();
+    },
+    async discardOutboxItem(id) {
+      if (await store.getSubmission(id)) {
+        await store.deleteSubmissionCascade(id);
+        return;
+      }
+      const f = await store.getFile(id);
+      if (!f) return;
+      await store.updateFile(id, () => null);
+      await store.updateSubmission(f.submissionId, (s) => ({
+        ...s,
+        data: T.updateFileNodes(s.data, id, { error: MESSAGES.uploadFailedReupload }),
+      }));
+    },
+
+    start() {
+      void requestPersistentStorage();
+      engine.start();
+    },
+    stop: () => engine.stop(),
+    async dispose() {
+      await engine.stop();
+      presence.dispose();
+      dbs.submissions.close();
+      dbs.images.close();
+    },
+  };
+  return services;
+}

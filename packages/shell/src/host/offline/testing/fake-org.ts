@@ -1,0 +1,177 @@
+/**
+ * An in-process OrgGateway for tests: an org that upserts by uniqueness key (as the BFF does), keeps
+ * one ContentDocument per upload key, records every call in order and injects failures:
+ * network (nothing reaches the org), lost (the org commits, the response is lost), unavailable (5xx),
+ * unauthorized (401), rejected (4xx / success false), conflict.
+ */
+import {
+  gatewayError,
+  type GatewayErrorKind,
+  type FileUploadRequest,
+  type OrgGateway,
+  type PendingSubmission,
+  type SaveResult,
+  type SubmissionPayload,
+  type SubmitResult,
+} from 'shared-contracts';
+
+export type Op =
+  | 'saveSubmission'
+  | 'submitSubmission'
+  | 'saveJsonForPdf'
+  | 'uploadFile'
+  | 'getToken'
+  | 'pendingSubmissions'
+  | 'syncPendingSubmission'
+  | 'checkFormStatus'
+  | 'getFormDefinition'
+  | 'fetchGuideImage';
+
+export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | 'no-url' | null;
+
+export interface Call {
+  op: Op;
+  key: string;
+  status?: string;
+  version?: number;
+}
+
+export interface OrgRecord {
+  Id: string;
+  key: string;
+  status: string;
+  version: number;
+  data: Record<string, unknown>;
+  writes: number;
+}
+
+export class FakeOrg implements OrgGateway {
+  readonly calls: Call[] = [];
+  readonly records = new Map<string, OrgRecord>();
+  readonly pdfs = new Map<string, number>();
+  /** upload key (localId) -> ContentDocumentId; `contentDocuments` counts every document made. */
+  readonly files = new Map<string, string>();
+  readonly contentDocuments: { id: string; localId: string; size: number }[] = [];
+  formDefs = new Map<string, unknown>();
+  pending: PendingSubmission[] = [];
+  purge: string[] = [];
+  /** Decide a fault per call; default none. */
+  fault: (op: Op, call: Call, n: number) => Fault = () => null;
+  latencyMs = 0;
+  private n = 0;
+  private ids = 0;
+
+  private async enter(op: Op, key: string, extra: Partial<Call> = {}): Promise<Fault> {
+    const call: Call = { op, key, ...extra };
+    this.calls.push(call);
+    if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
+    else await Promise.resolve();
+    const f = this.fault(op, call, this.n++);
+    if (f === 'network') throw gatewayError('network', 'Network Error');
+    if (f === 'unavailable') throw gatewayError('unavailable', 'Service Unavailable', { status: 503 });
+    if (f === 'unauthorized') throw gatewayError('unauthorized', 'Unauthorized', { status: 401 });
+    if (f === 'rejected')
+      throw gatewayError('rejected', 'Required fields are missing', {
+        status: 400,
+        data: [
+          { message: 'Required fields are missing', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['Name'] },
+        ],
+      });
+    return f;
+  }
+
+  private lostAfterCommit(f: Fault): void {
+    if (f === 'lost') throw gatewayError('network', 'Network Error');
+  }
+
+  private upsert(p: SubmissionPayload): OrgRecord {
+    const existing = this.records.get(p.uniquenessKey);
+    if (existing && p.version < existing.version) {
+      throw gatewayError('conflict', `Version conflict: org has ${existing.version}, sent ${p.version}`, {
+        status: 409,
+        data: [{ message: 'Version conflict', errorCode: 'VERSION_CONFLICT' }],
+      });
+    }
+    const rec: OrgRecord = {
+      Id: existing?.Id ?? `a0X${String(++this.ids).padStart(12, '0')}`,
+      key: p.uniquenessKey,
+      status: p.status,
+      version: p.version,
+      data: structuredClone(p.data),
+      writes: (existing?.writes ?? 0) + 1,
+    };
+    this.records.set(p.uniquenessKey, rec);
+    return rec;
+  }
+
+  async saveSubmission(p: SubmissionPayload): Promise<SaveResult> {
+    const f = await this.enter('saveSubmission', p.uniquenessKey, { status: p.status, version: p.version });
+    const rec = this.upsert(p);
+    this.lostAfterCommit(f);
+    return { formSubmissionId: rec.Id };
+  }
+
+  async submitSubmission(p: SubmissionPayload): Promise<SubmitResult> {
+    const f = await this.enter('submitSubmission', p.uniquenessKey, { status: p.status, version: p.version });
+    if (f === 'no-url')
+      return { url: null, errors: [{ message: 'Inspection date is required', errorPath: 'General.date' }] };
+    const rec = this.upsert(p);
+    this.lostAfterCommit(f);
+    return { url: `/lightning/r/${rec.Id}/view` };
+  }
+
+  async saveJsonForPdf(p: SubmissionPayload): Promise<void> {
+    const f = await this.enter('saveJsonForPdf', p.uniquenessKey, { version: p.version });
+    this.pdfs.set(p.uniquenessKey, (this.pdfs.get(p.uniquenessKey) ?? 0) + 1);
+    this.lostAfterCommit(f);
+  }
+
+  async uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string> {
+    const f = await this.enter('uploadFile', req.localId);
+    onProgress(0);
+    onProgress(50);
+    let id = this.files.get(req.localId);
+    if (!id) {
+      id = `069${String(++this.ids).padStart(12, '0')}`;
+      this.files.set(req.localId, id);
+      this.contentDocuments.push({ id, localId: req.localId, size: req.file.size });
+    }
+    onProgress(100);
+    this.lostAfterCommit(f);
+    return id;
+  }
+
+  async getToken(): Promise<string> {
+    await this.enter('getToken', '');
+    return 'token-' + this.calls.length;
+  }
+
+  async pendingSubmissions(): Promise<PendingSubmission[]> {
+    await this.enter('pendingSubmissions', '');
+    return structuredClone(this.pending);
+  }
+
+  async syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null> {
+    await this.enter('syncPendingSubmission', formSubmissionId);
+    return structuredClone(this.pending.find((p) => p.formSubmissionId === formSubmissionId) ?? null);
+  }
+
+  async checkFormStatus(formIds: string[]): Promise<string[]> {
+    await this.enter('checkFormStatus', formIds.join(','));
+    return this.purge.filter((id) => formIds.includes(id));
+  }
+
+  async getFormDefinition(formId: string): Promise<unknown | null> {
+    await this.enter('getFormDefinition', formId);
+    return this.formDefs.get(formId) ?? null;
+  }
+
+  async fetchGuideImage(imageUrl: string): Promise<string> {
+    await this.enter('fetchGuideImage', imageUrl);
+    return 'data:image/png;base64,AAAA';
+  }
+
+  opsFor(key: string): string[] {
+    return this.calls.filter((c) => c.key === key).map((c) => c.op);
+  }
+}

@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MESSAGES,
+  SUBMISSION_STATUS as ST,
+  SYNC_STATUS as SY,
+  gatewayError,
+  type LocalSubmission,
+  type PendingSubmission,
+} from 'shared-contracts';
+import { DEFAULT_BACKOFF } from './backoff';
+import * as T from './transitions';
+
+const ctx: T.Ctx = {
+  now: '2026-11-22T10:00:00.000Z',
+  organizationId: '00D1',
+  instanceUrl: 'https://org.example',
+};
+const UUID = '3f1c2a7e-8b4d-4c1e-9a2b-1234567890ab';
+
+function draft(over: Partial<LocalSubmission> = {}): LocalSubmission {
+  return { ...T.newLocalSubmission({ id: UUID, formId: 'a0F1', formName: 'Safety walk' }, ctx), ...over };
+}
+
+const unresolvedFile = { LocalId: 'L1', Name: 'a.png', ContentDocumentId: '' };
+const syncedFile = { LocalId: 'L2', Name: 'b.png', ContentDocumentId: '0691' };
+
+describe('new local submission', () => {
+  it('is in progress, out of sync, version 1, not an org record', () => {
+    const s = draft();
+    expect(s).toMatchObject({
+      id: UUID,
+      status: 'in progress',
+      syncStatus: 'out of sync',
+      version: 1,
+      isSalesforceRecord: false,
+      isUploading: false,
+      createdOn: ctx.now,
+      syncedOn: '',
+      submittedOn: '',
+      organizationId: '00D1',
+      instanceUrl: 'https://org.example',
+      errors: [],
+    });
+  });
+  it('keeps a copy of the starting data as originalData', () => {
+    const data = { General: { a: 1 } };
+    const s = T.newLocalSubmission({ id: UUID, formId: 'f', formName: 'n', data }, ctx);
+    expect(s.originalData).toEqual(data);
+    expect(s.data).not.toBe(data);
+  });
+});
+
+describe('submit locally', () => {
+  it('submitted, version + 1, submittedOn set, out of sync when all files are uploaded', () => {
+    const s = T.submitLocally(
+      draft({ version: 3 }),
+      { General: { f: [syncedFile] } },
+      '2026-11-22T11:00:00.000Z',
+    );
+    expect(s).toMatchObject({
+      status: 'submitted',
+      version: 4,
+      submittedOn: '2026-11-22T11:00:00.000Z',
+      syncStatus: 'out of sync',
+    });
+  });
+  it("is 'file usnyc' (the product's spelling) while a file is unresolved", () => {
+    const s = T.submitLocally(draft(), { General: { f: [syncedFile, unresolvedFile] } }, ctx.now);
+    expect(s.syncStatus).toBe('file usnyc');
+    expect(SY.fileUnsynced).toBe('file usnyc');
+  });
+  it("treats 'Unsynced' ContentDocumentId as unresolved too", () => {
+    expect(T.readySyncStatus({ x: { LocalId: 'L', Name: 'n', ContentDocumentId: 'Unsynced' } })).toBe(
+      'file usnyc',
+    );
+  });
+});
+
+describe('saving an update / close', () => {
+  it('version + 1 and the same sync status rule; status unchanged', () => {
+    const s = T.saveUpdate(draft({ version: 2, syncStatus: SY.inSync }), {
+      General: { f: [unresolvedFile] },
+    });
+    expect(s).toMatchObject({ version: 3, syncStatus: 'file usnyc', status: 'in progress' });
+    expect(T.saveUpdate(draft(), { a: 1 }).syncStatus).toBe('out of sync');
+  });
+  it('merges a tab edit onto the latest record (no save from another tab is lost)', () => {
+    const base = { General: { a: 1, b: 1 } };
+    const latest = draft({ data: { General: { a: 2, b: 1 } }, version: 2 }); // tab A saved a=2
+    const s = T.saveUpdate(latest, { General: { a: 1, b: 5 } }, base); // tab B edited b only
+    expect(s.data).toEqual({ General: { a: 2, b: 5 } });
+    expect(s.version).toBe(3);
+  });
+});
+
+describe('discard and the edited flag', () => {
+  it('discard only for non-org records outside canvas mode', () => {
+    expect(T.canDiscard({ isSalesforceRecord: false }, false)).toBe(true);
+    expect(T.canDiscard({ isSalesforceRecord: true }, false)).toBe(false);
+    expect(T.canDiscard({ isSalesforceRecord: false }, true)).toBe(false);
+  });
+  it('edited when the value differs from both the original and the default, reset when it goes back', () => {
+    expect(T.isEdited('b', 'a', '')).toBe(true);
+    expect(T.isEdited('a', 'a', '')).toBe(false);
+    expect(T.isEdited('', 'a', '')).toBe(false);
+    expect(T.isEdited({ x: [1] }, { x: [1] }, undefined)).toBe(false);
+  });
+});
+
+describe('starting a scheduled submission', () => {
+  const input = {
+    formId: 'a0F1',
+    formName: 'Audit',
+    formSubmissionId: 'a0X1',
+    version: 4,
+    submissionId: UUID,
+  };
+  it('version = org Version + 1, status scheduled, an org record', () => {
+    const s = T.scheduledSubmission(input, { schema: {} }, ctx);
+    expect(s).toMatchObject({
+      version: 5,
+      status: 'scheduled',
+      isSalesforceRecord: true,
+      formSubmissionId: 'a0X1',
+    });
+  });
+  it("throws 'No Data found for form submission' without a form definition", () => {
+    expect(() => T.scheduledSubmission(input, null, ctx)).toThrow(MESSAGES.noDataForSubmission);
+    expect(MESSAGES.noDataForSubmission).toBe('No Data found for form submission');
+  });
+  it('then stored as in progress and in sync', () => {
+    const s = T.scheduledStarted(T.scheduledSubmission(input, {}, ctx), 'T2');
+    expect(s).toMatchObject({ status: 'in progress', syncStatus: 'in sync', syncedOn: 'T2', version: 5 });
+  });
+});
+
+describe('importing pending records', () => {
+  const p = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
+    id,
+    formSubmissionId: 'a0X' + id,
+    formId: 'a0F1',
+    formName: 'Audit',
+    status: ST.inProgress,
+    version: 2,
+    data: { v: id },
+    ...over,
+  });
+  const opts = { ...ctx, online: true, uploading: false };
+
+  it('new ones become local in-progress org records; submitted is treated as in progress', () => {
+    const plan = T.planImport([], [p('1'), p('2', { status: ST.submitted })], opts);
+    expect(plan.puts.map((s) => [s.id, s.status, s.syncStatus, s.isSalesforceRecord])).toEqual([
+      ['1', 'in progress', 'in sync', true],
+      ['2', 'in progress', 'in sync', true],
+    ]);
+  });
+  it('existing ones are updated, unless they hold local changes not yet sent', () => {
+    const inSync = draft({ id: '1', syncStatus: SY.inSync, isSalesforceRecord: true, createdOn: 'old' });
+    const edited = draft({ id: '2', syncStatus: SY.outOfSync, isSalesforceRecord: true });
+    const plan = T.planImport([inSync, edited], [p('1', { version: 7 }), p('2')], opts);
+    expect(plan.puts.map((s) => [s.id, s.version, s.createdOn])).toEqual([['1', 7, 'old']]);
+  });
+  it('deletes local in-progress, in-sync org records no longer pending, only online and not uploading', () => {
+    const gone = draft({ id: 'gone', syncStatus: SY.inSync, isSalesforceRecord: true });
+    const mine = draft({ id: 'mine', syncStatus: SY.inSync, isSalesforceRecord: false });
+    const dirty = draft({ id: 'dirty', syncStatus: SY.outOfSync, isSalesforceRecord: true });
+    const sent = draft({
+      id: 'sent',
+      status: ST.submitted,
+      syncStatus: SY.outOfSync,
+      isSalesforceRecord: true,
+    });
+    const other = draft({
+      id: 'other',
+      syncStatus: SY.inSync,
+      isSalesforceRecord: true,
+      organizationId: '00D2',
+    });
+    const locals = [gone, mine, dirty, sent, other];
+    expect(T.planImport(locals, [], opts).deletes).toEqual(['gone']);
+    expect(T.planImport(locals, [], { ...opts, online: false }).deletes).toEqual([]);
+    expect(T.planImport(locals, [], { ...opts, uploading: true }).deletes).toEqual([]);
+  });
+});
+
+describe('download for offline / purge', () => {
+  it('purges only cached ids the form-status check returns', () => {
+    expect(T.planPurge(['a', 'b', 'c'], ['b', 'z'])).toEqual(['b']);
+  });
+});
+
+describe('the uploader decisions', () => {
+  it('picks up submitted + (out of sync | file usnyc), and drafts out of sync; never in error or other orgs', () => {
+    const up = (over: Partial<LocalSubmission>): boolean => T.isUploadable(draft(over), '00D1');
+    expect(up({ status: ST.submitted, syncStatus: SY.outOfSync })).toBe(true);
+    expect(up({ status: ST.submitted, syncStatus: SY.fileUnsynced })).toBe(true);
+    expect(up({ status: ST.submitted, syncStatus: SY.inError })).toBe(false);
+    expect(up({ status: ST.submitted, syncStatus: SY.inSync })).toBe(false);
+    expect(up({ status: ST.inProgress, syncStatus: SY.outOfSync })).toBe(true);
+    expect(up({ status: ST.inProgress, syncStatus: SY.inSync })).toBe(false);
+    expect(up({ status: ST.scheduled, syncStatus: SY.outOfSync })).toBe(false);
+    expect(up({ status: ST.submitted, syncStatus: SY.outOfSync, organizationId: '00D9' })).toBe(false);
+  });
+  it('every payload carries formId#submissionId', () => {
+    expect(T.toPayload(draft()).uniquenessKey).toBe(`a0F1#${UUID}`);
+    expect(T.toPayload(draft(), { status: ST.inProgress, version: 1 })).toMatchObject({
+      status: 'in progress',
+      version: 1,
+    });
+  });
+  it('the previously-synced path: a submitted local (non-org) record never synced is first synced at version 1', () => {
+    expect(T.needsInitialSync(draft({ status: ST.submitted }))).toBe(true);
+    expect(T.needsInitialSync(draft({ status: ST.submitted, syncedOn: 'T' }))).toBe(false);
+    expect(T.needsInitialSync(draft({ status: ST.submitted, isSalesforceRecord: true }))).toBe(false);
+    expect(T.needsInitialSync(draft({ status: ST.inProgress }))).toBe(false);
+  });
+  it('success of a submitted record deletes it; of a draft: in sync, errors cleared', () => {
+    const sub = draft({ status: ST.submitted, version: 2 });
+    expect(T.afterSyncSuccess(sub, sub, 'T')).toEqual({ kind: 'delete' });
+    const d = draft({ errors: ['x'], error: ['x'], version: 2 });
+    const out = T.afterSyncSuccess(d, d, 'T', 'a0X9');
+    expect(out).toMatchObject({
+      kind: 'update',
+      record: { syncStatus: 'in sync', errors: [], syncedOn: 'T', formSubmissionId: 'a0X9' },
+    });
+  });
+  it("success after 'offline submission sync' leaves it out of sync", () => {
+    const d = draft({ syncStatus: SY.offlineSubmissionSync });
+    expect(T.afterSyncSuccess(d, d, 'T')).toMatchObject({ record: { syncStatus: 'out of sync' } });
+  });
+  it('a save made while the request was in flight stays queued (never deleted, never marked in sync)', () => {
+    const sent = draft({ status: ST.submitted, version: 2 });
+    const latest = { ...sent, version: 3, syncStatus: SY.outOfSync };
+    expect(T.afterSyncSuccess(sent, latest, 'T')).toMatchObject({
+      kind: 'update',
+      record: { version: 3, syncStatus: 'out of sync' },
+    });
+  });
+  it('submit result without url: errors stored, back to in progress', () => {
+    const errs = [{ message: 'bad' }];
+    expect(T.afterSubmitWithoutUrl(draft({ status: ST.submitted }), errs, 'T')).toMatchObject({
+      status: 'in progress',
+      errors: errs,
+      error: errs,
+    });
+  });
+  it("failure other than Network Error: 'in error' with the response data as errors", () => {
+    const data = [{ message: 'Required fields are missing', errorCode: 'REQUIRED_FIELD_MISSING' }];
+    const s = T.afterSyncFailure(
+      draft(),
+      gatewayError('rejected', 'Bad', { status: 400, data }),
+      0,
+      DEFAULT_BACKOFF,
+      () => 0.5,
+    );
+    expect(s).toMatchObject({ syncStatus: 'in error', errors: data, delivery: { attempts: 1 } });
+  });
+  it('Network Error, 5xx and 401 keep it queued with a backoff', () => {
+    for (const kind of ['network', 'unavailable', 'unauthorized'] as const) {
+      const s = T.afterSyncFailure(draft(), gatewayError(kind, 'x'), 1000, DEFAULT_BACKOFF, () => 0);
+      expect(s.syncStatus).toBe('out of sync');
+      expect(s.delivery?.nextAttemptAt).toBe(1000 + DEFAULT_BACKOFF.baseMs / 2);
+    }
+    expect(T.failureText(gatewayError('network', 'x'))).toBe('Network Error');
+    expect(T.failureText(gatewayError('rejected', 'Bad'))).toBe('Server Error: Bad');
+  });
+  it('a synced file updates its nodes (error cleared, progress 100) and recomputes the sync status', () => {
+    const s = draft({
+      status: ST.submitted,
+      syncStatus: SY.fileUnsynced,
+      data: {
+        a: [{ ...unresolvedFile, error: 'Network Error', progress: 40 }],
+        b: { ...unresolvedFile, LocalId: 'L3' },
+      },
+    });
+    const one = T.afterFileSynced(s, 'L1', '069A');
+    expect(one.data.a).toEqual([
+      { ...unresolvedFile, ContentDocumentId: '069A', error: null, progress: 100 },
+    ]);
+    expect(one.syncStatus).toBe('file usnyc');
+    expect(T.afterFileSynced(one, 'L3', '069B').syncStatus).toBe('out of sync');
+  });
+  it('retry now puts an in-error record back in the queue with the backoff reset', () => {
+    const s = T.retryNow(
+      draft({ syncStatus: SY.inError, delivery: { attempts: 5, nextAttemptAt: 9e12, lastError: 'x' } }),
+    );
+    expect(s.syncStatus).toBe('out of sync');
+    expect(s.delivery).toEqual(T.NO_DELIVERY);
+  });
+});
+
+describe('mergeData', () => {
+  it('keeps latest where mine did not change, takes mine where it did, deletes removed keys', () => {
+    expect(T.mergeData({ a: 1, b: 1, c: 1 }, { a: 1, b: 2 }, { a: 3, b: 1, c: 1 })).toEqual({ a: 3, b: 2 });
+    expect(T.mergeData([1], [1, 2], [3])).toEqual([1, 2]);
+    expect(T.mergeData({ a: 1 }, { a: 1 }, { a: 9 })).toEqual({ a: 9 });
+  });
+});
