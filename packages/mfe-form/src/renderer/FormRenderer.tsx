@@ -1,0 +1,263 @@
+import {
+  forwardRef,
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  AlertTitle,
+  Box,
+  ChakraProvider,
+  ListItem,
+  OrderedList,
+} from '@chakra-ui/react';
+import { ThemeContext } from '@emotion/react';
+import { useContext } from 'react';
+import type { FormJsonSchema, FormRule, LayoutElement, UISchemaElement } from 'shared-contracts';
+import { FormContext, type FormContextValue } from './context';
+import { Dispatch } from './Dispatch';
+import { FormStore, precompileConditions, type FieldError } from './core/store';
+import { applyDefaults, normalizeDates, type TokenContext } from './core/tokens';
+import { generateUISchema, walkUISchema } from './core/uischema';
+import { getValidator, mapServerErrors, type SaveCheck } from './core/validation';
+import { defaultRenderers } from './renderers';
+import type { FormRendererModes, FormRendererServices, RendererEntry } from './types';
+
+/** Props of the form renderer (exposed to other remotes through Module Federation as `./FormRenderer`). */
+export interface FormRendererProps {
+  /** The data schema (JSON Schema draft-07 subset plus the spec's keywords). */
+  schema: FormJsonSchema;
+  /** The layout (ui schema). Default: one control per property. */
+  uischema?: UISchemaElement;
+  /** Initial data. A new object later replaces the data (the same object the renderer gave back is ignored). */
+  data?: unknown;
+  /** The original submitted data, for the edited flag (default: data at mount). */
+  originalData?: unknown;
+  /** Called after every change with the whole data and every current error. */
+  onChange?: (data: unknown, errors: FieldError[]) => void;
+  /** Everything read-only (mode=readOnly, selected-submission views). */
+  readOnly?: boolean;
+  /** Field names (or data paths) that are read-only (form definition readOnly list). */
+  readOnlyFields?: string[];
+  /** Route/query mode flags: canvas, editForm (CQEditFormSF: no section headers), selectedSubmission, mobile. */
+  modes?: FormRendererModes;
+  /** Host services as plain injected functions (lookups, files, current user, navigation...). */
+  services?: FormRendererServices;
+  /** Cache key of the compiled validator (e.g. `${formId}@${version}`): one compile per form version. */
+  formVersion?: string;
+  /** Server errors (list of {errorPath, message} or a tree mirroring the data), mapped onto fields. */
+  serverErrors?: unknown;
+  /** Extra renderers, tried with the default set (the highest tester rank wins). */
+  renderers?: RendererEntry[];
+  /** Show the numbered error alert after a failed submit (default true). */
+  showErrorSummary?: boolean;
+  /** Wrap in a ChakraProvider when no Chakra theme is present (default: auto). */
+  withChakraProvider?: boolean;
+}
+
+/** The imperative handle (ref) of FormRenderer. */
+export interface FormRendererHandle {
+  /** Save-time validation of spec section 5; returns the data with empty table rows dropped. */
+  submit(submissionErrors?: unknown): SaveCheck & { data: unknown };
+  getData(): unknown;
+  getErrors(): FieldError[];
+  setServerErrors(errors: unknown): void;
+  /** Run the afterSave layout event (redirectTo through services.navigate). */
+  afterSave(): void;
+}
+
+const PRINT_CSS = `
+.cq-print-only { display: none; }
+@media print {
+  .cq-print-only { display: block !important; }
+  .cq-no-print, .cq-white-button, footer, [data-print-hide] { display: none !important; }
+  textarea.cq-no-print { display: none !important; }
+}`;
+
+/** Rules that change data, and the root layout's onLoad/onInit events. */
+const collectActionRules = (ui: UISchemaElement): FormRule[] => {
+  const out: FormRule[] = [];
+  walkUISchema(ui, (el) => {
+    for (const r of el.rules ?? [])
+      if (r.type === 'setValues' || r.type === 'transfer' || r.type === 'invoke') out.push(r);
+  });
+  return out;
+};
+
+const ErrorSummary = ({ store }: { store: FormStore }) => {
+  const summary = useSyncExternalStore(store.subscribeSummary, store.getSummary);
+  if (!summary || summary.ok) return null;
+  return (
+    <Alert status="error" mb={4} alignItems="flex-start" data-testid="error-summary">
+      <AlertIcon />
+      <Box>
+        <AlertTitle>{summary.alert}</AlertTitle>
+        <AlertDescription>
+          <OrderedList>
+            {summary.messages.map((m, i) => (
+              <ListItem key={i}>{m}</ListItem>
+            ))}
+          </OrderedList>
+        </AlertDescription>
+      </Box>
+    </Alert>
+  );
+};
+
+const MaybeChakra = ({ force, children }: { force?: boolean; children: ReactNode }) => {
+  const theme = useContext(ThemeContext) as { components?: unknown } | undefined;
+  const needed = force ?? !(theme && typeof theme === 'object' && 'components' in theme);
+  return needed ? <ChakraProvider>{children}</ChakraProvider> : <>{children}</>;
+};
+
+const Body = memo(function Body({
+  ctx,
+  ui,
+  showErrorSummary,
+}: {
+  ctx: FormContextValue;
+  ui: UISchemaElement;
+  showErrorSummary: boolean;
+}) {
+  return (
+    <FormContext.Provider value={ctx}>
+      <style>{PRINT_CSS}</style>
+      {showErrorSummary ? <ErrorSummary store={ctx.store} /> : null}
+      <Box
+        as="form"
+        onSubmit={(e: React.FormEvent) => e.preventDefault()}
+        noValidate
+        data-testid="form-renderer"
+      >
+        <Dispatch uischema={ui} schema={ctx.rootSchema} path="" enabled={!ctx.readOnly} />
+      </Box>
+    </FormContext.Provider>
+  );
+});
+
+/**
+ * Renders a form from a data schema and a ui schema. State lives in an external store with per-path
+ * subscriptions (see core/store.ts for why not Formik), so a keystroke re-renders only the field typed
+ * in. Ajv compiles once per schema object / form version.
+ */
+export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
+  function FormRenderer(props, ref) {
+    const { schema, uischema, services, modes, readOnly = false, formVersion } = props;
+    const onChangeRef = useRef(props.onChange);
+    onChangeRef.current = props.onChange;
+    const servicesRef = useRef(services ?? {});
+    servicesRef.current = services ?? {};
+    const ui = useMemo(() => uischema ?? generateUISchema(schema), [uischema, schema]);
+    const events = (ui as LayoutElement).events;
+
+    const store = useMemo(() => {
+      const svc = servicesRef.current;
+      const tokenContext: TokenContext = {
+        now: svc.now?.(),
+        currentUser: svc.currentUser,
+        documentName: svc.documentName,
+        context: svc.context,
+      };
+      const validate = getValidator(schema, formVersion);
+      precompileConditions(ui);
+      const initial = applyDefaults(schema, normalizeDates(props.data ?? {}), tokenContext);
+      return new FormStore({
+        schema,
+        validate,
+        data: initial,
+        originalData: props.originalData ?? props.data ?? {},
+        tokenContext,
+        actionRules: collectActionRules(ui),
+        onInvoke: (rule) => servicesRef.current.invoke?.(rule.action ?? '', rule.params, store.getData()),
+      });
+      // The store is made once per schema/ui; data changes flow in through replaceData below.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [schema, ui, formVersion]);
+
+    // Layout events: onInit (invoke) and onLoad (invoke, setValues, transfer), once per store.
+    const [loaded] = useState(() => new WeakSet<FormStore>());
+    useEffect(() => {
+      if (loaded.has(store)) return;
+      loaded.add(store);
+      for (const e of events?.onInit ?? []) servicesRef.current.invoke?.(e.action, e.params, store.getData());
+      if (events?.onLoad?.length) store.runLoadRules(events.onLoad);
+    }, [store, events, loaded]);
+
+    // Controlled data: a new data object from the host replaces the store's (not our own echo).
+    const lastData = useRef(props.data);
+    useEffect(() => {
+      if (props.data !== lastData.current) {
+        lastData.current = props.data;
+        if (props.data !== store.getData()) store.replaceData(normalizeDates(props.data ?? {}));
+      }
+    }, [props.data, store]);
+
+    useEffect(() => {
+      if (props.originalData !== undefined) store.setOriginal(props.originalData);
+    }, [props.originalData, store]);
+
+    useEffect(() => {
+      if (props.serverErrors !== undefined) store.setServerErrors(mapServerErrors(props.serverErrors));
+    }, [props.serverErrors, store]);
+
+    useEffect(
+      () =>
+        store.subscribeData(() => {
+          const data = store.getData();
+          lastData.current = data;
+          onChangeRef.current?.(data, store.getErrors());
+        }),
+      [store],
+    );
+
+    useImperativeHandle(
+      ref,
+      () => ({
+        submit: (submissionErrors?: unknown) => store.submit(submissionErrors),
+        getData: () => store.getData(),
+        getErrors: () => store.getErrors(),
+        setServerErrors: (errors: unknown) => store.setServerErrors(mapServerErrors(errors)),
+        afterSave: () => {
+          const to = events?.afterSave?.redirectTo;
+          if (to) servicesRef.current.navigate?.(to);
+        },
+      }),
+      [store, events],
+    );
+
+    const readOnlyFields = useMemo(() => new Set(props.readOnlyFields ?? []), [props.readOnlyFields]);
+    const registry = useMemo(
+      () => (props.renderers?.length ? [...defaultRenderers, ...props.renderers] : defaultRenderers),
+      [props.renderers],
+    );
+    const modesKey = JSON.stringify(modes ?? {});
+    const ctx = useMemo<FormContextValue>(
+      () => ({
+        store,
+        registry,
+        rootSchema: schema,
+        services: servicesRef.current,
+        modes: JSON.parse(modesKey) as FormRendererModes,
+        readOnly,
+        readOnlyFields,
+      }),
+      [store, registry, schema, modesKey, readOnly, readOnlyFields],
+    );
+
+    return (
+      <MaybeChakra force={props.withChakraProvider}>
+        <Body ctx={ctx} ui={ui} showErrorSummary={props.showErrorSummary !== false} />
+      </MaybeChakra>
+    );
+  },
+);
+
+export default FormRenderer;

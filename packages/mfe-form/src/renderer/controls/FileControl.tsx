@@ -1,0 +1,328 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { Box, Button, HStack, Image, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  INDETERMINATE_STEP_MS,
+  INDETERMINATE_STEP_PERCENT,
+  INDETERMINATE_WRAP_PERCENT,
+  MAX_FILE_SIZE_BYTES,
+  MESSAGES,
+} from 'shared-contracts';
+import type { FormFileItem } from 'shared-contracts';
+import { useFormContext, useValue } from '../context';
+import type { RendererProps } from '../types';
+import { ControlShell, useControl } from './shared';
+
+export const INLINE_IMAGE_TYPES = ['png', 'jpg', 'jpeg'];
+export const isInlineImage = (name: string): boolean =>
+  INLINE_IMAGE_TYPES.includes((name.split('.').pop() ?? '').toLowerCase());
+
+/** The indeterminate bar of a Network Error: 5% every 50 ms, wrapping at 95%. */
+export const nextIndeterminate = (p: number): number =>
+  p + INDETERMINATE_STEP_PERCENT > INDETERMINATE_WRAP_PERCENT ? 0 : p + INDETERMINATE_STEP_PERCENT;
+
+/** Why a file cannot be added, or undefined. */
+export const fileProblem = (
+  file: { size: number; name: string; type?: string },
+  accept?: string,
+): string | undefined => {
+  if (file.size > MAX_FILE_SIZE_BYTES) return MESSAGES.fileTooLarge;
+  if (accept) {
+    const ok = accept
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .some((a) =>
+        a.startsWith('.')
+          ? file.name.toLowerCase().endsWith(a)
+          : a.endsWith('/*')
+            ? (file.type ?? '').startsWith(a.slice(0, -1))
+            : file.type === a,
+      );
+    if (!ok) return `${MESSAGES.invalidFileTypePrefix}file type must be ${accept}`;
+  }
+  return undefined;
+};
+
+const newLocalId = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `local-${Date.now()}-${Math.random().toString(16).slice(2)}`;
+
+/** Files chosen in this session, kept for retries and previews (never put in form data). */
+const localFiles = new Map<string, File>();
+
+type UploadState = { phase: 'idle' | 'uploading' | 'network' | 'failed' | 'done'; progress: number };
+
+const FileCard = memo(function FileCard({
+  path,
+  index,
+  enabled,
+  canDelete,
+  onDelete,
+}: {
+  path: string;
+  index: number;
+  enabled: boolean;
+  canDelete: boolean;
+  onDelete: (index: number) => void;
+}) {
+  const { store, services } = useFormContext();
+  const item = useValue(`${path}.${index}`) as FormFileItem | undefined;
+  const [upload, setUpload] = useState<UploadState>({ phase: 'idle', progress: -1 });
+  const [preview, setPreview] = useState<string | undefined>();
+  const [confirm, setConfirm] = useState(false);
+  const started = useRef(false);
+  const localId = item?.LocalId ?? '';
+  const resolved = !!item?.ContentDocumentId;
+
+  const run = (start: () => Promise<{ ContentDocumentId: string }>): void => {
+    setUpload({ phase: 'uploading', progress: 0 });
+    start()
+      .then(({ ContentDocumentId }) => {
+        setUpload({ phase: 'done', progress: 100 });
+        const cur = store.get(`${path}.${index}`) as FormFileItem | undefined;
+        if (cur)
+          store.set(`${path}.${index}`, { ...cur, ContentDocumentId, error: undefined, progress: 100 });
+      })
+      .catch((e: unknown) => {
+        const network = e instanceof Error && e.message === MESSAGES.networkError;
+        setUpload({ phase: network ? 'network' : 'failed', progress: 0 });
+        const cur = store.get(`${path}.${index}`) as FormFileItem | undefined;
+        if (cur)
+          store.set(`${path}.${index}`, {
+            ...cur,
+            error: network ? MESSAGES.networkError : MESSAGES.uploadFailed,
+          });
+      });
+  };
+
+  const retry = (): void => {
+    const file = localFiles.get(localId);
+    if (file && services.uploadFile) {
+      run(() =>
+        services.uploadFile!(file, {
+          path,
+          localId,
+          onProgress: (p) => setUpload({ phase: 'uploading', progress: p }),
+        }),
+      );
+    } else if (item && services.retryUpload) {
+      run(() =>
+        services.retryUpload!(item, {
+          path,
+          onProgress: (p) => setUpload({ phase: 'uploading', progress: p }),
+        }),
+      );
+    }
+  };
+
+  // Start the upload of a file just chosen.
+  useEffect(() => {
+    if (started.current || resolved || !localId) return;
+    const file = localFiles.get(localId);
+    if (!file || !services.uploadFile) return;
+    started.current = true;
+    run(() =>
+      services.uploadFile!(file, {
+        path,
+        localId,
+        onProgress: (p) => setUpload({ phase: 'uploading', progress: p }),
+      }),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [localId, resolved]);
+
+  // Indeterminate bar on Network Error.
+  useEffect(() => {
+    if (upload.phase !== 'network') return;
+    const t = setInterval(
+      () => setUpload((u) => ({ ...u, progress: nextIndeterminate(u.progress) })),
+      INDETERMINATE_STEP_MS,
+    );
+    return () => clearInterval(t);
+  }, [upload.phase]);
+
+  // Inline previews for png/jpg/jpeg.
+  useEffect(() => {
+    if (!item || !isInlineImage(item.Name)) return;
+    const file = localFiles.get(item.LocalId);
+    if (file && typeof URL.createObjectURL === 'function') {
+      const url = URL.createObjectURL(file);
+      setPreview(url);
+      return () => URL.revokeObjectURL?.(url);
+    }
+    let live = true;
+    services
+      .getFilePreview?.(item)
+      .then((u) => live && setPreview(u))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [item?.LocalId, item?.ContentDocumentId, item?.Name, services, item]);
+
+  if (!item) return null;
+  const hasRecord = localFiles.has(item.LocalId) || (services.hasUploadRecord?.(item) ?? true);
+  let status: JSX.Element | null = null;
+  if (upload.phase === 'uploading')
+    status = <Progress value={upload.progress} size="sm" aria-label="Upload progress" />;
+  else if (
+    upload.phase === 'network' ||
+    (!resolved && item.error === MESSAGES.networkError && upload.phase === 'idle')
+  )
+    status = (
+      <Progress
+        value={upload.progress < 0 ? 0 : upload.progress}
+        size="sm"
+        isAnimated
+        hasStripe
+        aria-label="Waiting for network"
+        data-testid="indeterminate"
+      />
+    );
+  else if (!resolved && !hasRecord)
+    status = (
+      <Text color="red.600" fontSize="sm">
+        {MESSAGES.uploadFailedReupload}
+      </Text>
+    );
+  else if (upload.phase === 'failed' || (!resolved && item.error && upload.phase === 'idle'))
+    status = (
+      <HStack>
+        <Text color="red.600" fontSize="sm">
+          {MESSAGES.uploadFailed}
+        </Text>
+        {enabled ? (
+          <Button size="xs" onClick={retry}>
+            Retry
+          </Button>
+        ) : null}
+      </HStack>
+    );
+  return (
+    <Box borderWidth="1px" borderRadius="md" p={2} data-testid="file-card">
+      {preview ? <Image src={preview} alt={item.Name} maxH="8rem" objectFit="contain" mb={1} /> : null}
+      <HStack justify="space-between">
+        <Text fontSize="sm" noOfLines={1} title={item.Name}>
+          {item.Name}
+        </Text>
+        {canDelete ? (
+          confirm ? (
+            <HStack>
+              <Text fontSize="xs">{MESSAGES.areYouSure}</Text>
+              <Button size="xs" colorScheme="red" onClick={() => onDelete(index)}>
+                Yes
+              </Button>
+              <Button size="xs" onClick={() => setConfirm(false)}>
+                No
+              </Button>
+            </HStack>
+          ) : (
+            <Button
+              size="xs"
+              variant="ghost"
+              colorScheme="red"
+              aria-label={`Delete ${item.Name}`}
+              onClick={() => setConfirm(true)}
+            >
+              ×
+            </Button>
+          )
+        ) : null}
+      </HStack>
+      {status}
+    </Box>
+  );
+});
+
+/**
+ * File upload with file cards (filecard, fileUpload) and the generic file upload: progress, the
+ * indeterminate bar on Network Error, 'Upload failed' with retry, the 100 MB limit, inline previews.
+ * Read-only on selected-submission pages.
+ */
+export const FileControl = memo(function FileControl(props: RendererProps) {
+  const state = useControl(props);
+  const { store, modes } = useFormContext();
+  const [problem, setProblem] = useState<string | undefined>();
+  const count = Array.isArray(state.value) ? state.value.length : 0;
+  if (state.rule.hidden) return null;
+  const enabled = state.enabled && !modes.selectedSubmission;
+  const canAdd = enabled && state.controlSchema.preventAddition !== true;
+  const canDelete = enabled && state.controlSchema.preventDeletion !== true;
+  const accept =
+    typeof props.uischema.options?.accept === 'string' ? props.uischema.options.accept : undefined;
+  const generic = props.uischema.type === 'genericfileupload';
+  const onFiles = (files: FileList | null): void => {
+    if (!files) return;
+    const added: FormFileItem[] = [];
+    let firstProblem: string | undefined;
+    for (const file of Array.from(files)) {
+      const p = fileProblem(file, accept);
+      if (p) {
+        firstProblem ??= p;
+        continue;
+      }
+      const LocalId = newLocalId();
+      localFiles.set(LocalId, file);
+      added.push({ ContentDocumentId: '', LocalId, Name: file.name, progress: -1 });
+    }
+    setProblem(firstProblem);
+    if (added.length > 0) {
+      const cur = store.get(state.dataPath);
+      store.set(state.dataPath, [...(Array.isArray(cur) ? cur : []), ...added]);
+    }
+  };
+  const onDelete = (index: number): void => {
+    const cur = store.get(state.dataPath);
+    if (Array.isArray(cur))
+      store.set(
+        state.dataPath,
+        cur.filter((_, i) => i !== index),
+      );
+  };
+  const cards = Array.from({ length: count }, (_, i) => (
+    <FileCard
+      key={i}
+      path={state.dataPath}
+      index={i}
+      enabled={enabled}
+      canDelete={canDelete}
+      onDelete={onDelete}
+    />
+  ));
+  return (
+    <ControlShell state={state}>
+      {canAdd ? (
+        <Input
+          id={state.id}
+          type="file"
+          multiple
+          accept={accept}
+          size="sm"
+          p={1}
+          className="cq-no-print"
+          onChange={(e) => {
+            onFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      ) : null}
+      {problem ? (
+        <Text color="red.600" fontSize="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      {generic ? (
+        <Stack mt={2} spacing={2}>
+          {cards}
+        </Stack>
+      ) : (
+        <SimpleGrid mt={2} columns={{ base: 1, md: 3 }} spacing={2}>
+          {cards}
+        </SimpleGrid>
+      )}
+    </ControlShell>
+  );
+});
+
+/** For tests: drop the in-memory files. */
+export const clearLocalFiles = (): void => localFiles.clear();

@@ -1,0 +1,133 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { Box, Input, InputGroup, InputRightElement, List, ListItem, Spinner } from '@chakra-ui/react';
+import { COMBOBOX_VISIBLE_ITEMS } from 'shared-contracts';
+import { useFormContext } from '../context';
+import { buildLookupRequest } from '../core/options';
+import { failsPattern, normaliseText } from '../core/validation';
+import type { LookupRecord, RendererProps } from '../types';
+import { ControlShell, PatternWarning, useControl } from './shared';
+
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * Lookup autocomplete: records by name through the host's searchRecords (50 results, the rule's
+ * lookup filters applied). The value is the record's title; its id goes to the `{field}_Id` companion.
+ */
+export const LookupControl = memo(function LookupControl(props: RendererProps) {
+  const state = useControl(props);
+  const { store, services } = useFormContext();
+  const [results, setResults] = useState<LookupRecord[]>([]);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [search, setSearch] = useState<string | null>(null);
+  const seq = useRef(0);
+  const cs = state.controlSchema;
+  const opts = props.uischema.options ?? {};
+  const object = cs.lookupTo?.object ?? (typeof opts.lookupTo === 'string' ? opts.lookupTo : undefined);
+  const titleField = cs.lookupTo?.titleField ?? opts.titleField ?? 'Name';
+  const valueField = cs.lookupTo?.valueField ?? opts.valueField ?? 'Id';
+  const filters = state.rule.filters;
+
+  useEffect(() => {
+    if (search === null || !services.searchRecords) return;
+    const id = ++seq.current;
+    const timer = setTimeout(() => {
+      setLoading(true);
+      const request = buildLookupRequest({
+        object,
+        search,
+        titleField,
+        valueField,
+        filters,
+        data: store.getData(),
+      });
+      services
+        .searchRecords?.(request)
+        .then((records) => {
+          if (id === seq.current) setResults(records.slice(0, request.limit));
+        })
+        .catch(() => {
+          if (id === seq.current) setResults([]);
+        })
+        .finally(() => {
+          if (id === seq.current) setLoading(false);
+        });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, services, object, titleField, valueField, filters, store]);
+
+  if (state.rule.hidden) return null;
+  const choose = (r: LookupRecord): void => {
+    const title = r[titleField];
+    state.setValue(title === undefined || title === null ? undefined : String(title));
+    store.set(`${state.dataPath}_Id`, r[valueField] === undefined ? undefined : String(r[valueField]));
+    store.setPatternFailed(state.dataPath, false);
+    setOpen(false);
+    setSearch(null);
+  };
+  return (
+    <ControlShell state={state}>
+      <Box position="relative">
+        <InputGroup size="sm">
+          <Input
+            id={state.id}
+            role="combobox"
+            aria-expanded={open}
+            aria-autocomplete="list"
+            value={typeof state.value === 'string' ? state.value : ''}
+            isReadOnly={!state.enabled}
+            borderColor={state.meta.patternFailed ? 'red.500' : undefined}
+            onChange={(e) => {
+              const next = normaliseText(e.target.value);
+              store.setPatternFailed(state.dataPath, failsPattern(next, cs));
+              state.setValue(next);
+              store.set(`${state.dataPath}_Id`, undefined);
+              setSearch(e.target.value);
+              setOpen(true);
+            }}
+            onBlur={() => setOpen(false)}
+          />
+          <InputRightElement>
+            {loading ? (
+              <Spinner size="xs" />
+            ) : state.meta.patternFailed ? (
+              <PatternWarning message={cs.errorMessage ?? 'Invalid value'} />
+            ) : null}
+          </InputRightElement>
+        </InputGroup>
+        {open && results.length > 0 ? (
+          <List
+            role="listbox"
+            position="absolute"
+            zIndex={10}
+            bg="white"
+            borderWidth="1px"
+            w="100%"
+            maxH={`${COMBOBOX_VISIBLE_ITEMS * 32}px`}
+            overflowY="auto"
+            boxShadow="md"
+          >
+            {results.map((r) => (
+              <ListItem
+                key={String(r[valueField])}
+                role="option"
+                aria-selected={false}
+                px={2}
+                h="32px"
+                lineHeight="32px"
+                cursor="pointer"
+                _hover={{ bg: 'gray.100' }}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  choose(r);
+                }}
+              >
+                {String(r[titleField] ?? '')}
+              </ListItem>
+            ))}
+          </List>
+        ) : null}
+      </Box>
+    </ControlShell>
+  );
+});

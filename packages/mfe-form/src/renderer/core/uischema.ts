@@ -1,0 +1,53 @@
+/** Default ui schemas (when none is given, or for a Control on an object or an array item). */
+import type { ControlElement, FormJsonSchema, LayoutElement, UISchemaElement } from 'shared-contracts';
+import { resolveRef, typeOf } from './schema';
+
+const cache = new WeakMap<object, UISchemaElement>();
+
+/** A VerticalLayout with a Control per property (Groups for nested objects). Memoised per schema. */
+export const generateUISchema = (schema: FormJsonSchema, root: FormJsonSchema = schema): UISchemaElement => {
+  const hit = cache.get(schema);
+  if (hit) return hit;
+  const s = resolveRef(schema, root) ?? {};
+  let out: UISchemaElement;
+  if (s.properties) {
+    const elements: UISchemaElement[] = Object.entries(s.properties).map(([name, sub]): UISchemaElement => {
+      const r = resolveRef(sub, root) ?? {};
+      const scope = `#/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (r.properties && typeOf(r) !== 'array') {
+        const inner = generateUISchema(r, root) as LayoutElement;
+        return { type: 'Group', label: r.title ?? name, elements: scopeAll(inner.elements, scope) };
+      }
+      return { type: 'Control', scope } as ControlElement;
+    });
+    out = { type: 'VerticalLayout', elements };
+  } else {
+    out = { type: 'VerticalLayout', elements: [{ type: 'Control', scope: '#' } as ControlElement] };
+  }
+  cache.set(schema, out);
+  return out;
+};
+
+/** Prefix child scopes with a parent object's scope. */
+const scopeAll = (elements: UISchemaElement[], prefix: string): UISchemaElement[] =>
+  elements.map((el) => {
+    const copy = { ...el } as UISchemaElement & { elements?: UISchemaElement[] };
+    if (el.scope) copy.scope = `${prefix}/${el.scope.replace(/^#\/?/, '')}`;
+    if (copy.elements) copy.elements = scopeAll(copy.elements, prefix);
+    return copy;
+  });
+
+/** Number of data controls inside an element (the Categorization tab counts). */
+export const countControls = (el: UISchemaElement): number => {
+  const children = (el as { elements?: UISchemaElement[] }).elements;
+  if (Array.isArray(children)) return children.reduce((n, c) => n + countControls(c), 0);
+  return el.scope ? 1 : 0;
+};
+
+/** Every element of a ui schema (depth first). */
+export const walkUISchema = (el: UISchemaElement, visit: (el: UISchemaElement) => void): void => {
+  visit(el);
+  for (const child of (el as { elements?: UISchemaElement[] }).elements ?? []) walkUISchema(child, visit);
+  const detail = (el.options as { detail?: unknown } | undefined)?.detail;
+  if (detail && typeof detail === 'object') walkUISchema(detail as UISchemaElement, visit);
+};

@@ -1,0 +1,222 @@
+import { memo, useState } from 'react';
+import {
+  Accordion,
+  AccordionButton,
+  AccordionIcon,
+  AccordionItem,
+  AccordionPanel,
+  Badge,
+  Box,
+  Flex,
+  Heading,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+} from '@chakra-ui/react';
+import { HORIZONTAL_LAYOUT_DEFAULT_COLUMNS } from 'shared-contracts';
+import type { LayoutElement, UISchemaElement } from 'shared-contracts';
+import { Dispatch } from '../Dispatch';
+import { useFormContext, useIsMobile, useRuleState } from '../context';
+import { countControls } from '../core/uischema';
+import type { RendererProps } from '../types';
+
+const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
+const labelText = (el: UISchemaElement): string | undefined =>
+  typeof el.label === 'string'
+    ? el.label
+    : el.label && typeof el.label === 'object'
+      ? el.label.text
+      : undefined;
+
+/** Layout rule state: hidden layouts render nothing, read-only ones disable their children. */
+const useLayout = ({ uischema, path, enabled }: RendererProps) => {
+  const rule = useRuleState(uischema, path, path);
+  return { hidden: rule.hidden, enabled: enabled && !rule.readonly && uischema.options?.readOnly !== true };
+};
+
+const Children = ({
+  elements,
+  props,
+  enabled,
+}: {
+  elements: UISchemaElement[];
+  props: RendererProps;
+  enabled: boolean;
+}) => (
+  <>
+    {elements.map((child, i) => (
+      <Dispatch key={i} uischema={child} schema={props.schema} path={props.path} enabled={enabled} />
+    ))}
+  </>
+);
+
+export const VerticalLayout = memo(function VerticalLayout(props: RendererProps) {
+  const { hidden, enabled } = useLayout(props);
+  if (hidden) return null;
+  return (
+    <Stack spacing={0} data-layout="vertical">
+      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} />
+    </Stack>
+  );
+});
+
+/** Horizontal layout: option `columns` items per row (default 2); stacked on mobile. */
+export const HorizontalLayout = memo(function HorizontalLayout(props: RendererProps) {
+  const { hidden, enabled } = useLayout(props);
+  if (hidden) return null;
+  const columns =
+    Number(props.uischema.options?.columns ?? HORIZONTAL_LAYOUT_DEFAULT_COLUMNS) ||
+    HORIZONTAL_LAYOUT_DEFAULT_COLUMNS;
+  return (
+    <SimpleGrid
+      columns={{ base: 1, md: columns }}
+      spacingX={4}
+      data-layout="horizontal"
+      data-columns={columns}
+    >
+      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} />
+    </SimpleGrid>
+  );
+});
+
+export const GroupLayout = memo(function GroupLayout(props: RendererProps) {
+  const { hidden, enabled } = useLayout(props);
+  if (hidden) return null;
+  const label = labelText(props.uischema);
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="md" p={3} mb={3} role="group" aria-label={label}>
+      {label ? (
+        <Heading as="legend" size="sm" px={1}>
+          {label}
+        </Heading>
+      ) : null}
+      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} />
+    </Box>
+  );
+});
+
+/** Flex columns (CQFlexLayout): option `columns` (default 2), wrapping. */
+export const FlexLayout = memo(function FlexLayout(props: RendererProps) {
+  const { hidden, enabled } = useLayout(props);
+  if (hidden) return null;
+  const columns =
+    Number(props.uischema.options?.columns ?? HORIZONTAL_LAYOUT_DEFAULT_COLUMNS) ||
+    HORIZONTAL_LAYOUT_DEFAULT_COLUMNS;
+  return (
+    <Flex wrap="wrap" gap={4} data-layout="flex">
+      {childrenOf(props.uischema).map((child, i) => (
+        <Box key={i} flex={`1 1 calc(${100 / columns}% - 1rem)`} minW={{ base: '100%', md: '12rem' }}>
+          <Dispatch uischema={child} schema={props.schema} path={props.path} enabled={enabled} />
+        </Box>
+      ))}
+    </Flex>
+  );
+});
+
+/**
+ * Accordion section, open/close per section. In CQEditFormSF canvas mode the header is hidden and the
+ * content always shown. The panel's children mount only while it is open.
+ */
+export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
+  const { modes } = useFormContext();
+  const { hidden, enabled } = useLayout(props);
+  const el = props.uischema as LayoutElement;
+  const [open, setOpen] = useState(el.options?.collapsed !== true);
+  if (hidden) return null;
+  const label = labelText(el) ?? el.sectionId ?? '';
+  const sectionDomId = el.sectionId ? `section-${el.sectionId}` : undefined;
+  if (modes.editForm) {
+    return (
+      <Box id={sectionDomId} mb={3} data-layout="section">
+        <Children elements={childrenOf(el)} props={props} enabled={enabled} />
+      </Box>
+    );
+  }
+  return (
+    <Accordion
+      allowToggle
+      index={open ? 0 : -1}
+      onChange={(i) => setOpen(i === 0)}
+      mb={3}
+      id={sectionDomId}
+      data-layout="section"
+    >
+      <AccordionItem borderWidth="1px" borderRadius="md">
+        <h2>
+          <AccordionButton>
+            <Box flex="1" textAlign="left" fontWeight="semibold">
+              {label}
+            </Box>
+            <AccordionIcon />
+          </AccordionButton>
+        </h2>
+        <AccordionPanel>
+          {open ? <Children elements={childrenOf(el)} props={props} enabled={enabled} /> : null}
+        </AccordionPanel>
+      </AccordionItem>
+    </Accordion>
+  );
+});
+
+/** Categorization: tabs with item counts; a dropdown on mobile. Only the chosen category is mounted. */
+export const CategorizationLayout = memo(function CategorizationLayout(props: RendererProps) {
+  const { hidden, enabled } = useLayout(props);
+  const mobile = useIsMobile();
+  const [index, setIndex] = useState(0);
+  if (hidden) return null;
+  const categories = childrenOf(props.uischema);
+  const titles = categories.map((c, i) => `${labelText(c) ?? `Category ${i + 1}`} (${countControls(c)})`);
+  const current = categories[index];
+  const content = current ? (
+    <Dispatch uischema={current} schema={props.schema} path={props.path} enabled={enabled} />
+  ) : null;
+  if (mobile) {
+    return (
+      <Box data-layout="categorization-mobile">
+        <Select
+          size="sm"
+          aria-label="Category"
+          value={index}
+          onChange={(e) => setIndex(Number(e.target.value))}
+          mb={3}
+        >
+          {titles.map((t, i) => (
+            <option key={i} value={i}>
+              {t}
+            </option>
+          ))}
+        </Select>
+        {content}
+      </Box>
+    );
+  }
+  return (
+    <Tabs index={index} onChange={setIndex} isLazy variant="enclosed" data-layout="categorization">
+      <TabList flexWrap="wrap">
+        {categories.map((c, i) => (
+          <Tab key={i}>
+            {labelText(c) ?? `Category ${i + 1}`}
+            <Badge ml={2} borderRadius="full">
+              {countControls(c)}
+            </Badge>
+          </Tab>
+        ))}
+      </TabList>
+      <TabPanels>
+        {categories.map((_, i) => (
+          <TabPanel key={i} px={0}>
+            {i === index ? content : null}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </Tabs>
+  );
+});
+
+/** A Category outside a Categorization renders as a vertical layout. */
+export const CategoryLayout = VerticalLayout;
