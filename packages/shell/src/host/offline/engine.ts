@@ -73,9 +73,11 @@ export class SyncEngine {
     this.started = false;
     this.unsubscribeOnline?.();
     this.unsubscribeOnline = null;
-    this.leader.stop();
     this.reconcile();
+    // hand the lock on only once this tab's requests are answered: the next leader never sends the
+    // same submission while ours is still in flight
     await this.settled();
+    this.leader.stop();
   }
 
   /** Resolves when the runs started so far have finished. */

@@ -1,0 +1,267 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uniquenessKey } from 'shared-contracts';
+import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
+import { LeaderElection, UPLOADER_LOCK, withLockIfAvailable } from './leader';
+import { DraftPresence } from './presence';
+import { FakeLockManager } from './testing/fake-locks';
+import { FakeOrg } from './testing/fake-org';
+import { makeHarness, type Harness } from './testing/harness';
+
+const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
+const harnesses: Harness[] = [];
+afterEach(async () => {
+  for (const h of harnesses.splice(0)) await h.svc.dispose();
+});
+
+describe('backoff with jitter', () => {
+  it('doubles from the base, is capped, and jitters within [nominal/2, nominal]', () => {
+    const p = DEFAULT_BACKOFF;
+    expect(nextRetryDelay(1, p, () => 0)).toBe(1000);
+    expect(nextRetryDelay(1, p, () => 1)).toBe(2000);
+    expect(nextRetryDelay(3, p, () => 1)).toBe(8000);
+    expect(nextRetryDelay(50, p, () => 1)).toBe(p.capMs);
+    expect(nextRetryDelay(50, p, () => 0)).toBe(p.capMs / 2);
+    for (let i = 1; i < 30; i++) {
+      const d = nextRetryDelay(i, p, Math.random);
+      expect(d).toBeGreaterThanOrEqual(Math.min(p.capMs, p.baseMs * 2 ** (i - 1)) / 2);
+      expect(d).toBeLessThanOrEqual(p.capMs);
+    }
+  });
+
+  it('resets on success: attempts go back to 0 after a delivered retry', async () => {
+    const h = makeHarness();
+    harnesses.push(h);
+    let fails = 3;
+    h.org.fault = (op) => (op === 'saveSubmission' && fails-- > 0 ? 'network' : null);
+    const r = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    const seen: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      await h.drainOnce();
+      const s = await h.svc.store.getSubmission(r.value.id);
+      seen.push(s?.delivery?.attempts ?? -1);
+      h.clock.now = (s?.delivery?.nextAttemptAt ?? h.clock.now) + 1;
+    }
+    expect(seen).toEqual([1, 2, 3, 0]);
+    expect((await h.svc.store.getSubmission(r.value.id))?.syncStatus).toBe('in sync');
+  });
+});
+
+describe('leader election with Web Locks', () => {
+  it('one leader among tabs; when the leader tab closes the next takes over', async () => {
+    const locks = new FakeLockManager();
+    const state: Record<string, boolean> = {};
+    const tabs = ['A', 'B', 'C'].map((t) => new LeaderElection(locks.forTab(t), (v) => (state[t] = v)));
+    tabs.forEach((t) => t.start());
+    await tick();
+    expect(state).toEqual({ A: true });
+    expect(locks.holder(UPLOADER_LOCK)).toBe('A');
+    locks.crash('A'); // the browser releases a closed tab's lock
+    await tick();
+    expect(locks.holder(UPLOADER_LOCK)).toBe('B');
+    expect(state.B).toBe(true);
+    tabs[1]?.stop();
+    await tick();
+    expect(state).toMatchObject({ B: false, C: true });
+    tabs[2]?.stop();
+    tabs[0]?.stop();
+  });
+
+  it('a tab that stops while waiting never becomes leader', async () => {
+    const locks = new FakeLockManager();
+    const onB = vi.fn();
+    const a = new LeaderElection(locks.forTab('A'), () => undefined);
+    const b = new LeaderElection(locks.forTab('B'), onB);
+    a.start();
+    b.start();
+    await tick();
+    b.stop();
+    a.stop();
+    await tick();
+    expect(onB).not.toHaveBeenCalledWith(true);
+    expect(locks.holder(UPLOADER_LOCK)).toBeUndefined();
+  });
+
+  it('without Web Locks the tab leads alone', () => {
+    const on = vi.fn();
+    const e = new LeaderElection(null, on);
+    e.start();
+    expect(e.isLeader).toBe(true);
+    e.stop();
+    expect(on.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('the service-worker drain runs only when no tab leads', async () => {
+    const locks = new FakeLockManager();
+    const tab = new LeaderElection(locks.forTab('A'), () => undefined);
+    tab.start();
+    await tick();
+    const fn = vi.fn(async () => undefined);
+    expect(await withLockIfAvailable(locks.forTab('sw'), fn)).toBe(false);
+    tab.stop();
+    await tick();
+    expect(await withLockIfAvailable(locks.forTab('sw'), fn)).toBe(true);
+    expect(fn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('one uploader per browser: three tabs draining one queue', () => {
+  it('only the leader sends; when it closes another takes over within one interval; each submission reaches the org once', async () => {
+    const locks = new FakeLockManager();
+    const first = makeHarness({ locks: locks.forTab('t0'), submissionIntervalMs: 20, fileIntervalMs: 40 });
+    const org = first.org;
+    org.latencyMs = 2;
+    const tabs = [
+      first,
+      makeHarness(
+        { locks: locks.forTab('t1'), submissionIntervalMs: 20, fileIntervalMs: 40 },
+        { factory: first.factory, org },
+      ),
+      makeHarness(
+        { locks: locks.forTab('t2'), submissionIntervalMs: 20, fileIntervalMs: 40 },
+        { factory: first.factory, org },
+      ),
+    ];
+    harnesses.push(...tabs);
+    for (const t of tabs) t.clock.now = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = tabs[i % 3];
+      if (!t) continue;
+      const r = await t.svc.create({ formId: 'f', formName: `F${i}`, data: { i } });
+      if (!r.ok) throw new Error(r.message);
+      const s = await t.svc.submit(r.value.id, { i, done: true });
+      if (!s.ok) throw new Error(s.message);
+      ids.push(r.value.id);
+    }
+    tabs.forEach((t) => t.svc.start());
+    await vi.waitFor(() => expect(tabs.map((t) => t.svc.isLeader.get())).toEqual([true, false, false]));
+    await vi.waitFor(() => expect(org.records.size).toBeGreaterThan(3), { timeout: 2000 });
+    // close the leader tab mid-drain: its script stops (requests already sent still land), then the
+    // browser releases its lock
+    await tabs[0]?.svc.engine.stop();
+    locks.crash('t0');
+    await vi.waitFor(
+      () =>
+        expect([locks.holder(UPLOADER_LOCK), ...tabs.map((t) => t.svc.isLeader.get())]).toEqual([
+          't1',
+          false,
+          true,
+          false,
+        ]),
+      { timeout: 100 },
+    );
+    await vi.waitFor(async () => expect(await tabs[1]?.local()).toEqual([]), { timeout: 5000 });
+    expect(org.records.size).toBe(30);
+    expect(new Set(org.records.keys())).toEqual(new Set(ids.map((id) => uniquenessKey('f', id))));
+    // each record written at most twice (v1 in-progress sync, then the submit); never by two tabs at once
+    const odd = [...org.records.values()].filter((r) => r.status !== 'submitted' || r.writes !== 2);
+    expect(odd.map((r) => [r.writes, org.calls.filter((c) => c.key === r.key)])).toEqual([]);
+  });
+});
+
+describe('going online and offline', () => {
+  it('offline stops the uploaders, online restarts them; never started in canvas mode', async () => {
+    const h = makeHarness({ submissionIntervalMs: 10, fileIntervalMs: 10 });
+    harnesses.push(h);
+    h.svc.start();
+    await vi.waitFor(() => expect(h.svc.engine.running).toBe(true));
+    h.online.set(false);
+    expect(h.svc.engine.running).toBe(false);
+    const r = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    await tick(40);
+    expect(h.org.calls).toEqual([]);
+    h.online.set(true);
+    expect(h.svc.engine.running).toBe(true);
+    await vi.waitFor(() => expect(h.org.calls.map((c) => c.op)).toEqual(['saveSubmission']));
+
+    const canvas = makeHarness({ canvasMode: true, submissionIntervalMs: 10 });
+    harnesses.push(canvas);
+    canvas.svc.start();
+    await canvas.svc.create({ formId: 'f', formName: 'F' });
+    await tick(40);
+    expect(canvas.svc.engine.running).toBe(false);
+    expect(canvas.org.calls).toEqual([]);
+  });
+
+  it('a submit while online is sent at once, not only on the next tick', async () => {
+    const h = makeHarness({ submissionIntervalMs: 60_000, fileIntervalMs: 60_000 });
+    harnesses.push(h);
+    h.svc.start();
+    await vi.waitFor(() => expect(h.svc.engine.running).toBe(true));
+    await h.svc.engine.settled();
+    const r = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    await h.svc.submit(r.value.id, { x: 1 });
+    await vi.waitFor(async () => expect(await h.local()).toEqual([]), { timeout: 1000 });
+  });
+
+  it('offline, the queue asks for Background Sync instead', async () => {
+    const bg = vi.fn();
+    const h = makeHarness({ backgroundSync: bg });
+    harnesses.push(h);
+    h.online.set(false);
+    h.svc.start();
+    const r = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    expect(bg).toHaveBeenCalled();
+  });
+});
+
+describe('two tabs on one draft (BroadcastChannel)', () => {
+  it('the second tab is told the draft is open elsewhere; the first is told too; closing clears it', async () => {
+    const a = new DraftPresence('tab-a');
+    const b = new DraftPresence('tab-b');
+    const closeA = a.open('d1');
+    await tick(10);
+    expect(b.openElsewhere('d1').get()).toBe(true); // a announced
+    const seenByA: boolean[] = [];
+    a.openElsewhere('d1').subscribe((v) => seenByA.push(v));
+    const closeB = b.open('d1');
+    await tick(10);
+    expect(a.openElsewhere('d1').get()).toBe(true);
+    expect(seenByA).toEqual([true]);
+    closeB();
+    await tick(10);
+    expect(a.openElsewhere('d1').get()).toBe(false);
+    closeA();
+    await tick(10);
+    expect(b.openElsewhere('d1').get()).toBe(false);
+    expect(a.openElsewhere('other').get()).toBe(false);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('a tab opening after another learns it from the holder', async () => {
+    const a = new DraftPresence('tab-a');
+    a.open('d2');
+    await tick(10);
+    const b = new DraftPresence('tab-b');
+    expect(b.openElsewhere('d2').get()).toBe(false);
+    b.open('d2'); // a answers 'here'
+    await tick(10);
+    expect(b.openElsewhere('d2').get()).toBe(true);
+    a.dispose(); // the page hides: 'closed' for every draft
+    await tick(10);
+    expect(b.openElsewhere('d2').get()).toBe(false);
+    b.dispose();
+  });
+
+  it('saves from both tabs are kept (each merges onto the latest record)', async () => {
+    const h = makeHarness();
+    const org = new FakeOrg();
+    harnesses.push(h);
+    const other = makeHarness({}, { factory: h.factory, org });
+    harnesses.push(other);
+    const r = await h.svc.create({ formId: 'f', formName: 'F', data: { General: { a: '', b: '' } } });
+    if (!r.ok) throw new Error(r.message);
+    const loaded = r.value.data;
+    const s1 = await h.svc.save(r.value.id, { General: { a: 'from tab 1', b: '' } }, loaded);
+    const s2 = await other.svc.save(r.value.id, { General: { a: '', b: 'from tab 2' } }, loaded);
+    expect(s1.ok && s2.ok).toBe(true);
+    const stored = await h.svc.store.getSubmission(r.value.id);
+    expect(stored?.data).toEqual({ General: { a: 'from tab 1', b: 'from tab 2' } });
+    expect(stored?.version).toBe(3);
+  });
+});
