@@ -1,25 +1,180 @@
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
-import { CONTRACT_VERSION } from 'shared-contracts';
+import pino, { type Logger } from 'pino';
+import { API_ROUTES, type ApiRoute } from 'shared-contracts';
 import type { BffConfig } from './config';
 import { staticShell } from './static-shell';
+import { readJson, DEFAULT_JSON_LIMIT } from './http/body';
+import { ApiError } from './http/errors';
+import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
+import { check, compile } from './http/validate';
+import { connectionFor, TokenRefresher, type OrgSlot } from './org/client';
+import { origin } from './org/util';
+import { sessionMiddleware } from './session/session';
+import { createStore, type OrgAuth, type SessionStore } from './session/store';
+import { authHandlers } from './routes/auth';
+import { dataHandlers } from './routes/data';
+import { builderHandlers } from './routes/builder';
+import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
-export function createApp(config: BffConfig): Koa {
-  const app = new Koa();
+export interface BffOptions {
+  store?: SessionStore;
+  logger?: Logger;
+}
+
+export interface Bff {
+  app: Koa;
+  deps: Deps;
+  router: Router;
+  close(): Promise<void>;
+}
+
+const handlers: Record<string, Handler> = {
+  ...authHandlers,
+  ...dataHandlers,
+  ...builderHandlers,
+};
+
+/** Which org slot an instanceUrl names: the main org, or the other org (publishing). */
+function slotFor(session: Call['session'], instanceUrl: string | undefined): OrgSlot {
+  if (!session?.main) throw new ApiError('NOT_AUTHENTICATED');
+  if (!instanceUrl) return 'main';
+  const wanted = origin(instanceUrl);
+  if (wanted && wanted === origin(session.main.instanceUrl)) return 'main';
+  if (wanted && session.otherOrg && wanted === origin(session.otherOrg.instanceUrl)) return 'otherOrg';
+  if (wanted && session.main.siteUrl && wanted === origin(session.main.siteUrl)) return 'main';
+  throw new ApiError('FORBIDDEN', 'instanceUrl is not an org this session is signed in to.');
+}
+
+function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<string, unknown>): Call {
+  const session = ctx.session.data;
+  const sessionId = ctx.session.id ?? '';
+  const authFor = (instanceUrl?: string): { slot: OrgSlot; auth: OrgAuth } => {
+    const slot = slotFor(session, instanceUrl);
+    const auth = session?.[slot];
+    if (!auth) throw new ApiError('NOT_AUTHENTICATED');
+    return { slot, auth };
+  };
+  const onRefreshed = (slot: OrgSlot) => (fresh: OrgAuth) => {
+    if (session) session[slot] = fresh;
+  };
+  const onExpired = () => {
+    ctx.state.sessionExpired = true;
+  };
+  return {
+    ctx,
+    deps,
+    query: { ...(ctx.query as Record<string, string>) },
+    params: { ...(ctx.params as Record<string, string>) },
+    body,
+    session,
+    auth: (instanceUrl) => authFor(instanceUrl).auth,
+    conn: (instanceUrl) => {
+      const { slot, auth } = authFor(instanceUrl);
+      return connectionFor(deps.config, deps.refresher, sessionId, slot, auth, onRefreshed(slot), onExpired);
+    },
+    orgFetch: async (path, init = {}) => {
+      const { slot, auth } = authFor(init.instanceUrl);
+      const url = path.startsWith('/') ? `${auth.instanceUrl}${path}` : path;
+      const doFetch = (token: string) => {
+        // Only the headers set here: the browser's Cookie and Authorization never reach the org.
+        const headers = new Headers(init.headers ?? {});
+        headers.set('Authorization', `Bearer ${token}`);
+        return fetch(url, { ...init, headers, redirect: 'manual' });
+      };
+      let res = await doFetch(auth.accessToken);
+      if (res.status === 401 && !(init.body instanceof ReadableStream)) {
+        await res.body?.cancel();
+        const fresh = await deps.refresher.refresh(sessionId, slot, auth.accessToken);
+        if (session) session[slot] = fresh;
+        res = await doFetch(fresh.accessToken);
+      }
+      void route;
+      return res;
+    },
+  };
+}
+
+/** Registers every route of the contract table with its guards: CSRF, Ajv validation, auth, body limit. */
+function registerApiRoutes(router: Router, deps: Deps, allowedOrigins: string[]): void {
+  for (const route of API_ROUTES) {
+    const handler = handlers[route.id];
+    if (!handler) throw new Error(`no handler for API route ${route.id}`);
+    const validateQuery = compile(route.query);
+    const validateParams = compile(route.params);
+    const validateBody = typeof route.body === 'object' ? compile(route.body) : null;
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+    router[method](route.path, async (ctx, next) => {
+      if (route.stateChanging) checkCsrf(ctx, allowedOrigins);
+      check(validateParams, { ...ctx.params }, 'path');
+      check(validateQuery, { ...ctx.query }, 'query');
+      if (route.auth === 'session') {
+        const data = await ctx.session.load();
+        if (!data?.main) throw new ApiError('NOT_AUTHENTICATED');
+      } else {
+        await ctx.session.load();
+      }
+      let body: Record<string, unknown> = {};
+      if (typeof route.body === 'object') {
+        const parsed = await readJson(ctx, route.bodyLimit ?? DEFAULT_JSON_LIMIT);
+        check(validateBody, parsed, 'body');
+        body = parsed as Record<string, unknown>;
+      }
+      const result = await handler(buildCall(ctx, deps, route, body));
+      if (result === HANDLED) return;
+      if (result === undefined && route.response === 'redirect') return next();
+      ctx.status = 200;
+      ctx.body = { success: true, data: result ?? null };
+    });
+  }
+}
+
+export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
+  const app = new Koa({ proxy: config.trustProxy });
+  const logger =
+    options.logger ??
+    pino({
+      level: config.logLevel,
+      redact: { paths: ['*.accessToken', '*.refreshToken', '*.authorization', '*.cookie'], remove: true },
+    });
+  const store = options.store ?? createStore(config.session.redisUrl);
+  const refresher = new TokenRefresher(config, store);
+  const deps: Deps = { config, store, logger, refresher };
   const router = new Router();
-
-  router.get('/api/version', (ctx) => {
-    ctx.body = { success: true, data: { version: config.version, contractVersion: CONTRACT_VERSION } };
-  });
+  const remoteOrigins = config.remotes.remotes
+    .map((r) => origin(r.manifestUrl))
+    .filter((o): o is string => o !== null);
+  const allowedOrigins = [config.publicUrl ? origin(config.publicUrl) : null].filter(
+    (o): o is string => o !== null,
+  );
 
   // The shell reads this at run time: redeploying a remote never requires rebuilding the shell.
   router.get('/remotes.json', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = config.remotes;
   });
+  registerApiRoutes(router, deps, allowedOrigins);
 
+  app.use(requestLog(logger));
+  app.use(
+    securityHeaders({ remoteOrigins, frameAncestors: config.frameAncestors, allowEval: config.cspAllowEval }),
+  );
+  app.use(sessionMiddleware(store, { ttlSeconds: config.session.ttlSeconds, secure: config.session.secure }));
+  app.use(errorEnvelope(logger));
+  app.use(rateLimit(config.rateLimitPerMinute));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(staticShell(config.shellDist));
-  return app;
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/api/') && ctx.status === 404 && ctx.body == null) {
+      ctx.status = 404;
+      ctx.body = new ApiError('NOT_FOUND').toEnvelope();
+    }
+  });
+  return { app, deps, router, close: () => store.close() };
+}
+
+export function createApp(config: BffConfig, options: BffOptions = {}): Koa {
+  return createBff(config, options).app;
 }

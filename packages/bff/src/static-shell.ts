@@ -10,6 +10,8 @@ import serve from 'koa-static';
 export function staticShell(dist: string): Middleware {
   const assets = serve(dist, {
     index: false,
+    gzip: true,
+    brotli: true,
     setHeaders(res, filePath) {
       const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(filePath);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -6,3 +6,4 @@ export * from './messages';
 export * from './ui-schema';
 export * from './form-definition';
 export * from './offline';
+export * from './api';

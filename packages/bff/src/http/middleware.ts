@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
+import { ApiError, toApiError } from './errors';
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string;
+    /** Parsed and validated JSON body. */
+    body?: unknown;
+  }
+}
+
+/** Request id (echoed as X-Request-Id) and one pino line per request: method, path, status, time. Never headers, query strings or bodies. */
+export function requestLog(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const id = /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    ctx.state.requestId = id;
+    ctx.set('X-Request-Id', id);
+    const start = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - start) * 10) / 10;
+      const entry = { reqId: id, method: ctx.method, path: ctx.path.slice(0, 200), status: ctx.status, ms };
+      if (ctx.status >= 500) logger.error(entry, 'request');
+      else logger.info(entry, 'request');
+    }
+  };
+}
+
+/** Turns every thrown error into the spec's envelope. Bad input is always a 4xx. */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.code === 'INTERNAL') {
+        logger.error(
+          {
+            reqId: ctx.state.requestId,
+            err:
+              err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+          },
+          'unhandled error',
+        );
+      }
+      ctx.status = apiError.status;
+      ctx.type = 'json';
+      ctx.body = apiError.toEnvelope();
+      if (apiError.code === 'SESSION_EXPIRED' && ctx.session) {
+        await ctx.session.destroy().catch(() => undefined);
+      }
+    }
+  };
+}
+
+export interface CspOptions {
+  remoteOrigins: string[];
+  frameAncestors: string[];
+  allowEval: boolean;
+}
+
+/**
+ * Security headers. The CSP allows the remotes' origins for scripts, styles and fetches (Module
+ * Federation loads their manifests and chunks), 'unsafe-eval' when configured (the MF runtime may need
+ * it), inline styles (Chakra/emotion inject them) and frame-ancestors for the org's domains (canvas).
+ */
+export function securityHeaders(opts: CspOptions): Middleware {
+  const remotes = [...new Set(opts.remoteOrigins)].join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${remotes}${opts.allowEval ? " 'unsafe-eval'" : ''}`.trim(),
+    `style-src 'self' 'unsafe-inline' ${remotes}`.trim(),
+    `img-src 'self' data: blob: ${remotes}`.trim(),
+    `font-src 'self' data: ${remotes}`.trim(),
+    `connect-src 'self' ${remotes}`.trim(),
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https: http://localhost:* http://127.0.0.1:*",
+    `frame-ancestors ${opts.frameAncestors.join(' ')}`,
+  ].join('; ');
+  return async (ctx, next) => {
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    ctx.set('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()');
+    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    await next();
+    if (ctx.path.startsWith('/api/'))
+      ctx.set('Cache-Control', ctx.response.get('Cache-Control') || 'no-store');
+  };
+}
+
+/**
+ * CSRF defence for state-changing calls: the custom header must be present with its value, and the
+ * request must come from the BFF's own origin: the Origin header must be one of `allowedOrigins` (or the
+ * request's own origin); a GET without Origin must say `Sec-Fetch-Site: same-origin`.
+ */
+export function checkCsrf(ctx: Context, allowedOrigins: readonly string[]): void {
+  if (ctx.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) throw new ApiError('CSRF_REJECTED');
+  const origin = ctx.get('Origin');
+  if (origin) {
+    if (origin !== ctx.origin && !allowedOrigins.includes(origin)) throw new ApiError('CSRF_REJECTED');
+    return;
+  }
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.get('Sec-Fetch-Site') === 'same-origin') return;
+  throw new ApiError('CSRF_REJECTED');
+}
+
+/** Fixed-window rate limit per session (or per client address before sign-in). */
+export function rateLimit(perMinute: number): Middleware {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = Date.now();
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/') && ctx.path !== '/canvas') return next();
+    const now = Date.now();
+    if (now - lastSweep > 60_000) {
+      for (const [k, w] of windows) if (now - w.start >= 60_000) windows.delete(k);
+      lastSweep = now;
+    }
+    const key = ctx.session?.id ? `s:${ctx.session.id}` : `ip:${ctx.ip}`;
+    let w = windows.get(key);
+    if (!w || now - w.start >= 60_000) {
+      w = { start: now, count: 0 };
+      windows.set(key, w);
+    }
+    w.count += 1;
+    if (w.count > perMinute) {
+      ctx.set('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)));
+      throw new ApiError('RATE_LIMITED');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,55 @@
+import type { Connection } from 'jsforce';
+import { ApiError } from '../http/errors';
+import type { DescribeField } from './schema-mapping';
+
+export interface ObjectDescribe {
+  name: string;
+  label: string;
+  keyPrefix?: string | null;
+  custom?: boolean;
+  fields: (DescribeField & { relationshipName?: string | null })[];
+  childRelationships?: { childSObject: string; field: string; relationshipName?: string | null }[];
+}
+
+const TTL_MS = 5 * 60 * 1000;
+const cache = new Map<string, { at: number; value: Promise<ObjectDescribe> }>();
+
+/** Describe of an object, cached per org for 5 minutes. An unknown object is a 400 (never a 5xx). */
+export function describeObject(conn: Connection, object: string): Promise<ObjectDescribe> {
+  const key = `${conn.instanceUrl}|${object.toLowerCase()}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = (conn.describe(object) as unknown as Promise<ObjectDescribe>).catch((err: unknown) => {
+    cache.delete(key);
+    const code = (err as { errorCode?: string }).errorCode ?? (err as { name?: string }).name;
+    if (code === 'NOT_FOUND' || code === 'INVALID_TYPE' || code === 'ERROR_HTTP_404') {
+      throw new ApiError('BAD_REQUEST', `Unknown object: ${object}`);
+    }
+    throw err;
+  });
+  cache.set(key, { at: Date.now(), value });
+  if (cache.size > 2000) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
+/** Keeps only field names the object really has (case-insensitive), in their real spelling; throws on any other. */
+export function allowFields(describe: ObjectDescribe, fields: readonly string[]): string[] {
+  const byLower = new Map(describe.fields.map((f) => [f.name.toLowerCase(), f.name]));
+  const rels = new Map(
+    describe.fields
+      .filter((f) => f.relationshipName)
+      .map((f) => [String(f.relationshipName).toLowerCase(), f]),
+  );
+  return fields.map((name) => {
+    const direct = byLower.get(name.toLowerCase());
+    if (direct) return direct;
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      // Parent relationship paths: the first hop must be a real relationship; the rest is checked by the org.
+      const rel = rels.get(name.slice(0, dot).toLowerCase());
+      if (rel && /^[A-Za-z][A-Za-z0-9_]{0,79}$/.test(name.slice(dot + 1)))
+        return `${rel.relationshipName}.${name.slice(dot + 1)}`;
+    }
+    throw new ApiError('BAD_REQUEST', `Unknown field ${name.slice(0, 80)} on ${describe.name}`);
+  });
+}

@@ -1,0 +1,376 @@
+import crypto from 'node:crypto';
+import {
+  AUTH_CALLBACK_PATHS,
+  CANVAS_LAUNCH_PATH,
+  CONTRACT_VERSION,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  LOGIN_START_PATH,
+  type LoginTarget,
+} from 'shared-contracts';
+import type { Context } from 'koa';
+import { readForm } from '../http/body';
+import { ApiError } from '../http/errors';
+import { oauth2 } from '../org/client';
+import { origin, type SfRecord } from '../org/util';
+import { verifySignedRequest } from '../org/canvas';
+import type { OrgAuth, SessionData } from '../session/store';
+import { HANDLED, type Call, type Deps, type Handler } from './types';
+
+const PENDING_MAX = 5;
+const PENDING_TTL_MS = 10 * 60 * 1000;
+
+/** production | sandbox | a custom domain: https, or http only on localhost (development). */
+export function resolveLoginUrl(value: string, deps: Deps): string {
+  if (value === 'production') return deps.config.salesforce.productionLoginUrl;
+  if (value === 'sandbox') return deps.config.salesforce.sandboxLoginUrl;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The custom domain is not a valid URL.');
+  }
+  const localHost = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const okProtocol = url.protocol === 'https:' || (url.protocol === 'http:' && localHost);
+  if (
+    !okProtocol ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      'The custom domain must be an https URL (http only on localhost), without path, query or credentials.',
+    );
+  }
+  return url.origin;
+}
+
+function publicOrigin(ctx: Context, deps: Deps): string {
+  return deps.config.publicUrl ? (origin(deps.config.publicUrl) ?? ctx.origin) : ctx.origin;
+}
+
+function pkcePair(): { verifier: string } {
+  return { verifier: crypto.randomBytes(64).toString('base64url') };
+}
+
+/** The user context the spec's authUser/storeToken/getUserContext answer. */
+export function userContext(session: SessionData): SfRecord {
+  const main = session.main;
+  if (!main) throw new ApiError('NOT_AUTHENTICATED');
+  return {
+    url: main.instanceUrl,
+    token: session.handle,
+    organizationId: main.organizationId,
+    userDetails: {
+      userId: main.userId,
+      username: main.username ?? null,
+      userType: main.userType ?? null,
+      networkId: main.networkId ?? null,
+      siteUrl: main.siteUrl ?? null,
+    },
+  };
+}
+
+function sameHandle(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** Reads identity details (user type, username) and, for community partner users, their network. */
+async function describeUser(
+  auth: OrgAuth,
+  idUrl: string | undefined,
+  apiVersion: string,
+): Promise<Partial<OrgAuth>> {
+  const headers = { Authorization: `Bearer ${auth.accessToken}` };
+  const out: Partial<OrgAuth> = {};
+  try {
+    const res = await fetch(idUrl ?? `${auth.loginUrl}/services/oauth2/userinfo`, { headers });
+    if (res.ok) {
+      const id = (await res.json()) as Record<string, unknown>;
+      if (typeof id.username === 'string') out.username = id.username;
+      else if (typeof id.preferred_username === 'string') out.username = id.preferred_username;
+      if (typeof id.user_type === 'string') out.userType = id.user_type;
+    }
+  } catch {
+    // Identity is best-effort: the session works without it.
+  }
+  if (out.userType === 'POWER_PARTNER') {
+    try {
+      const soql = encodeURIComponent('SELECT Id, UrlPathPrefix FROM Network LIMIT 1');
+      const res = await fetch(`${auth.instanceUrl}/services/data/v${apiVersion}/query?q=${soql}`, {
+        headers,
+      });
+      if (res.ok) {
+        const body = (await res.json()) as { records?: { Id: string; UrlPathPrefix?: string | null }[] };
+        const network = body.records?.[0];
+        if (network) {
+          out.networkId = network.Id.slice(0, 15).length === 15 ? network.Id : null;
+          out.siteUrl = `${auth.instanceUrl}/${network.UrlPathPrefix ?? ''}`.replace(/\/+$/, '');
+        }
+      }
+    } catch {
+      // Without a network id partner uploads fall back to the internal path.
+    }
+  }
+  return out;
+}
+
+async function callback(call: Call, target: LoginTarget): Promise<unknown> {
+  const { ctx, deps, query } = call;
+  const path = AUTH_CALLBACK_PATHS[target];
+  if (!query.code && !query.state && !query.error) return undefined; // the shell's page
+  const fail = (error: string) => {
+    ctx.redirect(`${path}?status=error&error=${encodeURIComponent(error)}`);
+    return HANDLED;
+  };
+  const session = await ctx.session.load();
+  const pending = session?.pending ?? [];
+  const entry = query.state ? pending.find((p) => p.state === query.state && p.target === target) : undefined;
+  if (session && entry) {
+    session.pending = pending.filter((p) => p !== entry);
+    ctx.session.dirty = true;
+  }
+  if (query.error) return fail(query.error.slice(0, 100));
+  if (!session || !entry || !query.code || Date.now() - entry.createdAt > PENDING_TTL_MS)
+    return fail('invalid_state');
+  const clientId = deps.config.salesforce.clientId;
+  if (!clientId) return fail('login_not_configured');
+  const o = oauth2({
+    clientId,
+    clientSecret: deps.config.salesforce.clientSecret,
+    loginUrl: entry.loginUrl,
+    redirectUri: entry.redirectUri,
+  });
+  o.codeVerifier = entry.verifier;
+  let token: Awaited<ReturnType<typeof o.requestToken>>;
+  try {
+    token = await o.requestToken(query.code);
+  } catch (err) {
+    deps.logger.warn(
+      { reqId: ctx.state.requestId, err: err instanceof Error ? err.message.slice(0, 200) : 'error' },
+      'token exchange failed',
+    );
+    return fail('token_exchange_failed');
+  }
+  const [organizationId = '', userId = ''] = String(token.id ?? '')
+    .split('/')
+    .slice(-2);
+  const auth: OrgAuth = {
+    accessToken: token.access_token,
+    ...(token.refresh_token ? { refreshToken: token.refresh_token } : {}),
+    instanceUrl: token.instance_url,
+    loginUrl: entry.loginUrl,
+    userId,
+    organizationId,
+    issuedAt: Date.now(),
+  };
+  Object.assign(auth, await describeUser(auth, token.id, deps.config.salesforce.apiVersion));
+  if (target === 'main') {
+    // A new session id on sign-in (fixation defence); a new main sign-in drops the other org.
+    const data = await ctx.session.regenerate(false);
+    data.main = auth;
+    delete data.otherOrg;
+    delete data.canvas;
+    data.pending = [];
+    ctx.session.touch();
+  } else {
+    if (!session.main) return fail('not_signed_in');
+    session.otherOrg = auth;
+    ctx.session.touch();
+  }
+  ctx.redirect(`${path}?status=ok`);
+  return HANDLED;
+}
+
+export const authHandlers: Record<string, Handler> = {
+  async version({ deps }) {
+    return { version: deps.config.version, contractVersion: CONTRACT_VERSION };
+  },
+
+  async getEnv({ deps, ctx }) {
+    const sf = deps.config.salesforce;
+    return {
+      clientId: sf.clientId,
+      loginEnabled: Boolean(sf.clientId),
+      loginOptions: ['production', 'sandbox', 'custom'],
+      loginStartPath: LOGIN_START_PATH,
+      namespace: sf.namespace,
+      remotes: deps.config.remotes,
+      csrfHeader: CSRF_HEADER,
+      csrfHeaderValue: CSRF_HEADER_VALUE,
+      embedded: ctx.session.embedded,
+    };
+  },
+
+  async authLogin({ ctx, deps, query }) {
+    const clientId = deps.config.salesforce.clientId;
+    if (!clientId) throw new ApiError('BAD_REQUEST', 'Login is not configured (no client id).');
+    const target: LoginTarget = query.target === 'otherOrg' ? 'otherOrg' : 'main';
+    const loginUrl = resolveLoginUrl(query.loginUrl ?? '', deps);
+    const data = await ctx.session.ensure();
+    if (target === 'otherOrg' && !data.main) throw new ApiError('NOT_AUTHENTICATED');
+    const redirectUri = `${publicOrigin(ctx, deps)}${AUTH_CALLBACK_PATHS[target]}`;
+    const { verifier } = pkcePair();
+    const state = crypto.randomBytes(24).toString('base64url');
+    const now = Date.now();
+    data.pending = [
+      ...(data.pending ?? []).filter((p) => now - p.createdAt < PENDING_TTL_MS).slice(-(PENDING_MAX - 1)),
+      { state, verifier, loginUrl, target, redirectUri, createdAt: now },
+    ];
+    ctx.session.dirty = true;
+    const o = oauth2({ clientId, clientSecret: deps.config.salesforce.clientSecret, loginUrl, redirectUri });
+    o.codeVerifier = verifier;
+    const url = new URL(
+      o.getAuthorizationUrl({ state, prompt: 'login consent', scope: 'api refresh_token id' }),
+    );
+    url.searchParams.set('code_challenge_method', 'S256');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(url.toString());
+    return HANDLED;
+  },
+
+  authCallback: (call) => callback(call, 'main'),
+  authOtherOrgCallback: (call) => callback(call, 'otherOrg'),
+
+  async authSession({ session, ctx }) {
+    if (!session?.main) return null;
+    return {
+      main: userContext(session),
+      otherOrg: session.otherOrg
+        ? {
+            url: session.otherOrg.instanceUrl,
+            organizationId: session.otherOrg.organizationId,
+            username: session.otherOrg.username ?? '',
+          }
+        : null,
+      embedded: ctx.session.embedded,
+    };
+  },
+
+  async authUser({ session, body }) {
+    if (!session) throw new ApiError('NOT_AUTHENTICATED');
+    if (
+      typeof body.accessToken === 'string' &&
+      body.accessToken !== '' &&
+      !sameHandle(body.accessToken, session.handle)
+    ) {
+      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+    }
+    return userContext(session);
+  },
+
+  async getToken({ session }) {
+    return session?.main ? session.handle : null;
+  },
+
+  async storeToken({ session, body }) {
+    if (!session || !sameHandle(String(body.token), session.handle)) {
+      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+    }
+    return userContext(session);
+  },
+
+  async deleteToken({ ctx }) {
+    const had = Boolean(ctx.session.data);
+    await ctx.session.destroy();
+    return { deleted: had };
+  },
+
+  async accessTokenStatus({ conn, ctx, deps }) {
+    // A cheap authenticated call: jsforce refreshes on 401 through the single-flight refresher.
+    await conn()
+      .request(`/services/data/v${deps.config.salesforce.apiVersion}/limits`)
+      .catch(async (err: unknown) => {
+        const e = err as { errorCode?: string; name?: string };
+        // Orgs without /limits still prove the token works if they answer with anything but 401.
+        if (e.errorCode === 'NOT_FOUND' || e.name === 'NOT_FOUND') return;
+        throw err;
+      });
+    return { active: true, expiresAt: ctx.session.data?.expiresAt ?? 0 };
+  },
+
+  async updateTokenTime({ ctx }) {
+    ctx.session.touch();
+    return { expiresAt: ctx.session.data?.expiresAt ?? 0 };
+  },
+
+  async sfLogout({ ctx, deps, session }) {
+    const clientId = deps.config.salesforce.clientId;
+    for (const auth of [session?.main, session?.otherOrg]) {
+      if (!auth || !clientId) continue;
+      // Revoke the refresh token (ends every access token of the grant) or else the access token.
+      const token = auth.refreshToken ?? auth.accessToken;
+      await fetch(`${auth.loginUrl}/services/oauth2/revoke`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      }).catch(() => undefined);
+    }
+    await ctx.session.destroy();
+    return { loggedOut: true };
+  },
+
+  async userContext({ session }) {
+    if (!session) throw new ApiError('NOT_AUTHENTICATED');
+    return userContext(session);
+  },
+
+  async checkUserDetails({ session, conn, ctx }) {
+    if (!session?.main) throw new ApiError('NOT_AUTHENTICATED');
+    await conn().query('SELECT Id FROM User LIMIT 1');
+    void ctx;
+    return { authorized: true, organizationId: session.main.organizationId, userId: session.main.userId };
+  },
+
+  async canvas({ ctx, deps }) {
+    const secret = deps.config.salesforce.canvasSecret;
+    if (!secret) throw new ApiError('NOT_AUTHENTICATED', 'Canvas is not configured.');
+    const form = await readForm(ctx, 64 * 1024);
+    const signed = form.get('signed_request');
+    const request = verifySignedRequest(signed ?? '', secret, deps.config.salesforce.canvasMaxAgeSeconds);
+    const client = request.client;
+    const instanceUrl = origin(client.instanceUrl);
+    if (!instanceUrl) throw new ApiError('NOT_AUTHENTICATED', 'The signed request could not be verified.');
+    const data = await ctx.session.regenerate(true);
+    data.main = {
+      accessToken: client.oauthToken,
+      instanceUrl,
+      loginUrl: instanceUrl,
+      userId: request.userId,
+      organizationId: request.organizationId,
+      username: request.userName ?? undefined,
+      userType: request.userType ?? undefined,
+      networkId: request.networkId ?? null,
+      siteUrl: request.siteUrl ?? null,
+      issuedAt: Date.now(),
+    };
+    delete data.otherOrg;
+    data.pending = [];
+    data.canvas = { instanceId: client.instanceId ?? '', targetOrigin: client.targetOrigin ?? '' };
+    ctx.session.touch();
+    const params = request.parameters;
+    const segments = ['formId', 'formName', 'formSubmissionId', 'formSubmissionStatus', 'submissionId']
+      .map((k) => params[k])
+      .filter((v): v is string => typeof v === 'string' && v !== '')
+      .map((v) => encodeURIComponent(v.slice(0, 200)));
+    ctx.status = 303;
+    ctx.redirect([CANVAS_LAUNCH_PATH, ...segments].join('/'));
+    return HANDLED;
+  },
+
+  async canvasContext({ session }) {
+    if (!session?.canvas || !session.main)
+      throw new ApiError('FORBIDDEN', 'Not an embedded (canvas) session.');
+    return {
+      instanceId: session.canvas.instanceId,
+      targetOrigin: session.canvas.targetOrigin,
+      instanceUrl: session.main.instanceUrl,
+      oauthToken: session.main.accessToken,
+    };
+  },
+};

@@ -1,0 +1,457 @@
+import { BUILDER, FLOW_LABEL_PREFIX } from 'shared-contracts';
+import type { Connection } from 'jsforce';
+import { ApiError } from '../http/errors';
+import { safeJsonParse } from '../http/body';
+import { describeObject } from '../org/describe';
+import { eq, eqId, escapeSoqlLike, fieldPath, identifier, select } from '../org/soql';
+import { DEFAULT_BASE_CLASS, generateBundle, TEMPLATES, zip } from '../org/templates';
+import { clean, queryAll, type SfRecord } from '../org/util';
+import { HANDLED, type Call, type Handler } from './types';
+
+const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
+
+/** Objects offered by the builder: namespace custom objects, no metadata types, events, settings or audit. */
+async function listObjects(call: Call, instanceUrl?: string): Promise<SfRecord[]> {
+  const ns = call.deps.config.salesforce.namespace;
+  const global = (await call.conn(instanceUrl).describeGlobal()) as unknown as {
+    sobjects: { name: string; label: string; custom: boolean; customSetting: boolean }[];
+  };
+  return global.sobjects
+    .filter(
+      (o) =>
+        o.custom &&
+        (o.name.startsWith(`${ns}__`) || o.name.startsWith('cqext__')) &&
+        !o.customSetting &&
+        !o.name.endsWith('__mdt') &&
+        !o.name.endsWith('__e') &&
+        !/audit/i.test(o.name),
+    )
+    .map((o) => ({ name: o.name, label: o.label, custom: o.custom, customSetting: o.customSetting }));
+}
+
+function decodeBase64Json(b64: string): unknown {
+  const text = Buffer.from(b64.replace(/\s+/g, ''), 'base64').toString('utf8');
+  try {
+    return safeJsonParse(text);
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'formJSON is not base64-encoded JSON.');
+  }
+}
+
+async function tooling(conn: Connection, soql: string): Promise<SfRecord[]> {
+  try {
+    const res = await conn.tooling.query<SfRecord>(soql);
+    return res.records.map(clean);
+  } catch (err) {
+    const code = (err as { errorCode?: string }).errorCode ?? '';
+    // An org without the object (or the Tooling API) simply has none.
+    if (/INVALID_TYPE|NOT_FOUND|ERROR_HTTP_404|MALFORMED_QUERY/.test(code)) return [];
+    throw err;
+  }
+}
+
+async function saveBuilderJson(call: Call, explicit: boolean): Promise<string> {
+  const recordId = call.query.recordId ?? '';
+  const conn = call.conn();
+  const object = n(call, 'SQX_Form_Definition__c');
+  const [rec] = await queryAll(
+    conn,
+    select({ fields: ['Id'], from: object, where: [eqId('Id', recordId)], limit: 1 }),
+  );
+  if (!rec) throw new ApiError('NOT_FOUND', 'Form record not found.');
+  const formJSON = String(call.body.formJSON).replace(/\s+/g, '');
+  const parsed = decodeBase64Json(formJSON);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ApiError('BAD_REQUEST', 'formJSON must encode an object.');
+  const builder = parsed as SfRecord;
+  let encoded = formJSON;
+  if (explicit && typeof call.body.sectionIds === 'string') {
+    builder.selectedSICDocIds = call.body.sectionIds ? call.body.sectionIds.split(',') : [];
+    encoded = Buffer.from(JSON.stringify(builder)).toString('base64');
+  }
+  const update: SfRecord = { Id: recordId, [n(call, 'Form_Builder_JSON__c')]: encoded };
+  if (explicit) {
+    // The renderer reads Form_JSON: an explicit save publishes the definition to it.
+    update[n(call, 'Form_JSON__c')] = JSON.stringify(builder);
+    if (typeof builder.cqFormType === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,79}$/.test(builder.cqFormType)) {
+      update[n(call, 'Object_Type__c')] = builder.cqFormType;
+    }
+  }
+  const res = (await conn.sobject(object).update(update as never)) as unknown as {
+    success?: boolean;
+    errors?: unknown[];
+  };
+  if (res && res.success === false) throw new ApiError('ORG_ERROR', 'Save Failed', { errors: res.errors });
+  return 'Success';
+}
+
+async function publishTo(call: Call, instanceUrl: string | undefined): Promise<SfRecord> {
+  const conn = call.conn(instanceUrl);
+  const template = String(call.body.template ?? call.params.template);
+  if (!TEMPLATES.some((t) => t.name === template)) throw new ApiError('BAD_REQUEST', 'Unknown template.');
+  const componentName = String(call.body.componentName ?? call.params.a);
+  if (componentName === DEFAULT_BASE_CLASS.name) {
+    throw new ApiError('BAD_REQUEST', 'The component name cannot be the base class name.', {
+      errorType: 'component equals base class',
+    });
+  }
+  const label = typeof call.body.label === 'string' ? call.body.label : componentName;
+  const files = generateBundle(componentName, template, label, call.body.payload);
+  const existing = await tooling(
+    conn,
+    select({
+      fields: ['Id', 'DeveloperName'],
+      from: 'LightningComponentBundle',
+      where: [eq('DeveloperName', componentName)],
+      limit: 1,
+    }),
+  );
+  let bundleId: string;
+  let created = false;
+  if (existing[0]) {
+    if (call.body.overwrite !== true) {
+      throw new ApiError(
+        'VERSION_CONFLICT',
+        `A component named ${componentName} already exists in the org.`,
+        { errorType: 'component exists' },
+      );
+    }
+    bundleId = String(existing[0].Id);
+    const resources = await tooling(
+      conn,
+      select({
+        fields: ['Id', 'FilePath'],
+        from: 'LightningComponentResource',
+        where: [eqId('LightningComponentBundleId', bundleId)],
+        limit: 200,
+      }),
+    );
+    for (const f of files) {
+      const found = resources.find((r) => r.FilePath === f.path);
+      if (found)
+        await conn.tooling
+          .sobject('LightningComponentResource')
+          .update({ Id: String(found.Id), Source: f.source } as never);
+      else
+        await conn.tooling.sobject('LightningComponentResource').create({
+          LightningComponentBundleId: bundleId,
+          FilePath: f.path,
+          Format: f.format,
+          Source: f.source,
+        } as never);
+    }
+  } else {
+    const res = (await conn.tooling.sobject('LightningComponentBundle').create({
+      FullName: componentName,
+      DeveloperName: componentName,
+      MasterLabel: label,
+      ApiVersion: 62,
+      IsExposed: true,
+      Metadata: { apiVersion: 62, isExposed: true, masterLabel: label },
+    } as never)) as unknown as { id?: string; success?: boolean; errors?: unknown[] };
+    if (!res.id) throw new ApiError('ORG_ERROR', 'Package deployment failed', { errors: res.errors });
+    bundleId = res.id;
+    created = true;
+    for (const f of files) {
+      await conn.tooling.sobject('LightningComponentResource').create({
+        LightningComponentBundleId: bundleId,
+        FilePath: f.path,
+        Format: f.format,
+        Source: f.source,
+      } as never);
+    }
+  }
+  return { bundleId, developerName: componentName, created };
+}
+
+export const builderHandlers: Record<string, Handler> = {
+  async getSavedFormBuilderJSON(call) {
+    const [rec] = await queryAll(
+      call.conn(),
+      select({
+        fields: ['Id', n(call, 'Form_Builder_JSON__c'), n(call, 'Object_Type__c')],
+        from: n(call, 'SQX_Form_Definition__c'),
+        where: [eqId('Id', call.query.recordId ?? '')],
+        limit: 1,
+      }),
+    );
+    if (!rec) throw new ApiError('NOT_FOUND', 'Form record not found.');
+    const formJSON =
+      typeof rec[n(call, 'Form_Builder_JSON__c')] === 'string'
+        ? String(rec[n(call, 'Form_Builder_JSON__c')])
+        : '';
+    let selected: string[] = [];
+    if (formJSON) {
+      try {
+        const parsed = decodeBase64Json(formJSON) as SfRecord | null;
+        if (parsed && Array.isArray(parsed.selectedSICDocIds))
+          selected = parsed.selectedSICDocIds.filter((s): s is string => typeof s === 'string');
+      } catch {
+        selected = [];
+      }
+    }
+    return {
+      formJSON,
+      selectedSICDocIds: selected,
+      objectType: (rec[n(call, 'Object_Type__c')] as string | null) ?? null,
+    };
+  },
+  saveFormBuilderJSON: (call) => saveBuilderJson(call, true),
+  autosaveFormBuilderJSON: (call) => saveBuilderJson(call, false),
+
+  async sfOrgInfo(call) {
+    const [org] = await queryAll(
+      call.conn(String(call.body.instanceUrl)),
+      select({
+        fields: [
+          'Id',
+          'Name',
+          'OrganizationType',
+          'InstanceName',
+          'IsSandbox',
+          'TimeZoneSidKey',
+          'LanguageLocaleKey',
+          'NamespacePrefix',
+        ],
+        from: 'Organization',
+        limit: 1,
+      }),
+    );
+    return org ? clean(org) : {};
+  },
+
+  async sfUserInfo(call) {
+    const auth = call.auth(String(call.body.instanceUrl));
+    const [user] = await queryAll(
+      call.conn(String(call.body.instanceUrl)),
+      select({
+        fields: ['Id', 'Name', 'Username', 'Email', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
+        from: 'User',
+        where: [eqId('Id', auth.userId)],
+        limit: 1,
+      }),
+    );
+    return {
+      ...(user ? clean(user) : {}),
+      organizationId: auth.organizationId,
+      userType: auth.userType ?? null,
+    };
+  },
+
+  async sfGetPicklistValues(call) {
+    const describe = await describeObject(
+      call.conn(call.body.instanceUrl as string | undefined),
+      String(call.body.objectName),
+    );
+    const field = describe.fields.find(
+      (f) => f.name.toLowerCase() === String(call.body.fieldName).toLowerCase(),
+    );
+    if (!field) throw new ApiError('BAD_REQUEST', 'Unknown field.');
+    if (!/picklist/i.test(field.type)) throw new ApiError('BAD_REQUEST', 'The field is not a picklist.');
+    return {
+      controllerName: field.controllerName ?? null,
+      values: (field.picklistValues ?? [])
+        .filter((v) => v.active !== false)
+        .map((v) => ({
+          label: v.label ?? v.value,
+          value: v.value,
+          defaultValue: Boolean(v.defaultValue),
+          validFor: v.validFor ?? null,
+        })),
+    };
+  },
+
+  objects: (call) => listObjects(call),
+  sfObject: (call) => listObjects(call, String(call.body.instanceUrl)),
+
+  async sfLayouts(call) {
+    const object = identifier(String(call.body.objectName));
+    const conn = call.conn(String(call.body.instanceUrl));
+    await describeObject(conn, object);
+    try {
+      const res = (await conn.request(
+        `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/${object}/describe/layouts`,
+      )) as {
+        layouts?: { id?: string; name?: string }[];
+      };
+      return (res.layouts ?? []).map((l) => ({ id: l.id ?? null, name: l.name ?? `${object} Layout` }));
+    } catch (err) {
+      const code = (err as { errorCode?: string }).errorCode ?? '';
+      if (/NOT_FOUND|ERROR_HTTP_404/.test(code)) return [{ id: null, name: `${object} Layout` }];
+      throw err;
+    }
+  },
+
+  async sfLayout(call) {
+    const describe = await describeObject(
+      call.conn(String(call.body.instanceUrl)),
+      String(call.body.objName),
+    );
+    return {
+      name: call.body.layoutName ?? `${describe.name} Layout`,
+      objectName: describe.name,
+      sections: [
+        {
+          heading: 'Information',
+          fields: describe.fields
+            .filter((f) => f.updateable !== false && !['Id', 'IsDeleted', 'SystemModstamp'].includes(f.name))
+            .map((f) => f.name),
+        },
+      ],
+    };
+  },
+
+  async sfGetObjectFields(call) {
+    const conn = call.conn(String(call.body.instanceUrl));
+    const describe = await describeObject(conn, String(call.body.objectName));
+    const include = call.body.includeNonUpdateable === true;
+    const fields = describe.fields
+      .filter((f) => !['Id', 'IsDeleted', 'SystemModstamp'].includes(f.name))
+      .filter((f) => include || f.updateable !== false)
+      .map((f) => ({
+        name: f.name,
+        label: f.label,
+        type: f.type,
+        custom: Boolean(f.custom),
+        autoNumber: Boolean(f.autoNumber),
+        referenceTo: f.referenceTo ?? [],
+        relationshipName: f.relationshipName ?? null,
+        updateable: f.updateable !== false,
+        required:
+          f.nillable === false &&
+          f.createable !== false &&
+          f.defaultedOnCreate !== true &&
+          f.type !== 'boolean',
+        length: f.length ?? null,
+      }));
+    const parents =
+      call.body.hasParent === true
+        ? describe.fields
+            .filter((f) => f.type === 'reference' && f.relationshipName && (f.referenceTo ?? []).length > 0)
+            .map((f) => ({
+              field: f.name,
+              label: f.label,
+              relationshipName: f.relationshipName,
+              referenceTo: f.referenceTo ?? [],
+            }))
+        : [];
+    return { name: describe.name, label: describe.label, fields, parents };
+  },
+
+  async sfGetComponent(call) {
+    const iface = String(call.body.interfaceName).replace(/[^A-Za-z0-9_.]/g, '');
+    const classes = await tooling(
+      call.conn(String(call.body.instanceUrl)),
+      `SELECT Id, Name, NamespacePrefix FROM ApexClass WHERE Body LIKE '%${escapeSoqlLike(iface)}%' LIMIT 200`,
+    );
+    return classes;
+  },
+
+  async sfGetAutoLaunchedFlow(call) {
+    const prefix =
+      typeof call.body.labelPrefix === 'string' && call.body.labelPrefix !== ''
+        ? call.body.labelPrefix
+        : FLOW_LABEL_PREFIX;
+    return tooling(
+      call.conn(String(call.body.instanceUrl)),
+      `SELECT ApiName, Label, ProcessType, DurableId FROM FlowDefinitionView WHERE ProcessType = 'AutoLaunchedFlow' AND IsActive = true AND Label LIKE '${escapeSoqlLike(prefix)}%' ORDER BY Label LIMIT 200`,
+    );
+  },
+
+  async sfGetDefaultBaseClassJSON(call) {
+    call.auth(String(call.body.instanceUrl));
+    return DEFAULT_BASE_CLASS;
+  },
+
+  async sfRetrievePackage(call) {
+    const name =
+      typeof call.body.developerName === 'string' && call.body.developerName
+        ? call.body.developerName
+        : BUILDER.defaultTemplateDeveloperName;
+    const conn = call.conn(String(call.body.instanceUrl));
+    const [bundle] = await tooling(
+      conn,
+      select({
+        fields: ['Id', 'DeveloperName', 'MasterLabel', 'ApiVersion'],
+        from: 'LightningComponentBundle',
+        where: [eq('DeveloperName', name)],
+        limit: 1,
+      }),
+    );
+    if (!bundle) return { exists: false, bundle: null, resources: [] };
+    const resources = await tooling(
+      conn,
+      select({
+        fields: ['Id', 'FilePath', 'Format', 'Source'],
+        from: 'LightningComponentResource',
+        where: [eqId('LightningComponentBundleId', String(bundle.Id))],
+        limit: 200,
+      }),
+    );
+    return { exists: true, bundle, resources };
+  },
+
+  async sfGetLWCList(call) {
+    const term = typeof call.body.developerName === 'string' ? call.body.developerName : '';
+    const limit = Math.min(
+      typeof call.body.limit === 'number'
+        ? call.body.limit
+        : term
+          ? BUILDER.lwcListLimitSearch
+          : BUILDER.lwcListLimitDefault,
+      BUILDER.lwcListLimitSearch,
+    );
+    const name = term || FLOW_LABEL_PREFIX;
+    return tooling(
+      call.conn(String(call.body.instanceUrl)),
+      `SELECT Id, DeveloperName, MasterLabel FROM LightningComponentBundle WHERE ${fieldPath('DeveloperName')} LIKE '${escapeSoqlLike(name)}%' ORDER BY DeveloperName LIMIT ${limit}`,
+    );
+  },
+
+  async sfGetVFPages(call) {
+    const term = typeof call.body.name === 'string' ? call.body.name : '';
+    const limit = Math.min(
+      typeof call.body.limit === 'number'
+        ? call.body.limit
+        : term
+          ? BUILDER.vfPageLimitSearch
+          : BUILDER.vfPageLimitDefault,
+      BUILDER.vfPageLimitSearch,
+    );
+    return tooling(
+      call.conn(String(call.body.instanceUrl)),
+      `SELECT Id, Name, MasterLabel FROM ApexPage WHERE Name LIKE '${escapeSoqlLike(term)}%' ORDER BY Name LIMIT ${limit}`,
+    );
+  },
+
+  async getTemplates(call) {
+    const x = call.params.x ?? 'all';
+    return TEMPLATES.filter((t) => x === 'all' || t.category === x || t.name === x).map((t) => ({ ...t }));
+  },
+
+  publish: (call) =>
+    publishTo(call, typeof call.body.instanceUrl === 'string' ? call.body.instanceUrl : undefined),
+
+  async publishDiffOrg(call) {
+    const other = call.session?.otherOrg;
+    if (!other)
+      throw new ApiError(
+        'NOT_AUTHENTICATED',
+        'Sign in to the other org first (/api/auth/login?target=otherOrg).',
+      );
+    return publishTo(call, other.instanceUrl);
+  },
+
+  async download(call) {
+    const template = String(call.body.template ?? call.params.template);
+    if (!TEMPLATES.some((t) => t.name === template)) throw new ApiError('BAD_REQUEST', 'Unknown template.');
+    const componentName = String(call.body.componentName ?? call.params.a);
+    const label = typeof call.body.label === 'string' ? call.body.label : componentName;
+    const files = generateBundle(componentName, template, label, call.body.payload);
+    call.ctx.status = 200;
+    call.ctx.type = 'application/zip';
+    call.ctx.set('Content-Disposition', `attachment; filename="${BUILDER.downloadArchiveName}"`);
+    call.ctx.body = zip(files.map((f) => ({ path: f.path, data: Buffer.from(f.source) })));
+    return HANDLED;
+  },
+};

@@ -1,0 +1,758 @@
+import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT } from 'shared-contracts';
+import { ApiError } from '../http/errors';
+import { safeJsonParse } from '../http/body';
+import { allowFields, describeObject } from '../org/describe';
+import { mapObject } from '../org/schema-mapping';
+import { contains, eq, eqBool, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
+import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
+import { fileUpload, streamPreview } from '../org/files';
+import { HANDLED, type Call, type Handler } from './types';
+
+const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
+
+/** Objects a lookup/related-record query may read: a few standard ones and the package's custom objects. */
+const STANDARD_LOOKUP_OBJECTS = new Set([
+  'Account',
+  'Contact',
+  'User',
+  'Task',
+  'Case',
+  'Opportunity',
+  'Product2',
+  'Asset',
+]);
+function allowObject(call: Call, object: string): string {
+  const ns = call.deps.config.salesforce.namespace;
+  if (STANDARD_LOOKUP_OBJECTS.has(object)) return object;
+  if (new RegExp(`^${ns}__[A-Za-z0-9_]{1,60}__c$`).test(object)) return object;
+  throw new ApiError('BAD_REQUEST', `Object ${object.slice(0, 80)} cannot be queried.`);
+}
+
+function formFields(call: Call): string[] {
+  return ['Id', 'Name', n(call, 'Title__c'), 'LastModifiedDate', n(call, 'Supports_Offline__c')];
+}
+
+function submissionFields(call: Call): string[] {
+  return [
+    'Id',
+    'Name',
+    n(call, 'Uniqueness_Constraint__c'),
+    n(call, 'Form_Definition__c'),
+    n(call, 'Scheduled_Date__c'),
+    n(call, 'SQX_Controlled_Document__c'),
+    n(call, 'Main_Record_Id__c'),
+    n(call, 'Version__c'),
+    n(call, 'Status__c'),
+    n(call, 'Submission_JSON__c'),
+    'LastModifiedDate',
+  ];
+}
+
+async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit = 2000): Promise<SfRecord[]> {
+  const soql = select({
+    fields: formFields(call),
+    from: n(call, 'SQX_Form_Definition__c'),
+    where: [eq(n(call, 'Status__c'), 'Active')],
+    ...(extra.whereAny ? { whereAny: extra.whereAny } : {}),
+    orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
+    limit,
+  });
+  const records = await queryAll(call.conn(), soql);
+  const ns = call.deps.config.salesforce.namespace;
+  return records.map((r) => stripNs(r, ns));
+}
+
+/** A form definition record with its parsed definition, or one built from the object's metadata (spec section 5). */
+async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
+  const conn = call.conn();
+  const ns = call.deps.config.salesforce.namespace;
+  const [rec] = await queryAll(
+    conn,
+    select({
+      fields: [...formFields(call), n(call, 'Form_JSON__c'), n(call, 'Object_Type__c'), n(call, 'Status__c')],
+      from: n(call, 'SQX_Form_Definition__c'),
+      where: [eqId('Id', recordId)],
+      limit: 1,
+    }),
+  );
+  if (!rec) throw new ApiError('NOT_FOUND', 'No Data found for form submission');
+  const out = stripNs(rec, ns);
+  const json = out.Form_JSON__c;
+  delete out.Form_JSON__c;
+  if (typeof json === 'string' && json.trim() !== '') {
+    try {
+      out.formDef = JSON.parse(json) as unknown;
+    } catch {
+      throw new ApiError('SCHEMA_ERROR', 'Schema error in server');
+    }
+    return out;
+  }
+  const objectType = out.Object_Type__c;
+  if (typeof objectType !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,79}$/.test(objectType)) {
+    throw new ApiError('SCHEMA_ERROR', 'Schema error in server');
+  }
+  const describe = await describeObject(conn, objectType);
+  const { schema, controls } = mapObject(describe, undefined, '#/properties/General/properties/');
+  out.formDef = {
+    schema: { type: 'object', properties: { General: { ...schema, title: 'General' } }, definitions: {} },
+    ui: {
+      type: 'VerticalLayout',
+      elements: [{ type: 'Section', sectionId: 'General', label: 'General', elements: controls }],
+    },
+    data: {},
+    cqFormType: objectType,
+    formName: out.Name,
+    version: '2.0.0',
+    nextaction: { [`${ns}__Activity_Code__c`]: 'submit' },
+    queries: [],
+  };
+  return out;
+}
+
+const STATUS_TO_ORG: Record<string, string> = {
+  'in progress': 'In Progress',
+  submitted: 'Submitted',
+  scheduled: 'Scheduled',
+  pending: 'Pending',
+};
+function orgStatus(status: string): string {
+  const mapped = STATUS_TO_ORG[status.toLowerCase()];
+  if (!mapped) throw new ApiError('BAD_REQUEST', 'Unknown submission status.');
+  return mapped;
+}
+
+interface WriteInput {
+  formId: string;
+  submissionId: string;
+  status: string | null;
+  version: number | null;
+  submission: SfRecord;
+  networkId: string | undefined;
+  jsonOnly?: SfRecord;
+}
+
+/**
+ * Writes a submission idempotently: upsert by the external id formId#submissionId, so a retried save
+ * or submit never makes a second record. Versions only go forward: a save older than the org's copy is
+ * a 409 VERSION_CONFLICT. Submitting also sets the main record's action field to submitForm.
+ */
+async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord> {
+  const conn = call.conn();
+  const object = n(call, 'SQX_Form_Submission__c');
+  const ext = `${input.formId}#${input.submissionId}`;
+  const extField = n(call, 'Uniqueness_Constraint__c');
+  const [existing] = await queryAll(
+    conn,
+    select({
+      fields: ['Id', n(call, 'Version__c'), n(call, 'Status__c'), n(call, 'Main_Record_Id__c')],
+      from: object,
+      where: [eq(extField, ext)],
+      limit: 1,
+    }),
+  );
+  const orgVersion = existing ? Number(existing[n(call, 'Version__c')] ?? 0) : null;
+  if (input.version !== null && orgVersion !== null && input.version < orgVersion) {
+    throw new ApiError('VERSION_CONFLICT', undefined, { orgVersion, sentVersion: input.version });
+  }
+  const fields: SfRecord = { [extField]: ext };
+  if (input.jsonOnly) {
+    fields[n(call, 'Submission_JSON__c')] = JSON.stringify(input.jsonOnly);
+    if (!existing) fields[n(call, 'Form_Definition__c')] = input.formId;
+  } else {
+    const s = input.submission;
+    fields[n(call, 'Form_Definition__c')] = input.formId;
+    if (input.status) fields[n(call, 'Status__c')] = orgStatus(input.status);
+    if (input.version !== null) fields[n(call, 'Version__c')] = input.version;
+    fields[n(call, 'Submission_JSON__c')] = JSON.stringify({
+      id: input.submissionId,
+      formId: input.formId,
+      formName: s.formName ?? null,
+      data: s.data ?? {},
+      status: input.status,
+      version: input.version,
+      createdOn: s.createdOn ?? null,
+      submittedOn: s.submittedOn ?? null,
+      ...(input.networkId ? { networkId: input.networkId } : {}),
+    });
+    if (isSfId(s.mainRecordId)) fields[n(call, 'Main_Record_Id__c')] = s.mainRecordId;
+    if (isSfId(s.controlledDocumentId))
+      fields[n(call, 'SQX_Controlled_Document__c')] = s.controlledDocumentId;
+    if (typeof s.scheduledDate === 'string' && /^\d{4}-\d{2}-\d{2}/.test(s.scheduledDate)) {
+      fields[n(call, 'Scheduled_Date__c')] = s.scheduledDate.slice(0, 10);
+    }
+  }
+  const result = (await conn.sobject(object).upsert(fields as never, extField)) as unknown as {
+    id?: string;
+    success?: boolean;
+    created?: boolean;
+    errors?: unknown[];
+  };
+  if (result && result.success === false) {
+    throw new ApiError('ORG_ERROR', 'Save Failed', { errors: result.errors ?? [] });
+  }
+  let id = result?.id ?? (existing?.Id as string | undefined);
+  if (!id) {
+    const [again] = await queryAll(
+      conn,
+      select({ fields: ['Id'], from: object, where: [eq(extField, ext)], limit: 1 }),
+    );
+    id = again?.Id as string | undefined;
+  }
+  if (!input.jsonOnly && input.status && input.status.toLowerCase() === 'submitted') {
+    const mainId = isSfId(input.submission.mainRecordId)
+      ? input.submission.mainRecordId
+      : (existing?.[n(call, 'Main_Record_Id__c')] as string | undefined);
+    if (isSfId(mainId)) await setActionField(call, mainId, input.submission);
+  }
+  const auth = call.auth();
+  return {
+    url: `${auth.instanceUrl}/${id ?? ''}`,
+    id: id ?? '',
+    created: Boolean(result?.created ?? !existing),
+    version: input.version ?? orgVersion ?? 0,
+    uniquenessConstraint: ext,
+  };
+}
+
+/** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */
+async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
+  const conn = call.conn();
+  const global = (await conn.describeGlobal()) as unknown as {
+    sobjects: { name: string; keyPrefix: string | null }[];
+  };
+  const object = global.sobjects.find((o) => o.keyPrefix && mainId.startsWith(o.keyPrefix))?.name;
+  if (!object) return;
+  const describe = await describeObject(conn, object);
+  const names = new Set(describe.fields.filter((f) => f.updateable !== false).map((f) => f.name));
+  let field: string | undefined = n(call, 'Activity_Code__c');
+  if (!names.has(field)) {
+    const formDef = submission.formDef as SfRecord | null | undefined;
+    const nextaction = formDef?.nextaction as SfRecord | undefined;
+    field = nextaction ? Object.keys(nextaction)[0] : undefined;
+    if (!field || !names.has(field)) return;
+  }
+  await conn.sobject(object).update({ Id: mainId, [field]: 'submitForm' });
+}
+
+function versionOf(value: unknown, fallback: number | null): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+}
+
+export const dataHandlers: Record<string, Handler> = {
+  forms: (call) => listForms(call),
+
+  async search(call) {
+    const text = call.query.search ?? '';
+    return listForms(call, { whereAny: [contains('Name', text), contains(n(call, 'Title__c'), text)] }, 200);
+  },
+
+  schema: (call) => formDefinition(call, call.query.recordId ?? ''),
+  formDefinition: (call) => formDefinition(call, call.query.recordId ?? ''),
+
+  async userDetails(call) {
+    const auth = call.auth();
+    const userId = call.query.userId ?? auth.userId;
+    const [user] = await queryAll(
+      call.conn(),
+      select({
+        fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
+        from: 'User',
+        where: [eqId('Id', userId)],
+        limit: 1,
+      }),
+    );
+    if (!user) throw new ApiError('NOT_FOUND');
+    const own = userId.slice(0, 15) === auth.userId.slice(0, 15);
+    const orgType = typeof user.UserType === 'string' ? user.UserType : '';
+    const userType =
+      own && auth.userType
+        ? auth.userType
+        : orgType === 'PowerPartner'
+          ? 'POWER_PARTNER'
+          : orgType.toUpperCase();
+    return [
+      {
+        Name: user.Name,
+        Username: user.Username,
+        SmallPhotoUrl: user.SmallPhotoUrl,
+        TimeZoneSidKey: user.TimeZoneSidKey,
+      },
+      {
+        timeZone: user.TimeZoneSidKey,
+        userType,
+        networkId: own ? (auth.networkId ?? null) : null,
+        siteUrl: own ? (auth.siteUrl ?? null) : null,
+      },
+    ];
+  },
+
+  async searchQuery(call) {
+    const q = call.query;
+    const conn = call.conn();
+    const auth = call.auth();
+    switch (q.kind) {
+      case 'assignedTasks': {
+        const program = n(call, 'SQX_Inspection_Program__c');
+        const scheduled = n(call, 'Scheduled_For__c');
+        const records = await queryAll(
+          conn,
+          select({
+            fields: ['Id', 'Name', scheduled, n(call, 'Form_Definition__c')],
+            from: program,
+            subqueries: [
+              {
+                fields: ['Id', 'Subject', 'ActivityDate', 'Status', 'OwnerId'],
+                from: 'Tasks',
+                where: [eq('Status', 'Not Started'), eqId('OwnerId', auth.userId)],
+              },
+            ],
+            orderBy: { field: scheduled, direction: 'DESC', nulls: 'LAST' },
+            limit: TASK_QUERY_LIMIT,
+          }),
+        );
+        const tasks: SfRecord[] = [];
+        for (const p of records) {
+          const children = (p.Tasks as { records?: SfRecord[] } | null)?.records ?? [];
+          for (const t of children) {
+            tasks.push({
+              taskId: t.Id,
+              checklist: p.Name,
+              subject: t.Subject ?? null,
+              scheduledFor: p[scheduled] ?? t.ActivityDate ?? null,
+              programId: p.Id,
+              formId: p[n(call, 'Form_Definition__c')] ?? null,
+              status: t.Status,
+            });
+          }
+        }
+        tasks.sort((a, b) => String(b.scheduledFor ?? '').localeCompare(String(a.scheduledFor ?? '')));
+        const limited = tasks.slice(0, TASK_QUERY_LIMIT);
+        return { totalSize: limited.length, done: true, records: limited };
+      }
+      case 'lookup': {
+        const object = allowObject(call, q.object ?? 'Account');
+        const describe = await describeObject(conn, object);
+        const extra = q.fields ? allowFields(describe, q.fields.split(',')) : [];
+        const nameField =
+          describe.fields.find((f) => (f as { nameField?: boolean }).nameField)?.name ?? 'Name';
+        const records = await queryAll(
+          conn,
+          select({
+            fields: ['Id', nameField, ...extra],
+            from: object,
+            where: q.name ? [startsWith(nameField, q.name)] : [],
+            orderBy: { field: nameField },
+            limit: LOOKUP_RESULTS_LIMIT,
+          }),
+        );
+        return { totalSize: records.length, done: true, records: records.map(clean) };
+      }
+      case 'recordById': {
+        if (!q.id) throw new ApiError('BAD_REQUEST', 'id is required.');
+        const object = allowObject(call, q.object ?? 'Account');
+        const describe = await describeObject(conn, object);
+        const fields = allowFields(describe, q.fields ? q.fields.split(',') : ['Id', 'Name']);
+        const records = await queryAll(
+          conn,
+          select({ fields: ['Id', ...fields], from: object, where: [eqId('Id', q.id)], limit: 1 }),
+        );
+        return { totalSize: records.length, done: true, records: records.map(clean) };
+      }
+      case 'controlledDocuments': {
+        const doc = n(call, 'SQX_Controlled_Document__c');
+        const [rt] = await queryAll(
+          conn,
+          select({
+            fields: ['Id'],
+            from: 'RecordType',
+            where: [eq('SobjectType', doc), eq('DeveloperName', 'Safety_Inspection_Criteria')],
+            limit: 1,
+          }),
+        );
+        if (!rt) return { totalSize: 0, done: true, records: [] };
+        const where = [
+          inList(n(call, 'Document_Status__c'), ['Current', 'Pre-Release']),
+          eqId('RecordTypeId', String(rt.Id)),
+        ];
+        if (q.criteriaType) where.push(eq(n(call, 'Criteria_Type__c'), q.criteriaType));
+        const records = await queryAll(
+          conn,
+          select({
+            fields: [
+              'Id',
+              'Name',
+              n(call, 'Document_Number__c'),
+              n(call, 'Title__c'),
+              n(call, 'Criteria_Type__c'),
+              n(call, 'Document_Status__c'),
+            ],
+            from: doc,
+            where,
+            orderBy: { field: 'Name' },
+            limit: LOOKUP_RESULTS_LIMIT,
+          }),
+        );
+        return { totalSize: records.length, done: true, records: records.map(clean) };
+      }
+      default:
+        throw new ApiError('BAD_REQUEST', 'Unknown query kind.');
+    }
+  },
+
+  async pendingSubmissions(call) {
+    const ns = call.deps.config.salesforce.namespace;
+    const records = await queryAll(
+      call.conn(),
+      select({
+        fields: submissionFields(call),
+        from: n(call, 'SQX_Form_Submission__c'),
+        where: [
+          inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted']),
+          eqId('OwnerId', call.auth().userId),
+        ],
+        orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
+        limit: 2000,
+      }),
+    );
+    return records.map((r) => stripNs(r, ns));
+  },
+
+  async pendingSubmissionByForm(call) {
+    const ns = call.deps.config.salesforce.namespace;
+    const records = await queryAll(
+      call.conn(),
+      select({
+        fields: submissionFields(call),
+        from: n(call, 'SQX_Form_Submission__c'),
+        where: [
+          eqId(n(call, 'Form_Definition__c'), call.query.formId ?? ''),
+          inList(n(call, 'Status__c'), ['In Progress', 'Pending']),
+          eqId('OwnerId', call.auth().userId),
+        ],
+        orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
+        limit: 2000,
+      }),
+    );
+    return records.map((r) => stripNs(r, ns));
+  },
+
+  async syncPendingSubmissions(call) {
+    const ns = call.deps.config.salesforce.namespace;
+    const [rec] = await queryAll(
+      call.conn(),
+      select({
+        fields: submissionFields(call),
+        from: n(call, 'SQX_Form_Submission__c'),
+        where: [eqId('Id', call.query.recordId ?? '')],
+        limit: 1,
+      }),
+    );
+    if (!rec) throw new ApiError('NOT_FOUND', "Couldn't find the matching submission.");
+    const out = stripNs(rec, ns);
+    const formId = out.Form_Definition__c;
+    if (isSfId(formId)) {
+      try {
+        out.formDefinition = await formDefinition(call, formId);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        out.formDefinition = null;
+      }
+    }
+    return out;
+  },
+
+  async scheduledSubmissions(call) {
+    const ns = call.deps.config.salesforce.namespace;
+    const records = await queryAll(
+      call.conn(),
+      select({
+        fields: submissionFields(call),
+        from: n(call, 'SQX_Form_Submission__c'),
+        where: [eq(n(call, 'Status__c'), 'Scheduled'), eqId('OwnerId', call.auth().userId)],
+        orderBy: { field: n(call, 'Scheduled_Date__c'), direction: 'DESC', nulls: 'LAST' },
+        limit: 2000,
+      }),
+    );
+    return records.map((r) => stripNs(r, ns));
+  },
+
+  async checkFormStatus(call) {
+    const ids = [...new Set((call.query.recordIds ?? '').split(','))];
+    const records = await queryAll(
+      call.conn(),
+      select({
+        fields: ['Id', n(call, 'Status__c')],
+        from: n(call, 'SQX_Form_Definition__c'),
+        where: [inIds('Id', ids)],
+        limit: 200,
+      }),
+    );
+    const active = new Set(
+      records.filter((r) => r[n(call, 'Status__c')] === 'Active').map((r) => String(r.Id).slice(0, 15)),
+    );
+    return ids.filter((id) => !active.has(id.slice(0, 15)));
+  },
+
+  async selectedObjectFields(call) {
+    const describe = await describeObject(call.conn(), call.query.selectedObject ?? '');
+    return {
+      name: describe.name,
+      label: describe.label,
+      fields: describe.fields.map((f) => ({
+        name: f.name,
+        label: f.label,
+        type: f.type,
+        custom: Boolean(f.custom),
+        autoNumber: Boolean(f.autoNumber),
+        referenceTo: f.referenceTo ?? [],
+        relationshipName: f.relationshipName ?? null,
+      })),
+    };
+  },
+
+  async startingData(call) {
+    const conn = call.conn();
+    const recordId = call.query.recordId ?? '';
+    const entries = (call.body.query as SfRecord[] | undefined) ?? [];
+    const startingData: SfRecord = {};
+    for (const entry of entries) {
+      const object = allowObject(call, String(entry.objectType));
+      const describe = await describeObject(conn, object);
+      const fields = allowFields(describe, entry.fields as string[]);
+      const filter = entry.filter as { field: string; value: string } | undefined;
+      const where: string[] = [];
+      if (filter) {
+        const [field] = allowFields(describe, [filter.field]);
+        const value = filter.value === '$recordId' ? recordId : filter.value;
+        where.push(eq(field as string, value));
+      }
+      const subqueries = (
+        (entry.relationships as { relationshipName: string; fields: string[] }[] | undefined) ?? []
+      ).map((rel) => {
+        const child = describe.childRelationships?.find(
+          (c) => c.relationshipName?.toLowerCase() === rel.relationshipName.toLowerCase(),
+        );
+        if (!child?.relationshipName)
+          throw new ApiError('BAD_REQUEST', `Unknown relationship ${rel.relationshipName.slice(0, 80)}`);
+        return { fields: rel.fields.length > 0 ? rel.fields : ['Id'], from: child.relationshipName };
+      });
+      const records = await queryAll(
+        conn,
+        select({ fields: ['Id', ...fields], from: object, where, subqueries, limit: 200 }),
+      );
+      startingData[String(entry.key ?? object)] = records.map(clean);
+    }
+    const lookupCacheData: Record<string, Record<string, unknown>> = {};
+    const lcs = typeof call.body.lookupCacheString === 'string' ? call.body.lookupCacheString.trim() : '';
+    if (lcs) {
+      const parsed = safeJsonParse(lcs);
+      const list: { object: string; ids: string[] }[] = Array.isArray(parsed)
+        ? (parsed as { object: string; ids: string[] }[])
+        : parsed && typeof parsed === 'object'
+          ? Object.entries(parsed as Record<string, string[]>).map(([object, ids]) => ({ object, ids }))
+          : [];
+      for (const item of list.slice(0, 20)) {
+        if (!item || typeof item.object !== 'string' || !Array.isArray(item.ids))
+          throw new ApiError('BAD_REQUEST', 'lookupCacheString is not valid.');
+        const object = allowObject(call, item.object);
+        const ids = item.ids.filter(isSfId).slice(0, 200);
+        if (ids.length === 0) continue;
+        const records = await queryAll(
+          conn,
+          select({ fields: ['Id', 'Name'], from: object, where: [inIds('Id', ids)], limit: 200 }),
+        );
+        lookupCacheData[object] = Object.fromEntries(records.map((r) => [String(r.Id), r.Name]));
+      }
+    }
+    return { startingData, lookupCacheData };
+  },
+
+  async submitData(call) {
+    const q = call.query;
+    return writeSubmission(call, {
+      formId: q.recordId ?? '',
+      submissionId: q.submissionId ?? '',
+      status: q.submissionStatus ?? null,
+      version: Number(q.version),
+      submission: call.body,
+      networkId: q.networkId,
+    });
+  },
+
+  async saveSubmission(call) {
+    const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');
+    const status = typeof call.body.status === 'string' ? call.body.status : 'in progress';
+    return writeSubmission(call, {
+      formId,
+      submissionId,
+      status,
+      version: versionOf(call.body.version, 1),
+      submission: call.body,
+      networkId: call.query.networkId,
+    });
+  },
+
+  async submissionJson(call) {
+    const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');
+    const res = await writeSubmission(call, {
+      formId,
+      submissionId,
+      status: null,
+      version: null,
+      submission: {},
+      networkId: undefined,
+      jsonOnly: call.body.json as SfRecord,
+    });
+    return { id: res.id, created: res.created };
+  },
+
+  async content(call) {
+    const conn = call.conn();
+    const name = call.params.fileName ?? '';
+    let versionId: string | undefined;
+    if (isSfId(name) && name.startsWith('068')) versionId = name;
+    else if (isSfId(name) && name.startsWith('069')) {
+      const [v] = await queryAll(
+        conn,
+        select({
+          fields: ['Id'],
+          from: 'ContentVersion',
+          where: [eqId('ContentDocumentId', name), eqBool('IsLatest', true)],
+          limit: 1,
+        }),
+      );
+      versionId = v?.Id as string | undefined;
+    } else {
+      const [v] = await queryAll(
+        conn,
+        select({
+          fields: ['Id'],
+          from: 'ContentVersion',
+          whereAny: [eq('Title', name), eq('PathOnClient', name)],
+          orderBy: { field: 'CreatedDate', direction: 'DESC' },
+          limit: 1,
+        }),
+      );
+      versionId = v?.Id as string | undefined;
+    }
+    if (!versionId) throw new ApiError('NOT_FOUND', "Couldn't find the matching submission.");
+    const res = await call.orgFetch(
+      `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/ContentVersion/${versionId}/VersionData`,
+    );
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new ApiError(res.status === 404 ? 'NOT_FOUND' : 'ORG_UNAVAILABLE');
+    }
+    const text = await res.text();
+    try {
+      return safeJsonParse(text) ?? null;
+    } catch {
+      return text;
+    }
+  },
+
+  async fetchUrl(call) {
+    const auth = call.auth();
+    const originUrl = call.query.originUrl;
+    if (originUrl) {
+      const o = origin(originUrl);
+      const allowed = [origin(auth.instanceUrl), auth.siteUrl ? origin(auth.siteUrl) : null];
+      if (!o || !allowed.includes(o)) throw new ApiError('FORBIDDEN', "originUrl is not this session's org.");
+    }
+    await streamPreview(call, String(call.body.contentDocumentId));
+    return HANDLED;
+  },
+
+  async filePreview(call) {
+    await streamPreview(call, call.params.contentDocumentId ?? '');
+    return HANDLED;
+  },
+
+  fileUpload: (call) => fileUpload(call),
+
+  async imageGuide(call) {
+    const auth = call.auth();
+    const raw = String(call.body.ImageUrl);
+    let path: string;
+    if (raw.startsWith('/') && !raw.startsWith('//')) path = raw;
+    else {
+      const o = origin(raw);
+      if (!o || (o !== origin(auth.instanceUrl) && o !== (auth.siteUrl ? origin(auth.siteUrl) : null))) {
+        throw new ApiError('BAD_REQUEST', 'ImageUrl must be on the org.');
+      }
+      path = raw;
+    }
+    const res = await call.orgFetch(path);
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new ApiError(
+        res.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        'The image could not be loaded from the org.',
+      );
+    }
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+    if (!/^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(type)) {
+      await res.body?.cancel();
+      throw new ApiError('BAD_REQUEST', 'The guide is not an image.');
+    }
+    const buf = Buffer.from(await res.arrayBuffer());
+    if (buf.length > 10 * 1024 * 1024) throw new ApiError('PAYLOAD_TOO_LARGE');
+    return { Id: call.body.Id, ImageUrl: raw, encodedImage: `data:${type};base64,${buf.toString('base64')}` };
+  },
+
+  async objectInfo(call) {
+    const conn = call.conn();
+    const b = call.body as {
+      objectType: string;
+      fields?: string[];
+      child?: { objectType: string; relationshipName: string; fields?: string[] }[];
+      context?: { objectType: string; relationshipName?: string; fields?: string[] } | null;
+    };
+    const main = await describeObject(conn, b.objectType);
+    const mainMapped = mapObject(
+      main,
+      b.fields ? allowFields(main, b.fields) : undefined,
+      `#/properties/${main.name}/properties/`,
+    );
+    const properties: SfRecord = { [main.name]: mainMapped.schema };
+    const definitions: SfRecord = {};
+    const elements: unknown[] = [{ type: 'Group', label: main.label, elements: mainMapped.controls }];
+    if (b.context) {
+      const ctxDescribe = await describeObject(conn, b.context.objectType);
+      const mapped = mapObject(
+        ctxDescribe,
+        b.context.fields ? allowFields(ctxDescribe, b.context.fields) : undefined,
+        `#/properties/${ctxDescribe.name}/properties/`,
+      );
+      properties[ctxDescribe.name] = mapped.schema;
+      elements.push({ type: 'Group', label: ctxDescribe.label, elements: mapped.controls });
+    }
+    for (const child of b.child ?? []) {
+      const childDescribe = await describeObject(conn, child.objectType);
+      const mapped = mapObject(
+        childDescribe,
+        child.fields ? allowFields(childDescribe, child.fields) : undefined,
+        '#/properties/',
+      );
+      definitions[child.relationshipName] = {
+        type: 'array',
+        title: childDescribe.label,
+        items: mapped.schema,
+      };
+    }
+    return { properties, definitions, ui: { type: 'VerticalLayout', elements } };
+  },
+
+  async checkFieldAvailability(call) {
+    const describe = await describeObject(call.conn(), String(call.body.objectName));
+    const missing: string[] = [];
+    for (const f of call.body.fields as string[]) {
+      try {
+        allowFields(describe, [f]);
+      } catch {
+        missing.push(f);
+      }
+    }
+    return { missing };
+  },
+};

@@ -1,0 +1,34 @@
+import type { Connection } from 'jsforce';
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import type { BffConfig } from '../config';
+import type { TokenRefresher } from '../org/client';
+import type { OrgAuth, SessionData, SessionStore } from '../session/store';
+
+export interface Deps {
+  config: BffConfig;
+  store: SessionStore;
+  logger: Logger;
+  refresher: TokenRefresher;
+}
+
+/** Returned by a handler that wrote the response itself (redirects, blobs). */
+export const HANDLED = Symbol('handled');
+
+export interface Call {
+  ctx: Context;
+  deps: Deps;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The session data (null only for auth 'none'/'optional' routes without a session). */
+  session: SessionData | null;
+  /** The org auth for an instance URL (default: the main org). 400 when the session has no such org. */
+  auth(instanceUrl?: string): OrgAuth;
+  /** A jsforce connection for an instance URL (default: the main org). */
+  conn(instanceUrl?: string): Connection;
+  /** fetch() to the org with a bearer token (never the browser's headers); refreshes once on 401. */
+  orgFetch(path: string, init?: RequestInit & { instanceUrl?: string }): Promise<Response>;
+}
+
+export type Handler = (call: Call) => Promise<unknown>;

@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
+import type { SessionData, SessionStore } from './store';
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newId(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/**
+ * The request's session: loaded lazily from the cookie, saved at the end of the request when changed.
+ * Top-level sessions use an httpOnly SameSite=Lax cookie; canvas (embedded) sessions a SameSite=None;
+ * Secure; Partitioned cookie so they work inside the org's third-party iframe.
+ */
+export class Session {
+  id: string | null;
+  data: SessionData | null = null;
+  dirty = false;
+  destroyed = false;
+  embedded: boolean;
+  private loaded = false;
+  constructor(
+    private readonly ctx: Context,
+    private readonly store: SessionStore,
+    private readonly opts: SessionOptions,
+  ) {
+    const embeddedId = ctx.cookies.get(EMBEDDED_SESSION_COOKIE);
+    const mainId = ctx.cookies.get(SESSION_COOKIE);
+    // A top-level cookie wins; inside the iframe only the partitioned one is sent.
+    const id =
+      mainId && ID_PATTERN.test(mainId)
+        ? mainId
+        : embeddedId && ID_PATTERN.test(embeddedId)
+          ? embeddedId
+          : null;
+    this.embedded = id !== null && id === embeddedId && id !== mainId;
+    this.id = id;
+  }
+
+  async load(): Promise<SessionData | null> {
+    if (this.loaded) return this.data;
+    this.loaded = true;
+    if (this.id) {
+      const data = await this.store.get(this.id);
+      this.data = data && data.expiresAt > Date.now() ? data : null;
+    }
+    return this.data;
+  }
+
+  /** The session data, creating a fresh session (new id) when there is none. */
+  async ensure(): Promise<SessionData> {
+    const existing = await this.load();
+    if (existing) return existing;
+    this.id = newId();
+    const now = Date.now();
+    this.data = {
+      createdAt: now,
+      expiresAt: now + this.opts.ttlSeconds * 1000,
+      handle: crypto.randomBytes(24).toString('base64url'),
+    };
+    this.dirty = true;
+    this.destroyed = false;
+    return this.data;
+  }
+
+  /** Starts a new session id (fixation defence on sign-in), keeping the data. */
+  async regenerate(embedded = this.embedded): Promise<SessionData> {
+    const data = await this.ensure();
+    if (this.id) await this.store.destroy(this.id);
+    this.id = newId();
+    data.handle = crypto.randomBytes(24).toString('base64url');
+    this.embedded = embedded;
+    this.dirty = true;
+    return data;
+  }
+
+  touch(): void {
+    if (!this.data) return;
+    this.data.expiresAt = Date.now() + this.opts.ttlSeconds * 1000;
+    this.dirty = true;
+  }
+
+  async destroy(): Promise<void> {
+    if (this.id) await this.store.destroy(this.id);
+    this.data = null;
+    this.destroyed = true;
+    this.dirty = false;
+  }
+
+  async save(): Promise<void> {
+    if (this.destroyed) {
+      this.clearCookies();
+      return;
+    }
+    if (!this.dirty || !this.data || !this.id) return;
+    const ttl = Math.max(1, (this.data.expiresAt - Date.now()) / 1000);
+    await this.store.set(this.id, this.data, ttl);
+    this.dirty = false;
+    this.setCookie();
+  }
+
+  private setCookie(): void {
+    if (!this.id || !this.data) return;
+    const expires = new Date(this.data.expiresAt);
+    // Browsers accept Secure cookies from http://localhost; the cookies module would refuse them on http.
+    if (this.embedded || this.opts.secure) this.ctx.cookies.secure = true;
+    if (this.embedded) {
+      this.ctx.cookies.set(EMBEDDED_SESSION_COOKIE, this.id, {
+        httpOnly: true,
+        sameSite: 'none',
+        secure: true,
+        partitioned: true,
+        path: '/',
+        expires,
+        overwrite: true,
+      });
+    } else {
+      this.ctx.cookies.set(SESSION_COOKIE, this.id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.opts.secure,
+        path: '/',
+        expires,
+        overwrite: true,
+      });
+    }
+  }
+
+  private clearCookies(): void {
+    const name = this.embedded ? EMBEDDED_SESSION_COOKIE : SESSION_COOKIE;
+    if (this.embedded || this.opts.secure) this.ctx.cookies.secure = true;
+    this.ctx.cookies.set(name, '', {
+      httpOnly: true,
+      sameSite: this.embedded ? 'none' : 'lax',
+      secure: this.embedded ? true : this.opts.secure,
+      partitioned: this.embedded,
+      path: '/',
+      expires: new Date(0),
+      overwrite: true,
+    });
+  }
+}
+
+export interface SessionOptions {
+  ttlSeconds: number;
+  secure: boolean;
+}
+
+declare module 'koa' {
+  interface DefaultContext {
+    session: Session;
+  }
+}
+
+export function sessionMiddleware(store: SessionStore, opts: SessionOptions): Middleware {
+  return async (ctx, next) => {
+    ctx.session = new Session(ctx, store, opts);
+    try {
+      await next();
+    } finally {
+      await ctx.session.save();
+    }
+  };
+}
