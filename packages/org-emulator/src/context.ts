@@ -1,0 +1,21 @@
+// What every route module receives: the org plus the per-process services built around it.
+import type { Context } from 'koa';
+import { SfError } from './errors.js';
+import type { Faults } from './http/faults.js';
+import type { TokenStore } from './oauth/tokens.js';
+import type { Org } from './org.js';
+
+export interface Emu {
+  org: Org;
+  tokens: TokenStore;
+  faults: Faults;
+  /** Browser sessions of the login page (cookie `sid`), used by the canvas record page. */
+  sessions: Map<string, string>;
+  reseed(seed: 'demo' | 'none'): void;
+}
+
+export function userOf(ctx: Context): string {
+  const id: unknown = ctx.state.userId;
+  if (typeof id !== 'string') throw new SfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+  return id;
+}

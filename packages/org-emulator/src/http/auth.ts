@@ -1,0 +1,25 @@
+// Bearer-token check for the REST surface: expired or revoked tokens get Salesforce's 401 INVALID_SESSION_ID.
+import type { Context, Middleware } from 'koa';
+import type { Emu } from '../context.js';
+import { SfError } from '../errors.js';
+
+export function bearerToken(ctx: Context): string | undefined {
+  const h = ctx.get('authorization');
+  const m = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(h);
+  if (m?.[1]) return m[1].trim();
+  const q = ctx.query.oauth_token;
+  return typeof q === 'string' ? q : undefined;
+}
+
+export function requireAuth(emu: Emu): Middleware {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx);
+    const row = token ? emu.tokens.validAccess(token) : undefined;
+    if (!row) {
+      ctx.set('WWW-Authenticate', 'Token');
+      throw new SfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+    }
+    ctx.state.userId = row.user_id;
+    await next();
+  };
+}

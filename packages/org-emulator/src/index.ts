@@ -1,0 +1,81 @@
+// Public entry point: start an emulated Salesforce org on a local port.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import type { Emu } from './context.js';
+import { Faults } from './http/faults.js';
+import { TokenStore } from './oauth/tokens.js';
+import { Org } from './org.js';
+import { seed } from './seed/demo.js';
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  /** File path or ':memory:'. */
+  db?: string;
+  seed?: 'demo' | 'none';
+  testControl?: boolean;
+  tokenTtlSeconds?: number;
+  /** Where the canvas record page POSTs the signed request. */
+  canvasUrl?: string;
+}
+
+export interface RunningEmulator {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export { DEMO_IDS, DEMO_PASSWORD } from './seed/demo.js';
+export { CONNECTED_APP } from './oauth/tokens.js';
+export { signEnvelope } from './canvas.js';
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const seedKind = options.seed ?? 'demo';
+  const org = new Org({
+    db: options.db ?? ':memory:',
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 7200,
+    testControl: options.testControl ?? false,
+    canvasUrl: options.canvasUrl ?? 'http://127.0.0.1:4000/canvas',
+  });
+  const tokens = new TokenStore(org);
+  const emu: Emu = {
+    org,
+    tokens,
+    faults: new Faults(),
+    sessions: new Map(),
+    reseed(kind) {
+      org.store.wipe();
+      tokens.wipe();
+      emu.sessions.clear();
+      org.ids.reset();
+      seed(org, kind);
+    },
+  };
+  const app = buildApp(emu, { testControl: options.testControl ?? false, defaultSeed: seedKind });
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(options.port ?? 0, host);
+    s.once('listening', () => resolve(s));
+    s.once('error', reject);
+  });
+  // Large uploads can take a while; Node's default 5-minute request timeout would cut 2 GB uploads short.
+  server.requestTimeout = 0;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  org.baseUrl = url;
+  // A file database keeps its data across restarts: only seed an empty store.
+  if (org.store.list('Organization').length === 0) seed(org, seedKind);
+  return {
+    url,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          org.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

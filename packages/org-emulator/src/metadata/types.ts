@@ -1,0 +1,85 @@
+// Objects and fields are data: describe, validation, the UI API and SOQL all read these definitions.
+export type FieldType =
+  | 'id'
+  | 'string'
+  | 'textarea'
+  | 'boolean'
+  | 'int'
+  | 'double'
+  | 'currency'
+  | 'percent'
+  | 'date'
+  | 'datetime'
+  | 'reference'
+  | 'picklist'
+  | 'multipicklist'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'base64'
+  | 'anyType';
+
+export interface PicklistValue {
+  value: string;
+  label?: string;
+  defaultValue?: boolean;
+  /** Controller values for which this value is valid (dependent picklists). */
+  validFor?: string[];
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  /** Required on create (nillable false and no default). */
+  required?: boolean;
+  nillable?: boolean;
+  createable?: boolean;
+  updateable?: boolean;
+  custom?: boolean;
+  autoNumber?: boolean;
+  /** Display format for auto numbers, e.g. 'FS-{00000}'. */
+  autoNumberFormat?: string;
+  calculated?: boolean;
+  externalId?: boolean;
+  unique?: boolean;
+  nameField?: boolean;
+  referenceTo?: string[];
+  relationshipName?: string;
+  /** Child relationship name exposed on the referenced object(s). */
+  childRelationshipName?: string;
+  cascadeDelete?: boolean;
+  picklistValues?: PicklistValue[];
+  restrictedPicklist?: boolean;
+  controllerName?: string;
+  defaultValue?: string | number | boolean | null;
+  /** Filled by the store (Id, audit fields, OwnerId defaults). */
+  system?: boolean;
+  htmlFormatted?: boolean;
+}
+
+export interface RecordTypeDef {
+  id: string;
+  developerName: string;
+  name: string;
+  master?: boolean;
+}
+
+export interface ObjectDef {
+  name: string;
+  label: string;
+  labelPlural: string;
+  keyPrefix: string;
+  custom: boolean;
+  fields: FieldDef[];
+  recordTypes?: RecordTypeDef[];
+  createable?: boolean;
+  updateable?: boolean;
+  deletable?: boolean;
+  queryable?: boolean;
+  /** Lives in the Tooling API namespace instead of the data API. */
+  tooling?: boolean;
+}

@@ -1,0 +1,58 @@
+// The emulated org: schema registries, record store, id factory and the options it was started with.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IdFactory } from './ids.js';
+import { cqextObjects, standardObjects, toolingObjects } from './metadata/objects.js';
+import { Registry } from './metadata/registry.js';
+import { RecordStore } from './store/records.js';
+
+export interface OrgOptions {
+  db: string;
+  tokenTtlSeconds: number;
+  testControl: boolean;
+  canvasUrl: string;
+}
+
+export class Org {
+  readonly registry = new Registry([...standardObjects, ...cqextObjects]);
+  readonly tooling = new Registry(toolingObjects);
+  readonly store: RecordStore;
+  readonly ids = new IdFactory();
+  readonly filesDir: string;
+  private readonly tempDir: string | undefined;
+  /** Set once the server listens; identity URLs and instance_url are built from it. */
+  baseUrl = 'http://127.0.0.1';
+
+  constructor(readonly options: OrgOptions) {
+    this.store = new RecordStore(options.db);
+    if (options.db === ':memory:' || options.db === '') {
+      this.tempDir = mkdtempSync(join(tmpdir(), 'org-emulator-files-'));
+      this.filesDir = this.tempDir;
+    } else {
+      this.filesDir = `${options.db}.files`;
+      mkdirSync(this.filesDir, { recursive: true });
+    }
+    for (const id of this.store.ids()) this.ids.observe(id);
+  }
+
+  get orgId(): string {
+    return this.store.getKv('orgId') ?? '00D5g000000DEMOEAQ';
+  }
+
+  newId(prefix: string): string {
+    let id = this.ids.next(prefix);
+    while (this.store.get(id)) id = this.ids.next(prefix);
+    return id;
+  }
+
+  close(): void {
+    this.store.close();
+    if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
+  }
+}
+
+/** Salesforce's datetime wire format: 2024-05-01T10:00:00.000+0000. */
+export function sfDateTime(d: Date = new Date()): string {
+  return d.toISOString().replace('Z', '+0000');
+}

@@ -1,0 +1,633 @@
+// The demo org: users, accounts, contacts, cqext forms, submissions, programs with tasks, controlled documents.
+import { randomUUID } from 'node:crypto';
+import { IdFactory } from '../ids.js';
+import { RECORD_TYPE_IDS } from '../metadata/objects.js';
+import { passwordHash } from '../oauth/tokens.js';
+import type { Org } from '../org.js';
+import { sfDateTime } from '../org.js';
+import { insertRaw } from '../sobjects/dml.js';
+import type { SRecord } from '../store/records.js';
+import { builderJsonBase64, buildFormJson, largeFormSpec, type FormSpec } from './forms.js';
+import {
+  CITIES,
+  COMPANY_STEMS,
+  COMPANY_SUFFIXES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  TITLES,
+  pick,
+  prng,
+} from './names.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+const fixed = new IdFactory();
+export const DEMO_IDS = {
+  org: fixed.next('00D', 1),
+  admin: fixed.next('005', 1),
+  fieldUser: fixed.next('005', 2),
+  partnerUser: fixed.next('005', 3),
+  network: fixed.next('0DB', 1),
+};
+
+const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Seeds the always-present records (organization); `demo` adds the full demo data set. */
+export function seed(org: Org, kind: 'demo' | 'none'): void {
+  org.store.transaction(() => {
+    org.store.setKv('orgId', DEMO_IDS.org);
+    const get = (name: string) => {
+      const m = org.registry.get(name);
+      if (!m) throw new Error(`unknown object ${name}`);
+      return m;
+    };
+    const put = (name: string, values: SRecord, owner = DEMO_IDS.admin, id?: string): SRecord =>
+      insertRaw(org, get(name), values, owner, id);
+    const putTooling = (name: string, values: SRecord): SRecord => {
+      const m = org.tooling.get(name);
+      if (!m) throw new Error(`unknown tooling object ${name}`);
+      return insertRaw(org, m, values, DEMO_IDS.admin);
+    };
+
+    put(
+      'Organization',
+      {
+        Name: 'CQ Demo Org',
+        OrganizationType: 'Developer Edition',
+        InstanceName: 'EMU1',
+        IsSandbox: false,
+        TimeZoneSidKey: 'GMT',
+        LanguageLocaleKey: 'en_US',
+        DefaultLocaleSidKey: 'en_US',
+        NamespacePrefix: null,
+      },
+      DEMO_IDS.admin,
+      DEMO_IDS.org,
+    );
+    const photo = (id: string, size: 'T' | 'F'): string => `${org.baseUrl}/profilephoto/${id}/${size}`;
+    const profiles = {
+      admin: put('Profile', { Name: 'System Administrator', UserType: 'Standard' }).Id,
+      standard: put('Profile', { Name: 'Standard User', UserType: 'Standard' }).Id,
+      partner: put('Profile', { Name: 'Partner Community User', UserType: 'PowerPartner' }).Id,
+    };
+    put(
+      'Network',
+      { Name: 'Partner Portal', UrlPathPrefix: 'partners', Status: 'Live' },
+      DEMO_IDS.admin,
+      DEMO_IDS.network,
+    );
+    const user = (id: string, v: SRecord): void => {
+      put(
+        'User',
+        { ...v, IsActive: true, SmallPhotoUrl: photo(id, 'T'), FullPhotoUrl: photo(id, 'F') },
+        DEMO_IDS.admin,
+        id,
+      );
+      org.store.setKv(`pw:${id}`, passwordHash(DEMO_PASSWORD, id));
+    };
+    user(DEMO_IDS.admin, {
+      Username: 'admin@demo.org',
+      FirstName: 'Ada',
+      LastName: 'Admin',
+      Email: 'admin@demo.org',
+      Alias: 'aadmin',
+      TimeZoneSidKey: 'America/Los_Angeles',
+      LocaleSidKey: 'en_US',
+      LanguageLocaleKey: 'en_US',
+      UserType: 'Standard',
+      ProfileId: profiles.admin,
+      Title: 'Salesforce Administrator',
+    });
+    user(DEMO_IDS.fieldUser, {
+      Username: 'field.user@demo.org',
+      FirstName: 'Frank',
+      LastName: 'Fielding',
+      Email: 'field.user@demo.org',
+      Alias: 'ffield',
+      TimeZoneSidKey: 'America/New_York',
+      LocaleSidKey: 'en_US',
+      LanguageLocaleKey: 'en_US',
+      UserType: 'Standard',
+      ProfileId: profiles.standard,
+      Title: 'Field Inspector',
+    });
+    if (kind === 'none') return;
+
+    // Accounts: 40 stems x 8 suffixes gives 320 distinct, realistic-looking names.
+    const rand = prng(42);
+    const accounts: SRecord[] = [];
+    for (const stem of COMPANY_STEMS) {
+      for (const suffix of COMPANY_SUFFIXES) {
+        const [city, state, country] = pick(rand, CITIES);
+        accounts.push(
+          put('Account', {
+            Name: `${stem} ${suffix}`,
+            Type: pick(rand, ['Prospect', 'Customer - Direct', 'Customer - Channel', 'Partner']),
+            Industry: pick(rand, [
+              'Chemicals',
+              'Construction',
+              'Energy',
+              'Manufacturing',
+              'Transportation',
+              'Utilities',
+            ]),
+            AccountNumber: `AC-${String(accounts.length + 1).padStart(5, '0')}`,
+            BillingCity: city,
+            BillingState: state,
+            BillingCountry: country,
+            Phone: `+1 555 ${String(1000 + Math.floor(rand() * 9000))}`,
+            Website: `https://www.${stem.toLowerCase().replace(/[^a-z]/g, '')}.example.com`,
+            NumberOfEmployees: 50 + Math.floor(rand() * 5000),
+          }),
+        );
+      }
+    }
+    const contacts: SRecord[] = [];
+    for (let i = 0; i < 160; i++) {
+      const first = pick(rand, FIRST_NAMES);
+      const last = pick(rand, LAST_NAMES);
+      const account = accounts[(i * 7) % accounts.length] as SRecord;
+      contacts.push(
+        put('Contact', {
+          FirstName: first,
+          LastName: last,
+          Email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${i}@example.com`,
+          Phone: `+1 555 ${String(2000 + i)}`,
+          Title: pick(rand, TITLES),
+          AccountId: account.Id,
+        }),
+      );
+    }
+    const partnerAccount = accounts[3] as SRecord;
+    const partnerContact = put('Contact', {
+      FirstName: 'Paula',
+      LastName: 'Partner',
+      Email: 'partner.user@demo.org',
+      Title: 'Contract Inspector',
+      AccountId: partnerAccount.Id,
+    });
+    user(DEMO_IDS.partnerUser, {
+      Username: 'partner.user@demo.org',
+      FirstName: 'Paula',
+      LastName: 'Partner',
+      Email: 'partner.user@demo.org',
+      Alias: 'ppart',
+      TimeZoneSidKey: 'Europe/London',
+      LocaleSidKey: 'en_GB',
+      LanguageLocaleKey: 'en_US',
+      UserType: 'PowerPartner',
+      ProfileId: profiles.partner,
+      ContactId: partnerContact.Id,
+      AccountId: partnerAccount.Id,
+      Title: 'Contract Inspector',
+    });
+
+    // Record types and controlled documents (safety inspection criteria with sections and questions).
+    put(
+      'RecordType',
+      {
+        Name: 'Safety Inspection Criteria',
+        DeveloperName: 'Safety_Inspection_Criteria',
+        SobjectType: 'cqext__SQX_Controlled_Document__c',
+        NamespacePrefix: 'cqext',
+        IsActive: true,
+      },
+      DEMO_IDS.admin,
+      RECORD_TYPE_IDS.safetyInspectionCriteria,
+    );
+    put(
+      'RecordType',
+      {
+        Name: 'Standard Document',
+        DeveloperName: 'Standard_Document',
+        SobjectType: 'cqext__SQX_Controlled_Document__c',
+        NamespacePrefix: 'cqext',
+        IsActive: true,
+      },
+      DEMO_IDS.admin,
+      RECORD_TYPE_IDS.standardDocument,
+    );
+    const colour = [
+      'Pass|Pass|green-white',
+      'Needs Attention|Needs Attention|yellow-black',
+      'Fail|Fail|red-white',
+      'N/A|Not Applicable|grey-black',
+    ].join('\n');
+    const docs: SRecord[] = [];
+    const docSpecs: [string, string, string, string, string][] = [
+      [
+        'DOC-0001',
+        'Fire Safety Inspection Criteria',
+        'Current',
+        'Fire Safety',
+        RECORD_TYPE_IDS.safetyInspectionCriteria,
+      ],
+      [
+        'DOC-0002',
+        'Electrical Safety Inspection Criteria',
+        'Pre-Release',
+        'Electrical',
+        RECORD_TYPE_IDS.safetyInspectionCriteria,
+      ],
+      [
+        'DOC-0003',
+        'Chemical Storage Criteria',
+        'Current',
+        'Chemical',
+        RECORD_TYPE_IDS.safetyInspectionCriteria,
+      ],
+      [
+        'DOC-0004',
+        'Legacy Fire Criteria',
+        'Obsolete',
+        'Fire Safety',
+        RECORD_TYPE_IDS.safetyInspectionCriteria,
+      ],
+      ['DOC-0005', 'Quality Manual', 'Current', 'General', RECORD_TYPE_IDS.standardDocument],
+    ];
+    for (const [num, title, status, criteria, rt] of docSpecs) {
+      const doc = put('cqext__SQX_Controlled_Document__c', {
+        Name: num,
+        cqext__Title__c: title,
+        cqext__Document_Number__c: num,
+        cqext__Document_Status__c: status,
+        cqext__Criteria_Type__c: criteria,
+        RecordTypeId: rt,
+      });
+      docs.push(doc);
+      if (rt !== RECORD_TYPE_IDS.safetyInspectionCriteria) continue;
+      for (let s = 1; s <= 3; s++) {
+        const section = put('cqext__SQX_Document_Section__c', {
+          Name: `${num}-S${s}`,
+          cqext__Controlled_Document__c: doc.Id,
+          cqext__Section_Title__c: ['General Conditions', 'Equipment', 'Emergency Readiness'][s - 1],
+          cqext__Order__c: s,
+        });
+        for (let q = 1; q <= 4; q++) {
+          const radio = q % 2 === 0;
+          put('cqext__SQX_Document_Question__c', {
+            Name: `${num}-S${s}-Q${q}`,
+            cqext__Controlled_Document__c: doc.Id,
+            cqext__Section__c: section.Id,
+            cqext__Question__c: `${criteria}: check ${s}.${q} is in order?`,
+            cqext__Question_Type__c: radio ? 'Radio' : 'Picklist',
+            cqext__Result_Type__c: q === 4 ? 'Text' : 'Color Code',
+            cqext__Options__c: q === 4 ? 'Yes|Yes\nNo|No' : colour,
+            cqext__Order__c: q,
+          });
+        }
+      }
+    }
+
+    // Form definitions.
+    const forms: SRecord[] = [];
+    const form = (name: string, title: string, offline: boolean, status: string, spec: FormSpec): SRecord => {
+      const json = buildFormJson(spec);
+      const rec = put('cqext__SQX_Form_Definition__c', {
+        Name: name,
+        cqext__Title__c: title,
+        cqext__Supports_Offline__c: offline,
+        cqext__Form_JSON__c: JSON.stringify(json),
+        cqext__Form_Builder_JSON__c: builderJsonBase64(json, spec.cqFormType),
+        cqext__Object_Type__c: spec.cqFormType,
+        cqext__Status__c: status,
+      });
+      forms.push(rec);
+      return rec;
+    };
+    const general = form('FORM-0001', 'General Site Inspection', true, 'Active', {
+      formName: 'General Site Inspection',
+      cqFormType: 'cqext__SQX_Inspection__c',
+      contextObject: 'Account',
+      contextObjectRelationshipName: 'cqext__Account__r',
+      sections: [
+        {
+          id: 'section-1',
+          title: 'Site details',
+          fields: [
+            {
+              key: 'cqext__Account__c',
+              title: 'Site',
+              kind: 'lookup',
+              on: 'main',
+              lookupTo: 'Account',
+              required: true,
+            },
+            {
+              key: 'cqext__Inspection_Date__c',
+              title: 'Inspection date',
+              kind: 'date',
+              on: 'main',
+              required: true,
+            },
+            {
+              key: 'CQ_Form_Weather',
+              title: 'Weather',
+              kind: 'dropdown',
+              options: [
+                { const: 'Sunny', title: 'Sunny' },
+                { const: 'Rain', title: 'Rain' },
+                { const: 'Snow', title: 'Snow' },
+              ],
+            },
+            { key: 'CQ_Form_Area_Clean', title: 'Area clean and tidy?', kind: 'yesno' },
+            { key: 'cqext__Notes__c', title: 'Notes', kind: 'textarea', on: 'main' },
+          ],
+        },
+      ],
+    });
+    const safety = form('FORM-0002', 'Workplace Safety Inspection', true, 'Active', {
+      formName: 'Workplace Safety Inspection',
+      cqFormType: 'cqext__SQX_Safety_Inspection__c',
+      contextObject: 'Account',
+      contextObjectRelationshipName: 'cqext__Account__r',
+      sections: [
+        {
+          id: 'section-1',
+          title: 'Inspection',
+          fields: [
+            {
+              key: 'cqext__Account__c',
+              title: 'Account',
+              kind: 'lookup',
+              on: 'main',
+              lookupTo: 'Account',
+              required: true,
+            },
+            { key: 'cqext__Inspection_Date__c', title: 'Inspection date', kind: 'date', on: 'main' },
+            {
+              key: 'cqext__Hazard_Category__c',
+              title: 'Hazard category',
+              kind: 'dropdown',
+              on: 'main',
+              options: [
+                { const: 'Fire', title: 'Fire' },
+                { const: 'Electrical', title: 'Electrical' },
+                { const: 'Chemical', title: 'Chemical' },
+              ],
+            },
+            { key: 'cqext__Hazard_Type__c', title: 'Hazard type', kind: 'dropdown', on: 'main' },
+          ],
+        },
+        {
+          id: 'section-2',
+          title: 'Criteria',
+          fields: [
+            {
+              key: 'CQ_Form_Q1',
+              title: 'Exits clear?',
+              kind: 'radio',
+              options: [
+                { const: 'Pass', title: 'Pass', color: 'green-white' },
+                { const: 'Fail', title: 'Fail', color: 'red-white' },
+              ],
+            },
+          ],
+        },
+      ],
+      queries: [
+        {
+          type: 'DOCUMENTS',
+          key: 'criteria',
+          sectionId: 'section-2',
+          objectType: 'cqext__SQX_Controlled_Document__c',
+          fields: ['Id', 'Name', 'cqext__Title__c', 'cqext__Document_Number__c'],
+          relationships: ['cqext__Sections__r', 'cqext__Questions__r'],
+          filter: { field: 'Name', operator: 'eq', value: 'DOC-0001' },
+          mappingData: {},
+        },
+      ],
+    });
+    const equipment = form('FORM-0003', 'Equipment Checklist', true, 'Active', {
+      formName: 'Equipment Checklist',
+      cqFormType: 'cqext__SQX_Inspection__c',
+      sections: [
+        {
+          id: 'section-1',
+          title: 'Equipment',
+          fields: [
+            {
+              key: 'cqext__Category__c',
+              title: 'Category',
+              kind: 'dropdown',
+              on: 'main',
+              options: [
+                { const: 'Facility', title: 'Facility' },
+                { const: 'Equipment', title: 'Equipment' },
+                { const: 'Vehicle', title: 'Vehicle' },
+              ],
+            },
+            { key: 'cqext__Sub_Category__c', title: 'Sub category', kind: 'dropdown', on: 'main' },
+            { key: 'CQ_Form_Start_Time', title: 'Start time', kind: 'time' },
+            { key: 'CQ_Form_Hours', title: 'Operating hours', kind: 'number' },
+          ],
+          table: { id: 'G_Table_1', title: 'Readings', columns: ['Gauge', 'Reading', 'Unit'] },
+        },
+        {
+          id: 'section-2',
+          title: 'Evidence and sign-off',
+          fields: [],
+          files: true,
+          signatures: ['Inspector', 'Supervisor'],
+        },
+      ],
+    });
+    form('FORM-0004', 'Annual Facility Audit', true, 'Active', largeFormSpec(1050));
+    const incident = form('FORM-0005', 'Incident Report', false, 'Active', {
+      formName: 'Incident Report',
+      cqFormType: 'cqext__SQX_Inspection__c',
+      sections: [
+        {
+          id: 'section-1',
+          title: 'Incident',
+          fields: [
+            { key: 'CQ_Form_When', title: 'When did it happen?', kind: 'datetime', required: true },
+            { key: 'CQ_Form_What', title: 'What happened?', kind: 'textarea', required: true },
+            {
+              key: 'cqext__Contact__c',
+              title: 'Reported by',
+              kind: 'lookup',
+              on: 'main',
+              lookupTo: 'Contact',
+            },
+          ],
+        },
+      ],
+    });
+    form('FORM-0006', 'Vehicle Pre-Trip Check', false, 'Inactive', {
+      formName: 'Vehicle Pre-Trip Check',
+      cqFormType: 'cqext__SQX_Inspection__c',
+      sections: [
+        {
+          id: 'section-1',
+          title: 'Vehicle',
+          fields: [
+            { key: 'CQ_Form_Brakes', title: 'Brakes OK?', kind: 'yesno' },
+            { key: 'CQ_Form_Tyres', title: 'Tyres OK?', kind: 'yesno' },
+          ],
+        },
+      ],
+    });
+
+    // Submissions: pending and scheduled ones for the field user, one pending for the partner.
+    const submission = (
+      f: SRecord,
+      owner: string,
+      status: string,
+      scheduled: string | null,
+      doc?: SRecord,
+      data?: SRecord,
+    ): void => {
+      put(
+        'cqext__SQX_Form_Submission__c',
+        {
+          cqext__Uniqueness_Constraint__c: `${String(f.Id)}#${randomUUID()}`,
+          cqext__Form_Definition__c: f.Id,
+          cqext__Scheduled_Date__c: scheduled,
+          cqext__SQX_Controlled_Document__c: doc?.Id ?? null,
+          cqext__Main_Record_Id__c: null,
+          cqext__Version__c: 1,
+          cqext__Status__c: status,
+          cqext__Submission_JSON__c: data ? JSON.stringify(data) : null,
+        },
+        owner,
+      );
+    };
+    submission(general, DEMO_IDS.fieldUser, 'Pending', day(1));
+    submission(safety, DEMO_IDS.fieldUser, 'Scheduled', day(3), docs[0]);
+    submission(equipment, DEMO_IDS.fieldUser, 'Scheduled', day(7));
+    submission(incident, DEMO_IDS.fieldUser, 'In Progress', null, undefined, {
+      General: { CQ_Form_What: 'Slipped on wet floor' },
+    });
+    submission(general, DEMO_IDS.partnerUser, 'Pending', day(2));
+
+    // Inspection programs, each with not-started tasks for the demo users.
+    const programs: [string, SRecord, number][] = [
+      ['Q3 Site Inspections', general, 2],
+      ['Monthly Safety Walk', safety, 5],
+      ['Equipment Maintenance Rounds', equipment, 9],
+      ['Annual Audit Programme', forms[3] as SRecord, 30],
+    ];
+    for (const [name, f, offset] of programs) {
+      const program = put('cqext__SQX_Inspection_Program__c', {
+        Name: name,
+        cqext__Form_Definition__c: f.Id,
+        cqext__Scheduled_For__c: sfDateTime(new Date(Date.now() + offset * 86_400_000)),
+      });
+      for (const [owner, label] of [
+        [DEMO_IDS.fieldUser, 'field'],
+        [DEMO_IDS.partnerUser, 'partner'],
+        [DEMO_IDS.admin, 'admin'],
+      ] as const) {
+        put(
+          'Task',
+          {
+            Subject: `${name} (${label})`,
+            Status: 'Not Started',
+            Priority: 'Normal',
+            ActivityDate: day(offset),
+            WhatId: program.Id,
+            OwnerId: owner,
+          },
+          owner,
+        );
+      }
+      put(
+        'Task',
+        {
+          Subject: `${name} (last cycle)`,
+          Status: 'Completed',
+          Priority: 'Normal',
+          ActivityDate: day(-offset),
+          WhatId: program.Id,
+          OwnerId: DEMO_IDS.fieldUser,
+        },
+        DEMO_IDS.fieldUser,
+      );
+    }
+    for (let i = 0; i < 20; i++) {
+      const account = accounts[i * 11] as SRecord;
+      put(
+        'Task',
+        {
+          Subject: `Follow up with ${String(account.Name)}`,
+          Status: i % 3 === 0 ? 'Completed' : 'Not Started',
+          ActivityDate: day(i - 5),
+          WhatId: account.Id,
+          WhoId: (contacts[i] as SRecord).Id,
+          OwnerId: DEMO_IDS.fieldUser,
+        },
+        DEMO_IDS.fieldUser,
+      );
+    }
+
+    // Main records of the product's objects.
+    for (let i = 0; i < 5; i++) {
+      put(
+        'cqext__SQX_Safety_Inspection__c',
+        {
+          cqext__Activity_Code__c: i === 0 ? 'submit' : null,
+          cqext__Account__c: (accounts[i] as SRecord).Id,
+          cqext__Site__c: (accounts[i + 10] as SRecord).Id,
+          cqext__Inspector__c: DEMO_IDS.fieldUser,
+          cqext__Controlled_Document__c: (docs[0] as SRecord).Id,
+          cqext__Hazard_Category__c: ['Fire', 'Electrical', 'Chemical'][i % 3],
+          cqext__Hazard_Type__c: ['Blocked Exit', 'Exposed Wiring', 'Spill'][i % 3],
+          cqext__Inspection_Date__c: day(-i),
+          cqext__Status__c: i < 2 ? 'Complete' : 'Draft',
+        },
+        DEMO_IDS.fieldUser,
+      );
+      put(
+        'cqext__SQX_Inspection__c',
+        {
+          cqext__Account__c: (accounts[i + 20] as SRecord).Id,
+          cqext__Contact__c: (contacts[i] as SRecord).Id,
+          cqext__Category__c: ['Facility', 'Equipment', 'Vehicle'][i % 3],
+          cqext__Sub_Category__c: ['Roof', 'Forklift', 'Brakes'][i % 3],
+          cqext__Inspection_Date__c: day(-i * 2),
+          cqext__Result__c: ['Pass', 'Fail', 'N/A'][i % 3],
+          cqext__Score__c: 70 + i * 5,
+        },
+        DEMO_IDS.fieldUser,
+      );
+    }
+
+    // Tooling API content the publisher lists.
+    for (const [name, label] of [
+      ['CQ_FormViewer', 'CQ Form Viewer'],
+      ['CQ_PrintSubmission', 'CQ Print Submission'],
+      ['SiteLogin', 'Site Login'],
+    ]) {
+      putTooling('ApexPage', {
+        Name: name,
+        MasterLabel: label,
+        ApiVersion: 60,
+        Markup: `<apex:page>${label}</apex:page>`,
+        NamespacePrefix: null,
+      });
+    }
+    for (const [api, label] of [
+      ['CQ_Submit_Inspection', 'CQ Submit Inspection'],
+      ['CQ_Create_Followups', 'CQ Create Follow-ups'],
+      ['Lead_Routing', 'Lead Routing'],
+    ]) {
+      putTooling('FlowDefinitionView', {
+        ApiName: api,
+        Label: label,
+        ProcessType: 'AutoLaunchedFlow',
+        IsActive: true,
+        DurableId: null,
+        NamespacePrefix: null,
+      });
+    }
+    putTooling('LightningComponentBundle', {
+      DeveloperName: 'cqFormRenderer',
+      FullName: 'cqFormRenderer',
+      MasterLabel: 'CQ Form Renderer',
+      ApiVersion: 60,
+      IsExposed: true,
+      NamespacePrefix: 'cqext',
+      Metadata: { apiVersion: 60, isExposed: true, masterLabel: 'CQ Form Renderer' },
+    });
+  });
+}

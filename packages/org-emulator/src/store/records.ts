@@ -1,0 +1,134 @@
+// Generic record storage: one SQLite table with a JSON column, mirrored in memory so SOQL scans are cheap.
+// Every write goes to both; a failed transaction rolls SQLite back and reloads the mirror from it.
+import Database from 'better-sqlite3';
+
+export type SRecord = Record<string, unknown>;
+
+interface Row {
+  id: string;
+  sobject: string;
+  data: string;
+}
+
+export class RecordStore {
+  readonly db: Database.Database;
+  private readonly byId = new Map<string, { sobject: string; data: SRecord }>();
+  private readonly byObject = new Map<string, Map<string, SRecord>>();
+  private depth = 0;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, sobject TEXT NOT NULL, data TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS records_sobject ON records (sobject);
+      CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `);
+    this.reload();
+  }
+
+  private reload(): void {
+    this.byId.clear();
+    this.byObject.clear();
+    for (const row of this.db.prepare('SELECT id, sobject, data FROM records').all() as Row[]) {
+      this.remember(row.sobject, row.id, JSON.parse(row.data) as SRecord);
+    }
+  }
+
+  private remember(sobject: string, id: string, data: SRecord): void {
+    this.byId.set(id, { sobject, data });
+    const key = sobject.toLowerCase();
+    let m = this.byObject.get(key);
+    if (!m) {
+      m = new Map();
+      this.byObject.set(key, m);
+    }
+    m.set(id, data);
+  }
+
+  ids(): IterableIterator<string> {
+    return this.byId.keys();
+  }
+
+  /** Records of one object; soft-deleted ones only when asked (queryAll). */
+  list(sobject: string, includeDeleted = false): SRecord[] {
+    const m = this.byObject.get(sobject.toLowerCase());
+    if (!m) return [];
+    const out: SRecord[] = [];
+    for (const r of m.values()) if (includeDeleted || r.IsDeleted !== true) out.push(r);
+    return out;
+  }
+
+  get(id: string): { sobject: string; data: SRecord } | undefined {
+    return this.byId.get(id);
+  }
+
+  put(sobject: string, data: SRecord): void {
+    const id = String(data.Id);
+    this.db
+      .prepare(
+        'INSERT INTO records (id, sobject, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data',
+      )
+      .run(id, sobject, JSON.stringify(data));
+    this.remember(sobject, id, data);
+  }
+
+  hardDelete(id: string): void {
+    const hit = this.byId.get(id);
+    if (!hit) return;
+    this.db.prepare('DELETE FROM records WHERE id = ?').run(id);
+    this.byId.delete(id);
+    this.byObject.get(hit.sobject.toLowerCase())?.delete(id);
+  }
+
+  nextCounter(name: string): number {
+    const row = this.db
+      .prepare(
+        'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
+      )
+      .get(name) as { value: number };
+    return row.value;
+  }
+
+  getKv(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM kv WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row?.value;
+  }
+
+  setKv(key: string, value: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
+  }
+
+  /** Runs fn atomically; nested calls join the outer transaction. */
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.depth++;
+    this.db.exec('BEGIN');
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      this.reload();
+      throw e;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  wipe(): void {
+    this.db.exec('DELETE FROM records; DELETE FROM counters; DELETE FROM kv;');
+    this.reload();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

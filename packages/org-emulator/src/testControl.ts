@@ -1,0 +1,86 @@
+// Not Salesforce: /__emulator/* endpoints for tests (reset, token expiry, faults, counters). Off unless enabled.
+import Router from '@koa/router';
+import type { Emu } from './context.js';
+import { SfError } from './errors.js';
+import { isPlainObject, readJson } from './http/body.js';
+import type { RouteCounters } from './http/counters.js';
+import type { FaultConfig } from './http/faults.js';
+
+const rate = (v: unknown, name: string): number | undefined => {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || v < 0 || v > 1)
+    throw new SfError(400, 'INVALID_FIELD', `${name} must be a number between 0 and 1`);
+  return v;
+};
+
+export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed: 'demo' | 'none'): Router {
+  const router = new Router({ prefix: '/__emulator' });
+
+  router.get('/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+
+  router.post('/reset', async (ctx) => {
+    const body = await readJson(ctx);
+    const seed =
+      isPlainObject(body) && (body.seed === 'demo' || body.seed === 'none') ? body.seed : defaultSeed;
+    emu.reseed(seed);
+    emu.faults.clear();
+    counters.clear();
+    ctx.body = { ok: true, seed };
+  });
+
+  router.post('/expire-tokens', (ctx) => {
+    emu.tokens.expireAll();
+    ctx.body = { ok: true };
+  });
+
+  router.get('/faults', (ctx) => {
+    ctx.body = emu.faults.config;
+  });
+
+  const setFaults = async (ctx: Parameters<Parameters<Router['post']>[1]>[0]): Promise<void> => {
+    const body = await readJson(ctx);
+    if (!isPlainObject(body)) throw new SfError(400, 'JSON_PARSER_ERROR', 'expected a JSON object');
+    const config: FaultConfig = {
+      latencyMs: typeof body.latencyMs === 'number' && body.latencyMs >= 0 ? body.latencyMs : undefined,
+      errorRate: rate(body.errorRate, 'errorRate'),
+      errorStatus:
+        body.errorStatus === 500
+          ? 500
+          : body.errorStatus === 503 || body.errorStatus === undefined
+            ? 503
+            : 503,
+      dropRate: rate(body.dropRate, 'dropRate'),
+      lostResponseRate: rate(body.lostResponseRate, 'lostResponseRate'),
+      pathPattern: typeof body.pathPattern === 'string' ? body.pathPattern : undefined,
+      methods: Array.isArray(body.methods) ? body.methods.map(String) : undefined,
+      times: typeof body.times === 'number' ? body.times : undefined,
+    };
+    if (config.pathPattern) {
+      try {
+        new RegExp(config.pathPattern);
+      } catch {
+        throw new SfError(400, 'INVALID_FIELD', 'pathPattern is not a valid regular expression');
+      }
+    }
+    emu.faults.set(config);
+    ctx.body = emu.faults.config;
+  };
+  router.post('/faults', setFaults);
+  router.put('/faults', setFaults);
+  router.delete('/faults', (ctx) => {
+    emu.faults.clear();
+    ctx.body = { ok: true };
+  });
+
+  router.get('/counters', (ctx) => {
+    ctx.body = { routes: counters.toJSON(), apiCalls: counters.apiCalls };
+  });
+  router.delete('/counters', (ctx) => {
+    counters.clear();
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}
