@@ -52,7 +52,7 @@ export async function http(
 export const errorCodeOf = (e: unknown): string | undefined =>
   typeof e === 'object' && e !== null && 'errorCode' in e ? String(e.errorCode) : undefined;
 
-export async function expectSfError(p: Promise<unknown>, code: string): Promise<Error> {
+export async function expectSfError(p: PromiseLike<unknown>, code: string): Promise<Error> {
   try {
     await p;
   } catch (e) {
