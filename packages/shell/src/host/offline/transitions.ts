@@ -467,6 +467,8 @@ export function afterFileSynced(
   localId: string,
   contentDocumentId: string,
 ): LocalSubmission {
+  // a file whose node is not (or no longer) in the data changes nothing
+  if (!fileNodes(latest.data).some((n) => n.LocalId === localId)) return latest;
   const data = updateFileNodes(latest.data, localId, {
     ContentDocumentId: contentDocumentId,
     error: null,
