@@ -104,7 +104,11 @@ function registerApiRoutes(router: Router, deps: Deps, allowedOrigins: string[])
     const validateParams = compile(route.params);
     const validateBody = typeof route.body === 'object' ? compile(route.body) : null;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    router[method](route.path, async (ctx, next) => {
+    const paths =
+      route.path.length > 5 && route.path.endsWith('/')
+        ? [route.path, route.path.slice(0, -1)]
+        : [route.path];
+    router[method](paths, async (ctx, next) => {
       if (route.stateChanging) checkCsrf(ctx, allowedOrigins);
       check(validateParams, { ...ctx.params }, 'path');
       check(validateQuery, { ...ctx.query }, 'query');

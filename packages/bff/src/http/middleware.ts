@@ -107,11 +107,16 @@ export function checkCsrf(ctx: Context, allowedOrigins: readonly string[]): void
   if (ctx.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) throw new ApiError('CSRF_REJECTED');
   const origin = ctx.get('Origin');
   if (origin) {
-    if (origin !== ctx.origin && !allowedOrigins.includes(origin)) throw new ApiError('CSRF_REJECTED');
+    if (origin !== selfOrigin(ctx) && !allowedOrigins.includes(origin)) throw new ApiError('CSRF_REJECTED');
     return;
   }
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.get('Sec-Fetch-Site') === 'same-origin') return;
   throw new ApiError('CSRF_REJECTED');
+}
+
+/** The BFF's own origin as the browser sees it (Koa 3's ctx.origin is the Origin request header). */
+export function selfOrigin(ctx: Context): string {
+  return `${ctx.protocol}://${ctx.host}`;
 }
 
 /** Fixed-window rate limit per session (or per client address before sign-in). */

@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts';
 import type { Context } from 'koa';
 import { readForm } from '../http/body';
+import { selfOrigin } from '../http/middleware';
 import { ApiError } from '../http/errors';
 import { oauth2 } from '../org/client';
 import { origin, type SfRecord } from '../org/util';
@@ -49,7 +50,7 @@ export function resolveLoginUrl(value: string, deps: Deps): string {
 }
 
 function publicOrigin(ctx: Context, deps: Deps): string {
-  return deps.config.publicUrl ? (origin(deps.config.publicUrl) ?? ctx.origin) : ctx.origin;
+  return deps.config.publicUrl ? (origin(deps.config.publicUrl) ?? selfOrigin(ctx)) : selfOrigin(ctx);
 }
 
 function pkcePair(): { verifier: string } {
@@ -169,7 +170,15 @@ async function callback(call: Call, target: LoginTarget): Promise<unknown> {
     organizationId,
     issuedAt: Date.now(),
   };
-  Object.assign(auth, await describeUser(auth, token.id, deps.config.salesforce.apiVersion));
+  const community = token as unknown as { sfdc_community_id?: string; sfdc_community_url?: string };
+  if (community.sfdc_community_id) auth.networkId = community.sfdc_community_id;
+  if (community.sfdc_community_url) auth.siteUrl = community.sfdc_community_url;
+  const described = await describeUser(auth, token.id, deps.config.salesforce.apiVersion);
+  if (auth.networkId) {
+    delete described.networkId;
+    delete described.siteUrl;
+  }
+  Object.assign(auth, described);
   if (target === 'main') {
     // A new session id on sign-in (fixation defence); a new main sign-in drops the other org.
     const data = await ctx.session.regenerate(false);

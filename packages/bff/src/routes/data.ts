@@ -181,12 +181,14 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
       fields[n(call, 'Scheduled_Date__c')] = s.scheduledDate.slice(0, 10);
     }
   }
-  const result = (await conn.sobject(object).upsert(fields as never, extField)) as unknown as {
-    id?: string;
-    success?: boolean;
-    created?: boolean;
-    errors?: unknown[];
-  };
+  // Upsert by external id ourselves: jsforce puts the id in the path unencoded, and '#' would end it.
+  delete fields[extField];
+  const result = (await conn.request({
+    method: 'PATCH',
+    url: `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/${object}/${extField}/${encodeURIComponent(ext)}`,
+    body: JSON.stringify(fields),
+    headers: { 'Content-Type': 'application/json' },
+  })) as { id?: string; success?: boolean; created?: boolean; errors?: unknown[] } | undefined;
   if (result && result.success === false) {
     throw new ApiError('ORG_ERROR', 'Save Failed', { errors: result.errors ?? [] });
   }

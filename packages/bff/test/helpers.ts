@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
+import { createBff, type Bff } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { SessionStore } from '../src/session/store';
+
+export const DEMO = {
+  field: 'field.user@demo.org',
+  partner: 'partner.user@demo.org',
+  admin: 'admin@demo.org',
+  password: 'demo1234',
+  clientId: 'demo-client-id',
+  secret: 'demo-client-secret',
+};
+
+export interface RunningBff {
+  base: string;
+  bff: Bff;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-shell-'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
+
+export function bffEnv(emulatorUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    SHELL_DIST: dist,
+    SF_CLIENT_ID: DEMO.clientId,
+    SF_CLIENT_SECRET: DEMO.secret,
+    SF_LOGIN_URL: emulatorUrl,
+    SF_SANDBOX_LOGIN_URL: emulatorUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...extra,
+  };
+}
+
+/** The BFF in this process on a free port, configured against the emulator. */
+export async function startBff(
+  emulatorUrl: string,
+  extra: Record<string, string> = {},
+  store?: SessionStore,
+): Promise<RunningBff> {
+  const bff = createBff(loadConfig(bffEnv(emulatorUrl, extra)), store ? { store } : {});
+  const server = bff.app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    bff,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }).then(() => bff.close()),
+  };
+}
+
+/** A tiny cookie jar per origin. */
+export class Jar {
+  private readonly cookies = new Map<string, Map<string, string>>();
+  /** Raw Set-Cookie headers seen, for assertions. */
+  readonly setCookies: string[] = [];
+  store(url: string, res: Response): void {
+    const host = new URL(url).host;
+    const map = this.cookies.get(host) ?? new Map<string, string>();
+    for (const line of res.headers.getSetCookie()) {
+      this.setCookies.push(line);
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') map.delete(name);
+      else map.set(name, value);
+    }
+    this.cookies.set(host, map);
+  }
+  header(url: string): string {
+    const map = this.cookies.get(new URL(url).host);
+    return map ? [...map].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+  }
+  get(url: string, name: string): string | undefined {
+    return this.cookies.get(new URL(url).host)?.get(name);
+  }
+  set(url: string, name: string, value: string): void {
+    const host = new URL(url).host;
+    const map = this.cookies.get(host) ?? new Map<string, string>();
+    map.set(name, value);
+    this.cookies.set(host, map);
+  }
+}
+
+export async function go(jar: Jar, url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header(url);
+  if (cookie) headers.set('Cookie', cookie);
+  const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+  jar.store(url, res);
+  return res;
+}
+
+function hiddenInputs(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = /name="([^"]*)"/.exec(m[0])?.[1];
+    const value = /value="([^"]*)"/.exec(m[0])?.[1] ?? '';
+    if (name)
+      out[name] = value
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
+  }
+  return out;
+}
+
+/**
+ * Signs in through the real OAuth web-server flow: the BFF's login start, the emulator's login form
+ * and consent page, then the BFF's callback with the cookie jar. Returns the final callback Location.
+ */
+export async function login(
+  base: string,
+  jar: Jar,
+  username: string,
+  opts: { target?: 'main' | 'otherOrg'; loginUrl?: string } = {},
+): Promise<string> {
+  const q = new URLSearchParams({
+    loginUrl: opts.loginUrl ?? 'production',
+    ...(opts.target ? { target: opts.target } : {}),
+  });
+  const start = await go(jar, `${base}/api/auth/login?${q}`);
+  if (start.status !== 302) throw new Error(`login start ${start.status} ${await start.text()}`);
+  const authorize = start.headers.get('location') ?? '';
+  const page = await go(jar, authorize);
+  const form = hiddenInputs(await page.text());
+  const emu = new URL(authorize).origin;
+  const posted = await go(jar, `${emu}/services/oauth2/authorize`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form, username, password: DEMO.password }).toString(),
+  });
+  let location = posted.headers.get('location');
+  if (!location) {
+    const consent = hiddenInputs(await posted.text());
+    const allowed = await go(jar, `${emu}/services/oauth2/authorize/consent`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...consent, decision: 'allow' }).toString(),
+    });
+    location = allowed.headers.get('location');
+  }
+  if (!location) throw new Error('no redirect back to the BFF');
+  const cb = await go(jar, location);
+  return cb.headers.get('location') ?? `status ${cb.status}`;
+}
+
+/** Calls the BFF as the shell's API client does: session cookie, CSRF header, same Origin. */
+export class Client {
+  constructor(
+    readonly base: string,
+    readonly jar = new Jar(),
+  ) {}
+  async call(
+    method: string,
+    pathAndQuery: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: unknown; res: Response; text: string }> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        Origin: this.base,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    };
+    const res = await go(this.jar, `${this.base}${pathAndQuery}`, init);
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: res.status, json, res, text };
+  }
+  get(p: string, headers?: Record<string, string>) {
+    return this.call('GET', p, undefined, headers);
+  }
+  post(p: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.call('POST', p, body, headers);
+  }
+  data<T = unknown>(r: { json: unknown }): T {
+    return (r.json as { data: T }).data;
+  }
+}
+
+export async function signedIn(base: string, username = DEMO.field): Promise<Client> {
+  const c = new Client(base);
+  const loc = await login(base, c.jar, username);
+  if (!loc.includes('status=ok')) throw new Error(`login failed: ${loc}`);
+  return c;
+}
