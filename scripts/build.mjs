@@ -10,7 +10,9 @@ export async function buildFrontends(names = FRONTENDS) {
   const worker = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) {
       console.log(`» building ${name}`);
-      const code = await runAsync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], { cwd: `packages/${name}` });
+      const code = await runAsync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
+        cwd: `packages/${name}`,
+      });
       if (code !== 0) failures.push(name);
     }
   };

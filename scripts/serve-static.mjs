@@ -7,6 +7,8 @@ export function serveStatic({ dir, port, host = '127.0.0.1' }) {
   const files = sirv(dir, {
     dev: true, // re-read the folder on each request: a redeploy is a copy, no restart
     etag: true,
+    gzip: true,
+    brotli: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       const hashed = /\.[0-9a-f]{12}\.js$/.test(pathname);

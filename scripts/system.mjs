@@ -112,7 +112,8 @@ export function systemEnv(ports) {
 
 /**
  * Starts every part. Options: ports (partial override), emulator (false to skip it), quiet,
- * emulatorArgs, bffEnv. Returns the processes, the shell URL and stop().
+ * emulatorArgs, bffEnv, remoteDirs (serve a remote from another folder, e.g. a separate deploy).
+ * Returns the processes, the shell URL and stop().
  */
 export async function startSystem({
   ports: overrides = {},
@@ -120,13 +121,14 @@ export async function startSystem({
   quiet = false,
   emulatorArgs = [],
   bffEnv = {},
+  remoteDirs = {},
 } = {}) {
   const ports = { ...DEFAULT_PORTS, ...overrides };
   const procs = {};
   const stop = async () => Promise.all(Object.values(procs).map((p) => p.stop()));
   try {
     const starting = REMOTES.map(
-      async (name) => (procs[name] = await startRemote(name, ports[name], { quiet })),
+      async (name) => (procs[name] = await startRemote(name, ports[name], { quiet, dir: remoteDirs[name] })),
     );
     if (emulator)
       starting.push(

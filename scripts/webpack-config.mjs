@@ -3,6 +3,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
@@ -19,6 +20,12 @@ export const sharedSingletons = {
   '@emotion/styled': singleton('^11.14.1'),
   'framer-motion': singleton('^11.18.2'),
 };
+
+// Precompressed copies: the static origins serve .gz/.br when the browser accepts them.
+const compression = () => [
+  new CompressionPlugin({ test: /\.(js|html|json)$/, algorithm: 'gzip', filename: '[path][base].gz' }),
+  new CompressionPlugin({ test: /\.(js|html|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br' }),
+];
 
 function base({ dir, name, mode }) {
   const outDir = process.env.MF_OUT_DIR ? path.resolve(process.env.MF_OUT_DIR) : path.join(dir, 'dist');
@@ -76,7 +83,10 @@ export function remoteConfig({ dir, name, scope, exposes = {} }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // The shell provides the MF runtime; each remote entry would otherwise ship its own copy.
+          experiments: { externalRuntime: true },
         }),
+        ...compression(),
       ],
     };
   };
@@ -98,8 +108,10 @@ export function hostConfig({ dir, name }) {
           shareStrategy: 'loaded-first',
           runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts')],
           dts: false,
+          experiments: { provideExternalRuntime: true },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        ...compression(),
       ],
     };
   };

@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { REMOTE_UNAVAILABLE } from 'shared-contracts';
+import { buildPackage, deploy, distOf, fingerprint, tempDir } from '../support/builds';
+import { freeSystemPorts, startRemote, startSystem, type RunningSystem } from '../support/system';
+
+const ROUTES = [
+  { path: '/', remote: 'mfe-home' },
+  { path: '/login', remote: 'mfe-auth' },
+  { path: '/form/0f8fad5b-d9cb-469f-a165-70867728950e', remote: 'mfe-form' },
+  { path: '/CQEditFormSF/a0B000000000001AAA', remote: 'mfe-builder' },
+] as const;
+
+/** Client-side navigation through single-spa: no page reload. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => window.history.pushState(null, '', to), path);
+}
+
+const screen = (page: Page, remote: string) =>
+  page.locator(`[data-testid="remote-screen"][data-remote="${remote}"]`);
+
+let system: RunningSystem;
+
+test.afterEach(async () => {
+  await system?.stop();
+});
+
+test('each remote is fetched from its own origin, and React is downloaded once', async ({ page }) => {
+  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  const requests: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+
+  await page.goto(system.url + '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+  for (const { path, remote } of ROUTES) {
+    await navigate(page, path);
+    await expect(screen(page, remote)).toBeVisible();
+    await expect(screen(page, remote)).toContainText(`${remote} serves ${path}`);
+  }
+
+  for (const { remote } of ROUTES) {
+    const origin = `http://127.0.0.1:${system.ports[remote]}/`;
+    const fromOrigin = requests.filter((url) => url.startsWith(origin));
+    expect(
+      fromOrigin.some((url) => url.endsWith('/mf-manifest.json')),
+      `${remote} manifest`,
+    ).toBe(true);
+    expect(
+      fromOrigin.some((url) => /\/remoteEntry\.[0-9a-f]+\.js$/.test(url)),
+      `${remote} entry`,
+    ).toBe(true);
+    expect(
+      fromOrigin.some((url) => /__federation_expose_app\.[0-9a-f]+\.js$/.test(url)),
+      `${remote} app`,
+    ).toBe(true);
+  }
+
+  const reactDom = requests.filter((url) => /react-dom_index_js\.[0-9a-f]+\.js$/.test(url));
+  const react = requests.filter((url) => /node_modules_react_index_js\.[0-9a-f]+\.js$/.test(url));
+  expect(reactDom).toHaveLength(1);
+  expect(react).toHaveLength(1);
+});
+
+test('a stopped remote shows its fallback, the rest keeps working, and Retry recovers without a reload', async ({
+  page,
+}) => {
+  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  await system.procs['mfe-form'].stop();
+
+  await page.goto(system.url + '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  await navigate(page, ROUTES[2].path);
+  const fallback = page.getByTestId('remote-unavailable');
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toContainText(REMOTE_UNAVAILABLE.body);
+  await expect(fallback.getByRole('button', { name: REMOTE_UNAVAILABLE.retry })).toBeVisible();
+
+  await navigate(page, '/login');
+  await expect(screen(page, 'mfe-auth')).toBeVisible();
+  await navigate(page, '/templates');
+  await expect(screen(page, 'mfe-builder')).toBeVisible();
+  await navigate(page, '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+
+  await navigate(page, ROUTES[2].path);
+  await expect(fallback).toBeVisible();
+  system.procs['mfe-form'] = await startRemote('mfe-form', system.ports['mfe-form'], { quiet: true });
+  await fallback.getByRole('button', { name: REMOTE_UNAVAILABLE.retry }).click();
+  await expect(screen(page, 'mfe-form')).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
+});
+
+test('redeploying one remote shows its new text without rebuilding the shell or the other remotes', async ({
+  page,
+}) => {
+  const ports = await freeSystemPorts();
+  const deployed = tempDir('mfe-home-deployed');
+  deploy(distOf('mfe-home'), deployed);
+  // mfe-home is served from a deployment folder of its own, as a CDN origin would.
+  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-home': deployed } });
+
+  await page.goto(system.url + '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+  const label = `redeployed-${Date.now()}`;
+  await expect(screen(page, 'mfe-home')).not.toContainText(label);
+
+  const others = ['shell', 'mfe-auth', 'mfe-form', 'mfe-builder'];
+  const before = Object.fromEntries(others.map((pkg) => [pkg, fingerprint(distOf(pkg))]));
+  const build = tempDir('mfe-home-build');
+  buildPackage('mfe-home', build, { BUILD_LABEL: label });
+  deploy(build, deployed);
+
+  await page.reload();
+  await expect(screen(page, 'mfe-home')).toContainText(`build ${label}`);
+  for (const pkg of others) expect(fingerprint(distOf(pkg)), `${pkg} untouched`).toEqual(before[pkg]);
+});
+
+test('a remote built against an incompatible contract gets the fallback, not a blank page', async ({
+  page,
+}) => {
+  const ports = await freeSystemPorts();
+  const build = tempDir('mfe-auth-incompatible');
+  buildPackage('mfe-auth', build, { CONTRACT_VERSION_OVERRIDE: '2.0.0' });
+  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-auth': build } });
+
+  await page.goto(system.url + '/login');
+  const fallback = page.getByTestId('remote-unavailable');
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveAttribute('data-kind', 'incompatible');
+  await expect(fallback).toContainText(REMOTE_UNAVAILABLE.incompatible);
+  await expect(screen(page, 'mfe-auth')).toHaveCount(0);
+
+  await navigate(page, '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+});
+
+test('an unknown route shows the not-found page with a link home', async ({ page }) => {
+  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  await page.goto(system.url + '/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
+});

@@ -1,0 +1,109 @@
+// `npm test`: installs what is missing, then lint, type-check, build, every package's unit and
+// integration tests (Vitest) and the browser suites (Playwright in Debian's Chromium).
+// Every step runs even when an earlier one fails; the last line is `N passed, N failed`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root, runAsync } from './lib.mjs';
+
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+
+const boot = spawnSync(process.execPath, ['scripts/bootstrap.mjs', '--chromium', '--redis'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (boot.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const { typecheck } = await import('./typecheck.mjs');
+const { buildFrontends } = await import('./build.mjs');
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+const gate = async (name, fn) => {
+  const started = Date.now();
+  console.log(`\n━━ ${name}`);
+  let ok = false;
+  try {
+    ok = await fn();
+  } catch (error) {
+    console.error(error);
+  }
+  if (ok) passed++;
+  else failed++;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+};
+
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null);
+
+await gate('eslint', async () => (await runAsync(bin('eslint'), ['.', '--max-warnings=0'])) === 0);
+await gate(
+  'prettier',
+  async () => (await runAsync(bin('prettier'), ['--check', '.', '--log-level=warn'])) === 0,
+);
+await gate('typecheck', async () => (await typecheck()).length === 0);
+const built = await gate('build', async () => {
+  await buildFrontends();
+  return true;
+});
+
+// Vitest: every package's own tests (unit and BFF/emulator integration over HTTP).
+const vitestJson = path.join(tmp, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+const vitestStarted = Date.now();
+console.log('\n━━ vitest (all packages)');
+const vitestCode = await runAsync(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  summary.push(
+    `${vitest.numFailedTests || vitestCode ? 'FAIL' : 'ok  '} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${((Date.now() - vitestStarted) / 1000).toFixed(1)} s)`,
+  );
+}
+if (!vitest || (vitestCode !== 0 && vitest.numFailedTests === 0)) {
+  failed++;
+  summary.push(`FAIL vitest exited with ${vitestCode}`);
+}
+
+// Playwright: the browser suites against the running system, in Debian's Chromium.
+if (built) {
+  const pwJson = path.join(root, 'packages/e2e/test-results/results.json');
+  fs.rmSync(pwJson, { force: true });
+  const pwStarted = Date.now();
+  console.log('\n━━ playwright (e2e)');
+  const pwCode = await runAsync(path.join(root, 'packages/e2e/node_modules/.bin/playwright'), ['test'], {
+    cwd: path.join(root, 'packages/e2e'),
+  });
+  const pw = readJson(pwJson);
+  if (pw) {
+    const ok = pw.stats.expected + pw.stats.flaky;
+    passed += ok;
+    failed += pw.stats.unexpected;
+    summary.push(
+      `${pw.stats.unexpected || pwCode ? 'FAIL' : 'ok  '} playwright: ${ok} passed, ${pw.stats.unexpected} failed (${((Date.now() - pwStarted) / 1000).toFixed(1)} s)`,
+    );
+  }
+  if (!pw || (pwCode !== 0 && pw.stats.unexpected === 0)) {
+    failed++;
+    summary.push(`FAIL playwright exited with ${pwCode}`);
+  }
+} else {
+  failed++;
+  summary.push('FAIL playwright not run: the build failed');
+}
+
+console.log(`\n━━ summary\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
