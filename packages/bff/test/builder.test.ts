@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO, login, signedIn, startBff, type Client, type RunningBff } from './helpers';
+
+const emulatorUrl = inject('emulatorUrl');
+let bff: RunningBff;
+let admin: Client;
+type Rec = Record<string, unknown>;
+let formId = '';
+
+beforeAll(async () => {
+  bff = await startBff(emulatorUrl);
+  admin = await signedIn(bff.base, DEMO.admin);
+  const forms = admin.data<Rec[]>(await admin.get('/api/forms'));
+  formId = String(forms.at(-1)?.Id);
+});
+afterAll(() => bff.close());
+
+const ok = async (p: Promise<{ status: number; json: unknown; text: string }>) => {
+  const r = await p;
+  expect(r.status, r.text.slice(0, 300)).toBe(200);
+  return (r.json as { data: unknown }).data;
+};
+const withUrl = (extra: Rec = {}) => ({ instanceUrl: emulatorUrl, ...extra });
+
+describe('builder persistence', () => {
+  it('reads, autosaves (PUT) and saves (POST) the builder JSON', async () => {
+    const saved = (await ok(admin.get(`/api/getSavedFormBuilderJSON?recordId=${formId}`))) as {
+      formJSON: string;
+    };
+    expect(saved.formJSON.length).toBeGreaterThan(10);
+    const json = JSON.parse(Buffer.from(saved.formJSON, 'base64').toString()) as Rec;
+    json.note = 'autosaved';
+    const b64 = Buffer.from(JSON.stringify(json)).toString('base64');
+    expect(
+      await ok(admin.call('PUT', `/api/saveFormBuilderJSON?recordId=${formId}`, { formJSON: b64 })),
+    ).toBe('Success');
+    const docs = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments'))) as { records: Rec[] };
+    const ids = docs.records.slice(0, 2).map((d) => String(d.Id));
+    expect(
+      await ok(
+        admin.post(`/api/saveFormBuilderJSON?recordId=${formId}`, {
+          formJSON: b64,
+          sectionIds: ids.join(','),
+        }),
+      ),
+    ).toBe('Success');
+    const again = (await ok(admin.get(`/api/getSavedFormBuilderJSON?recordId=${formId}`))) as {
+      formJSON: string;
+      selectedSICDocIds: string[];
+    };
+    expect(again.selectedSICDocIds).toEqual(ids);
+    expect((JSON.parse(Buffer.from(again.formJSON, 'base64').toString()) as Rec).note).toBe('autosaved');
+    expect(
+      (
+        await admin.post(`/api/saveFormBuilderJSON?recordId=${formId}`, {
+          formJSON: Buffer.from('not json').toString('base64'),
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('org metadata for the builder', () => {
+  it('orgInfo, userInfo, objects, picklists, layouts, fields', async () => {
+    expect(await ok(admin.post('/api/sf/orgInfo', withUrl()))).toMatchObject({
+      Id: expect.stringMatching(/^00D/),
+    });
+    expect(await ok(admin.post('/api/sf/userInfo', withUrl()))).toMatchObject({ Username: DEMO.admin });
+    const objects = (await ok(admin.post('/api/sf/object', withUrl()))) as Rec[];
+    expect(objects.map((o) => o.name)).toContain('cqext__SQX_Inspection__c');
+    expect(objects.every((o) => String(o.name).startsWith('cqext__'))).toBe(true);
+    expect(await ok(admin.get('/api/objects'))).toEqual(objects);
+    const pick = (await ok(
+      admin.post(
+        '/api/sf/getPicklistValues',
+        withUrl({ objectName: 'cqext__SQX_Inspection__c', fieldName: 'cqext__Sub_Category__c' }),
+      ),
+    )) as Rec;
+    expect(pick.controllerName).toBe('cqext__Category__c');
+    const layouts = (await ok(admin.post('/api/sf/layouts', withUrl({ objectName: 'Account' })))) as Rec[];
+    expect(layouts.length).toBeGreaterThan(0);
+    expect(
+      await ok(admin.post('/api/sf/layout', withUrl({ objName: 'Account', layoutName: 'Account Layout' }))),
+    ).toMatchObject({ objectName: 'Account' });
+    const fields = (await ok(
+      admin.post(
+        '/api/sf/getObjectFields',
+        withUrl({ objectName: 'cqext__SQX_Inspection__c', hasParent: true }),
+      ),
+    )) as { fields: Rec[]; parents: Rec[] };
+    expect(fields.fields.some((f) => f.name === 'cqext__Notes__c')).toBe(true);
+    expect(fields.parents.some((p) => p.field === 'cqext__Account__c')).toBe(true);
+    expect((await admin.post('/api/sf/orgInfo', { instanceUrl: 'https://evil.example.com' })).status).toBe(
+      403,
+    );
+  });
+
+  it('tooling lists: components, flows, LWCs, VF pages, base class, package', async () => {
+    expect(
+      Array.isArray(
+        await ok(admin.post('/api/sf/getComponent', withUrl({ interfaceName: 'cqext.DynamicFilter' }))),
+      ),
+    ).toBe(true);
+    expect(
+      Array.isArray(await ok(admin.post('/api/sf/getAutoLaunchedFlow', withUrl({ labelPrefix: 'CQ' })))),
+    ).toBe(true);
+    expect(
+      Array.isArray(await ok(admin.post('/api/sf/getLWCList', withUrl({ developerName: '', limit: 10 })))),
+    ).toBe(true);
+    expect(Array.isArray(await ok(admin.post('/api/sf/getVFPages', withUrl({ name: '', limit: 10 }))))).toBe(
+      true,
+    );
+    expect(await ok(admin.post('/api/sf/getDefaultBaseClassJSON', withUrl()))).toMatchObject({
+      name: 'cqFormBase',
+    });
+    expect(
+      await ok(admin.post('/api/sf/retrievePackage', withUrl({ developerName: 'nothingHere' }))),
+    ).toMatchObject({ exists: false });
+  });
+});
+
+describe('templates: list, publish, publish to another org, download', () => {
+  it('publishes a component, refuses a silent overwrite, downloads a zip', async () => {
+    const templates = (await ok(admin.get('/api/templates/getTemplates/all'))) as Rec[];
+    expect(templates.map((t) => t.name)).toContain('cqFormTemplate');
+    const name = `cqPub${Date.now()}`;
+    const pub = (await ok(
+      admin.post(`/api/templates/publish/${name}/cqFormTemplate`, {
+        payload: { a: 1 },
+        template: 'cqFormTemplate',
+        instanceUrl: emulatorUrl,
+      }),
+    )) as Rec;
+    expect(pub).toMatchObject({ developerName: name, created: true });
+    const again = await admin.post(`/api/templates/publish/${name}/cqFormTemplate`, { payload: { a: 1 } });
+    expect(again.status).toBe(409);
+    expect(
+      await ok(
+        admin.post(`/api/templates/publish/${name}/cqFormTemplate`, { payload: { a: 2 }, overwrite: true }),
+      ),
+    ).toMatchObject({ created: false });
+    const pkg = (await ok(admin.post('/api/sf/retrievePackage', withUrl({ developerName: name })))) as {
+      exists: boolean;
+      resources: Rec[];
+    };
+    expect(pkg.exists).toBe(true);
+    expect(pkg.resources.length).toBe(4);
+    const zip = await admin.post(`/api/templates/download/${name}/cqFormTemplate`, { payload: { a: 1 } });
+    expect(zip.status).toBe(200);
+    expect(zip.res.headers.get('content-type')).toBe('application/zip');
+    expect(zip.res.headers.get('content-disposition')).toContain('src.zip');
+    expect(zip.text.startsWith('PK')).toBe(true);
+  });
+
+  it('publishDiffOrg needs the other-org sign-in and uses it', async () => {
+    const c = await signedIn(bff.base, DEMO.field);
+    const name = `cqDiff${Date.now()}`;
+    expect(
+      (await c.post(`/api/templates/publishDiffOrg/${name}/cqFormTemplate/org2`, { payload: {} })).status,
+    ).toBe(401);
+    expect(await login(bff.base, c.jar, DEMO.admin, { target: 'otherOrg' })).toContain('status=ok');
+    const r = (await ok(
+      c.post(`/api/templates/publishDiffOrg/${name}/cqFormTemplate/org2`, { payload: {} }),
+    )) as Rec;
+    expect(r.created).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
+import { signRequest } from '../src/org/canvas';
+import { Client, DEMO, Jar, go, signedIn, startBff, type RunningBff } from './helpers';
+
+const emulatorUrl = inject('emulatorUrl');
+let bff: RunningBff;
+beforeAll(async () => {
+  bff = await startBff(emulatorUrl);
+});
+afterAll(() => bff.close());
+
+async function sessionData(c: Client) {
+  const id = c.jar.get(bff.base, SESSION_COOKIE) ?? '';
+  const data = await bff.bff.deps.store.get(id);
+  if (!data?.main) throw new Error('no session');
+  return data;
+}
+
+async function passwordToken(username: string): Promise<string> {
+  const res = await fetch(`${emulatorUrl}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: DEMO.clientId,
+      client_secret: DEMO.secret,
+      username,
+      password: DEMO.password,
+    }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+describe('refresh on 401 inside the BFF', () => {
+  it('one refresh in flight per session, however many calls hit the 401 at once', async () => {
+    const c = await signedIn(bff.base);
+    const before = await sessionData(c);
+    await fetch(`${emulatorUrl}/__emulator/expire-tokens`, { method: 'POST' });
+    const count = bff.bff.deps.refresher.refreshCount;
+    const results = await Promise.all(Array.from({ length: 10 }, () => c.get('/api/forms')));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(bff.bff.deps.refresher.refreshCount - count).toBe(1);
+    const after = await sessionData(c);
+    expect(after.main?.accessToken).not.toBe(before.main?.accessToken);
+    expect(after.main?.refreshToken).toBe(before.main?.refreshToken);
+  });
+
+  it('a revoked refresh token ends the session cleanly: 401 session expired, cookie cleared', async () => {
+    const c = await signedIn(bff.base);
+    const data = await sessionData(c);
+    await fetch(`${emulatorUrl}/services/oauth2/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: data.main?.refreshToken ?? '' }).toString(),
+    });
+    await fetch(`${emulatorUrl}/__emulator/expire-tokens`, { method: 'POST' });
+    const r = await c.get('/api/forms');
+    expect(r.status).toBe(401);
+    expect(r.json).toMatchObject({
+      success: false,
+      errorType: 'session expired',
+      errorCode: 'SESSION_EXPIRED',
+    });
+    expect(r.res.headers.getSetCookie().join()).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect((await c.get('/api/forms')).status).toBe(401);
+  });
+});
+
+describe('canvas signed request', () => {
+  const envelope = (token: string, over: Record<string, unknown> = {}) => ({
+    algorithm: 'HMACSHA256',
+    issuedAt: Math.floor(Date.now() / 1000),
+    userId: '005000000000001AAA',
+    client: { oauthToken: token, instanceUrl: emulatorUrl, targetOrigin: emulatorUrl, instanceId: '_:CQ:' },
+    context: {
+      user: { userId: '005000000000001AAA', userName: DEMO.field, userType: 'STANDARD' },
+      organization: { organizationId: '00D000000000001AAA' },
+      environment: { parameters: { formId: 'a0F000000000001AAA' } },
+    },
+    ...over,
+  });
+  const post = (jar: Jar, signed: string) =>
+    go(jar, `${bff.base}/canvas`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: emulatorUrl },
+      body: new URLSearchParams({ signed_request: signed }).toString(),
+    });
+
+  it('starts an embedded session with a partitioned cookie and redirects to the launcher', async () => {
+    const token = await passwordToken(DEMO.field);
+    const jar = new Jar();
+    const res = await post(jar, signRequest(envelope(token), DEMO.secret));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/launchFromSF/a0F000000000001AAA');
+    const cookie = res.headers.getSetCookie().find((l) => l.startsWith(`${EMBEDDED_SESSION_COOKIE}=`)) ?? '';
+    expect(cookie).toMatch(/samesite=none/i);
+    expect(cookie).toMatch(/secure/i);
+    expect(cookie).toMatch(/partitioned/i);
+    expect(cookie).toMatch(/httponly/i);
+    const c = new Client(bff.base, jar);
+    expect((await c.get('/api/forms')).status).toBe(200);
+    const ctx = c.data<{ oauthToken: string; targetOrigin: string }>(await c.get('/api/canvas/context'));
+    expect(ctx.targetOrigin).toBe(emulatorUrl);
+    expect(c.data<{ embedded: boolean }>(await c.get('/api/getEnv/')).embedded).toBe(true);
+  });
+
+  it.each([
+    ['tampered', (s: string) => s.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'))],
+    ['stale', () => 'stale'],
+    ['wrong algorithm', () => 'alg'],
+    ['wrong secret', () => 'secret'],
+  ])('%s signed request gets 401', async (_n, mutate) => {
+    const token = await passwordToken(DEMO.field);
+    let signed = signRequest(envelope(token), DEMO.secret);
+    const m = mutate(signed);
+    if (m === 'stale')
+      signed = signRequest(envelope(token, { issuedAt: Math.floor(Date.now() / 1000) - 7200 }), DEMO.secret);
+    else if (m === 'alg') signed = signRequest(envelope(token, { algorithm: 'HMACSHA1' }), DEMO.secret);
+    else if (m === 'secret') signed = signRequest(envelope(token), 'not-the-secret');
+    else signed = m;
+    const res = await post(new Jar(), signed);
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie().some((l) => l.startsWith(EMBEDDED_SESSION_COOKIE))).toBe(false);
+  });
+
+  it('a top-level session is not a canvas session', async () => {
+    const c = await signedIn(bff.base);
+    expect((await c.get('/api/canvas/context')).status).toBe(403);
+  });
+});
+
+describe('cookie flags over https', () => {
+  it('Secure when PUBLIC_URL is https', async () => {
+    const secure = await startBff(emulatorUrl, { PUBLIC_URL: 'https://forms.example.com' });
+    try {
+      const res = await fetch(`${secure.base}/api/auth/login?loginUrl=production`, { redirect: 'manual' });
+      const cookie = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`)) ?? '';
+      expect(cookie).toMatch(/; secure/i);
+      expect(cookie).toMatch(/httponly/i);
+      expect(cookie).toMatch(/samesite=lax/i);
+      expect(new URL(res.headers.get('location') ?? '').searchParams.get('redirect_uri')).toBe(
+        'https://forms.example.com/authSuccessCallback',
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+});
