@@ -29,6 +29,7 @@ import { applyDefaults, normalizeDates, type TokenContext } from './core/tokens'
 import { generateUISchema, walkUISchema } from './core/uischema';
 import { getValidator, mapServerErrors, type SaveCheck } from './core/validation';
 import { defaultRenderers } from './renderers';
+import { FIELD_CSS } from './controls/shared';
 import type { FormRendererModes, FormRendererServices, RendererEntry } from './types';
 
 /** Props of the form renderer (exposed to other remotes through Module Federation as `./FormRenderer`). */
@@ -73,14 +74,6 @@ export interface FormRendererHandle {
   /** Run the afterSave layout event (redirectTo through services.navigate). */
   afterSave(): void;
 }
-
-const PRINT_CSS = `
-.cq-print-only { display: none; }
-@media print {
-  .cq-print-only { display: block !important; }
-  .cq-no-print, .cq-white-button, footer, [data-print-hide] { display: none !important; }
-  textarea.cq-no-print { display: none !important; }
-}`;
 
 /** Rules that change data, and the root layout's onLoad/onInit events. */
 const collectActionRules = (ui: UISchemaElement): FormRule[] => {
@@ -129,7 +122,7 @@ const Body = memo(function Body({
 }) {
   return (
     <FormContext.Provider value={ctx}>
-      <style>{PRINT_CSS}</style>
+      <style>{FIELD_CSS}</style>
       {showErrorSummary ? <ErrorSummary store={ctx.store} /> : null}
       <Box
         as="form"

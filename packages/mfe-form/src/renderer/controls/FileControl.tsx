@@ -8,7 +8,9 @@ import {
   MESSAGES,
 } from 'shared-contracts';
 import type { FormFileItem } from 'shared-contracts';
-import { useFormContext, useValue } from '../context';
+import { useFormContext, useSelect, useValue } from '../context';
+
+const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 import type { RendererProps } from '../types';
 import { ControlShell, useControl } from './shared';
 
@@ -240,10 +242,10 @@ const FileCard = memo(function FileCard({
  * Read-only on selected-submission pages.
  */
 export const FileControl = memo(function FileControl(props: RendererProps) {
-  const state = useControl(props);
+  const state = useControl(props, { subscribeToValue: false });
   const { store, modes } = useFormContext();
   const [problem, setProblem] = useState<string | undefined>();
-  const count = Array.isArray(state.value) ? state.value.length : 0;
+  const count = useSelect(state.dataPath, arrayLength);
   if (state.rule.hidden) return null;
   const enabled = state.enabled && !modes.selectedSubmission;
   const canAdd = enabled && state.controlSchema.preventAddition !== true;

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import SignaturePad from 'signature_pad';
 import type { SignatureValue } from 'shared-contracts';
-import { useFormContext, useValue } from '../context';
+import { useFormContext, useSelect, useValue } from '../context';
 import type { RendererProps } from '../types';
 import { ControlShell, useControl } from './shared';
 
@@ -153,21 +153,25 @@ const SignatureCard = memo(function SignatureCard({
  * empty; read-only on selected-submission pages; preventAddition/preventDeletion honoured.
  */
 export const SignatureControl = memo(function SignatureControl(props: RendererProps) {
-  const state = useControl(props);
+  const state = useControl(props, { subscribeToValue: false });
   const { store, modes } = useFormContext();
-  const list = Array.isArray(state.value) ? (state.value as SignatureValue[]) : [];
+  const length = useSelect(state.dataPath, (v) => (Array.isArray(v) ? v.length : 0));
+  const list = (): SignatureValue[] => {
+    const v = store.get(state.dataPath);
+    return Array.isArray(v) ? (v as SignatureValue[]) : [];
+  };
   const enabled = state.enabled && !modes.selectedSubmission;
   const purpose = typeof props.uischema.options?.purpose === 'string' ? props.uischema.options.purpose : '';
   useEffect(() => {
-    if (enabled && list.length === 0) store.set(state.dataPath, [{ SignatureBase64: '', Purpose: purpose }]);
-  }, [enabled, list.length, store, state.dataPath, purpose]);
+    if (enabled && length === 0) store.set(state.dataPath, [{ SignatureBase64: '', Purpose: purpose }]);
+  }, [enabled, length, store, state.dataPath, purpose]);
   if (state.rule.hidden) return null;
   const canAdd = enabled && state.controlSchema.preventAddition !== true;
-  const canDelete = enabled && state.controlSchema.preventDeletion !== true && list.length > 1;
+  const canDelete = enabled && state.controlSchema.preventDeletion !== true && length > 1;
   return (
     <ControlShell state={state} labelFor={false}>
       <SimpleGrid columns={{ base: 1, md: 2 }} spacing={2}>
-        {list.map((_, i) => (
+        {Array.from({ length }, (_, i) => (
           <SignatureCard
             key={i}
             path={state.dataPath}
@@ -177,7 +181,7 @@ export const SignatureControl = memo(function SignatureControl(props: RendererPr
             onDelete={(idx) =>
               store.set(
                 state.dataPath,
-                list.filter((__, j) => j !== idx),
+                list().filter((__, j) => j !== idx),
               )
             }
           />
@@ -188,7 +192,7 @@ export const SignatureControl = memo(function SignatureControl(props: RendererPr
           size="xs"
           mt={2}
           className="cq-no-print"
-          onClick={() => store.set(state.dataPath, [...list, { SignatureBase64: '', Purpose: purpose }])}
+          onClick={() => store.set(state.dataPath, [...list(), { SignatureBase64: '', Purpose: purpose }])}
         >
           Add signature
         </Button>

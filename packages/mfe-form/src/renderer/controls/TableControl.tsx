@@ -1,19 +1,5 @@
 import { memo, useMemo } from 'react';
-import {
-  Box,
-  Button,
-  HStack,
-  IconButton,
-  Input,
-  InputGroup,
-  InputRightElement,
-  Table,
-  Tbody,
-  Td,
-  Th,
-  Thead,
-  Tr,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Table, Tbody, Td, Th, Thead, Tr } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { useFormContext, useMeta, useSelect, useValue } from '../context';
@@ -106,14 +92,15 @@ const Cell = memo(function Cell({
   const meta = useMeta(path);
   return (
     <Td p={1} w={`${column.width ?? DEFAULT_COLUMN_WIDTH}px`}>
-      <InputGroup size="sm">
-        <Input
+      <div className="cq-input-wrap">
+        <input
+          id={`${store.uid}-${path}`}
+          className="cq-input"
           aria-label={column.title}
           value={value === undefined || value === null ? '' : String(value)}
           maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
-          isReadOnly={!enabled}
-          isInvalid={meta.patternFailed || meta.errors.length > 0}
-          borderColor={meta.patternFailed ? 'red.500' : undefined}
+          readOnly={!enabled}
+          aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
           onChange={(e) => {
             const next = parseCell(e.target.value, column.schema);
             store.setPatternFailed(path, failsPattern(next, column.schema));
@@ -121,11 +108,9 @@ const Cell = memo(function Cell({
           }}
         />
         {meta.patternFailed ? (
-          <InputRightElement>
-            <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} />
-          </InputRightElement>
+          <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} />
         ) : null}
-      </InputGroup>
+      </div>
     </Td>
   );
 });
@@ -172,7 +157,7 @@ const Row = memo(function Row({
 
 /** Table: rowsCount rows at least, columnWidth per column, per-column pattern, Numeric Only parse. */
 export const TableControl = memo(function TableControl(props: RendererProps) {
-  const state = useControl(props);
+  const state = useControl(props, { subscribeToValue: false });
   const { rootSchema, store } = useFormContext();
   const cs = state.controlSchema;
   const opts = props.uischema.options ?? {};

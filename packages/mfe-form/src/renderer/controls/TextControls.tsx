@@ -1,10 +1,14 @@
 import { memo, type ChangeEvent } from 'react';
-import { Box, Checkbox, Input, InputGroup, InputRightElement, Textarea } from '@chakra-ui/react';
 import { NUMBER_STEP } from 'shared-contracts';
 import { useFormContext } from '../context';
 import { failsPattern, normaliseText } from '../core/validation';
 import type { RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl, type ControlState } from './shared';
+
+/*
+ * The hot controls: plain inputs in the lightweight shell (see ControlShell), so a 1,000-field form
+ * mounts fast and a keystroke touches one small subtree.
+ */
 
 /** Text-like input: whitespace-only clears the value; the schema pattern is tested on every input. */
 const usePatternedChange = (state: ControlState, parse: (raw: string) => unknown) => {
@@ -16,33 +20,38 @@ const usePatternedChange = (state: ControlState, parse: (raw: string) => unknown
   };
 };
 
-const PatternIcon = ({ state }: { state: ControlState }) =>
-  state.meta.patternFailed ? (
-    <InputRightElement>
-      <PatternWarning message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? 'Invalid value'} />
-    </InputRightElement>
-  ) : null;
-
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** Attributes every plain input shares. */
+const inputProps = (state: ControlState) => ({
+  id: state.id,
+  className: 'cq-input',
+  readOnly: !state.enabled,
+  'aria-required': state.required || undefined,
+  'aria-invalid': state.meta.patternFailed || state.meta.errors.length > 0 || undefined,
+  'aria-describedby': state.meta.errors.length > 0 ? `${state.id}-error` : undefined,
+});
+
+const Warning = ({ state }: { state: ControlState }) =>
+  state.meta.patternFailed ? (
+    <PatternWarning message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? 'Invalid value'} />
+  ) : null;
 
 export const TextControl = memo(function TextControl(props: RendererProps) {
   const state = useControl(props);
   const onChange = usePatternedChange(state, (raw) => normaliseText(raw));
   if (state.rule.hidden) return null;
-  const maxLength = state.controlSchema.maxLength;
   return (
-    <ControlShell state={state}>
-      <InputGroup size="sm">
-        <Input
-          id={state.id}
+    <ControlShell state={state} lightweight>
+      <div className="cq-input-wrap">
+        <input
+          {...inputProps(state)}
           value={asText(state.value)}
           onChange={onChange}
-          isReadOnly={!state.enabled}
-          maxLength={maxLength}
-          borderColor={state.meta.patternFailed ? 'red.500' : undefined}
+          maxLength={state.controlSchema.maxLength}
         />
-        <PatternIcon state={state} />
-      </InputGroup>
+        <Warning state={state} />
+      </div>
     </ControlShell>
   );
 });
@@ -52,25 +61,23 @@ export const TextAreaControl = memo(function TextAreaControl(props: RendererProp
   const onChange = usePatternedChange(state, (raw) => normaliseText(raw));
   if (state.rule.hidden) return null;
   const text = asText(state.value);
+  const { className, ...rest } = inputProps(state);
   return (
-    <ControlShell state={state}>
-      <Textarea
-        id={state.id}
-        size="sm"
-        value={text}
-        onChange={onChange}
-        isReadOnly={!state.enabled}
-        maxLength={state.controlSchema.maxLength}
-        className="cq-no-print"
-        borderColor={state.meta.patternFailed ? 'red.500' : undefined}
-      />
-      {state.meta.patternFailed ? (
-        <PatternWarning message={state.controlSchema.errorMessage ?? 'Invalid value'} />
-      ) : null}
+    <ControlShell state={state} lightweight>
+      <div className="cq-input-wrap">
+        <textarea
+          {...rest}
+          className={`${className} cq-no-print`}
+          value={text}
+          onChange={onChange}
+          maxLength={state.controlSchema.maxLength}
+        />
+        <Warning state={state} />
+      </div>
       {/* Printing shows a copy of the text (a textarea would cut it off). */}
-      <Box className="cq-print-only" whiteSpace="pre-wrap" data-testid="textarea-print-copy">
+      <div className="cq-print-only" style={{ whiteSpace: 'pre-wrap' }} data-testid="textarea-print-copy">
         {text}
-      </Box>
+      </div>
     </ControlShell>
   );
 });
@@ -85,6 +92,7 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
   const state = useControl(props);
   const { store } = useFormContext();
   if (state.rule.hidden) return null;
+  const integer = state.controlSchema.type === 'integer';
   const onChange = (e: ChangeEvent<HTMLInputElement>): void => {
     const raw = e.target.value;
     store.setPatternFailed(
@@ -92,22 +100,20 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
       failsPattern(raw.trim() === '' ? undefined : raw, state.controlSchema),
     );
     const n = parseNumber(raw);
-    state.setValue(state.controlSchema.type === 'integer' && n !== undefined ? Math.trunc(n) : n);
+    state.setValue(integer && n !== undefined ? Math.trunc(n) : n);
   };
   return (
-    <ControlShell state={state}>
-      <InputGroup size="sm">
-        <Input
-          id={state.id}
+    <ControlShell state={state} lightweight>
+      <div className="cq-input-wrap">
+        <input
+          {...inputProps(state)}
           type="number"
-          step={state.controlSchema.type === 'integer' ? 1 : NUMBER_STEP}
+          step={integer ? 1 : NUMBER_STEP}
           value={asText(state.value)}
           onChange={onChange}
-          isReadOnly={!state.enabled}
-          borderColor={state.meta.patternFailed ? 'red.500' : undefined}
         />
-        <PatternIcon state={state} />
-      </InputGroup>
+        <Warning state={state} />
+      </div>
     </ControlShell>
   );
 });
@@ -125,14 +131,12 @@ export const DateControl = memo(function DateControl(props: RendererProps) {
   const state = useControl(props);
   if (state.rule.hidden) return null;
   return (
-    <ControlShell state={state}>
-      <Input
-        id={state.id}
-        size="sm"
+    <ControlShell state={state} lightweight>
+      <input
+        {...inputProps(state)}
         type="date"
         value={typeof state.value === 'string' ? state.value.slice(0, 10) : ''}
         onChange={(e) => state.setValue(e.target.value === '' ? undefined : e.target.value)}
-        isReadOnly={!state.enabled}
       />
     </ControlShell>
   );
@@ -143,10 +147,9 @@ export const DateTimeControl = memo(function DateTimeControl(props: RendererProp
   const state = useControl(props);
   if (state.rule.hidden) return null;
   return (
-    <ControlShell state={state}>
-      <Input
-        id={state.id}
-        size="sm"
+    <ControlShell state={state} lightweight>
+      <input
+        {...inputProps(state)}
         type="datetime-local"
         value={isoToLocalInput(state.value)}
         onChange={(e) => {
@@ -154,7 +157,6 @@ export const DateTimeControl = memo(function DateTimeControl(props: RendererProp
           const d = v ? new Date(v) : undefined;
           state.setValue(d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined);
         }}
-        isReadOnly={!state.enabled}
       />
     </ControlShell>
   );
@@ -165,14 +167,12 @@ export const TimeControl = memo(function TimeControl(props: RendererProps) {
   const state = useControl(props);
   if (state.rule.hidden) return null;
   return (
-    <ControlShell state={state}>
-      <Input
-        id={state.id}
-        size="sm"
+    <ControlShell state={state} lightweight>
+      <input
+        {...inputProps(state)}
         type="time"
         value={typeof state.value === 'string' ? state.value.slice(0, 5) : ''}
         onChange={(e) => state.setValue(e.target.value ? `${e.target.value.slice(0, 5)}:00.000Z` : undefined)}
-        isReadOnly={!state.enabled}
       />
     </ControlShell>
   );
@@ -182,16 +182,23 @@ export const BooleanControl = memo(function BooleanControl(props: RendererProps)
   const state = useControl(props);
   if (state.rule.hidden) return null;
   return (
-    <ControlShell state={{ ...state, showLabel: false }}>
-      <Checkbox
-        id={state.id}
-        isChecked={state.value === true}
-        isReadOnly={!state.enabled}
-        isRequired={state.required}
-        onChange={(e) => state.setValue(e.target.checked)}
-      >
+    <ControlShell state={{ ...state, showLabel: false }} lightweight>
+      <label className="cq-check">
+        <input
+          type="checkbox"
+          id={state.id}
+          checked={state.value === true}
+          disabled={!state.enabled}
+          aria-required={state.required || undefined}
+          onChange={(e) => state.setValue(e.target.checked)}
+        />
         {state.showLabel ? state.label : null}
-      </Checkbox>
+        {state.required ? (
+          <span className="cq-req" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
     </ControlShell>
   );
 });

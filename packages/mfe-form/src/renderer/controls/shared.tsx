@@ -1,5 +1,5 @@
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
-import { FormControl, FormErrorMessage, FormLabel, IconButton, useToast } from '@chakra-ui/react';
+import { IconButton, useToast } from '@chakra-ui/react';
 import { WARNING_TOAST_MS } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { useFormContext, useMeta, useRuleState, useValue } from '../context';
@@ -24,6 +24,9 @@ export interface ControlState {
   id: string;
 }
 
+/** A path no data lives at (hooks must always be called). */
+const NO_PATH = '\u0000none';
+
 /** The label of an element: its label text, or the schema title, or the property name. */
 export const labelOf = (
   el: UISchemaElement,
@@ -46,7 +49,15 @@ const parentRequires = (scope: string, schema: FormJsonSchema, root: FormJsonSch
 };
 
 /** Everything a control needs, read from the store with per-path subscriptions. */
-export const useControl = ({ uischema, schema, path, enabled }: RendererProps): ControlState => {
+/**
+ * `subscribeToValue: false` for controls of arrays (table, list, files, signatures): they read the
+ * length through useSelect and their items subscribe themselves, so an edit inside one item does not
+ * re-render the whole control.
+ */
+export const useControl = (
+  { uischema, schema, path, enabled }: RendererProps,
+  { subscribeToValue = true }: { subscribeToValue?: boolean } = {},
+): ControlState => {
   const ctx = useFormContext();
   const { store, rootSchema, readOnly, readOnlyFields } = ctx;
   const scope = uischema.scope ?? '#';
@@ -65,7 +76,7 @@ export const useControl = ({ uischema, schema, path, enabled }: RendererProps): 
         readOnlyFields.has(dataPath.split('.').pop() ?? ''),
     };
   }, [scope, schema, rootSchema, uischema, dataPath, readOnlyFields]);
-  const value = useValue(dataPath);
+  const value = useValue(subscribeToValue ? dataPath : NO_PATH);
   const meta = useMeta(dataPath);
   const rule = useRuleState(uischema, dataPath, path);
   const setValue = useCallback((v: unknown) => store.set(dataPath, v), [store, dataPath]);
@@ -95,6 +106,7 @@ export const PatternWarning = memo(function PatternWarning({ message }: { messag
   const toast = useToast();
   return (
     <IconButton
+      className="cq-warn"
       aria-label="Show validation message"
       icon={<WarningSvg />}
       size="sm"
@@ -108,41 +120,84 @@ export const PatternWarning = memo(function PatternWarning({ message }: { messag
   );
 });
 
-/** Label (with the required asterisk), the control, its errors, and the edited marker. */
+/**
+ * Label (with the required asterisk), the control, its errors and the edited marker. Plain elements
+ * styled by the renderer's stylesheet (FIELD_CSS, Chakra theme variables): a field is mounted up to
+ * 1,000 times per form, and Chakra's FormControl/FormLabel cost several times more per field to mount.
+ */
 export const ControlShell = ({
   state,
   children,
   labelFor = true,
+  lightweight = false,
 }: {
   state: ControlState;
   children: ReactNode;
   labelFor?: boolean;
+  /** Plain inputs only: lets the browser skip layout and paint while the field is off screen. */
+  lightweight?: boolean;
 }) => {
-  const { meta, required, label, showLabel, enabled, id, dataPath } = state;
-  const invalid = meta.errors.length > 0 || meta.patternFailed;
+  const { meta, required, label, showLabel, id, dataPath } = state;
+  const className = `cq-field${lightweight ? ' cq-cv' : ''}${meta.edited ? ' cq-edited' : ''}`;
   return (
-    <FormControl
-      isRequired={required}
-      isInvalid={invalid}
-      isReadOnly={!enabled}
-      mb={3}
-      data-path={dataPath}
-      data-edited={meta.edited || undefined}
-      borderLeftWidth={meta.edited ? '3px' : undefined}
-      borderLeftColor={meta.edited ? 'blue.300' : undefined}
-      pl={meta.edited ? 2 : undefined}
-    >
+    <div className={className} data-path={dataPath} data-edited={meta.edited || undefined} role="group">
       {showLabel && label ? (
-        <FormLabel htmlFor={labelFor ? id : undefined} mb={1} fontSize="sm">
-          {label}
-        </FormLabel>
+        labelFor ? (
+          <label className="cq-label" htmlFor={id}>
+            {label}
+            {required ? (
+              <span className="cq-req" aria-hidden="true">
+                *
+              </span>
+            ) : null}
+          </label>
+        ) : (
+          <div className="cq-label" id={`${id}-label`}>
+            {label}
+            {required ? (
+              <span className="cq-req" aria-hidden="true">
+                *
+              </span>
+            ) : null}
+          </div>
+        )
       ) : null}
       {children}
       {meta.errors.map((m) => (
-        <FormErrorMessage key={m}>{m}</FormErrorMessage>
+        <div key={m} className="cq-error" role="alert" id={`${id}-error`}>
+          {m}
+        </div>
       ))}
-    </FormControl>
+    </div>
   );
 };
+
+/** The renderer's stylesheet for plain fields (Chakra theme variables, with fallbacks). */
+export const FIELD_CSS = `
+.cq-field { margin-bottom: 0.75rem; }
+.cq-cv { content-visibility: auto; contain-intrinsic-size: auto 4.25rem; }
+.cq-label { display: block; font-size: var(--chakra-fontSizes-sm, 0.875rem); font-weight: 500; margin-bottom: 0.25rem; }
+.cq-req { color: var(--chakra-colors-red-500, #e53e3e); margin-inline-start: 0.25rem; }
+.cq-input { box-sizing: border-box; width: 100%; min-width: 0; height: 2rem; padding: 0 0.75rem; font: inherit;
+  font-size: var(--chakra-fontSizes-sm, 0.875rem); border: 1px solid var(--chakra-colors-gray-200, #e2e8f0);
+  border-radius: var(--chakra-radii-sm, 0.125rem); background: inherit; color: inherit; }
+.cq-input:focus { outline: none; border-color: var(--chakra-colors-blue-500, #3182ce);
+  box-shadow: 0 0 0 1px var(--chakra-colors-blue-500, #3182ce); }
+.cq-input[aria-invalid='true'] { border-color: var(--chakra-colors-red-500, #e53e3e);
+  box-shadow: 0 0 0 1px var(--chakra-colors-red-500, #e53e3e); }
+.cq-input[readonly] { background: var(--chakra-colors-gray-50, #f7fafc); }
+textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; resize: vertical; }
+.cq-input-wrap { position: relative; display: flex; align-items: center; }
+.cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
+.cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
+.cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
+.cq-check { display: inline-flex; gap: 0.5rem; align-items: center; font-size: var(--chakra-fontSizes-sm, 0.875rem); }
+.cq-print-only { display: none; }
+@media print {
+  .cq-print-only { display: block !important; }
+  .cq-no-print, .cq-white-button, footer, [data-print-hide] { display: none !important; }
+  .cq-cv { content-visibility: visible; }
+}
+`;
 
 export const isHidden = (state: ControlState): boolean => state.rule.hidden;

@@ -154,10 +154,11 @@ export class FormStore {
 
   private commit(prev: unknown, next: unknown, changedRoots: string[]): void {
     this.data = next;
-    // Value listeners: a changed path, its ancestors and its descendants whose value changed.
-    for (const [p, set] of this.valueListeners) {
-      if (getIn(prev, p) !== getIn(next, p)) set.forEach((l) => l());
-    }
+    // Value listeners: the changed paths, their ancestors, and descendants whose value changed.
+    // Ancestors are found by walking up the path (O(depth)); descendants only when a subtree changed.
+    const notify = new Set<Listener>();
+    for (const root of changedRoots) this.collect(this.valueListeners, root, prev, next, notify);
+    notify.forEach((l) => l());
     // Validation: one call of the compiled validator, then only paths whose errors changed notify.
     const nextErrors = errorsByPath(validateData(this.validate, next), this.schema);
     const changedMeta = new Set<string>();
@@ -168,8 +169,11 @@ export class FormStore {
     for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changedMeta.add(p);
     this.ajvErrors = nextErrors;
     for (const root of changedRoots) {
-      for (const p of this.metaListeners.keys())
-        if (isWithin(p, root) || isWithin(root, p)) changedMeta.add(p);
+      // The changed field itself (its edited flag); containers above it keep their meta.
+      if (this.metaListeners.has(root)) changedMeta.add(root);
+      if (isContainer(getIn(prev, root)) || isContainer(getIn(next, root))) {
+        for (const p of this.metaListeners.keys()) if (isWithin(p, root)) changedMeta.add(p);
+      }
     }
     changedMeta.forEach((p) => this.bumpMeta(p));
     // Rules whose dependencies changed.
@@ -183,6 +187,23 @@ export class FormStore {
       }
     }
     this.dataListeners.forEach((l) => l());
+  }
+
+  /** Listeners of `root`, its ancestors, and (for a changed subtree) its descendants whose value changed. */
+  private collect(
+    map: Map<string, Set<Listener>>,
+    root: string,
+    prev: unknown,
+    next: unknown,
+    out: Set<Listener>,
+  ): void {
+    for (const p of ancestorsAndSelf(root)) map.get(p)?.forEach((l) => out.add(l));
+    if (isContainer(getIn(prev, root)) || isContainer(getIn(next, root))) {
+      for (const [p, set] of map) {
+        if (p !== root && isWithin(p, root) && getIn(prev, p) !== getIn(next, p))
+          set.forEach((l) => out.add(l));
+      }
+    }
   }
 
   subscribeValue = (path: string, listener: Listener): (() => void) =>
@@ -337,6 +358,20 @@ export class FormStore {
 
 /** Text used for rule-required fields in the listing: '{field} is missing required fields'. */
 const missingRequiredFieldsSuffix = missingRequiredFields('').trim();
+
+const isContainer = (v: unknown): boolean => v !== null && typeof v === 'object';
+
+/** 'a.b.c' -> ['a.b.c', 'a.b', 'a', '']. */
+const ancestorsAndSelf = (path: string): string[] => {
+  const out = [path];
+  let p = path;
+  while (p !== '') {
+    const i = p.lastIndexOf('.');
+    p = i < 0 ? '' : p.slice(0, i);
+    out.push(p);
+  }
+  return out;
+};
 
 const addListener = (map: Map<string, Set<Listener>>, path: string, l: Listener): (() => void) => {
   let set = map.get(path);

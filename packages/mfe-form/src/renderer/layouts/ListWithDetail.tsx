@@ -45,7 +45,7 @@ const itemLabel = (item: unknown, labelField: string | undefined, items: FormJso
  * side list on desktop, stacked boxes on mobile. Read-only on selected-submission pages.
  */
 export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: RendererProps) {
-  const state = useControl(props);
+  const state = useControl(props, { subscribeToValue: false });
   const { rootSchema, store, modes } = useFormContext();
   const mobile = useIsMobile();
   const items = useMemo(
@@ -183,7 +183,7 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
 
 /** A Control on an object: its properties laid out (generated ui schema). */
 export const ObjectControl = memo(function ObjectControl(props: RendererProps) {
-  const state = useControl(props);
+  const state = useControl(props, { subscribeToValue: false });
   const { rootSchema } = useFormContext();
   const layout = useMemo(
     () => generateUISchema(state.controlSchema, rootSchema),

@@ -1,0 +1,193 @@
+/**
+ * The bench page: mounts one renderer (ours or JSON Forms vanilla) on one generated form and exposes
+ * measurement hooks on window for bench/run.mjs. Bundled by esbuild in production mode.
+ */
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { JsonForms } from '@jsonforms/react';
+import { vanillaCells, vanillaRenderers } from '@jsonforms/vanilla-renderers';
+import { createAjv, type JsonSchema, type UISchemaElement as JfUISchemaElement } from '@jsonforms/core';
+import { FormRenderer, ajvStats } from '../src/renderer';
+import { fieldsForm, tableForm, type BenchForm } from './forms';
+
+interface Fiber {
+  tag: number;
+  type: unknown;
+  flags: number;
+  child: Fiber | null;
+  sibling: Fiber | null;
+  alternate: Fiber | null;
+}
+declare global {
+  interface Window {
+    bench: {
+      mount(which: 'ours' | 'jsonforms', form: string): Promise<number>;
+      countRenders: boolean;
+      lastRenders: { all: number; fields: number; names: string[] };
+      latencies: number[];
+      scriptTimes: number[];
+      ajvCompiles(): number;
+      targetSelector: string;
+    };
+  }
+}
+
+const PERFORMED_WORK = 1;
+const FUNCTION_TAGS = new Set([0, 11, 14, 15]); // Function, ForwardRef, Memo, SimpleMemo
+const nameOf = (t: unknown): string => {
+  if (typeof t === 'function') return (t as { displayName?: string; name: string }).displayName ?? t.name;
+  if (t && typeof t === 'object') {
+    const o = t as { displayName?: string; render?: unknown; type?: unknown };
+    return o.displayName ?? nameOf(o.render ?? o.type);
+  }
+  return '';
+};
+/** Field-level components of each renderer (one per field). */
+const FIELD_COMPONENT =
+  /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer)$/;
+
+const countRendered = (root: Fiber): { all: number; fields: number; names: string[] } => {
+  let all = 0;
+  let fields = 0;
+  const names: string[] = [];
+  const stack: Fiber[] = [root];
+  while (stack.length) {
+    const f = stack.pop() as Fiber;
+    if (FUNCTION_TAGS.has(f.tag) && f.alternate !== null && (f.flags & PERFORMED_WORK) === PERFORMED_WORK) {
+      all++;
+      const n = nameOf(f.type);
+      if (FIELD_COMPONENT.test(n)) {
+        fields++;
+        if (names.length < 20) names.push(n);
+      }
+    }
+    if (f.child) stack.push(f.child);
+    if (f.sibling) stack.push(f.sibling);
+  }
+  return { all, fields, names };
+};
+
+// A DevTools-style commit hook (installed before react-dom loads, see run.mjs) counts rendered fibers.
+const hook = (
+  window as unknown as {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__?: { onCommitFiberRoot: (id: number, root: { current: Fiber }) => void };
+  }
+).__REACT_DEVTOOLS_GLOBAL_HOOK__;
+if (hook) {
+  hook.onCommitFiberRoot = (_id, root) => {
+    if (window.bench?.countRenders) window.bench.lastRenders = countRendered(root.current);
+  };
+}
+
+let jfCompiles = 0;
+const jfAjv = createAjv();
+const origCompile = jfAjv.compile.bind(jfAjv);
+jfAjv.compile = ((schema: object) => {
+  jfCompiles++;
+  return origCompile(schema);
+}) as typeof jfAjv.compile;
+let which: 'ours' | 'jsonforms' = 'ours';
+
+const JsonFormsApp = ({ form }: { form: BenchForm }) => {
+  const [data, setData] = useState<unknown>(form.data);
+  return (
+    <JsonForms
+      schema={form.schema as JsonSchema}
+      uischema={form.uischema as unknown as JfUISchemaElement}
+      data={data}
+      renderers={vanillaRenderers}
+      cells={vanillaCells}
+      ajv={jfAjv}
+      onChange={({ data: d }) => setData(d)}
+    />
+  );
+};
+
+const forms: Record<string, () => BenchForm> = {
+  f500: () => fieldsForm(500),
+  f1000: () => fieldsForm(1000),
+  table: () => tableForm(100, 5),
+};
+
+const nextFrame = (): Promise<void> =>
+  new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => resolve();
+      ch.port2.postMessage(0);
+    }),
+  );
+
+// Keystroke -> next frame: from the keydown's timestamp to after the frame following the input.
+let pendingKey: number | undefined;
+let scriptStart: number | undefined;
+window.addEventListener(
+  'keydown',
+  (e) => {
+    pendingKey = e.timeStamp;
+    scriptStart = e.timeStamp;
+  },
+  true,
+);
+// Bubble phase on window runs after React's root listener: the script time of the keystroke.
+window.addEventListener('input', () => {
+  if (scriptStart !== undefined) window.bench.scriptTimes.push(performance.now() - scriptStart);
+  scriptStart = undefined;
+});
+window.addEventListener(
+  'input',
+  () => {
+    const start = pendingKey;
+    pendingKey = undefined;
+    if (start === undefined) return;
+    void nextFrame().then(() => window.bench.latencies.push(performance.now() - start));
+  },
+  true,
+);
+
+window.bench = {
+  countRenders: false,
+  lastRenders: { all: 0, fields: 0, names: [] },
+  latencies: [],
+  scriptTimes: [],
+  targetSelector: '',
+  ajvCompiles: () => (which === 'ours' ? ajvStats.compiles : jfCompiles),
+  async mount(w, key) {
+    which = w;
+    const form = (forms[key] as () => BenchForm)();
+    const el = document.getElementById('root') as HTMLElement;
+    const root = createRoot(el);
+    const t0 = performance.now();
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          {w === 'ours' ? (
+            <FormRenderer
+              schema={form.schema}
+              uischema={form.uischema}
+              data={form.data}
+              formVersion={`bench-${key}`}
+            />
+          ) : (
+            <JsonFormsApp form={form} />
+          )}
+        </StrictMode>,
+      ),
+    );
+    await nextFrame();
+    const mountMs = performance.now() - t0;
+    window.bench.targetSelector = targetSelector(w, form);
+    return mountMs;
+  },
+};
+
+/** The input typed into: ours by id, JSON Forms by its control id. */
+const targetSelector = (w: 'ours' | 'jsonforms', form: BenchForm): string => {
+  if (w === 'ours') return `[id$="-${form.target}"]`;
+  const parts = form.target.split('.');
+  if (parts.length === 1) return `#\\#\\/properties\\/${parts[0]}-input`;
+  // JSON Forms vanilla table: row index + column name -> nth row, cell input.
+  const [, row, col] = parts;
+  return `table tbody tr:nth-child(${Number(row) + 1}) td:nth-child(${Number((col ?? 'C1').slice(1))}) input`;
+};

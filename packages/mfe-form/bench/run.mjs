@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+/**
+ * Renderer benchmark (issue 7): our FormRenderer vs @jsonforms/react + vanilla renderers on the same
+ * generated schemas, in Chromium (/usr/bin/chromium) via playwright-core. Measures mount time,
+ * keystroke-to-next-frame latency (median, p95), components re-rendered per keystroke (from the
+ * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
+ * Usage: node packages/mfe-form/bench/run.mjs [--keys N] [--out file.json]
+ */
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir, loadavg, cpus } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const argValue = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
+};
+const KEYS = Number(argValue('--keys', '60'));
+const OUT = argValue('--out', '');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const dir = mkdtempSync(join(tmpdir(), 'renderer-bench-'));
+await build({
+  entryPoints: [join(here, 'page.tsx')],
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  outfile: join(dir, 'page.js'),
+  define: { 'process.env.NODE_ENV': '"production"' },
+  jsx: 'automatic',
+  minify: false,
+  keepNames: true,
+  logLevel: 'error',
+});
+// The commit hook must exist before react-dom loads (React injects into it at start-up).
+const HOOK = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; },
+  onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {}, isDisabled: false };`;
+writeFileSync(
+  join(dir, 'index.html'),
+  `<!doctype html><html><head><meta charset="utf-8"><script>${HOOK}</script></head><body><div id="root"></div><script src="page.js"></script></body></html>`,
+);
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+});
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+
+async function measure(which, form) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => console.error(`[${which} ${form}] page error:`, e.message));
+  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  const mountMs = await page.evaluate(([w, f]) => window.bench.mount(w, f), [which, form]);
+  const selector = await page.evaluate(() => window.bench.targetSelector);
+  const input = page.locator(selector).first();
+  await input.scrollIntoViewIfNeeded();
+  await input.click();
+  const compilesBefore = await page.evaluate(() => window.bench.ajvCompiles());
+  // Warm-up, then measured keystrokes (one at a time so each gets its own frame).
+  for (let i = 0; i < 5; i++) await page.keyboard.press('a');
+  await page.evaluate(() => {
+    window.bench.latencies = [];
+    window.bench.scriptTimes = [];
+  });
+  for (let i = 0; i < KEYS; i++) {
+    await page.keyboard.press(i % 7 === 6 ? 'Backspace' : 'b');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  }
+  await page.waitForTimeout(50);
+  const latencies = await page.evaluate(() => window.bench.latencies);
+  const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
+  // Re-render counting pass (separate, since walking the fiber tree costs time).
+  await page.evaluate(() => (window.bench.countRenders = true));
+  const renders = [];
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('c');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    renders.push(await page.evaluate(() => window.bench.lastRenders));
+  }
+  const compilesAfter = await page.evaluate(() => window.bench.ajvCompiles());
+  const value = await input.inputValue();
+  await page.close();
+  return {
+    which,
+    form,
+    mountMs: Math.round(mountMs),
+    keystrokes: latencies.length,
+    medianMs: +pct(latencies, 50).toFixed(1),
+    p95Ms: +pct(latencies, 95).toFixed(1),
+    scriptMedianMs: +pct(scriptTimes, 50).toFixed(2),
+    componentsPerKeystroke: Math.max(...renders.map((r) => r.all)),
+    fieldComponentsPerKeystroke: Math.max(...renders.map((r) => r.fields)),
+    ajvCompilesAfterMount: compilesAfter - compilesBefore,
+    typedValueTail: value.slice(-6),
+  };
+}
+
+const results = [];
+try {
+  for (const form of ['f500', 'f1000', 'table']) {
+    for (const which of ['ours', 'jsonforms']) {
+      const r = await measure(which, form);
+      results.push(r);
+      console.log(JSON.stringify(r));
+    }
+  }
+} finally {
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const get = (which, form) => results.find((r) => r.which === which && r.form === form);
+const o = get('ours', 'f1000');
+const j = get('jsonforms', 'f1000');
+const goals = [
+  ['keystroke p95 <= 20 ms at 1,000 fields', o.p95Ms <= 20, `${o.p95Ms} ms`],
+  [
+    'keystroke p95 <= 0.35x JSON Forms at 1,000 fields',
+    o.p95Ms <= 0.35 * j.p95Ms,
+    `${o.p95Ms} vs ${j.p95Ms} ms`,
+  ],
+  [
+    'mount <= 0.5x JSON Forms at 1,000 fields',
+    o.mountMs <= 0.5 * j.mountMs,
+    `${o.mountMs} vs ${j.mountMs} ms`,
+  ],
+  [
+    'at most 2 field components re-rendered per keystroke',
+    results.filter((r) => r.which === 'ours').every((r) => r.fieldComponentsPerKeystroke <= 2),
+    results
+      .filter((r) => r.which === 'ours')
+      .map((r) => `${r.form}:${r.fieldComponentsPerKeystroke}`)
+      .join(' '),
+  ],
+  [
+    'zero Ajv compiles after mount',
+    results.filter((r) => r.which === 'ours').every((r) => r.ajvCompilesAfterMount === 0),
+    results
+      .filter((r) => r.which === 'ours')
+      .map((r) => `${r.form}:${r.ajvCompilesAfterMount}`)
+      .join(' '),
+  ],
+];
+console.log('\nform        renderer   mount ms  median ms  p95 ms  comps/key  fields/key  ajv compiles');
+for (const r of results) {
+  console.log(
+    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
+  );
+}
+console.log('');
+for (const [name, ok, detail] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} (other processes skew timings)`,
+);
+if (OUT) writeFileSync(OUT, JSON.stringify({ results, goals, loadavg: loadavg() }, null, 2));
+process.exitCode = goals.every(([, ok]) => ok) ? 0 : 1;
