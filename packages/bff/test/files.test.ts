@@ -20,7 +20,7 @@ const PNG = Buffer.from(
 
 async function upload(client: Client, bytes: Buffer | Blob, name = 'photo.png', type = 'image/png') {
   const fd = new FormData();
-  fd.append('fileData', bytes instanceof Blob ? bytes : new Blob([bytes], { type }), name);
+  fd.append('fileData', bytes instanceof Blob ? bytes : new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${client.base}/api/files`, {
     method: 'POST',
     body: fd,
