@@ -88,6 +88,12 @@ async function readBatch(ctx: Context): Promise<{ allOrNone: boolean; records: u
   return { allOrNone: body.allOrNone === true, records: body.records };
 }
 
+/** Field names are case-insensitive: jsforce sends `id` in collection updates. */
+function idOf(rec: Record<string, unknown>): unknown {
+  const key = Object.keys(rec).find((k) => k.toLowerCase() === 'id');
+  return key === undefined ? undefined : rec[key];
+}
+
 function typeOf(rec: unknown): string {
   if (!isPlainObject(rec) || !isPlainObject(rec.attributes) || typeof rec.attributes.type !== 'string') {
     throw new SfError(400, 'INVALID_TYPE', 'Must send a concrete entity type.');
@@ -119,7 +125,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
     const userId = userOf(ctx);
     const outcomes = runBatch(emu, allOrNone, records.length, (i) => {
       const rec = records[i];
-      if (isPlainObject(rec) && rec.Id !== undefined) {
+      if (isPlainObject(rec) && idOf(rec) !== undefined) {
         throw new SfError(400, 'INVALID_FIELD', 'cannot specify Id in an insert call', ['Id']);
       }
       const meta = resolveObject(registry, typeOf(rec));
@@ -136,14 +142,15 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
     const outcomes = runBatch(emu, allOrNone, records.length, (i) => {
       const rec = records[i];
       const meta = resolveObject(registry, typeOf(rec));
-      const id = isPlainObject(rec) && typeof rec.Id === 'string' ? rec.Id : undefined;
+      const rawId = isPlainObject(rec) ? idOf(rec) : undefined;
+      const id = typeof rawId === 'string' && rawId !== '' ? rawId : undefined;
       if (!id) throw new SfError(400, 'MISSING_ARGUMENT', 'Id not specified in an update call', ['Id']);
       if (!normalizeId(id)) throw new SfError(400, 'MALFORMED_ID', `malformed id ${id}`, ['Id']);
       try {
         updateRecord(org, registry, meta, id, rec, userId);
       } catch (e) {
         if (e instanceof SfError && e.errorCode === 'NOT_FOUND') {
-          throw new SfError(400, 'ENTITY_IS_DELETED', 'entity is deleted', []);
+          throw new SfError(400, 'INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', []);
         }
         throw e;
       }
