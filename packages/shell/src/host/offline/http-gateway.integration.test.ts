@@ -1,0 +1,198 @@
+// The offline core against the real BFF and org-emulator (child processes, real OAuth session).
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { HttpOrgGateway } from './http-gateway';
+import { Signal } from './live';
+import { createOfflineServices, type OfflineServicesHandle } from './services';
+import { Jar, bffGet, emulatorControl, jarFetch, signIn, startSystem, type System } from './testing/system';
+
+let sys: System;
+let jar: Jar;
+let formId: string;
+
+interface OrgSubmission {
+  Id: string;
+  Uniqueness_Constraint__c: string | null;
+  Status__c: string | null;
+  Version__c: number | null;
+  Submission_JSON__c?: string | null;
+}
+
+beforeAll(async () => {
+  sys = await startSystem();
+  jar = new Jar();
+  await signIn(sys.bffUrl, jar);
+  const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
+  const first = forms[0];
+  if (!first) throw new Error('the demo org has no forms');
+  formId = first.Id;
+}, 90_000);
+
+afterAll(async () => {
+  await sys?.close();
+});
+
+function gateway(j = jar): HttpOrgGateway {
+  return new HttpOrgGateway({ baseUrl: sys.bffUrl, fetch: jarFetch(j, sys.bffUrl) });
+}
+
+function services(clock: { now: number }, j = jar): OfflineServicesHandle {
+  return createOfflineServices({
+    gateway: gateway(j),
+    online: new Signal(true),
+    context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
+    locks: null,
+    channel: null,
+    idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+    nowMs: () => clock.now,
+    backgroundSync: () => undefined,
+  });
+}
+
+async function orgRecords(): Promise<OrgSubmission[]> {
+  return bffGet<OrgSubmission[]>(sys.bffUrl, jar, '/api/pendingSubmissions');
+}
+
+async function drain(
+  svc: OfflineServicesHandle,
+  clock: { now: number },
+  rounds = 60,
+): Promise<LocalSubmission[]> {
+  for (let i = 0; i < rounds; i++) {
+    await svc.engine.submissions.runOnce();
+    await svc.engine.files.runOnce();
+    const left = await svc.dbs.submissions.submissions.toArray();
+    if (left.every((s) => s.syncStatus === 'in sync' || s.syncStatus === 'in error')) return left;
+    clock.now += 10 * 60 * 1000;
+  }
+  return svc.dbs.submissions.submissions.toArray();
+}
+
+describe('offline core + HTTP gateway against the real BFF and org-emulator', () => {
+  it('a submission with a file reaches the org once, with its file; the local record is gone', async () => {
+    const clock = { now: Date.now() };
+    const svc = services(clock);
+    const c = await svc.create({ formId, formName: 'Integration', data: { General: { note: 'hello' } } });
+    if (!c.ok) throw new Error(c.message);
+    const f = await svc.attachFile(
+      c.value.id,
+      new Blob(['%PDF-1.4 integration bytes'], { type: 'application/pdf' }),
+      'evidence.pdf',
+    );
+    if (!f.ok) throw new Error(f.message);
+    const s = await svc.submit(c.value.id, { General: { note: 'hello', files: [f.value] } });
+    if (!s.ok) throw new Error(s.message);
+    const left = await drain(svc, clock);
+    expect(left).toEqual([]);
+    const key = uniquenessKey(formId, c.value.id);
+    const mine = (await orgRecords()).filter((r) => r.Uniqueness_Constraint__c === key);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ Status__c: 'Submitted', Version__c: 2 });
+    const json = JSON.parse(mine[0]?.Submission_JSON__c ?? '{}') as {
+      data?: { General?: { files?: { ContentDocumentId: string }[] } };
+    };
+    const cd = json.data?.General?.files?.[0]?.ContentDocumentId ?? '';
+    expect(cd).toMatch(/^069/);
+    expect(await bffGet<unknown>(sys.bffUrl, jar, `/api/content/${cd}`)).toBe('%PDF-1.4 integration bytes');
+    await svc.dispose();
+  }, 60_000);
+
+  it('a draft syncs as in progress and comes back through importPending', async () => {
+    const clock = { now: Date.now() };
+    const svc = services(clock);
+    const c = await svc.create({ formId, formName: 'Draft', data: { General: { note: 'draft' } } });
+    if (!c.ok) throw new Error(c.message);
+    const left = await drain(svc, clock);
+    expect(left.map((s) => [s.id, s.syncStatus])).toEqual([[c.value.id, 'in sync']]);
+    const other = services(clock);
+    await other.importPending();
+    const imported = await other.store.getSubmission(c.value.id);
+    expect(imported).toMatchObject({
+      isSalesforceRecord: true,
+      status: 'in progress',
+      syncStatus: 'in sync',
+      formId,
+    });
+    expect(imported?.data).toEqual({ General: { note: 'draft' } });
+    await svc.dispose();
+    await other.dispose();
+  }, 60_000);
+
+  it('versions only go forward: an older save is a conflict; the same version again is harmless', async () => {
+    const g = gateway();
+    const id = crypto.randomUUID();
+    const p = (version: number) => ({
+      id,
+      formId,
+      formName: 'V',
+      status: 'in progress' as const,
+      version,
+      data: { v: version },
+      uniquenessKey: uniquenessKey(formId, id),
+    });
+    await g.saveSubmission(p(3));
+    await g.saveSubmission(p(3));
+    await expect(g.saveSubmission(p(2))).rejects.toMatchObject({ kind: 'conflict', status: 409 });
+    expect(
+      (await orgRecords()).filter((r) => r.Uniqueness_Constraint__c === uniquenessKey(formId, id)),
+    ).toHaveLength(1);
+  }, 30_000);
+
+  it('signed out: 401 is classified unauthorized, the token call too', async () => {
+    const g = gateway(new Jar());
+    await expect(g.getToken()).rejects.toMatchObject({ kind: 'unauthorized' });
+    const id = crypto.randomUUID();
+    await expect(
+      g.saveSubmission({
+        id,
+        formId,
+        formName: 'x',
+        status: 'in progress',
+        version: 1,
+        data: {},
+        uniquenessKey: uniquenessKey(formId, id),
+      }),
+    ).rejects.toMatchObject({ kind: 'unauthorized', status: 401 });
+  }, 30_000);
+
+  it('unknown form: no definition (null); checkFormStatus answers ids to purge', async () => {
+    const g = gateway();
+    expect(await g.getFormDefinition('a0F000000000999AAA')).toBeNull();
+    expect(await g.getFormDefinition(formId)).toMatchObject({ schema: expect.any(Object) });
+    expect(await g.checkFormStatus(['a0F000000000999AAA'])).toEqual(['a0F000000000999AAA']);
+  }, 30_000);
+
+  it('org faults (5xx, dropped connections, lost responses on writes): every queued submission lands exactly once', async () => {
+    const clock = { now: Date.now() };
+    const svc = services(clock);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const c = await svc.create({ formId, formName: `Chaos ${i}`, data: { General: { i } } });
+      if (!c.ok) throw new Error(c.message);
+      await svc.submit(c.value.id, { General: { i, done: true } });
+      ids.push(c.value.id);
+    }
+    await emulatorControl(sys.emulatorUrl, 'POST', '/faults', {
+      errorRate: 0.15,
+      errorStatus: 503,
+      dropRate: 0.05,
+      lostResponseRate: 0.1,
+      methods: ['PATCH', 'POST'],
+      pathPattern: '/sobjects/',
+    });
+    try {
+      const left = await drain(svc, clock, 80);
+      expect(left).toEqual([]);
+    } finally {
+      await emulatorControl(sys.emulatorUrl, 'DELETE', '/faults');
+    }
+    const keys = new Set(ids.map((id) => uniquenessKey(formId, id)));
+    const mine = (await orgRecords()).filter((r) => keys.has(r.Uniqueness_Constraint__c ?? ''));
+    expect(mine).toHaveLength(12);
+    expect(new Set(mine.map((r) => r.Uniqueness_Constraint__c)).size).toBe(12);
+    expect(mine.every((r) => r.Status__c === 'Submitted')).toBe(true);
+    await svc.dispose();
+  }, 120_000);
+});

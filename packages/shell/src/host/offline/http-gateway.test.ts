@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { classify, HttpOrgGateway, toPending, UPLOAD_KEY_HEADER } from './http-gateway';
+
+const fail = (errorCode: string, details?: unknown, messages = ['m']) => ({
+  success: false,
+  messages,
+  errorType: 'server',
+  errorCode,
+  ...(details ? { details } : {}),
+});
+
+describe('classify (BFF answers -> what the engine does)', () => {
+  it('401 unauthorized, 409 conflict, 5xx/429 unavailable, other 4xx rejected', () => {
+    expect(classify(401, fail('SESSION_EXPIRED')).kind).toBe('unauthorized');
+    expect(classify(409, fail('VERSION_CONFLICT')).kind).toBe('conflict');
+    expect(classify(502, fail('ORG_UNAVAILABLE')).kind).toBe('unavailable');
+    expect(classify(503, '<html>proxy</html>').kind).toBe('unavailable');
+    expect(classify(429, fail('RATE_LIMITED')).kind).toBe('unavailable');
+    const r = classify(
+      400,
+      fail('ORG_ERROR', { errors: [{ message: 'Required', errorCode: 'REQUIRED_FIELD_MISSING' }] }, [
+        'Save Failed',
+      ]),
+    );
+    expect(r).toMatchObject({ kind: 'rejected', message: 'Save Failed', data: [{ message: 'Required' }] });
+  });
+  it('an org 5xx passed on as a 4xx ORG_ERROR (e.g. SERVER_UNAVAILABLE) is transient', () => {
+    expect(classify(400, fail('ORG_ERROR', { orgErrorCode: 'SERVER_UNAVAILABLE' })).kind).toBe('unavailable');
+    expect(classify(400, fail('ORG_ERROR', { orgErrorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION' })).kind).toBe(
+      'rejected',
+    );
+  });
+  it('a success envelope with messages is a failure', () => {
+    expect(classify(200, { success: true, data: 1, messages: ['nope'] })).toMatchObject({
+      kind: 'rejected',
+      message: 'nope',
+    });
+  });
+});
+
+describe('toPending (org record -> pending submission)', () => {
+  it('takes the local id from the uniqueness key, the data from Submission_JSON, status lower-cased', () => {
+    const p = toPending({
+      Id: 'a0X000000000001AAA',
+      Name: 'FS-1',
+      Uniqueness_Constraint__c: 'a0F000000000001AAA#3f1c2a7e-8b4d-4c1e-9a2b-1234567890ab',
+      Form_Definition__c: 'a0F000000000001AAA',
+      Status__c: 'Submitted',
+      Version__c: 4,
+      Submission_JSON__c: JSON.stringify({ formName: 'Audit', data: { General: { a: 1 } } }),
+      LastModifiedDate: '2026-11-22T10:00:00.000Z',
+    });
+    expect(p).toEqual({
+      id: '3f1c2a7e-8b4d-4c1e-9a2b-1234567890ab',
+      formSubmissionId: 'a0X000000000001AAA',
+      formId: 'a0F000000000001AAA',
+      formName: 'Audit',
+      status: 'submitted',
+      version: 4,
+      data: { General: { a: 1 } },
+      lastModifiedDate: '2026-11-22T10:00:00.000Z',
+    });
+    expect(toPending({ Id: 'x', Uniqueness_Constraint__c: null })).toBeNull();
+    expect(
+      toPending({
+        Id: 'x',
+        Uniqueness_Constraint__c: 'f#id',
+        Status__c: 'Pending',
+        Submission_JSON__c: 'not json',
+      }),
+    ).toMatchObject({
+      status: 'in progress',
+      data: {},
+      version: 1,
+    });
+  });
+});
+
+describe('HttpOrgGateway requests', () => {
+  it('carries the uniqueness key, the CSRF header, and the file key; a fetch failure is a Network Error', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const g = new HttpOrgGateway({
+      baseUrl: 'http://bff.test',
+      fetch: async (url, init) => {
+        seen.push({ url, init });
+        const data = url.includes('/api/files')
+          ? { id: '069000000000001AAA', title: 'a' }
+          : { id: 'a0X1', url: 'u' };
+        return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+      },
+    });
+    const p = {
+      id: 'sid',
+      formId: 'a0F1',
+      formName: 'F',
+      status: 'submitted' as const,
+      version: 2,
+      data: {},
+      uniquenessKey: 'a0F1#sid',
+    };
+    await g.saveSubmission(p);
+    await g.submitSubmission(p);
+    await g.saveJsonForPdf(p);
+    const cd = await g.uploadFile(
+      {
+        localId: 'L1',
+        submissionId: 'sid',
+        uniquenessKey: 'a0F1#sid',
+        name: 'a.png',
+        file: new Blob(['x']),
+        token: 't',
+      },
+      () => undefined,
+    );
+    expect(cd).toBe('069000000000001AAA');
+    expect(seen.map((s) => s.url)).toEqual([
+      'http://bff.test/api/savesubmission?formSubmissionIdentifier=a0F1%23sid',
+      'http://bff.test/api/data?recordId=a0F1&submissionStatus=submitted&submissionId=sid&version=2',
+      'http://bff.test/api/submissionJson?formSubmissionIdentifier=a0F1%23sid',
+      'http://bff.test/api/files',
+    ]);
+    for (const s of seen) expect((s.init.headers as Record<string, string>)['X-Requested-With']).toBe('cq');
+    expect((seen[3]?.init.headers as Record<string, string>)[UPLOAD_KEY_HEADER]).toBe('L1');
+    const down = new HttpOrgGateway({ fetch: async () => Promise.reject(new TypeError('fetch failed')) });
+    await expect(down.saveSubmission(p)).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
+  });
+});
