@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES, uniquenessKey, type PendingSubmission } from 'shared-contracts';
+import { guideImageUrls } from './services';
+import { makeHarness, type Harness } from './testing/harness';
+
+let h: Harness;
+afterEach(async () => {
+  await h?.svc.dispose();
+});
+
+const formDef = {
+  schema: { properties: { General: { type: 'object' } } },
+  ui: {
+    type: 'VerticalLayout',
+    elements: [
+      {
+        type: 'Control',
+        options: { guides: [{ field: 'a', operator: 'eq', value: 'x', imageURL: '/img/guide-1.png' }] },
+      },
+    ],
+  },
+  styles: { header: { logo: 'data:image/png;base64,AA' } },
+};
+
+const pending = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
+  id,
+  formSubmissionId: `a0X${id}`,
+  formId: 'a0F1',
+  formName: 'Audit',
+  status: 'in progress',
+  version: 3,
+  data: { General: { from: 'org' } },
+  ...over,
+});
+
+describe('download for offline, remove, purge by checkFormStatus', () => {
+  it('caches the form definition and its guide images; removing deletes both', async () => {
+    h = makeHarness();
+    h.org.formDefs.set('a0F1', formDef);
+    await h.svc.downloadForOffline('a0F1');
+    expect(await h.svc.dbs.submissions.cachedforms.get('a0F1')).toEqual({ Id: 'a0F1', formDef });
+    expect(await h.svc.dbs.images.guides.toArray()).toEqual([
+      {
+        Id: '/img/guide-1.png',
+        ImageUrl: '/img/guide-1.png',
+        encodedImage: 'data:image/png;base64,AAAA',
+        formId: 'a0F1',
+      },
+    ]);
+    await h.svc.removeFromOffline('a0F1');
+    expect(await h.svc.dbs.submissions.cachedforms.count()).toBe(0);
+    expect(await h.svc.dbs.images.guides.count()).toBe(0);
+  });
+
+  it('a form without a definition cannot be downloaded', async () => {
+    h = makeHarness();
+    await expect(h.svc.downloadForOffline('nope')).rejects.toThrow(MESSAGES.schemaError);
+  });
+
+  it('purges the cached forms the form-status check returns (comma-joined ids)', async () => {
+    h = makeHarness();
+    h.org.formDefs.set('a0F1', formDef);
+    h.org.formDefs.set('a0F2', { schema: {} });
+    await h.svc.downloadForOffline('a0F1');
+    await h.svc.downloadForOffline('a0F2');
+    h.org.purge = ['a0F1', 'zzz'];
+    expect(await h.svc.purgeStaleForms()).toEqual(['a0F1']);
+    expect(h.org.calls.find((c) => c.op === 'checkFormStatus')?.key).toBe('a0F1,a0F2');
+    expect((await h.svc.dbs.submissions.cachedforms.toArray()).map((f) => f.Id)).toEqual(['a0F2']);
+    expect(await h.svc.dbs.images.guides.count()).toBe(0);
+  });
+
+  it('finds guide image URLs anywhere in a definition', () => {
+    expect(guideImageUrls({ a: [{ imageURL: 'x' }, { b: { ImageUrl: 'y', imageUrl: 'x' } }] })).toEqual([
+      'x',
+      'y',
+    ]);
+  });
+});
+
+describe('starting a scheduled submission', () => {
+  const input = { formId: 'a0F1', formName: 'Audit', formSubmissionId: 'a0X9', version: 4 };
+
+  it('syncs version = org Version + 1 with status scheduled, then stores it in progress and in sync', async () => {
+    h = makeHarness();
+    h.org.formDefs.set('a0F1', formDef);
+    const s = await h.svc.startScheduled(input);
+    expect(h.org.calls.map((c) => [c.op, c.status, c.version])).toEqual([
+      ['getFormDefinition', undefined, undefined],
+      ['saveSubmission', 'scheduled', 5],
+    ]);
+    expect(s).toMatchObject({
+      status: 'in progress',
+      syncStatus: 'in sync',
+      version: 5,
+      isSalesforceRecord: true,
+    });
+    expect(await h.svc.store.getSubmission(s.id)).toEqual(s);
+  });
+
+  it("throws 'No Data found for form submission' without a form definition, storing nothing", async () => {
+    h = makeHarness();
+    await expect(h.svc.startScheduled(input)).rejects.toThrow('No Data found for form submission');
+    expect(await h.local()).toEqual([]);
+  });
+
+  it('offline: uses the cached definition and queues it (in progress, out of sync)', async () => {
+    h = makeHarness();
+    await h.svc.dbs.submissions.cachedforms.put({ Id: 'a0F1', formDef });
+    h.org.fault = () => 'network';
+    const s = await h.svc.startScheduled(input);
+    expect(s).toMatchObject({ status: 'in progress', syncStatus: 'out of sync', version: 5 });
+    h.org.fault = () => null;
+    await h.drain();
+    expect(h.org.records.get(uniquenessKey('a0F1', s.id))).toMatchObject({
+      status: 'in progress',
+      version: 5,
+    });
+  });
+});
+
+describe('importing and pulling pending records', () => {
+  it('imports new org records as in-progress, in-sync org records; deletes vanished ones with their images', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2', { status: 'submitted' })];
+    await h.svc.importPending();
+    const first = await h.local();
+    expect(first.map((s) => [s.id, s.status, s.syncStatus, s.isSalesforceRecord])).toEqual([
+      ['p1', 'in progress', 'in sync', true],
+      ['p2', 'in progress', 'in sync', true],
+    ]);
+    await h.svc.dbs.images.cachedImages.put({
+      id: 'img',
+      result: 'data:',
+      path: '',
+      fileName: 'a.png',
+      submissionId: 'p2',
+      organizationId: '00D1',
+      ContentDocumentId: '069',
+    });
+    h.org.pending = [pending('p1', { version: 4, data: { General: { from: 'org v4' } } })];
+    await h.svc.importPending();
+    expect((await h.local()).map((s) => [s.id, s.version, s.data])).toEqual([
+      ['p1', 4, { General: { from: 'org v4' } }],
+    ]);
+    expect(await h.svc.dbs.images.cachedImages.count()).toBe(0);
+  });
+
+  it('keeps local unsent changes over the org copy, and deletes nothing while offline', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1')];
+    await h.svc.importPending();
+    await h.svc.save('p1', { General: { from: 'me' } });
+    h.org.pending = [pending('p1', { version: 9 })];
+    await h.svc.importPending();
+    expect(await h.svc.store.getSubmission('p1')).toMatchObject({
+      version: 4,
+      data: { General: { from: 'me' } },
+    });
+    h.org.pending = [];
+    h.online.set(false);
+    await h.svc.store.updateSubmission('p1', (s) => ({ ...s, syncStatus: 'in sync' }));
+    await h.svc.importPending();
+    expect(await h.local()).toHaveLength(1);
+  });
+
+  it('pulls one pending submission by its org id', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p7', { formDef })];
+    const s = await h.svc.pullPending('a0Xp7');
+    expect(s).toMatchObject({ id: 'p7', isSalesforceRecord: true, formDef });
+    expect(await h.svc.pullPending('a0Xnone')).toBeNull();
+  });
+});
+
+describe('local actions', () => {
+  it('discard deletes the submission with its files and cached images', async () => {
+    h = makeHarness();
+    const c = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!c.ok) throw new Error(c.message);
+    await h.svc.attachFile(c.value.id, new Blob(['x']), 'x.png');
+    expect((await h.svc.discard(c.value.id)).ok).toBe(true);
+    expect(await h.local()).toEqual([]);
+    expect(await h.svc.dbs.images.images.count()).toBe(0);
+  });
+
+  it('saving a submission that no longer exists says so', async () => {
+    h = makeHarness();
+    expect(await h.svc.save('gone', {})).toEqual({
+      ok: false,
+      message: 'This submission no longer exists on this device.',
+    });
+  });
+
+  it('outbox: discarding a queued file marks its node for re-upload; discarding a submission removes it', async () => {
+    h = makeHarness();
+    const c = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['x']), 'x.png');
+    if (!f.ok) throw new Error(f.message);
+    await h.svc.save(c.value.id, { files: [f.value] });
+    await h.svc.discardOutboxItem(f.value.LocalId);
+    const s = await h.svc.store.getSubmission(c.value.id);
+    expect(s?.data).toEqual({ files: [{ ...f.value, error: MESSAGES.uploadFailedReupload }] });
+    expect(s?.syncStatus).toBe('file usnyc');
+    await h.svc.discardOutboxItem(c.value.id);
+    expect(await h.local()).toEqual([]);
+  });
+});
