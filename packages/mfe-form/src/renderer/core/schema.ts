@@ -94,6 +94,8 @@ export const toAjvSchema = (schema: FormJsonSchema): FormJsonSchema => {
       // property maps keep their keys ('id' may be a field name there).
       out[k] = k === 'properties' || k === 'definitions' || k === '$defs' ? walkMap(v) : walk(v);
     }
+    // 'Numeric Only' columns store numbers for plain numeric text: a string column accepts them too.
+    if (out.regexRuleName === 'Numeric Only' && out.type === 'string') out.type = ['string', 'number'];
     return out;
   };
   const walkMap = (map: unknown): unknown => {

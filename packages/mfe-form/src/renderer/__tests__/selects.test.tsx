@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MESSAGES } from 'shared-contracts';
+import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
+import { renderForm } from './helpers';
+
+const few = {
+  oneOf: [
+    { const: 'Y', title: 'Yes', color: 'green-white' },
+    { const: 'N', title: 'No' },
+  ],
+};
+const many = {
+  oneOf: ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'].map((t) => ({
+    const: t.toLowerCase(),
+    title: t,
+  })),
+};
+const schema: FormJsonSchema = {
+  type: 'object',
+  properties: {
+    Few: { type: 'string', title: 'Few', ...few },
+    Many: { type: 'string', title: 'Many', ...many },
+    Country: { type: 'string', title: 'Country', oneOf: [{ const: 'US' }, { const: 'CA' }] },
+    State: {
+      type: 'string',
+      title: 'State',
+      dependent: 'Country',
+      oneOf: [
+        { const: 'NY', title: 'New York', validFor: 'gA==' },
+        { const: 'ON', title: 'Ontario', validFor: 'QA==' },
+      ],
+    },
+    Pick: { type: 'string', title: 'Pick', enum: ['a', 'b'] },
+  },
+};
+const ui: UISchemaElement = {
+  type: 'VerticalLayout',
+  elements: [
+    { type: 'select', scope: '#/properties/Few' },
+    { type: 'select', scope: '#/properties/Many' },
+    { type: 'select', scope: '#/properties/Country' },
+    { type: 'dependent', scope: '#/properties/State' },
+    { type: 'radio', scope: '#/properties/Pick' },
+  ],
+};
+
+describe('select, combobox, dependent select, radio', () => {
+  it('renders buttons for 4 or fewer options with colours, toggling the value', () => {
+    const f = renderForm(schema, ui, {});
+    const yes = screen.getByRole('radio', { name: 'Yes' });
+    fireEvent.click(yes);
+    expect(f.data()).toMatchObject({ Few: 'Y' });
+    expect(yes.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('renders a combobox for more than 4 options showing 5 items; Invalid value for unmatched text', () => {
+    const f = renderForm(schema, ui, {});
+    const combo = screen.getAllByRole('combobox')[0] as HTMLInputElement;
+    fireEvent.focus(combo);
+    const list = screen.getByRole('listbox');
+    expect(list.style.maxHeight || getComputedStyle(list).maxHeight).toBeTruthy();
+    expect(screen.getAllByRole('option')).toHaveLength(6);
+    fireEvent.change(combo, { target: { value: 'Zulu' } });
+    fireEvent.blur(combo);
+    expect(screen.getByText(MESSAGES.invalidValue)).toBeTruthy();
+    expect(f.last()?.errors).toContainEqual({ path: 'Many', message: MESSAGES.invalidValue });
+    let res: { messages: string[] } | undefined;
+    act(() => {
+      res = f.ref.current?.submit();
+    });
+    expect(res?.messages).toContain('Many Invalid value');
+    fireEvent.focus(combo);
+    fireEvent.change(combo, { target: { value: 'ech' } });
+    fireEvent.mouseDown(screen.getByRole('option', { name: 'Echo' }));
+    expect(f.data()).toMatchObject({ Many: 'echo' });
+    expect(screen.queryByText(MESSAGES.invalidValue)).toBeNull();
+    expect(f.last()?.errors.some((e) => e.message === MESSAGES.invalidValue)).toBe(false);
+  });
+
+  it('narrows a dependent select by validFor of the controlling value', () => {
+    renderForm(schema, ui, {});
+    expect(screen.queryByRole('radio', { name: 'New York' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'US' }));
+    expect(screen.getByRole('radio', { name: 'New York' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Ontario' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'CA' }));
+    expect(screen.getByRole('radio', { name: 'Ontario' })).toBeTruthy();
+  });
+
+  it('radio control edits and is disabled when read-only', () => {
+    const f = renderForm(schema, ui, {});
+    fireEvent.click(screen.getByLabelText('b'));
+    expect(f.data()).toMatchObject({ Pick: 'b' });
+  });
+
+  it('read-only selects cannot change', () => {
+    renderForm(schema, ui, {}, { readOnly: true });
+    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('a') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('lookup', () => {
+  const lookupSchema: FormJsonSchema = {
+    type: 'object',
+    properties: {
+      Type: { type: 'string' },
+      Account: {
+        type: 'string',
+        title: 'Account',
+        lookupTo: { object: 'Account' },
+        pattern: '^[A-Za-z ]*$',
+        errorMessage: 'Letters only',
+      },
+    },
+  };
+  const lookupUi: UISchemaElement = {
+    type: 'VerticalLayout',
+    elements: [
+      {
+        type: 'lookup',
+        scope: '#/properties/Account',
+        rules: [{ type: 'lookupFilter', filters: [{ field: 'Type', operator: 'eq', valueFrom: 'Type' }] }],
+      },
+    ],
+  };
+  it('searches records through the host service with the 50 limit and filters, and stores the _Id', async () => {
+    const searchRecords = vi.fn().mockResolvedValue([
+      { Id: '001A', Name: 'Acme' },
+      { Id: '001B', Name: 'Acme Two' },
+    ]);
+    const f = renderForm(lookupSchema, lookupUi, { Type: 'Customer' }, { services: { searchRecords } });
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'Ac' } });
+    await waitFor(() => expect(searchRecords).toHaveBeenCalled());
+    const req = searchRecords.mock.calls[0]?.[0] as { soql: string; limit: number };
+    expect(req.limit).toBe(50);
+    expect(req.soql).toBe(
+      "SELECT Id, Name FROM Account WHERE Name LIKE 'Ac%' AND Type = 'Customer' ORDER BY Name LIMIT 50",
+    );
+    fireEvent.mouseDown(await screen.findByRole('option', { name: 'Acme Two' }));
+    expect(f.data()).toMatchObject({ Account: 'Acme Two', Account_Id: '001B' });
+  });
+  it('tests the pattern on the lookup input', () => {
+    renderForm(lookupSchema, lookupUi, {});
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'A1' } });
+    expect(screen.getByTestId('pattern-warning')).toBeTruthy();
+  });
+});
