@@ -220,7 +220,28 @@ export interface OrgGateway {
   getFormDefinition(formId: string): Promise<unknown | null>;
   /** A guide image as a data URL. */
   fetchGuideImage(imageUrl: string): Promise<string>;
+  /**
+   * Optional bulk path (one request for up to SUBMIT_BATCH_MAX submissions whose files are all
+   * uploaded): for each item the BFF does what the single path does, JSON for PDF then save or
+   * submit, as one idempotent upsert per uniqueness key (sObject Collections upsert on the org side).
+   * Resolves with one result per item; rejects only when the request as a whole failed.
+   */
+  submitBatch?(items: SubmissionPayload[]): Promise<BatchItemResult[]>;
 }
+
+/** sObject Collections' limit: at most 200 records per request. */
+export const SUBMIT_BATCH_MAX = 200;
+
+export type BatchItemResult =
+  | {
+      uniquenessKey: string;
+      ok: true;
+      /** For a submitted item: a url means success; none means the org refused the submit (errors). */
+      url?: string | null;
+      formSubmissionId?: string;
+      errors?: unknown[];
+    }
+  | { uniquenessKey: string; ok: false; error: GatewayError };
 
 // ---------------------------------------------------------------------------------------------
 // The outbox view and the services remotes use.

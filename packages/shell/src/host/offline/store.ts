@@ -96,6 +96,14 @@ export class OfflineStore {
     await this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.delete(id));
   }
 
+  /** Files and cached images of submissions already deleted (one transaction). */
+  async deleteFilesOf(submissionIds: string[]): Promise<void> {
+    await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {
+      await this.idb.images.where('submissionId').anyOf(submissionIds).delete();
+      await this.idb.cachedImages.where('submissionId').anyOf(submissionIds).delete();
+    });
+  }
+
   // files
 
   filesOf(submissionId: string): Promise<FileInfo[]> {

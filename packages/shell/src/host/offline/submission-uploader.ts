@@ -10,7 +10,13 @@
  *  6. failure other than Network Error: in error with the response data as errors.
  * Every request carries the uniqueness key; the BFF's upsert makes retries harmless.
  */
-import { SUBMISSION_STATUS, type LocalSubmission } from 'shared-contracts';
+import {
+  SUBMISSION_STATUS,
+  SUBMIT_BATCH_MAX,
+  gatewayError,
+  type BatchItemResult,
+  type LocalSubmission,
+} from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
 import { asGatewayError, type FileUploader, type UploaderDeps } from './file-uploader';
 import {
@@ -65,18 +71,96 @@ export class SubmissionUploader {
       const queue = (await this.deps.store.submissionsOf(org))
         .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
         .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
+      // with a bulk path: whatever needs no file work goes in batches, the rest one by one
+      const waitingFiles = this.deps.gateway.submitBatch
+        ? new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId))
+        : new Set<string>();
+      const batchable = this.deps.gateway.submitBatch
+        ? queue.filter((s) => allFilesResolved(s.data) && !waitingFiles.has(s.id))
+        : [];
+      const inBatch = new Set(batchable.map((s) => s.id));
+      const tasks: (() => Promise<void>)[] = [];
+      for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
+        const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
+        tasks.push(() => this.processBatch(chunk));
+      }
+      for (const s of queue) if (!inBatch.has(s.id)) tasks.push(() => this.processOne(s.id));
       const workers = Math.max(1, this.deps.concurrency ?? 4);
       let next = 0;
       const work = async (): Promise<void> => {
-        while (next < queue.length && !this.stopped && this.deps.isOnline()) {
-          const s = queue[next++];
-          if (s) await this.processOne(s.id);
+        while (next < tasks.length && !this.stopped && this.deps.isOnline()) {
+          const task = tasks[next++];
+          if (task) await task();
         }
       };
-      await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, work));
+      await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, work));
     } finally {
       this.running = false;
     }
+  }
+
+  /**
+   * Steps 2-6 for up to SUBMIT_BATCH_MAX submissions in one request (files already resolved), the
+   * outcomes written in one transaction. Never throws.
+   */
+  async processBatch(chunk: LocalSubmission[]): Promise<void> {
+    const submitBatch = this.deps.gateway.submitBatch?.bind(this.deps.gateway);
+    const sent = chunk.filter((s) => !this.inFlight.has(s.id));
+    if (!submitBatch || sent.length === 0) return;
+    sent.forEach((s) => this.inFlight.add(s.id));
+    try {
+      let results: Map<string, BatchItemResult>;
+      try {
+        const answer = await submitBatch(sent.map((s) => toPayload(s)));
+        results = new Map(answer.map((r) => [r.uniquenessKey, r]));
+      } catch (e) {
+        const error = asGatewayError(e);
+        results = new Map(
+          sent.map((s) => [toPayload(s).uniquenessKey, { uniquenessKey: '', ok: false, error }]),
+        );
+      }
+      await this.applyBatch(sent, results);
+    } catch (e) {
+      console.error('submission uploader: unexpected batch failure', e);
+    } finally {
+      sent.forEach((s) => this.inFlight.delete(s.id));
+    }
+  }
+
+  private async applyBatch(sent: LocalSubmission[], results: Map<string, BatchItemResult>): Promise<void> {
+    const { store } = this.deps;
+    const now = this.deps.nowIso();
+    const nowMs = this.deps.nowMs();
+    const policy = this.deps.backoff ?? DEFAULT_BACKOFF;
+    const missing = gatewayError('unavailable', 'No answer for this submission in the batch');
+    let unauthorized = false;
+    const deleted: string[] = [];
+    await store.sdb.transaction('rw', store.sdb.submissions, async () => {
+      const current = await store.sdb.submissions.bulkGet(sent.map((s) => s.id));
+      const puts: LocalSubmission[] = [];
+      sent.forEach((s, i) => {
+        const cur = current[i];
+        if (!cur) return;
+        const r = results.get(toPayload(s).uniquenessKey);
+        if (!r || !r.ok) {
+          const error = r && !r.ok ? r.error : missing;
+          if (error.kind === 'unauthorized') unauthorized = true;
+          puts.push(afterSyncFailure(cur, error, nowMs, policy, this.deps.random));
+          return;
+        }
+        if (s.status === SUBMISSION_STATUS.submitted && !r.url) {
+          if (cur.version === s.version) puts.push(afterSubmitWithoutUrl(cur, r.errors ?? [], now));
+          return;
+        }
+        const outcome = afterSyncSuccess(s, cur, now, r.formSubmissionId);
+        if (outcome.kind === 'delete') deleted.push(s.id);
+        else puts.push(outcome.record);
+      });
+      await store.sdb.submissions.bulkPut(puts);
+      await store.sdb.submissions.bulkDelete(deleted);
+    });
+    if (deleted.length > 0) await store.deleteFilesOf(deleted);
+    if (unauthorized) this.deps.onUnauthorized();
   }
 
   /** All six steps for one submission. Never throws. */

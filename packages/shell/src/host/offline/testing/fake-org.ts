@@ -6,6 +6,8 @@
  */
 import {
   gatewayError,
+  isGatewayError,
+  type BatchItemResult,
   type GatewayErrorKind,
   type FileUploadRequest,
   type OrgGateway,
@@ -25,7 +27,8 @@ export type Op =
   | 'syncPendingSubmission'
   | 'checkFormStatus'
   | 'getFormDefinition'
-  | 'fetchGuideImage';
+  | 'fetchGuideImage'
+  | 'submitBatch';
 
 export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | 'no-url' | null;
 
@@ -61,9 +64,26 @@ export class FakeOrg implements OrgGateway {
   private n = 0;
   private ids = 0;
 
+  /** One fault decision for a whole batch request (its calls are already logged). */
+  protected async enterBatch(items: SubmissionPayload[]): Promise<Fault> {
+    return this.decide('submitBatch', {
+      op: 'submitBatch',
+      key: items.map((p) => p.uniquenessKey).join(','),
+    });
+  }
+
+  protected upsertItem(p: SubmissionPayload): OrgRecord {
+    this.pdfs.set(p.uniquenessKey, (this.pdfs.get(p.uniquenessKey) ?? 0) + 1);
+    return this.upsert(p);
+  }
+
   private async enter(op: Op, key: string, extra: Partial<Call> = {}): Promise<Fault> {
     const call: Call = { op, key, ...extra };
     this.calls.push(call);
+    return this.decide(op, call);
+  }
+
+  private async decide(op: Op, call: Call): Promise<Fault> {
     if (this.latencyMs) await new Promise((r) => setTimeout(r, this.latencyMs));
     else await Promise.resolve();
     const f = this.fault(op, call, this.n++);
@@ -173,5 +193,48 @@ export class FakeOrg implements OrgGateway {
 
   opsFor(key: string): string[] {
     return this.calls.filter((c) => c.key === key).map((c) => c.op);
+  }
+}
+
+/** The same org with the bulk path: one request, per-item upserts (what sObject Collections give). */
+export class BatchFakeOrg extends FakeOrg {
+  /** Items the org refuses (a validation rule), by uniqueness key. */
+  rejectItem: (p: SubmissionPayload) => boolean = () => false;
+  batchSizes: number[] = [];
+
+  async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
+    this.calls.push(
+      ...items.map((p) => ({
+        op: 'submitBatch' as const,
+        key: p.uniquenessKey,
+        status: p.status,
+        version: p.version,
+      })),
+    );
+    const f = await this.enterBatch(items);
+    this.batchSizes.push(items.length);
+    const out: BatchItemResult[] = items.map((p) => {
+      if (this.rejectItem(p)) {
+        return {
+          uniquenessKey: p.uniquenessKey,
+          ok: false,
+          error: gatewayError('rejected', 'Invalid', { status: 400, data: [{ message: 'Invalid' }] }),
+        };
+      }
+      try {
+        const rec = this.upsertItem(p);
+        return {
+          uniquenessKey: p.uniquenessKey,
+          ok: true,
+          url: `/lightning/r/${rec.Id}/view`,
+          formSubmissionId: rec.Id,
+        };
+      } catch (e) {
+        if (isGatewayError(e)) return { uniquenessKey: p.uniquenessKey, ok: false, error: e };
+        throw e;
+      }
+    });
+    if (f === 'lost') throw gatewayError('network', 'Network Error');
+    return out;
   }
 }

@@ -25,7 +25,7 @@ let seq = 0;
 
 export function makeHarness(
   over: Partial<OfflineServicesOptions> = {},
-  shared?: { factory: IDBFactory; org: FakeOrg },
+  shared?: { factory?: IDBFactory; org?: FakeOrg },
 ): Harness {
   const factory = shared?.factory ?? new IDBFactory();
   const org = shared?.org ?? new FakeOrg();

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SUBMIT_BATCH_MAX, uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { BatchFakeOrg } from './testing/fake-org';
+import { makeHarness, type Harness } from './testing/harness';
+
+let h: Harness;
+afterEach(async () => {
+  await h?.svc.dispose();
+});
+
+function batchHarness(concurrency = 4): { h: Harness; org: BatchFakeOrg } {
+  const org = new BatchFakeOrg();
+  return { h: makeHarness({ concurrency }, { org }), org };
+}
+
+async function queueSubmitted(hh: Harness, n: number): Promise<string[]> {
+  const c = await hh.svc.create({ formId: 'a0F1', formName: 'Bulk' });
+  if (!c.ok) throw new Error(c.message);
+  const items: LocalSubmission[] = Array.from({ length: n }, (_, i) => ({
+    ...c.value,
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    data: { i },
+    status: 'submitted',
+    version: 2,
+    createdOn: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  }));
+  await hh.svc.discard(c.value.id);
+  const r = await hh.svc.queueMany(items);
+  if (!r.ok) throw new Error(r.message);
+  return items.map((s) => s.id);
+}
+
+describe('the bulk path (OrgGateway.submitBatch)', () => {
+  it('drains 1,000 queued submissions in batches of at most 200, each reaching the org once', async () => {
+    const b = batchHarness();
+    h = b.h;
+    const ids = await queueSubmitted(h, 1000);
+    await h.drainOnce();
+    expect(b.org.batchSizes).toEqual([200, 200, 200, 200, 200]);
+    expect(Math.max(...b.org.batchSizes)).toBeLessThanOrEqual(SUBMIT_BATCH_MAX);
+    expect(await h.local()).toEqual([]);
+    expect(b.org.records.size).toBe(1000);
+    expect(new Set(b.org.records.keys())).toEqual(new Set(ids.map((id) => uniquenessKey('a0F1', id))));
+    expect([...b.org.records.values()].every((r) => r.status === 'submitted' && r.writes === 1)).toBe(true);
+  });
+
+  it('per-item results: a refused item goes in error, the others are delivered; a lost answer is retried harmlessly', async () => {
+    const b = batchHarness();
+    h = b.h;
+    const ids = await queueSubmitted(h, 30);
+    const refused = uniquenessKey('a0F1', ids[3] ?? '');
+    b.org.rejectItem = (p) => p.uniquenessKey === refused;
+    let first = true;
+    b.org.fault = (op) => {
+      if (op === 'submitBatch' && first) {
+        first = false;
+        return 'lost';
+      }
+      return null;
+    };
+    await h.drain();
+    const left = await h.local();
+    expect(left.map((s) => [s.id, s.syncStatus])).toEqual([[ids[3], 'in error']]);
+    expect(left[0]?.errors).toEqual([{ message: 'Invalid' }]);
+    expect(b.org.records.size).toBe(29);
+    expect([...b.org.records.values()].every((r) => r.writes === 2)).toBe(true); // once lost, once again
+  });
+
+  it('submissions with files still to upload take the single path (files first)', async () => {
+    const b = batchHarness();
+    h = b.h;
+    await queueSubmitted(h, 3);
+    const c = await h.svc.create({ formId: 'a0F1', formName: 'With file' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['x']), 'x.png');
+    if (!f.ok) throw new Error(f.message);
+    await h.svc.submit(c.value.id, { files: [f.value] });
+    await h.drainOnce();
+    const key = uniquenessKey('a0F1', c.value.id);
+    expect(b.org.opsFor(key)).toEqual(['saveSubmission', 'saveJsonForPdf', 'submitSubmission']);
+    expect(b.org.batchSizes).toEqual([3]);
+    expect(await h.local()).toEqual([]);
+  });
+
+  it('a whole-batch network error keeps every item queued with backoff', async () => {
+    const b = batchHarness();
+    h = b.h;
+    await queueSubmitted(h, 5);
+    b.org.fault = (op) => (op === 'submitBatch' ? 'network' : null);
+    await h.drainOnce();
+    const left = await h.local();
+    expect(left).toHaveLength(5);
+    expect(
+      left.every((s) => s.syncStatus === 'out of sync' && s.delivery?.lastError === 'Network Error'),
+    ).toBe(true);
+    b.org.fault = () => null;
+    await h.drain();
+    expect(b.org.records.size).toBe(5);
+  });
+});
