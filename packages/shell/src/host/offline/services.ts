@@ -7,6 +7,7 @@ import {
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
   OFFLINE_MESSAGES,
+  SYNC_STATUS,
   isGatewayError,
   type CachedForm,
   type FileInfo,
@@ -308,7 +309,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         stored = T.scheduledQueued(sub);
       }
       await store.putSubmission(stored);
-      if (stored.syncStatus !== 'in sync') queued();
+      if (stored.syncStatus !== SYNC_STATUS.inSync) queued();
       return stored;
     },
     async importPending() {

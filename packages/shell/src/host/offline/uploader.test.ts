@@ -305,6 +305,31 @@ describe('the file uploader', () => {
     unsub();
   });
 
+  it('writes upload progress to the store in steps (0-100), not on every event', async () => {
+    h = makeHarness();
+    const s = await created(h);
+    const a = await h.svc.attachFile(s.id, new Blob(['a']), 'a.png');
+    if (!a.ok) throw new Error(a.message);
+    const seen: number[] = [];
+    h.org.uploadFile = async (_req, onProgress) => {
+      for (let p = 0; p <= 100; p += 1) {
+        onProgress(p);
+        if (p % 5 === 0) {
+          await new Promise((r) => setTimeout(r, 0));
+          seen.push((await h.svc.store.getFile(a.value.LocalId))?.progress ?? -2);
+        }
+      }
+      return '069000000000777AAA';
+    };
+    await h.svc.engine.files.runOnce();
+    const distinct = [...new Set(seen)];
+    expect(distinct[0]).toBe(-1);
+    expect(distinct.length).toBeGreaterThan(5);
+    expect(distinct.length).toBeLessThanOrEqual(12);
+    expect(distinct).toEqual([...distinct].sort((x, y) => x - y));
+    expect(await h.svc.store.getFile(a.value.LocalId)).toMatchObject({ progress: 100, status: 'Synced' });
+  });
+
   it('an orphan file of a discarded submission is never uploaded', async () => {
     h = makeHarness();
     const s = await created(h);
