@@ -37,10 +37,10 @@ export function startProcess(name, cmd, args, { ready, env = {}, quiet = false, 
   };
   return new Promise((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${buffer}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a half-started part behind
+      reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${buffer}`));
+    }, timeoutMs);
     const onData = (chunk) => {
       const text = chunk.toString();
       if (!quiet) process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
@@ -126,15 +126,21 @@ export async function startSystem({
   const ports = { ...DEFAULT_PORTS, ...overrides };
   const procs = {};
   const stop = async () => Promise.all(Object.values(procs).map((p) => p.stop()));
-  try {
-    const starting = REMOTES.map(
-      async (name) => (procs[name] = await startRemote(name, ports[name], { quiet, dir: remoteDirs[name] })),
+  const starting = REMOTES.map((name) =>
+    startRemote(name, ports[name], { quiet, dir: remoteDirs[name] }).then((p) => (procs[name] = p)),
+  );
+  if (emulator) {
+    starting.push(
+      startEmulator(ports.emulator, { quiet, extraArgs: emulatorArgs }).then((p) => (procs.emulator = p)),
     );
-    if (emulator)
-      starting.push(
-        startEmulator(ports.emulator, { quiet, extraArgs: emulatorArgs }).then((p) => (procs.emulator = p)),
-      );
-    await Promise.all(starting);
+  }
+  // Wait for every part to settle, so a failure never leaves a sibling running unowned.
+  const failure = (await Promise.allSettled(starting)).find((r) => r.status === 'rejected');
+  if (failure) {
+    await stop();
+    throw failure.reason;
+  }
+  try {
     procs.bff = await startBff(ports.bff, { env: { ...systemEnv(ports), ...bffEnv }, quiet });
   } catch (error) {
     await stop();

@@ -53,28 +53,37 @@ const built = await gate('build', async () => {
   return true;
 });
 
-// Vitest: every package's own tests (unit and BFF/emulator integration over HTTP).
-const vitestJson = path.join(tmp, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-const vitestStarted = Date.now();
-console.log('\n━━ vitest (all packages)');
-const vitestCode = await runAsync(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const vitest = readJson(vitestJson);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  summary.push(
-    `${vitest.numFailedTests || vitestCode ? 'FAIL' : 'ok  '} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${((Date.now() - vitestStarted) / 1000).toFixed(1)} s)`,
+// Vitest: every package's own tests (unit, and BFF/emulator integration over HTTP), one package at
+// a time so integration suites that start servers never compete for the 2 cores.
+const vitestPackages = fs
+  .readdirSync(path.join(root, 'packages'))
+  .filter((name) => fs.existsSync(path.join(root, 'packages', name, 'vitest.config.ts')));
+for (const name of vitestPackages) {
+  const json = path.join(tmp, `vitest-${name}.json`);
+  fs.rmSync(json, { force: true });
+  const started = Date.now();
+  console.log(`\n━━ vitest: ${name}`);
+  const code = await runAsync(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    {
+      cwd: path.join(root, 'packages', name),
+    },
   );
-}
-if (!vitest || (vitestCode !== 0 && vitest.numFailedTests === 0)) {
-  failed++;
-  summary.push(`FAIL vitest exited with ${vitestCode}`);
+  const result = readJson(json);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result) {
+    passed += result.numPassedTests;
+    failed += result.numFailedTests;
+    const bad = result.numFailedTests > 0 || code !== 0;
+    summary.push(
+      `${bad ? 'FAIL' : 'ok  '} vitest ${name}: ${result.numPassedTests} passed, ${result.numFailedTests} failed (${seconds} s)`,
+    );
+  }
+  if (!result || (code !== 0 && result.numFailedTests === 0)) {
+    failed++;
+    summary.push(`FAIL vitest ${name} exited with ${code}`);
+  }
 }
 
 // Playwright: the browser suites against the running system, in Debian's Chromium.

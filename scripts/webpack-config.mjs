@@ -24,7 +24,11 @@ export const sharedSingletons = {
 // Precompressed copies: the static origins serve .gz/.br when the browser accepts them.
 const compression = () => [
   new CompressionPlugin({ test: /\.(js|html|json)$/, algorithm: 'gzip', filename: '[path][base].gz' }),
-  new CompressionPlugin({ test: /\.(js|html|json)$/, algorithm: 'brotliCompress', filename: '[path][base].br' }),
+  new CompressionPlugin({
+    test: /\.(js|html|json)$/,
+    algorithm: 'brotliCompress',
+    filename: '[path][base].br',
+  }),
 ];
 
 function base({ dir, name, mode }) {
@@ -62,7 +66,7 @@ function base({ dir, name, mode }) {
 }
 
 /** A remote: exposes its single-spa application as ./app, served from its own origin. */
-export function remoteConfig({ dir, name, scope, exposes = {} }) {
+export function remoteConfig({ dir, name, scope, exposes = {}, shared = sharedSingletons }) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     return {
@@ -79,7 +83,7 @@ export function remoteConfig({ dir, name, scope, exposes = {} }) {
           name: scope,
           filename: 'remoteEntry.[contenthash:12].js',
           exposes: { './app': './src/app.tsx', ...exposes },
-          shared: sharedSingletons,
+          shared,
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,

@@ -52,4 +52,7 @@ console.log('  JavaScript over the wire : %s KB (compressed)', (jsBytes / 1024).
 console.log('  requests                 : %d', median(runs.map((r) => r.requests)));
 console.log('  time to interactive home : %d ms', median(runs.map((r) => r.interactiveMs)));
 console.log('  budget ratio             : %s of 250 KB', (jsBytes / BUDGET_BYTES).toFixed(2));
-console.log('  runs: %s', runs.map((r) => `${(r.jsBytes / 1024).toFixed(0)}KB/${r.requests}req/${r.interactiveMs}ms`).join('  '));
+console.log(
+  '  runs: %s',
+  runs.map((r) => `${(r.jsBytes / 1024).toFixed(0)}KB/${r.requests}req/${r.interactiveMs}ms`).join('  '),
+);

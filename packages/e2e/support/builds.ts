@@ -9,8 +9,14 @@ export const distOf = (pkg: string) => path.join(repoRoot, 'packages', pkg, 'dis
 
 /** Builds one package on its own into `outDir`, as a team would when deploying just that remote. */
 export function buildPackage(pkg: string, outDir: string, env: Record<string, string> = {}): void {
+  buildFolder(path.join(repoRoot, 'packages', pkg), outDir, env);
+}
+
+/** Builds any folder with a webpack.config.mjs (packages, or test fixtures) into `outDir`. */
+export function buildFolder(folder: string, outDir: string, env: Record<string, string> = {}): void {
+  const pkg = path.basename(folder);
   const result = spawnSync(path.join(repoRoot, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
-    cwd: path.join(repoRoot, 'packages', pkg),
+    cwd: folder,
     env: { ...process.env, ...env, MF_OUT_DIR: outDir },
     encoding: 'utf8',
   });

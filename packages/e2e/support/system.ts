@@ -7,16 +7,19 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
+export type SystemPart = 'bff' | 'mfe-auth' | 'mfe-home' | 'mfe-form' | 'mfe-builder' | 'emulator';
+export type SystemPorts = Record<SystemPart, number>;
+
 export interface RunningSystem {
-  ports: Record<string, number>;
-  procs: Record<string, Proc>;
+  ports: SystemPorts;
+  procs: Record<SystemPart, Proc>;
   url: string;
   stop(): Promise<void>;
 }
 
 type Launcher = {
   startSystem(options: {
-    ports?: Record<string, number>;
+    ports?: Partial<SystemPorts>;
     emulator?: boolean;
     quiet?: boolean;
     emulatorArgs?: string[];
@@ -42,9 +45,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** A full set of free ports, so a suite's system never collides with `npm start` or another run. */
-export async function freeSystemPorts(): Promise<Record<string, number>> {
-  const names = ['bff', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder', 'emulator'];
-  const ports: Record<string, number> = {};
+export async function freeSystemPorts(): Promise<SystemPorts> {
+  const names: SystemPart[] = ['bff', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder', 'emulator'];
+  const ports = {} as SystemPorts;
   const taken = new Set<number>();
   for (const name of names) {
     let port = await freePort();

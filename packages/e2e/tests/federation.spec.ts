@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REMOTE_UNAVAILABLE } from 'shared-contracts';
-import { buildPackage, deploy, distOf, fingerprint, tempDir } from '../support/builds';
+import path from 'node:path';
+import { buildFolder, buildPackage, deploy, distOf, fingerprint, tempDir } from '../support/builds';
 import { freeSystemPorts, startRemote, startSystem, type RunningSystem } from '../support/system';
 
 const ROUTES = [
@@ -145,4 +146,23 @@ test('an unknown route shows the not-found page with a link home', async ({ page
   await page.getByRole('link', { name: 'Go to home' }).click();
   await expect(screen(page, 'mfe-home')).toBeVisible();
   await expect(page.getByTestId('not-found')).toHaveCount(0);
+});
+
+test('a remote that throws while mounting gets the fallback; the other areas keep working', async ({
+  page,
+}) => {
+  const ports = await freeSystemPorts();
+  const build = tempDir('crashing-remote');
+  buildFolder(path.join(import.meta.dirname, '../fixtures/crashing-remote'), build);
+  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-builder': build } });
+
+  await page.goto(system.url + '/templates');
+  const fallback = page.getByTestId('remote-unavailable');
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveAttribute('data-kind', 'crashed');
+  await expect(fallback).toContainText('boom during mount');
+
+  await navigate(page, '/');
+  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await expect(fallback).toHaveCount(0);
 });
