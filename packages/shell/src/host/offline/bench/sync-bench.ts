@@ -1,0 +1,184 @@
+/**
+ * Sync benchmark (issue 5): drains N queued submissions through the real BFF to the org-emulator with
+ * 50 ms added latency, and, in the same run, a naive one-request-at-a-time loop and the emulator's own
+ * time for the same upserts done directly with sObject Collections. Prints time, requests, duplicates.
+ *
+ *   node node_modules/tsx/dist/cli.mjs packages/shell/src/host/offline/bench/sync-bench.ts [N] [concurrency]
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { HttpOrgGateway } from '../http-gateway';
+import { Signal } from '../live';
+import { createOfflineServices } from '../services';
+import { DEMO, Jar, bffGet, emulatorControl, jarFetch, signIn, startSystem } from '../testing/system';
+
+const N = Number(process.argv[2] ?? 1000);
+const CONCURRENCY = Number(process.argv[3] ?? 16);
+const LATENCY_MS = 50;
+const NS = 'cqext';
+const OBJECT = `${NS}__SQX_Form_Submission__c`;
+const EXT = `${NS}__Uniqueness_Constraint__c`;
+
+function uuid(prefix: string, i: number): string {
+  return `${prefix}-${String(i).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+async function main(): Promise<void> {
+  const sys = await startSystem();
+  try {
+    const jar = new Jar();
+    await signIn(sys.bffUrl, jar);
+    const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
+    const formId = forms[0]?.Id;
+    if (!formId) throw new Error('no form in the demo org');
+    await emulatorControl(sys.emulatorUrl, 'POST', '/faults', { latencyMs: LATENCY_MS });
+
+    let bffRequests = 0;
+    const base = jarFetch(jar, sys.bffUrl);
+    const counting = (url: string, init?: RequestInit): Promise<Response> => {
+      bffRequests++;
+      return base(url, init);
+    };
+    const gateway = new HttpOrgGateway({ baseUrl: sys.bffUrl, fetch: counting });
+    const orgCalls = async (): Promise<number> => {
+      const r = await fetch(`${sys.emulatorUrl}/__emulator/counters`);
+      return ((await r.json()) as { apiCalls: number }).apiCalls;
+    };
+
+    // 1. the engine
+    const svc = createOfflineServices({
+      gateway,
+      online: new Signal(true),
+      context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
+      locks: null,
+      channel: null,
+      idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+      concurrency: CONCURRENCY,
+      backgroundSync: () => undefined,
+    });
+    const created = await svc.create({ formId, formName: 'Bench' });
+    if (!created.ok) throw new Error(created.message);
+    await svc.discard(created.value.id);
+    const items: LocalSubmission[] = Array.from({ length: N }, (_, i) => ({
+      ...created.value,
+      id: uuid('eng', i),
+      status: 'submitted',
+      version: 2,
+      submittedOn: new Date().toISOString(),
+      data: { General: { i, note: `bench ${i}` } },
+    }));
+    const queued = await svc.queueMany(items);
+    if (!queued.ok) throw new Error(queued.message);
+    bffRequests = 0;
+    let calls0 = await orgCalls();
+    let t0 = performance.now();
+    for (let round = 0; round < 50; round++) {
+      await svc.engine.submissions.runOnce();
+      if ((await svc.dbs.submissions.submissions.count()) === 0) break;
+    }
+    const engineMs = performance.now() - t0;
+    const engineBff = bffRequests;
+    const engineOrg = (await orgCalls()) - calls0;
+    const left = await svc.dbs.submissions.submissions.count();
+    await svc.dispose();
+
+    // 2. the naive loop: one request at a time
+    bffRequests = 0;
+    calls0 = await orgCalls();
+    t0 = performance.now();
+    for (let i = 0; i < N; i++) {
+      const id = uuid('naive', i);
+      await gateway.submitSubmission({
+        id,
+        formId,
+        formName: 'Bench',
+        status: 'submitted',
+        version: 2,
+        data: { General: { i } },
+        uniquenessKey: uniquenessKey(formId, id),
+      });
+    }
+    const naiveMs = performance.now() - t0;
+    const naiveBff = bffRequests;
+    const naiveOrg = (await orgCalls()) - calls0;
+
+    // 3. direct sObject Collections upserts at the emulator, 200 per request
+    const tokenRes = await fetch(`${sys.emulatorUrl}/services/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: DEMO.clientId,
+        client_secret: DEMO.secret,
+        username: DEMO.user,
+        password: DEMO.password,
+      }).toString(),
+    });
+    const token = (await tokenRes.json()) as { access_token: string; instance_url: string };
+    const auth = { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' };
+    calls0 = await orgCalls();
+    t0 = performance.now();
+    let directRequests = 0;
+    for (let i = 0; i < N; i += 200) {
+      const records = Array.from({ length: Math.min(200, N - i) }, (_, k) => {
+        const id = uuid('direct', i + k);
+        return {
+          attributes: { type: OBJECT },
+          [EXT]: `${formId}#${id}`,
+          [`${NS}__Form_Definition__c`]: formId,
+          [`${NS}__Status__c`]: 'Submitted',
+          [`${NS}__Version__c`]: 2,
+          [`${NS}__Submission_JSON__c`]: JSON.stringify({ id, formId, data: { General: { i: i + k } } }),
+        };
+      });
+      const r = await fetch(`${token.instance_url}/services/data/v62.0/composite/sobjects/${OBJECT}/${EXT}`, {
+        method: 'PATCH',
+        headers: auth,
+        body: JSON.stringify({ allOrNone: false, records }),
+      });
+      directRequests++;
+      if (!r.ok) throw new Error(`direct upsert ${r.status}: ${await r.text()}`);
+      await r.body?.cancel();
+    }
+    const directMs = performance.now() - t0;
+    const directOrg = (await orgCalls()) - calls0;
+    await emulatorControl(sys.emulatorUrl, 'DELETE', '/faults');
+
+    // duplicates: records per uniqueness key of the engine's submissions
+    const keys = new Map<string, number>();
+    let next: string | null = `/services/data/v62.0/query?q=${encodeURIComponent(
+      `SELECT ${EXT} FROM ${OBJECT} WHERE ${EXT} LIKE '${formId}#eng-%'`,
+    )}`;
+    while (next) {
+      const r = await fetch(`${token.instance_url}${next}`, { headers: auth });
+      const page = (await r.json()) as { records: Record<string, string>[]; nextRecordsUrl?: string };
+      for (const rec of page.records) keys.set(rec[EXT] ?? '', (keys.get(rec[EXT] ?? '') ?? 0) + 1);
+      next = page.nextRecordsUrl ?? null;
+    }
+    const duplicates = [...keys.values()].reduce((a, n) => a + (n - 1), 0);
+    const missing = N - keys.size;
+
+    const row = (name: string, ms: number, bff: number | string, org: number): string =>
+      `${name.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(8)} s ${String(bff).padStart(10)} ${String(org).padStart(10)}`;
+    console.log(
+      `sync bench: ${N} submissions, ${LATENCY_MS} ms added org latency, engine concurrency ${CONCURRENCY}`,
+    );
+    console.log(
+      `${''.padEnd(34)} ${'time'.padStart(10)} ${'BFF reqs'.padStart(10)} ${'org calls'.padStart(10)}`,
+    );
+    console.log(row('engine (offline core via BFF)', engineMs, engineBff, engineOrg));
+    console.log(row('naive loop (1 request at a time)', naiveMs, naiveBff, naiveOrg));
+    console.log(row('direct sObject Collections', directMs, `${directRequests} (org)`, directOrg));
+    console.log(`engine / naive: ${(engineMs / naiveMs).toFixed(2)} (goal <= 0.3)`);
+    console.log(`engine / direct: ${(engineMs / directMs).toFixed(2)} (goal <= 1.5)`);
+    console.log(`duplicates: ${duplicates}, missing: ${missing}, left in the local queue: ${left}`);
+  } finally {
+    await sys.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
