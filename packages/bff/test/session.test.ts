@@ -1,9 +1,12 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
 import { signRequest } from '../src/org/canvas';
-import { Client, DEMO, Jar, go, signedIn, startBff, type RunningBff } from './helpers';
+import { Client, DEMO, Jar, go, login, signedIn, startBff, type RunningBff } from './helpers';
+import { freePort, stop } from './global-setup';
 
 const emulatorUrl = inject('emulatorUrl');
+/** Every test that expires the org's access tokens lives in this file, so they never overlap. */
 let bff: RunningBff;
 beforeAll(async () => {
   bff = await startBff(emulatorUrl);
@@ -145,5 +148,83 @@ describe('cookie flags over https', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+let redis: ChildProcess;
+let a: RunningBff;
+let b: RunningBff;
+
+describe('sessions in Redis (REDIS_URL)', () => {
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`redis did not start: ${out}`)), 10_000);
+      redis.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (/Ready to accept connections/i.test(out)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      redis.once('exit', (code) => reject(new Error(`redis exited ${code}: ${out}`)));
+    });
+    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    [a, b] = await Promise.all([startBff(emulatorUrl, env), startBff(emulatorUrl, env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    if (redis) await stop(redis);
+  });
+
+  /** One browser, two BFF instances behind a load balancer: the same cookie goes to either. */
+  function pair(c: Client, other: RunningBff): Client {
+    const twin = new Client(other.base);
+    twin.jar.set(other.base, SESSION_COOKIE, c.jar.get(c.base, SESSION_COOKIE) ?? '');
+    return twin;
+  }
+
+  describe('two BFF instances share sessions through Redis', () => {
+    it('signs in on one, keeps working on the other mid-session, refreshes on either, logs out everywhere', async () => {
+      const onA = new Client(a.base);
+      expect(await login(a.base, onA.jar, DEMO.field)).toContain('status=ok');
+      const onB = pair(onA, b);
+      expect((await onB.get('/api/forms')).status).toBe(200);
+      expect(onB.data(await onB.get('/api/getToken'))).toBe(onA.data(await onA.get('/api/getToken')));
+      // Mid-session switch with a write: save on A, read the same record on B.
+      const forms = onA.data<{ Id: string }[]>(await onA.get('/api/forms'));
+      const sid = crypto.randomUUID();
+      const ident = encodeURIComponent(`${forms[0]?.Id}#${sid}`);
+      const saved = onA.data<{ id: string }>(
+        await onA.post(`/api/savesubmission?formSubmissionIdentifier=${ident}`, {
+          id: sid,
+          data: {},
+          version: 1,
+        }),
+      );
+      const again = onB.data<{ id: string; created: boolean }>(
+        await onB.post(`/api/savesubmission?formSubmissionIdentifier=${ident}`, {
+          id: sid,
+          data: {},
+          version: 2,
+        }),
+      );
+      expect(again).toMatchObject({ id: saved.id, created: false });
+      // Expired access tokens: B refreshes, A picks up the refreshed token from Redis without refreshing again.
+      await fetch(`${emulatorUrl}/__emulator/expire-tokens`, { method: 'POST' });
+      const before = a.bff.deps.refresher.refreshCount + b.bff.deps.refresher.refreshCount;
+      expect((await onB.get('/api/forms')).status).toBe(200);
+      expect((await onA.get('/api/forms')).status).toBe(200);
+      expect(a.bff.deps.refresher.refreshCount + b.bff.deps.refresher.refreshCount - before).toBe(1);
+      // Log out on B: A sees the session gone.
+      expect((await onB.post('/api/sf/logout', {})).status).toBe(200);
+      expect((await onA.get('/api/forms')).status).toBe(401);
+    });
   });
 });
