@@ -1,6 +1,8 @@
 // Serves one remote's build from its own origin, the way a CDN would: CORS for the MF manifest,
 // hashed files immutable, manifest revalidated so a redeploy (copying a new build in) is seen at once.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import sirv from 'sirv';
 
 export function serveStatic({ dir, port, host = '127.0.0.1' }) {
@@ -15,13 +17,17 @@ export function serveStatic({ dir, port, host = '127.0.0.1' }) {
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const server = http.createServer((req, res) =>
+  const server = http.createServer((req, res) => {
+    // A standalone page built into pages/<name>/ answers at /<name> (e.g. mfe-form's /playground).
+    const page = /^\/([\w-]+)\/?(?:\?.*)?$/.exec(req.url ?? '')?.[1];
+    if (page && fs.existsSync(path.join(dir, 'pages', page, 'index.html')))
+      req.url = `/pages/${page}/index.html`;
     files(req, res, () => {
       res.statusCode = 404;
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.end('not found');
-    }),
-  );
+    });
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -43,7 +43,8 @@ function base({ dir, name, mode }) {
       uniqueName: name,
       filename: '[name].[contenthash:12].js',
       chunkFilename: '[name].[contenthash:12].js',
-      clean: true,
+      // Keep standalone pages (built by their own compiler into a subfolder) when the remote rebuilds.
+      clean: { keep: /^pages\// },
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
@@ -115,6 +116,34 @@ export function hostConfig({ dir, name }) {
           experiments: { provideExternalRuntime: true },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        ...compression(),
+      ],
+    };
+  };
+}
+
+/**
+ * A standalone page served from a remote's own origin (e.g. mfe-form's /playground): a plain
+ * bundle with its own React, outside Module Federation, written to dist/pages/<page>/.
+ */
+export function standalonePageConfig({ dir, name, page, entry, title }) {
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    const config = base({ dir, name: `${name}-${page}`, mode });
+    return {
+      ...config,
+      entry: { [page]: entry },
+      output: {
+        ...config.output,
+        path: path.join(config.output.path, 'pages', page),
+        publicPath: `/pages/${page}/`,
+        clean: true,
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
+        }),
+        new HtmlWebpackPlugin({ title, filename: 'index.html', scriptLoading: 'defer' }),
         ...compression(),
       ],
     };

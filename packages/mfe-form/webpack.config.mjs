@@ -1,3 +1,19 @@
-import { remoteConfig } from '../../scripts/webpack-config.mjs';
+import { remoteConfig, standalonePageConfig } from '../../scripts/webpack-config.mjs';
 
-export default remoteConfig({ dir: import.meta.dirname, name: 'mfe-form', scope: 'mfe_form' });
+const dir = import.meta.dirname;
+
+export default [
+  remoteConfig({
+    dir,
+    name: 'mfe-form',
+    scope: 'mfe_form',
+    exposes: { './FormRenderer': './src/renderer/index.ts' },
+  }),
+  standalonePageConfig({
+    dir,
+    name: 'mfe-form',
+    page: 'playground',
+    entry: './src/pages/playground.tsx',
+    title: 'Form renderer playground',
+  }),
+];
