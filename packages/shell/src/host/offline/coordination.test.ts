@@ -185,6 +185,25 @@ describe('going online and offline', () => {
     expect(canvas.org.calls).toEqual([]);
   });
 
+  it('back online, what failed only for lack of network is sent at once (not after its backoff)', async () => {
+    const h = makeHarness({ submissionIntervalMs: 60_000, fileIntervalMs: 60_000 });
+    harnesses.push(h);
+    h.org.fault = (op) => (op === 'saveSubmission' ? 'network' : null);
+    const r = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    await h.svc.engine.submissions.runOnce();
+    const waiting = await h.svc.store.getSubmission(r.value.id);
+    expect(waiting?.delivery?.nextAttemptAt).toBeGreaterThan(h.clock.now);
+    h.online.set(false);
+    h.svc.start();
+    h.org.fault = () => null;
+    h.online.set(true);
+    await vi.waitFor(async () =>
+      expect((await h.svc.store.getSubmission(r.value.id))?.syncStatus).toBe('in sync'),
+    );
+    expect((await h.svc.store.getSubmission(r.value.id))?.delivery?.attempts).toBe(0);
+  });
+
   it('a submit while online is sent at once, not only on the next tick', async () => {
     const h = makeHarness({ submissionIntervalMs: 60_000, fileIntervalMs: 60_000 });
     harnesses.push(h);

@@ -4,6 +4,7 @@
  */
 import {
   FILE_UPLOADER_INTERVAL_MS,
+  MESSAGES,
   SUBMISSION_UPLOADER_INTERVAL_MS,
   type Observable,
 } from 'shared-contracts';
@@ -64,7 +65,19 @@ export class SyncEngine {
   start(): void {
     if (this.started || this.opts.canvasMode) return;
     this.started = true;
-    this.unsubscribeOnline = this.opts.online.subscribe(() => this.reconcile());
+    this.unsubscribeOnline = this.opts.online.subscribe((online) => {
+      if (online && this.leader.isLeader) {
+        // back online: items that failed only for lack of network go at once, not after their backoff
+        void this.opts.store
+          .clearNetworkBackoff(this.opts.organizationId(), MESSAGES.networkError)
+          .catch((e: unknown) => console.error('offline: clearing the backoff failed', e))
+          .finally(() => {
+            this.kick();
+            this.kickFiles();
+          });
+      }
+      this.reconcile();
+    });
     this.leader.start();
     this.reconcile();
   }

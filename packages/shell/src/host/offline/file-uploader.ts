@@ -41,6 +41,7 @@ const PROGRESS_STEP = 10;
 export class FileUploader {
   private readonly inFlight = new Map<string, Promise<FileRunOutcome>>();
   private running = false;
+  private rerun = false;
 
   constructor(private readonly deps: UploaderDeps) {}
 
@@ -54,22 +55,34 @@ export class FileUploader {
 
   /** One run of the 4-second loop. */
   async runOnce(): Promise<void> {
-    if (this.running || !this.deps.isOnline()) return;
+    if (!this.deps.isOnline()) return;
+    if (this.running) {
+      // a kick during a run is not lost: one more pass follows
+      this.rerun = true;
+      return;
+    }
     this.running = true;
     try {
-      const now = this.deps.nowMs();
-      const files = (await this.deps.store.unsyncedFiles(this.deps.organizationId())).filter((f) =>
-        isDue(f, now),
-      );
-      if (files.length === 0) return;
-      const token = await this.freshToken();
-      if (token === null) return;
-      for (const f of files) {
-        const outcome = await this.upload(f.LocalId, token);
-        if (outcome === 'failed' || outcome === 'unauthorized') break;
-      }
+      do {
+        this.rerun = false;
+        await this.pass();
+      } while (this.rerun && this.deps.isOnline());
     } finally {
       this.running = false;
+    }
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.deps.nowMs();
+    const files = (await this.deps.store.unsyncedFiles(this.deps.organizationId())).filter((f) =>
+      isDue(f, now),
+    );
+    if (files.length === 0) return;
+    const token = await this.freshToken();
+    if (token === null) return;
+    for (const f of files) {
+      const outcome = await this.upload(f.LocalId, token);
+      if (outcome === 'failed' || outcome === 'unauthorized') break;
     }
   }
 

@@ -351,6 +351,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     async retryNow(id) {
       const sub = await store.updateSubmission(id, (cur) => T.retryNow(cur));
       if (sub) {
+        // its files wait no longer either
+        for (const f of await store.filesOf(id)) {
+          if (f.status === FILE_STATUS.unsynced) {
+            await store.updateFile(f.LocalId, (cur) => ({
+              ...cur,
+              error: null,
+              delivery: { ...T.NO_DELIVERY },
+            }));
+          }
+        }
         engine.kick();
         return;
       }

@@ -104,6 +104,34 @@ export class OfflineStore {
     });
   }
 
+  /**
+   * Back online: what waits only because the network was down is due again at once (attempts and
+   * other errors are kept). Returns how many records were touched.
+   */
+  async clearNetworkBackoff(organizationId: string, networkError: string): Promise<number> {
+    const waiting = (d: { lastError: string | null; nextAttemptAt: number } | undefined): boolean =>
+      d !== undefined && d.lastError === networkError && d.nextAttemptAt > 0;
+    const a = await this.sdb.transaction('rw', this.sdb.submissions, () =>
+      this.sdb.submissions
+        .where('organizationId')
+        .equals(organizationId)
+        .filter((s) => waiting(s.delivery))
+        .modify((s) => {
+          if (s.delivery) s.delivery.nextAttemptAt = 0;
+        }),
+    );
+    const b = await this.idb.transaction('rw', this.idb.images, () =>
+      this.idb.images
+        .where('organizationId')
+        .equals(organizationId)
+        .filter((f) => waiting(f.delivery))
+        .modify((f) => {
+          if (f.delivery) f.delivery.nextAttemptAt = 0;
+        }),
+    );
+    return a + b;
+  }
+
   // files
 
   filesOf(submissionId: string): Promise<FileInfo[]> {

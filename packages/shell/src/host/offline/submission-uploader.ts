@@ -41,6 +41,7 @@ export interface SubmissionUploaderDeps extends UploaderDeps {
 export class SubmissionUploader {
   private readonly inFlight = new Set<string>();
   private running = false;
+  private rerun = false;
   private stopped = false;
 
   constructor(private readonly deps: SubmissionUploaderDeps) {}
@@ -63,40 +64,52 @@ export class SubmissionUploader {
 
   /** Resolves once every queued, due submission of this run has been tried once. */
   async runOnce(): Promise<void> {
-    if (this.running || !this.deps.isOnline()) return;
+    if (!this.deps.isOnline()) return;
+    if (this.running) {
+      // a kick during a run is not lost: one more pass follows
+      this.rerun = true;
+      return;
+    }
     this.running = true;
     try {
-      const org = this.deps.organizationId();
-      const now = this.deps.nowMs();
-      const queue = (await this.deps.store.submissionsOf(org))
-        .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
-        .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
-      // with a bulk path: whatever needs no file work goes in batches, the rest one by one
-      const waitingFiles = this.deps.gateway.submitBatch
-        ? new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId))
-        : new Set<string>();
-      const batchable = this.deps.gateway.submitBatch
-        ? queue.filter((s) => allFilesResolved(s.data) && !waitingFiles.has(s.id))
-        : [];
-      const inBatch = new Set(batchable.map((s) => s.id));
-      const tasks: (() => Promise<void>)[] = [];
-      for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
-        const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
-        tasks.push(() => this.processBatch(chunk));
-      }
-      for (const s of queue) if (!inBatch.has(s.id)) tasks.push(() => this.processOne(s.id));
-      const workers = Math.max(1, this.deps.concurrency ?? 4);
-      let next = 0;
-      const work = async (): Promise<void> => {
-        while (next < tasks.length && !this.stopped && this.deps.isOnline()) {
-          const task = tasks[next++];
-          if (task) await task();
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, work));
+      do {
+        this.rerun = false;
+        await this.pass();
+      } while (this.rerun && this.deps.isOnline());
     } finally {
       this.running = false;
     }
+  }
+
+  private async pass(): Promise<void> {
+    const org = this.deps.organizationId();
+    const now = this.deps.nowMs();
+    const queue = (await this.deps.store.submissionsOf(org))
+      .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
+      .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
+    // with a bulk path: whatever needs no file work goes in batches, the rest one by one
+    const waitingFiles = this.deps.gateway.submitBatch
+      ? new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId))
+      : new Set<string>();
+    const batchable = this.deps.gateway.submitBatch
+      ? queue.filter((s) => allFilesResolved(s.data) && !waitingFiles.has(s.id))
+      : [];
+    const inBatch = new Set(batchable.map((s) => s.id));
+    const tasks: (() => Promise<void>)[] = [];
+    for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
+      const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
+      tasks.push(() => this.processBatch(chunk));
+    }
+    for (const s of queue) if (!inBatch.has(s.id)) tasks.push(() => this.processOne(s.id));
+    const workers = Math.max(1, this.deps.concurrency ?? 4);
+    let next = 0;
+    const work = async (): Promise<void> => {
+      while (next < tasks.length && !this.stopped && this.deps.isOnline()) {
+        const task = tasks[next++];
+        if (task) await task();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(workers, tasks.length) }, work));
   }
 
   /**
