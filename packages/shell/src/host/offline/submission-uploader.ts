@@ -13,6 +13,7 @@
 import {
   SUBMISSION_STATUS,
   SUBMIT_BATCH_MAX,
+  SYNC_STATUS,
   gatewayError,
   type BatchItemResult,
   type LocalSubmission,
@@ -199,6 +200,8 @@ export class SubmissionUploader {
     if (!allFilesResolved(s.data) || (await store.filesOf(id)).length > 0) {
       await this.deps.files.uploadForSubmission(id);
       s = await store.updateSubmission(id, (cur) => {
+        if (cur.syncStatus !== SYNC_STATUS.outOfSync && cur.syncStatus !== SYNC_STATUS.fileUnsynced)
+          return undefined;
         const status = readySyncStatus(cur.data);
         return status === cur.syncStatus ? undefined : { ...cur, syncStatus: status };
       });
