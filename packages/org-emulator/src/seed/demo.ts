@@ -1,5 +1,4 @@
 // The demo org: users, accounts, contacts, cqext forms, submissions, programs with tasks, controlled documents.
-import { randomUUID } from 'node:crypto';
 import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
 import { passwordHash } from '../oauth/tokens.js';
@@ -278,7 +277,13 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       }
     }
 
-    // Form definitions.
+    // Form definitions. Dependent dropdowns take their options and validFor lists from the object metadata.
+    const dependentOptions = (object: string, field: string) =>
+      (get(object).field(field)?.picklistValues ?? []).map((p) => ({
+        const: p.value,
+        title: p.label ?? p.value,
+        validFor: p.validFor ?? [],
+      }));
     const forms: SRecord[] = [];
     const form = (name: string, title: string, offline: boolean, status: string, spec: FormSpec): SRecord => {
       const json = buildFormJson(spec);
@@ -365,7 +370,14 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
                 { const: 'Chemical', title: 'Chemical' },
               ],
             },
-            { key: 'cqext__Hazard_Type__c', title: 'Hazard type', kind: 'dropdown', on: 'main' },
+            {
+              key: 'cqext__Hazard_Type__c',
+              title: 'Hazard type',
+              kind: 'dropdown',
+              on: 'main',
+              dependsOn: 'cqext__Hazard_Category__c',
+              options: dependentOptions('cqext__SQX_Safety_Inspection__c', 'cqext__Hazard_Type__c'),
+            },
           ],
         },
         {
@@ -416,7 +428,14 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
                 { const: 'Vehicle', title: 'Vehicle' },
               ],
             },
-            { key: 'cqext__Sub_Category__c', title: 'Sub category', kind: 'dropdown', on: 'main' },
+            {
+              key: 'cqext__Sub_Category__c',
+              title: 'Sub category',
+              kind: 'dropdown',
+              on: 'main',
+              dependsOn: 'cqext__Category__c',
+              options: dependentOptions('cqext__SQX_Inspection__c', 'cqext__Sub_Category__c'),
+            },
             { key: 'CQ_Form_Start_Time', title: 'Start time', kind: 'time' },
             { key: 'CQ_Form_Hours', title: 'Operating hours', kind: 'number' },
           ],
@@ -468,6 +487,12 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       ],
     });
 
+    // Stable uuid-shaped submission ids so the seeded Uniqueness_Constraint values are the same on every start.
+    const uuidRand = prng(7);
+    const uuid = (): string => {
+      const hex = Array.from({ length: 32 }, () => Math.floor(uuidRand() * 16).toString(16)).join('');
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    };
     // Submissions: pending and scheduled ones for the field user, one pending for the partner.
     const submission = (
       f: SRecord,
@@ -480,7 +505,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       put(
         'cqext__SQX_Form_Submission__c',
         {
-          cqext__Uniqueness_Constraint__c: `${String(f.Id)}#${randomUUID()}`,
+          cqext__Uniqueness_Constraint__c: `${String(f.Id)}#${uuid()}`,
           cqext__Form_Definition__c: f.Id,
           cqext__Scheduled_Date__c: scheduled,
           cqext__SQX_Controlled_Document__c: doc?.Id ?? null,

@@ -10,7 +10,9 @@ export interface FieldSpec {
   kind: FieldKind;
   /** 'main' puts the field on the form's object (cqFormType); otherwise it is a General field. */
   on?: 'main' | 'General';
-  options?: { const: string; title: string; color?: string }[];
+  options?: { const: string; title: string; color?: string; validFor?: string[] }[];
+  /** Key of the controlling field (dependent picklist): options carry validFor lists of controller values. */
+  dependsOn?: string;
   required?: boolean;
   lookupTo?: string;
 }
@@ -65,13 +67,23 @@ function fieldSchema(f: FieldSpec, index: number): Json {
       return { ...base, type: 'string', oneOf: YES_NO };
     case 'dropdown':
     case 'radio':
-      return { ...base, type: 'string', oneOf: f.options ?? YES_NO };
+      return f.dependsOn
+        ? { ...base, type: 'string', dependent: f.dependsOn, oneOf: f.options ?? [] }
+        : { ...base, type: 'string', oneOf: f.options ?? YES_NO };
     case 'lookup':
       return { ...base, type: 'string' };
   }
 }
 
 function uiElement(scope: string, f: FieldSpec): Json {
+  if (f.dependsOn) {
+    return {
+      type: 'dependent',
+      scope,
+      label: f.title,
+      options: { dependsOn: f.dependsOn, field: f.key, showLabel: true },
+    };
+  }
   switch (f.kind) {
     case 'dropdown':
     case 'yesno':
