@@ -9,6 +9,7 @@ import { ApiError } from './http/errors';
 import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
 import { check, compile } from './http/validate';
 import { connectionFor, TokenRefresher, type OrgSlot } from './org/client';
+import { Coalescer } from './org/coalesce';
 import { origin } from './org/util';
 import { sessionMiddleware } from './session/session';
 import { createStore, type OrgAuth, type SessionStore } from './session/store';
@@ -143,7 +144,7 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     });
   const store = options.store ?? createStore(config.session.redisUrl);
   const refresher = new TokenRefresher(config, store);
-  const deps: Deps = { config, store, logger, refresher };
+  const deps: Deps = { config, store, logger, refresher, coalescer: new Coalescer(config.listCacheMs) };
   const router = new Router();
   const remoteOrigins = config.remotes.remotes
     .map((r) => origin(r.manifestUrl))

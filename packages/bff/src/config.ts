@@ -42,6 +42,8 @@ export interface BffConfig {
     secure: boolean;
   };
   rateLimitPerMinute: number;
+  /** Identical form-list queries of one user in flight together share one org call; answers are reused this long. */
+  listCacheMs: number;
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       secure: env.SESSION_SECURE ? env.SESSION_SECURE === 'true' : Boolean(publicUrl?.startsWith('https:')),
     },
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 1200),
+    listCacheMs: Number(env.LIST_CACHE_MS ?? 0),
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),

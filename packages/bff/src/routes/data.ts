@@ -57,9 +57,12 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
     orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
     limit,
   });
-  const records = await queryAll(call.conn(), soql);
+  const auth = call.auth();
   const ns = call.deps.config.salesforce.namespace;
-  return records.map((r) => stripNs(r, ns));
+  return call.deps.coalescer.run(`${auth.instanceUrl}|${auth.userId}|${soql}`, async () => {
+    const records = await queryAll(call.conn(), soql);
+    return records.map((r) => stripNs(r, ns));
+  });
 }
 
 /** A form definition record with its parsed definition, or one built from the object's metadata (spec section 5). */

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { BffConfig } from '../config';
 import type { TokenRefresher } from '../org/client';
+import type { Coalescer } from '../org/coalesce';
 import type { OrgAuth, SessionData, SessionStore } from '../session/store';
 
 export interface Deps {
@@ -10,6 +11,7 @@ export interface Deps {
   store: SessionStore;
   logger: Logger;
   refresher: TokenRefresher;
+  coalescer: Coalescer;
 }
 
 /** Returned by a handler that wrote the response itself (redirects, blobs). */
