@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniquenessKey } from 'shared-contracts';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
+import { drainOutboxOnce } from './index';
 import { LeaderElection, UPLOADER_LOCK, withLockIfAvailable } from './leader';
 import { DraftPresence } from './presence';
 import { FakeLockManager } from './testing/fake-locks';
@@ -282,5 +284,33 @@ describe('two tabs on one draft (BroadcastChannel)', () => {
     const stored = await h.svc.store.getSubmission(r.value.id);
     expect(stored?.data).toEqual({ General: { a: 'from tab 1', b: 'from tab 2' } });
     expect(stored?.version).toBe(3);
+  });
+});
+
+describe('the service-worker drain (Background Sync)', () => {
+  it('drains a queue left by a closed tab, only when no tab holds the uploader lock', async () => {
+    const factory = new IDBFactory();
+    const tab = makeHarness({}, { factory });
+    harnesses.push(tab);
+    const r = await tab.svc.create({ formId: 'f', formName: 'F' });
+    if (!r.ok) throw new Error(r.message);
+    await tab.svc.submit(r.value.id, { x: 1 });
+    const locks = new FakeLockManager();
+    const leader = new LeaderElection(locks.forTab('open-tab'), () => undefined);
+    leader.start();
+    await tick();
+    const opts = {
+      gateway: tab.org,
+      organizationId: '00D1',
+      locks: locks.forTab('sw'),
+      idb: { indexedDB: factory, IDBKeyRange },
+    };
+    expect(await drainOutboxOnce(opts)).toBe(false);
+    expect(tab.org.calls).toEqual([]);
+    leader.stop(); // the last tab closed
+    await tick();
+    expect(await drainOutboxOnce(opts)).toBe(true);
+    expect(tab.org.records.get(uniquenessKey('f', r.value.id))?.status).toBe('submitted');
+    expect(await tab.local()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gatewayError, uniquenessKey, type LocalSubmission, type SyncStatus } from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
-import type { Fault } from './testing/fake-org';
+import { BatchFakeOrg, FakeOrg, type Fault } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 import * as T from './transitions';
 
@@ -202,14 +202,15 @@ const fault: fc.Arbitrary<Fault> = fc.constantFrom<Fault>(
 );
 
 describe('exactly once under any fault schedule (fast-check)', () => {
-  it('random faults per call, 30 runs', async () => {
+  it('random faults per call, single and bulk paths, 30 runs', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 5 }),
         fc.array(fault, { minLength: 1, maxLength: 60 }),
-        async (filesPerSubmission, faults) => {
+        fc.boolean(),
+        async (filesPerSubmission, faults, bulk) => {
           await h?.svc.dispose();
-          const hh = makeHarness();
+          const hh = makeHarness({}, { org: bulk ? new BatchFakeOrg() : new FakeOrg() });
           h = hh;
           let n = 0;
           hh.org.fault = (op) => (op === 'getToken' ? null : (faults[n++ % faults.length] ?? null));
