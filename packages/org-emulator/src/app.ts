@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import type { Emu } from './context.js';
 import { errorBodies } from './http/errors.js';
+import { cors } from './http/cors.js';
 import { requireAuth } from './http/auth.js';
 import { counterMiddleware, limitInfo, RouteCounters } from './http/counters.js';
 import { faultMiddleware } from './http/faults.js';
@@ -21,6 +22,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   const auth = requireAuth(emu);
 
   app.use(errorBodies);
+  app.use(cors);
   // Experience Cloud sites answer the same API under their path prefix (partner users upload there).
   app.use(async (ctx, next) => {
     const m = /^\/(partners)(\/(?:services|sfc)\/.*)$/.exec(ctx.path);
