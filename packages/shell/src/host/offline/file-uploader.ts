@@ -156,8 +156,9 @@ export class FileUploader {
           .catch(() => undefined),
       );
     };
+    let contentDocumentId: string;
     try {
-      const contentDocumentId = await gateway.uploadFile(
+      contentDocumentId = await gateway.uploadFile(
         {
           localId,
           submissionId: f.submissionId,
@@ -169,17 +170,6 @@ export class FileUploader {
         },
         onProgress,
       );
-      await Promise.all(writes);
-      await store.updateFile(localId, (cur) => ({
-        ...cur,
-        status: FILE_STATUS.synced,
-        ContentDocumentId: contentDocumentId,
-        error: null,
-        progress: 100,
-        delivery: { ...NO_DELIVERY },
-      }));
-      await store.updateSubmission(f.submissionId, (s) => afterFileSynced(s, localId, contentDocumentId));
-      return 'synced';
     } catch (e) {
       await Promise.all(writes);
       const err = asGatewayError(e);
@@ -204,6 +194,18 @@ export class FileUploader {
       }
       return 'failed';
     }
+    // the org has the file: record it (a local failure here is not an upload failure)
+    await Promise.all(writes);
+    await store.updateFile(localId, (cur) => ({
+      ...cur,
+      status: FILE_STATUS.synced,
+      ContentDocumentId: contentDocumentId,
+      error: null,
+      progress: 100,
+      delivery: { ...NO_DELIVERY },
+    }));
+    await store.updateSubmission(f.submissionId, (s) => afterFileSynced(s, localId, contentDocumentId));
+    return 'synced';
   }
 }
 
