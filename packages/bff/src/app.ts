@@ -161,8 +161,21 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
   registerApiRoutes(router, deps, allowedOrigins);
 
   app.use(requestLog(logger));
+  const orgImageOrigins = [
+    'https://*.salesforce.com',
+    'https://*.force.com',
+    'https://*.documentforce.com',
+    'https://*.my.site.com',
+    origin(config.salesforce.productionLoginUrl),
+    origin(config.salesforce.sandboxLoginUrl),
+  ].filter((o): o is string => o !== null);
   app.use(
-    securityHeaders({ remoteOrigins, frameAncestors: config.frameAncestors, allowEval: config.cspAllowEval }),
+    securityHeaders({
+      remoteOrigins,
+      frameAncestors: config.frameAncestors,
+      allowEval: config.cspAllowEval,
+      orgImageOrigins: [...new Set(orgImageOrigins)],
+    }),
   );
   app.use(sessionMiddleware(store, { ttlSeconds: config.session.ttlSeconds, secure: config.session.secure }));
   app.use(errorEnvelope(logger));

@@ -80,6 +80,24 @@ describe('sign-in: OAuth web-server flow with PKCE', () => {
     expect(local.status).toBe(302);
   });
 
+  it('navigation errors go back to the callback page: no client id, other org without a main session', async () => {
+    const bare = await startBff(emulatorUrl, { SF_CLIENT_ID: '' });
+    try {
+      const r = await fetch(`${bare.base}/api/auth/login?loginUrl=production`, { redirect: 'manual' });
+      expect(r.headers.get('location')).toBe('/authSuccessCallback?status=error&error=login_not_configured');
+      const env = (await (await fetch(`${bare.base}/api/getEnv/`)).json()) as {
+        data: { loginEnabled: boolean };
+      };
+      expect(env.data.loginEnabled).toBe(false);
+    } finally {
+      await bare.close();
+    }
+    const r = await fetch(`${bff.base}/api/auth/login?loginUrl=production&target=otherOrg`, {
+      redirect: 'manual',
+    });
+    expect(r.headers.get('location')).toBe('/authOtherOrgSuccessCallback?status=error&error=not_signed_in');
+  });
+
   it('the other-org sign-in is kept beside the main session', async () => {
     const c = await signedIn(bff.base, DEMO.field);
     const main = c.data<{ token: string }>(await c.post('/api/authUser', {}));

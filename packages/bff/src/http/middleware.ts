@@ -62,6 +62,8 @@ export interface CspOptions {
   remoteOrigins: string[];
   frameAncestors: string[];
   allowEval: boolean;
+  /** Org hosts pictures may come from (user photos). */
+  orgImageOrigins: string[];
 }
 
 /**
@@ -75,7 +77,7 @@ export function securityHeaders(opts: CspOptions): Middleware {
     "default-src 'self'",
     `script-src 'self' ${remotes}${opts.allowEval ? " 'unsafe-eval'" : ''}`.trim(),
     `style-src 'self' 'unsafe-inline' ${remotes}`.trim(),
-    `img-src 'self' data: blob: ${remotes}`.trim(),
+    `img-src 'self' data: blob: ${remotes} ${opts.orgImageOrigins.join(' ')}`.trim(),
     `font-src 'self' data: ${remotes}`.trim(),
     `connect-src 'self' ${remotes}`.trim(),
     "worker-src 'self'",

@@ -218,11 +218,17 @@ export const authHandlers: Record<string, Handler> = {
 
   async authLogin({ ctx, deps, query }) {
     const clientId = deps.config.salesforce.clientId;
-    if (!clientId) throw new ApiError('BAD_REQUEST', 'Login is not configured (no client id).');
     const target: LoginTarget = query.target === 'otherOrg' ? 'otherOrg' : 'main';
+    // A navigation, not a fetch: configuration problems go back to the callback page with an error.
+    const back = (error: string) => {
+      ctx.redirect(`${AUTH_CALLBACK_PATHS[target]}?status=error&error=${error}`);
+      return HANDLED;
+    };
+    if (!clientId) return back('login_not_configured');
     const loginUrl = resolveLoginUrl(query.loginUrl ?? '', deps);
+    const existing = await ctx.session.load();
+    if (target === 'otherOrg' && !existing?.main) return back('not_signed_in');
     const data = await ctx.session.ensure();
-    if (target === 'otherOrg' && !data.main) throw new ApiError('NOT_AUTHENTICATED');
     const redirectUri = `${publicOrigin(ctx, deps)}${AUTH_CALLBACK_PATHS[target]}`;
     const { verifier } = pkcePair();
     const state = crypto.randomBytes(24).toString('base64url');
