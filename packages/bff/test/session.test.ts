@@ -222,6 +222,15 @@ describe('sessions in Redis (REDIS_URL)', () => {
       expect((await onB.get('/api/forms')).status).toBe(200);
       expect((await onA.get('/api/forms')).status).toBe(200);
       expect(a.bff.deps.refresher.refreshCount + b.bff.deps.refresher.refreshCount - before).toBe(1);
+      // Both instances hit the 401 at the same moment: still one refresh in all (lock in Redis).
+      await fetch(`${emulatorUrl}/__emulator/expire-tokens`, { method: 'POST' });
+      const before2 = a.bff.deps.refresher.refreshCount + b.bff.deps.refresher.refreshCount;
+      const both = await Promise.all([
+        ...Array.from({ length: 5 }, () => onA.get('/api/userDetails')),
+        ...Array.from({ length: 5 }, () => onB.get('/api/userDetails')),
+      ]);
+      expect(both.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(a.bff.deps.refresher.refreshCount + b.bff.deps.refresher.refreshCount - before2).toBe(1);
       // Log out on B: A sees the session gone.
       expect((await onB.post('/api/sf/logout', {})).status).toBe(200);
       expect((await onA.get('/api/forms')).status).toBe(401);

@@ -22,9 +22,9 @@ export function oauth2(settings: OAuthSettings): OAuth2 {
 }
 
 /**
- * Refreshes access tokens: one refresh in flight per session and org (single-flight inside this
- * process). Before refreshing it re-reads the session, so a token another instance already refreshed
- * is used instead of refreshing twice. A refused refresh (revoked refresh token) removes that org from
+ * Refreshes access tokens: one refresh in flight per session and org, inside this process (shared
+ * promise) and across instances (a short lock in the session store: Redis SET NX PX). Before refreshing
+ * it re-reads the session, so a token another instance already refreshed is used instead. A refused refresh (revoked refresh token) removes that org from
  * the session and surfaces as a session-expired 401.
  */
 export class TokenRefresher {
@@ -46,6 +46,27 @@ export class TokenRefresher {
   }
 
   private async doRefresh(sessionId: string, slot: OrgSlot, failedToken: string): Promise<OrgAuth> {
+    // Across instances: one holder of the store's lock refreshes; the others wait for its new token.
+    const lockKey = `refresh:${sessionId}:${slot}`;
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const current = await this.store.get(sessionId);
+      const auth = current?.[slot];
+      if (!current || !auth) throw new ApiError('SESSION_EXPIRED');
+      if (auth.accessToken !== failedToken) return auth;
+      const release = await this.store.tryLock(lockKey, 15_000);
+      if (release) {
+        try {
+          return await this.refreshHeld(sessionId, slot, failedToken);
+        } finally {
+          await release();
+        }
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new ApiError('ORG_UNAVAILABLE');
+  }
+
+  private async refreshHeld(sessionId: string, slot: OrgSlot, failedToken: string): Promise<OrgAuth> {
     const data = await this.store.get(sessionId);
     const auth = data?.[slot];
     if (!data || !auth) throw new ApiError('SESSION_EXPIRED');

@@ -46,6 +46,11 @@ export interface SessionStore {
   get(id: string): Promise<SessionData | null>;
   set(id: string, data: SessionData, ttlSeconds: number): Promise<void>;
   destroy(id: string): Promise<void>;
+  /**
+   * A short lock shared by every instance using this store (token refresh). Resolves to a release
+   * function, or null when another holder has it.
+   */
+  tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,16 @@ export class MemoryStore implements SessionStore {
   async destroy(id: string): Promise<void> {
     this.map.delete(id);
   }
+  private readonly locks = new Map<string, number>();
+  async tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    const now = Date.now();
+    const until = this.locks.get(key);
+    if (until !== undefined && until > now) return null;
+    this.locks.set(key, now + ttlMs);
+    return async () => {
+      this.locks.delete(key);
+    };
+  }
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.map.clear();
@@ -102,6 +117,23 @@ export class RedisStore implements SessionStore {
   }
   async destroy(id: string): Promise<void> {
     await this.redis.del(this.key(id));
+  }
+  async tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
+    const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+    const k = `cq:lock:${key}`;
+    const ok = await this.redis.set(k, token, 'PX', ttlMs, 'NX');
+    if (ok !== 'OK') return null;
+    return async () => {
+      // Release only our own lock.
+      await this.redis
+        .eval(
+          "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
+          1,
+          k,
+          token,
+        )
+        .catch(() => undefined);
+    };
   }
   async close(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
