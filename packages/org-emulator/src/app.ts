@@ -1,5 +1,6 @@
 // Assembles the Koa app: cross-cutting middleware first, then one router per concern.
 import Koa from 'koa';
+import { SfError } from './errors.js';
 import type { Emu } from './context.js';
 import { errorBodies } from './http/errors.js';
 import { cors } from './http/cors.js';
@@ -15,6 +16,10 @@ import { fileRoutes, shepherdRoutes } from './files/routes.js';
 import { photoRoutes } from './files/photo.js';
 import { uiApiRoutes } from './uiapi.js';
 import { canvasRoutes } from './canvas.js';
+
+// Salesforce answers unsupported methods with 405 METHOD_NOT_ALLOWED; never 501 (a 5xx) for client mistakes.
+const notAllowed = (): SfError =>
+  new SfError(405, 'METHOD_NOT_ALLOWED', 'HTTP Method not allowed for this resource');
 
 export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'demo' | 'none' }): Koa {
   const app = new Koa();
@@ -57,7 +62,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed));
   for (const r of routers) {
     app.use(r.routes());
-    app.use(r.allowedMethods());
+    app.use(r.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
   }
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) {

@@ -191,7 +191,7 @@ describe('fuzz: malformed input never yields 5xx', () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT'),
+        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS', 'PROPFIND'),
         fc.array(segment, { maxLength: 5 }),
         async (method, segs) => {
           const res = await http(emu, `/services/data/v60.0/${segs.join('/')}`, { method, token });

@@ -84,6 +84,33 @@ describe('OAuth 2.0', () => {
     const again = await res.text();
     expect(again).toContain('Please check your username and password');
     expect(again).toContain('name="username"');
+    const hinted = await (await fetch(`${url}&login_hint=${encodeURIComponent(FIELD_USER)}`)).text();
+    expect(hinted).toContain(`value="${FIELD_USER}"`);
+  });
+
+  it('reuses the browser session unless prompt=login, and logout ends it', async () => {
+    const oa = oauth2(emu, 'http://localhost:3000/cb');
+    const html = await (await fetch(oa.getAuthorizationUrl({}))).text();
+    const res = await postForm('/services/oauth2/authorize', {
+      ...hiddenInputs(html),
+      username: FIELD_USER,
+      password: PASSWORD,
+    });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const silent = await fetch(oa.getAuthorizationUrl({ state: 'again' }), {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    expect(silent.status).toBe(302);
+    expect(new URL(silent.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
+    const forced = await fetch(oa.getAuthorizationUrl({ prompt: 'login' }), {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    expect(forced.status).toBe(200);
+    await fetch(`${emu.url}/secur/logout.jsp`, { headers: { cookie } });
+    const after = await fetch(oa.getAuthorizationUrl({}), { headers: { cookie }, redirect: 'manual' });
+    expect(after.status).toBe(200);
   });
 
   it('rejects unknown clients and foreign callbacks on the org page', async () => {

@@ -97,6 +97,18 @@ describe('describe', () => {
     );
   });
 
+  it('answers 405 METHOD_NOT_ALLOWED for unsupported methods', async () => {
+    const res = await http(emu, '/services/data/v60.0/sobjects/Account/describe', {
+      method: 'DELETE',
+      token,
+    });
+    expect(res.status).toBe(405);
+    expect((res.body as Rec[])[0]?.errorCode).toBe('METHOD_NOT_ALLOWED');
+    const odd = await http(emu, '/services/data/v60.0/sobjects/Account', { method: 'PROPFIND', token });
+    expect(odd.status).toBe(405);
+    expect(odd.headers.get('sforce-limit-info')).toMatch(/^api-usage=/);
+  });
+
   it('unknown object is NOT_FOUND', async () => {
     await expectSfError(conn.sobject('Nope__c').describe(), 'NOT_FOUND');
   });

@@ -33,8 +33,10 @@ export function counterMiddleware(counters: RouteCounters): Middleware {
 export function limitInfo(counters: RouteCounters): Middleware {
   return async (ctx, next) => {
     const api = ctx.path.startsWith('/services/data');
-    if (api) counters.apiCalls++;
+    if (!api) return next();
+    counters.apiCalls++;
+    // Set before the handler runs so error answers (thrown past this middleware) carry it too.
+    ctx.set('Sforce-Limit-Info', `api-usage=${counters.apiCalls}/15000`);
     await next();
-    if (api) ctx.set('Sforce-Limit-Info', `api-usage=${counters.apiCalls}/15000`);
   };
 }

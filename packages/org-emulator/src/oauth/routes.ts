@@ -151,8 +151,26 @@ export function oauthRoutes(emu: Emu): Router {
       finish(ctx, sessionUser, params);
       return;
     }
+    const hint = typeof ctx.query.login_hint === 'string' ? ctx.query.login_hint : '';
     ctx.type = 'html';
-    ctx.body = loginPage(params);
+    ctx.body = loginPage(params, undefined, hint);
+  });
+
+  // Browser logout (the product may open it after revoking tokens): ends the login-page session.
+  router.get('/secur/logout.jsp', (ctx) => {
+    const sid = ctx.cookies.get('sid');
+    if (sid) emu.sessions.delete(sid);
+    ctx.cookies.set('sid', '', { httpOnly: true, path: '/', maxAge: 0 });
+    const target =
+      typeof ctx.query.retURL === 'string' && CALLBACK_RE.test(ctx.query.retURL)
+        ? ctx.query.retURL
+        : undefined;
+    if (target) {
+      ctx.redirect(target);
+      return;
+    }
+    ctx.type = 'html';
+    ctx.body = errorPage('Logged out', 'You have been logged out.');
   });
 
   router.post('/services/oauth2/authorize', async (ctx) => {
