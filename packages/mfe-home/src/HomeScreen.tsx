@@ -1,0 +1,442 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  Input,
+  InputGroup,
+  InputLeftElement,
+  Link,
+  Select,
+  Spinner,
+  Stack,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
+  Text,
+  VisuallyHidden,
+  useMediaQuery,
+  useToast,
+} from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
+import {
+  DEFAULT_HOME_TAB,
+  ERROR_TOAST_MS,
+  HOME_REFRESH_MS,
+  HOME_TABS,
+  MESSAGES,
+  type HostServices,
+  type LocalSubmission,
+} from 'shared-contracts';
+import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
+import { readCache, useAssignedTasks, useFormSearch, useForms } from './data';
+import { SearchIcon } from './icons';
+import {
+  firstForms,
+  formatDate,
+  formTitle,
+  orgRecordUrl,
+  partition,
+  type AssignedTask,
+  type FormListItem,
+  type ScheduledRecord,
+} from './model';
+import { OutboxPanel } from './OutboxPanel';
+import { HOME_TEXTS } from './texts';
+import { useObservable } from './useObservable';
+
+const LAST_USER_KEY = 'cq.home.lastUser';
+/** Below Chakra's md breakpoint the tabs become a selector. */
+export const NARROW_QUERY = '(max-width: 47.99em)';
+
+function errorText(error: unknown, fallback: string): string {
+  const failure = (error as { failure?: { message?: string } } | null)?.failure;
+  if (failure?.message) return failure.message;
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** 'Synced on' date, re-read every 2 s (spec section 2): only this line re-renders on the timer. */
+function SyncedOn({
+  userId,
+  latestSync,
+  timeZone,
+}: {
+  userId: string | null;
+  latestSync: string;
+  timeZone?: string;
+}) {
+  const read = useCallback(() => {
+    const fetched = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
+    return fetched > latestSync ? fetched : latestSync;
+  }, [userId, latestSync]);
+  const [value, setValue] = useState(read);
+  useEffect(() => {
+    setValue(read());
+    const timer = setInterval(() => setValue(read()), HOME_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [read]);
+  return (
+    <Text fontSize="sm" color="gray.600" data-testid="synced-on">
+      {HOME_TEXTS.syncedOn} {value ? formatDate(value, timeZone) : HOME_TEXTS.never}
+    </Text>
+  );
+}
+
+async function formDefOf(host: HostServices, formId: string): Promise<unknown> {
+  const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
+  if (cached) return cached.formDef;
+  try {
+    const r = await host.api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
+    return r.formDef;
+  } catch {
+    return undefined;
+  }
+}
+
+export function HomeScreen({ host }: { host: HostServices }) {
+  const session = useObservable(host.session.state);
+  const online = useObservable(host.online);
+  const subs = useObservable(host.offline.submissions);
+  const cachedForms = useObservable(host.offline.cachedForms);
+  const outbox = useObservable(host.offline.outbox);
+  const toast = useToast();
+  const [narrow] = useMediaQuery(NARROW_QUERY, { ssr: false });
+  const location = useLocation();
+
+  const signedIn = session.status === 'signedIn' ? session : null;
+  const userId = signedIn?.userId ?? (session.status === 'loading' ? readLastUser() : null);
+  const timeZone = signedIn?.userDetails.TimeZoneSidKey || undefined;
+
+  useEffect(() => {
+    if (signedIn) writeLastUser(signedIn.userId);
+  }, [signedIn]);
+
+  // A session that ended on its own goes back to sign-in, where the spec's message is shown.
+  useEffect(() => {
+    if (session.status === 'signedOut' && session.expired) host.navigate('/login', { replace: true });
+  }, [host, session]);
+
+  const canReachOrg = online && !!signedIn;
+  const tasks = useAssignedTasks(host, userId, canReachOrg);
+  const forms = useForms(host, userId, canReachOrg);
+
+  // Pull pending records from the org and purge stale offline forms, when online.
+  useEffect(() => {
+    if (!canReachOrg) return;
+    host.offline.importPending().catch(() => undefined);
+    host.offline.purgeStaleForms().catch(() => undefined);
+  }, [host, canReachOrg]);
+
+  const { inProgress, submitted, latestSync } = useMemo(() => partition(subs), [subs]);
+  const cachedIds = useMemo(() => new Set(cachedForms.map((f) => f.Id)), [cachedForms]);
+
+  const [tab, setTab] = useState<number>(DEFAULT_HOME_TAB);
+  const [search, setSearch] = useState('');
+  const searched = useFormSearch(host, search, forms.items, canReachOrg);
+  const listedForms = useMemo(
+    () => firstForms(searched.results ?? forms.items),
+    [searched.results, forms.items],
+  );
+
+  const [busy, setBusy] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<FormListItem | null>(null);
+  const [outboxOpen, setOutboxOpen] = useState(() => new URLSearchParams(location.search).has('outbox'));
+  useEffect(() => {
+    if (new URLSearchParams(location.search).has('outbox')) setOutboxOpen(true);
+  }, [location.search]);
+
+  const failToast = useCallback(
+    (title: string, error: unknown) =>
+      toast({
+        status: 'error',
+        title,
+        description: errorText(error, MESSAGES.somethingWentWrong),
+        duration: ERROR_TOAST_MS,
+        isClosable: true,
+      }),
+    [toast],
+  );
+
+  const launch = useCallback((id: string) => host.navigate(`/form/${id}`), [host]);
+
+  const onStart = useCallback(
+    async (task: AssignedTask) => {
+      setBusy(task.taskId);
+      try {
+        if (!task.formId) throw new Error(MESSAGES.noDataForSubmission);
+        const form = forms.items.find((f) => f.Id === task.formId);
+        const formName = form ? formTitle(form) : task.checklist;
+        let scheduled: ScheduledRecord | undefined;
+        if (online) {
+          const records = await host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
+          scheduled = records.find((r) => r.Form_Definition__c === task.formId);
+        }
+        let id: string;
+        if (scheduled) {
+          const key = scheduled.Uniqueness_Constraint__c ?? '';
+          const localId = key.includes('#') ? key.slice(key.indexOf('#') + 1) : undefined;
+          const sub = await host.offline.startScheduled({
+            formId: task.formId,
+            formName,
+            formSubmissionId: scheduled.Id,
+            version: scheduled.Version__c ?? 0,
+            ...(localId ? { submissionId: localId } : {}),
+          });
+          id = sub.id;
+        } else {
+          const formDef = await formDefOf(host, task.formId);
+          const r = await host.offline.create({ formId: task.formId, formName, formDef });
+          if (!r.ok) throw new Error(r.message);
+          id = r.value.id;
+        }
+        launch(id);
+      } catch (error) {
+        failToast(HOME_TEXTS.startFailed, error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [host, forms.items, online, launch, failToast],
+  );
+
+  const onLaunchForm = useCallback(
+    async (form: FormListItem) => {
+      try {
+        const formDef = await formDefOf(host, form.Id);
+        const r = await host.offline.create({ formId: form.Id, formName: formTitle(form), formDef });
+        if (!r.ok) throw new Error(r.message);
+        launch(r.value.id);
+      } catch (error) {
+        failToast(HOME_TEXTS.launchFailed, error);
+      }
+    },
+    [host, launch, failToast],
+  );
+
+  const onToggleOffline = useCallback(
+    async (form: FormListItem, on: boolean) => {
+      if (!on) {
+        setRemoving(form);
+        return;
+      }
+      setBusy(form.Id);
+      try {
+        await host.offline.downloadForOffline(form.Id);
+      } catch (error) {
+        failToast(HOME_TEXTS.offlineFailed, error);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [host, failToast],
+  );
+
+  const taskBase = signedIn?.userDetailsSF.siteUrl || signedIn?.instanceUrl || '';
+  const counts = [tasks.items.length, inProgress.length, submitted.length, listedForms.length];
+  const formsSyncedOn = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
+
+  return (
+    <Box
+      as="main"
+      data-testid="remote-screen"
+      data-remote="mfe-home"
+      p={{ base: 3, md: 6 }}
+      maxW="5xl"
+      mx="auto"
+    >
+      <Flex align="end" justify="space-between" wrap="wrap" gap={2} mb={4}>
+        <Box>
+          <Heading as="h2" size="lg">
+            {HOME_TEXTS.title}
+          </Heading>
+          <SyncedOn userId={userId} latestSync={latestSync} timeZone={timeZone} />
+        </Box>
+        <Button size="sm" variant="outline" onClick={() => setOutboxOpen(true)} data-testid="outbox-button">
+          {HOME_TEXTS.outbox}
+          <Badge ml={2} colorScheme={outbox.length ? 'orange' : 'gray'}>
+            {outbox.length}
+          </Badge>
+        </Button>
+      </Flex>
+
+      {session.status === 'signedOut' && (
+        <Alert status="info" mb={4} borderRadius="md">
+          <AlertIcon />
+          <AlertDescription>
+            {HOME_TEXTS.signedOutNotice}{' '}
+            <Link
+              href="/login"
+              fontWeight="semibold"
+              onClick={(e) => {
+                e.preventDefault();
+                host.navigate('/login');
+              }}
+            >
+              {HOME_TEXTS.signIn}
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+      {!online && (
+        <Alert status="warning" mb={4} borderRadius="md" data-testid="offline-notice">
+          <AlertIcon />
+          <AlertDescription>{HOME_TEXTS.offlineNotice}</AlertDescription>
+        </Alert>
+      )}
+      {online && signedIn && (tasks.failed || forms.failed) && (
+        <Alert status="warning" mb={4} borderRadius="md">
+          <AlertIcon />
+          <AlertDescription>{HOME_TEXTS.loadFailed}</AlertDescription>
+        </Alert>
+      )}
+
+      <Tabs index={tab} onChange={setTab} isLazy colorScheme="blue" variant="line">
+        {narrow ? (
+          <Box mb={3}>
+            <VisuallyHidden as="label" htmlFor="home-tab-select">
+              {HOME_TEXTS.tabSelector}
+            </VisuallyHidden>
+            <Select id="home-tab-select" value={tab} onChange={(e) => setTab(Number(e.target.value))}>
+              {HOME_TABS.map((t) => (
+                <option key={t.key} value={t.index}>
+                  {t.label} ({counts[t.index]})
+                </option>
+              ))}
+            </Select>
+          </Box>
+        ) : (
+          <TabList>
+            {HOME_TABS.map((t) => (
+              <Tab key={t.key} data-testid={`tab-${t.key}`}>
+                {t.label}
+                <Badge ml={2} borderRadius="full" data-testid={`count-${t.key}`}>
+                  {counts[t.index]}
+                </Badge>
+              </Tab>
+            ))}
+          </TabList>
+        )}
+        <TabPanels>
+          <TabPanel px={0}>
+            {tasks.loading && tasks.items.length === 0 ? (
+              <Spinner aria-label="Loading" />
+            ) : (
+              <Paged
+                items={tasks.items}
+                render={(task) => (
+                  <AssignedTaskCard
+                    key={task.taskId}
+                    task={task}
+                    taskUrl={orgRecordUrl(taskBase, task.taskId)}
+                    timeZone={timeZone}
+                    busy={busy === task.taskId}
+                    onStart={onStart}
+                  />
+                )}
+              />
+            )}
+          </TabPanel>
+          <TabPanel px={0}>
+            <Paged
+              items={inProgress}
+              render={(sub: LocalSubmission) => (
+                <InProgressCard key={sub.id} sub={sub} timeZone={timeZone} onLaunch={launch} />
+              )}
+            />
+          </TabPanel>
+          <TabPanel px={0}>
+            <Stack spacing={3}>
+              <Alert status="info" borderRadius="md" data-testid="submitted-banner">
+                <AlertIcon />
+                <AlertDescription>{MESSAGES.submittedBanner}</AlertDescription>
+              </Alert>
+              <Paged
+                items={submitted}
+                render={(sub: LocalSubmission) => (
+                  <SubmittedCard key={sub.id} sub={sub} timeZone={timeZone} />
+                )}
+              />
+            </Stack>
+          </TabPanel>
+          <TabPanel px={0}>
+            <Stack spacing={3}>
+              <InputGroup>
+                <InputLeftElement pointerEvents="none">
+                  <SearchIcon color="gray.500" />
+                </InputLeftElement>
+                <Input
+                  type="search"
+                  aria-label={HOME_TEXTS.searchLabel}
+                  placeholder={HOME_TEXTS.searchPlaceholder}
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
+              </InputGroup>
+              {(forms.loading && forms.items.length === 0) || searched.loading ? (
+                <Spinner aria-label="Loading" />
+              ) : listedForms.length === 0 ? (
+                <NoData />
+              ) : (
+                <Stack spacing={3}>
+                  {listedForms.map((form) => (
+                    <FormCard
+                      key={form.Id}
+                      form={form}
+                      cached={cachedIds.has(form.Id)}
+                      syncedOn={formsSyncedOn}
+                      timeZone={timeZone}
+                      busy={busy === form.Id}
+                      onToggleOffline={onToggleOffline}
+                      onLaunch={onLaunchForm}
+                    />
+                  ))}
+                </Stack>
+              )}
+            </Stack>
+          </TabPanel>
+        </TabPanels>
+      </Tabs>
+
+      <Confirm
+        isOpen={removing !== null}
+        text={MESSAGES.removeOfflineConfirm}
+        confirmLabel={HOME_TEXTS.remove}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const form = removing;
+          setRemoving(null);
+          if (!form) return;
+          setBusy(form.Id);
+          host.offline
+            .removeFromOffline(form.Id)
+            .catch((error: unknown) => failToast(HOME_TEXTS.offlineFailed, error))
+            .finally(() => setBusy(null));
+        }}
+      />
+      <OutboxPanel host={host} isOpen={outboxOpen} onClose={() => setOutboxOpen(false)} />
+    </Box>
+  );
+}
+
+function readLastUser(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_USER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeLastUser(userId: string): void {
+  try {
+    window.localStorage.setItem(LAST_USER_KEY, userId);
+  } catch {
+    // storage blocked
+  }
+}

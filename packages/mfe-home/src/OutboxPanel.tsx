@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Drawer,
+  DrawerBody,
+  DrawerCloseButton,
+  DrawerContent,
+  DrawerHeader,
+  DrawerOverlay,
+  Flex,
+  Heading,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { HostServices, OutboxItem } from 'shared-contracts';
+import { Confirm } from './cards';
+import { formatDate } from './model';
+import { HOME_TEXTS } from './texts';
+import { useObservable } from './useObservable';
+
+const stateColour: Record<OutboxItem['state'], string> = {
+  queued: 'blue',
+  uploading: 'blue',
+  'waiting for files': 'purple',
+  'retry scheduled': 'orange',
+  'in error': 'red',
+  'needs sign-in': 'red',
+};
+
+function OutboxRow({
+  item,
+  onRetry,
+  onDiscard,
+}: {
+  item: OutboxItem;
+  onRetry(id: string): void;
+  onDiscard(item: OutboxItem): void;
+}) {
+  return (
+    <Stack as="li" borderWidth="1px" borderRadius="md" p={3} spacing={1} data-testid="outbox-item">
+      <Flex align="center" gap={2} wrap="wrap">
+        <Heading as="h3" size="xs">
+          {item.title}
+        </Heading>
+        <Badge colorScheme={stateColour[item.state]}>{item.state}</Badge>
+        <Badge variant="outline">{item.kind}</Badge>
+        {typeof item.progress === 'number' && item.progress >= 0 && (
+          <Text fontSize="xs">{item.progress}%</Text>
+        )}
+      </Flex>
+      {item.lastError && (
+        <Text fontSize="sm" color="red.700">
+          {HOME_TEXTS.lastError}: {item.lastError}
+        </Text>
+      )}
+      <Text fontSize="xs" color="gray.600">
+        {HOME_TEXTS.nextRetry}:{' '}
+        {item.nextRetryAt
+          ? formatDate(new Date(item.nextRetryAt).toISOString())
+          : HOME_TEXTS.noRetryScheduled}{' '}
+        · {HOME_TEXTS.attempts}: {item.attempts}
+      </Text>
+      <Flex gap={2} pt={1}>
+        <Button size="xs" colorScheme="blue" onClick={() => onRetry(item.id)}>
+          {HOME_TEXTS.retryNow}
+        </Button>
+        <Button size="xs" variant="outline" colorScheme="red" onClick={() => onDiscard(item)}>
+          {HOME_TEXTS.discard}
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
+
+/** The outbox (beyond the spec): each pending item with state, last error and next retry. */
+export function OutboxPanel({
+  host,
+  isOpen,
+  onClose,
+}: {
+  host: HostServices;
+  isOpen: boolean;
+  onClose(): void;
+}) {
+  const items = useObservable(host.offline.outbox);
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
+  return (
+    <>
+      <Drawer isOpen={isOpen} onClose={onClose} placement="right" size="md">
+        <DrawerOverlay />
+        <DrawerContent data-testid="outbox-panel">
+          <DrawerCloseButton aria-label={HOME_TEXTS.close} />
+          <DrawerHeader>
+            {HOME_TEXTS.outboxTitle} ({items.length})
+          </DrawerHeader>
+          <DrawerBody>
+            {items.length === 0 ? (
+              <Text color="gray.600">{HOME_TEXTS.outboxEmpty}</Text>
+            ) : (
+              <Stack as="ul" listStyleType="none" spacing={3}>
+                {items.map((item) => (
+                  <OutboxRow
+                    key={item.id}
+                    item={item}
+                    onRetry={(id) => void host.offline.retryNow(id)}
+                    onDiscard={setDiscarding}
+                  />
+                ))}
+              </Stack>
+            )}
+          </DrawerBody>
+        </DrawerContent>
+      </Drawer>
+      <Confirm
+        isOpen={discarding !== null}
+        text={HOME_TEXTS.discardConfirm}
+        confirmLabel={HOME_TEXTS.discard}
+        onCancel={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) void host.offline.discardOutboxItem(discarding.id);
+          setDiscarding(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,328 @@
+import { memo, useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogBody,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogOverlay,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardBody,
+  Flex,
+  FormControl,
+  FormLabel,
+  Heading,
+  IconButton,
+  Link,
+  Spinner,
+  Stack,
+  Switch,
+  Text,
+  useToast,
+} from '@chakra-ui/react';
+import { ERROR_TOAST_MS, MESSAGES, type LocalSubmission } from 'shared-contracts';
+import { ExternalIcon, NoDataIllustration, WarningIcon } from './icons';
+import {
+  fieldValues,
+  formatDate,
+  formTitle,
+  hasErrors,
+  isOutOfSyncSubmitted,
+  type AssignedTask,
+  type FormListItem,
+} from './model';
+import { HOME_TEXTS } from './texts';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Text fontSize="sm" noOfLines={1}>
+      <Text as="span" color="gray.600">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+export function NoData() {
+  return (
+    <Stack align="center" py={10} spacing={3} data-testid="no-data">
+      <NoDataIllustration />
+      <Text color="gray.600">{MESSAGES.noRecords}</Text>
+    </Stack>
+  );
+}
+
+export const AssignedTaskCard = memo(function AssignedTaskCard({
+  task,
+  taskUrl,
+  timeZone,
+  busy,
+  onStart,
+}: {
+  task: AssignedTask;
+  taskUrl: string;
+  timeZone?: string;
+  busy: boolean;
+  onStart(task: AssignedTask): void;
+}) {
+  return (
+    <Card variant="outline" data-testid="assigned-card" as="article">
+      <CardBody>
+        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
+          <Stack spacing={1} minW={0} flex="1">
+            <Heading as="h3" size="sm">
+              <Link href={taskUrl} isExternal color="blue.700">
+                {task.checklist}
+                <ExternalIcon mx="4px" boxSize={3} aria-label={HOME_TEXTS.openTask} role="img" />
+              </Link>
+            </Heading>
+            {task.subject && <Field label={HOME_TEXTS.subject} value={task.subject} />}
+            <Field label={HOME_TEXTS.scheduledFor} value={formatDate(task.scheduledFor, timeZone)} />
+          </Stack>
+          <Button
+            colorScheme="blue"
+            size="sm"
+            isLoading={busy}
+            onClick={() => onStart(task)}
+            aria-label={`${HOME_TEXTS.start} ${task.checklist}`}
+          >
+            {HOME_TEXTS.start}
+          </Button>
+        </Flex>
+      </CardBody>
+    </Card>
+  );
+});
+
+export const InProgressCard = memo(function InProgressCard({
+  sub,
+  timeZone,
+  onLaunch,
+}: {
+  sub: LocalSubmission;
+  timeZone?: string;
+  onLaunch(id: string): void;
+}) {
+  const toast = useToast();
+  const values = fieldValues(sub, 4);
+  const errored = hasErrors(sub);
+  return (
+    <Card variant="outline" data-testid="in-progress-card" as="article">
+      <CardBody>
+        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
+          <Stack spacing={1} minW={0} flex="1">
+            <Flex align="center" gap={2}>
+              <Heading as="h3" size="sm" noOfLines={1}>
+                {sub.formName}
+              </Heading>
+              {errored && (
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorScheme="orange"
+                  aria-label={HOME_TEXTS.showErrors}
+                  icon={<WarningIcon color="orange.600" />}
+                  onClick={() =>
+                    toast({
+                      status: 'error',
+                      title: MESSAGES.submissionErrorToast,
+                      duration: ERROR_TOAST_MS,
+                      isClosable: true,
+                    })
+                  }
+                />
+              )}
+            </Flex>
+            {values.map((v, i) => (
+              <Field key={i} label={v.label} value={v.value} />
+            ))}
+            <Text fontSize="xs" color="gray.600">
+              {HOME_TEXTS.created} {formatDate(sub.createdOn, timeZone)} · {sub.syncStatus}
+            </Text>
+          </Stack>
+          <Button
+            colorScheme="blue"
+            size="sm"
+            onClick={() => onLaunch(sub.id)}
+            aria-label={`${HOME_TEXTS.launch} ${sub.formName}`}
+          >
+            {HOME_TEXTS.launch}
+          </Button>
+        </Flex>
+      </CardBody>
+    </Card>
+  );
+});
+
+export const SubmittedCard = memo(function SubmittedCard({
+  sub,
+  timeZone,
+}: {
+  sub: LocalSubmission;
+  timeZone?: string;
+}) {
+  const special = isOutOfSyncSubmitted(sub);
+  return (
+    <Card
+      variant="outline"
+      as="article"
+      data-testid={special ? 'out-of-sync-card' : 'submitted-card'}
+      borderColor={special ? 'orange.300' : undefined}
+      bg={special ? 'orange.50' : undefined}
+    >
+      <CardBody>
+        <Stack spacing={1}>
+          <Flex align="center" gap={2} wrap="wrap">
+            <Heading as="h3" size="sm" noOfLines={1}>
+              {sub.formName}
+            </Heading>
+            {special ? (
+              <Badge colorScheme="orange">
+                {sub.syncStatus === 'file usnyc' ? HOME_TEXTS.filesWaiting : HOME_TEXTS.waitingToSync}
+              </Badge>
+            ) : (
+              <Badge colorScheme={sub.syncStatus === 'in error' ? 'red' : 'gray'}>{sub.syncStatus}</Badge>
+            )}
+          </Flex>
+          {fieldValues(sub, 4).map((v, i) => (
+            <Field key={i} label={v.label} value={v.value} />
+          ))}
+          <Text fontSize="xs" color="gray.600">
+            {HOME_TEXTS.submittedOn} {formatDate(sub.submittedOn || sub.createdOn, timeZone)}
+          </Text>
+        </Stack>
+      </CardBody>
+    </Card>
+  );
+});
+
+export const FormCard = memo(function FormCard({
+  form,
+  cached,
+  syncedOn,
+  timeZone,
+  busy,
+  onToggleOffline,
+  onLaunch,
+}: {
+  form: FormListItem;
+  cached: boolean;
+  syncedOn: string;
+  timeZone?: string;
+  busy: boolean;
+  onToggleOffline(form: FormListItem, on: boolean): void;
+  onLaunch(form: FormListItem): void;
+}) {
+  const title = formTitle(form);
+  const switchId = `offline-${form.Id}`;
+  return (
+    <Card variant="outline" data-testid="form-card" as="article">
+      <CardBody>
+        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
+          <Stack spacing={1} minW={0} flex="1">
+            <Heading as="h3" size="sm">
+              {title}
+            </Heading>
+            <Text fontSize="xs" color="gray.600">
+              {HOME_TEXTS.lastSync} {formatDate(syncedOn, timeZone)}
+            </Text>
+          </Stack>
+          <Flex align="center" gap={3}>
+            {form.Supports_Offline__c && (
+              <FormControl display="flex" alignItems="center" w="auto">
+                <FormLabel htmlFor={switchId} mb="0" fontSize="sm">
+                  {HOME_TEXTS.offline}
+                </FormLabel>
+                {busy ? (
+                  <Spinner size="sm" aria-label={HOME_TEXTS.offline} />
+                ) : (
+                  <Switch
+                    id={switchId}
+                    isChecked={cached}
+                    onChange={(e) => onToggleOffline(form, e.target.checked)}
+                    aria-label={`${HOME_TEXTS.offline} ${title}`}
+                  />
+                )}
+              </FormControl>
+            )}
+            <Button
+              colorScheme="blue"
+              size="sm"
+              onClick={() => onLaunch(form)}
+              aria-label={`${HOME_TEXTS.launch} ${title}`}
+            >
+              {HOME_TEXTS.launch}
+            </Button>
+          </Flex>
+        </Flex>
+      </CardBody>
+    </Card>
+  );
+});
+
+/** A confirmation dialog (Cancel / confirm). */
+export function Confirm({
+  isOpen,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  isOpen: boolean;
+  text: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <AlertDialog isOpen={isOpen} leastDestructiveRef={cancelRef} onClose={onCancel} isCentered>
+      <AlertDialogOverlay>
+        <AlertDialogContent>
+          <AlertDialogBody pt={6}>{text}</AlertDialogBody>
+          <AlertDialogFooter gap={3}>
+            <Button ref={cancelRef} onClick={onCancel}>
+              {HOME_TEXTS.cancel}
+            </Button>
+            <Button colorScheme="red" onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialogOverlay>
+    </AlertDialog>
+  );
+}
+
+/** Renders the first page of a long list, more on demand, so a tab switch over 10,000 items stays fast. */
+export function Paged<T>({
+  items,
+  page = 50,
+  render,
+}: {
+  items: readonly T[];
+  page?: number;
+  render(item: T): React.ReactNode;
+}) {
+  const [shown, setShown] = useState(page);
+  if (items.length === 0) return <NoData />;
+  const visible = items.slice(0, shown);
+  return (
+    <Stack spacing={3}>
+      {visible.map(render)}
+      {items.length > shown && (
+        <Box textAlign="center">
+          <Text fontSize="sm" color="gray.600" mb={2}>
+            {HOME_TEXTS.showing(shown, items.length)}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => setShown((n) => n + page)}>
+            {HOME_TEXTS.showMore}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

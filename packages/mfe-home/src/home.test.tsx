@@ -1,0 +1,395 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChakraProvider } from '@chakra-ui/react';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES, type OutboxItem } from 'shared-contracts';
+import { HomeScreen, NARROW_QUERY } from './HomeScreen';
+import { apiError, callsOf, fakeHost, USER, type FakeHost } from './test/fake-host';
+import { forms, submission, TASKS } from './test/fixtures';
+
+function setup(configure?: (host: FakeHost) => void, path = '/') {
+  const host = fakeHost();
+  host.routes.set('GET /api/searchQuery/', () => ({ totalSize: 3, done: true, records: TASKS }));
+  host.routes.set('GET /api/forms', () => forms(25));
+  host.routes.set('GET /api/schema', (q) => ({ Id: q?.recordId, Name: 'x', formDef: { schema: {} } }));
+  host.routes.set('GET /api/scheduledSubmissions', () => []);
+  host.routes.set('GET /api/search', (q) =>
+    forms(25).filter((f) => f.Name.includes(String(q?.search).toUpperCase())),
+  );
+  configure?.(host);
+  const user = userEvent.setup();
+  const view = render(
+    <ChakraProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <HomeScreen host={host} />
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+  return { host, user, view };
+}
+
+const tab = (name: RegExp) => screen.getByRole('tab', { name });
+const panel = () => screen.getByRole('tabpanel');
+
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+describe('home screen', () => {
+  it('has the header, the four tabs in the spec order with counts, and opens on In Progress', async () => {
+    const { host } = setup((h) =>
+      h.submissionsState.set([submission(), submission({ status: 'submitted' }), submission()]),
+    );
+    expect(screen.getByRole('heading', { name: 'checklists' })).toBeTruthy();
+    expect(screen.getByTestId('synced-on').textContent).toMatch(/^Synced on /);
+    expect(document.querySelector('[data-remote="mfe-home"]')?.getAttribute('data-testid')).toBe(
+      'remote-screen',
+    );
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    await waitFor(() => expect(screen.getByTestId('count-forms').textContent).toBe('20'));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Assigned3',
+      'In Progress2',
+      'Submitted1',
+      'Forms20',
+    ]);
+    expect(tabs.length).toBe(4);
+    expect(tab(/In Progress/).getAttribute('aria-selected')).toBe('true');
+    expect(callsOf(host, 'offline.importPending').length).toBe(1);
+  });
+
+  it('on narrow screens the tabs are a selector with the same tabs and counts', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === NARROW_QUERY,
+    })) as typeof window.matchMedia;
+    try {
+      const { user } = setup((h) => h.submissionsState.set([submission()]));
+      const select = screen.getByLabelText('Choose a list');
+      await waitFor(() =>
+        expect(
+          within(select)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['Assigned (3)', 'In Progress (1)', 'Submitted (0)', 'Forms (20)']),
+      );
+      expect(screen.queryAllByRole('tab')).toEqual([]);
+      expect((select as HTMLSelectElement).value).toBe('1');
+      await user.selectOptions(select, '2');
+      expect(screen.getByText(MESSAGES.submittedBanner)).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('in-progress cards: newest first, up to 4 field values, live updates, Launch opens the form', async () => {
+    const older = submission({
+      formName: 'Older',
+      createdOn: '2026-01-01T00:00:00.000Z',
+      data: { General: { a: 'A', b: 2, c: true, d: 'D', e: 'E' } },
+      formDef: { schema: { properties: { General: { properties: { a: { title: 'Site' } } } } } },
+    });
+    const newer = submission({ formName: 'Newer', createdOn: '2026-02-01T00:00:00.000Z' });
+    const { host, user } = setup((h) => h.submissionsState.set([older, newer]));
+    const cards = within(panel()).getAllByTestId('in-progress-card');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
+    const olderCard = cards[1] as HTMLElement;
+    expect(within(olderCard).getByText('Site:')).toBeTruthy();
+    expect(within(olderCard).getByText(/^b:/)).toBeTruthy();
+    expect(within(olderCard).queryByText(/^e:/)).toBeNull();
+
+    act(() =>
+      host.submissionsState.set([
+        submission({ formName: 'Brand new', createdOn: '2026-03-01T00:00:00.000Z' }),
+        older,
+        newer,
+      ]),
+    );
+    expect(within(panel()).getAllByTestId('in-progress-card').length).toBe(3);
+    expect(screen.getByTestId('count-inProgress').textContent).toBe('3');
+
+    await user.click(screen.getByRole('button', { name: 'Launch Older' }));
+    expect(callsOf(host, 'navigate')).toEqual([['navigate', `/form/${older.id}`]]);
+  });
+
+  it('a submission with errors has a warning icon whose toast says submission error', async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({ syncStatus: 'in error', errors: [{ message: 'x' }] }),
+        submission(),
+      ]),
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Show submission errors' });
+    expect(buttons.length).toBe(1);
+    await user.click(buttons[0] as HTMLElement);
+    expect(await screen.findByText(MESSAGES.submissionErrorToast)).toBeTruthy();
+  });
+
+  it('assigned tasks: latest scheduled first, link to the task in the org in a new tab', async () => {
+    const { user } = setup();
+    await user.click(tab(/Assigned/));
+    const cards = await within(panel()).findAllByTestId('assigned-card');
+    expect(cards.map((c) => within(c).getByRole('link').textContent)).toEqual([
+      'Annual Audit Programme',
+      'Monthly Safety Walk',
+      'Q3 Site Inspections',
+    ]);
+    const link = within(cards[0] as HTMLElement).getByRole('link');
+    expect(link.getAttribute('href')).toBe(`${USER.instanceUrl}/00T000000000002AAA`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(within(cards[0] as HTMLElement).getByText(/Scheduled For/)).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).getByText('Annual Audit Programme (field)')).toBeTruthy();
+  });
+
+  it('partner users link tasks through their site', async () => {
+    const { user } = setup((h) =>
+      h.sessionState.set({
+        ...USER,
+        userDetailsSF: {
+          timeZone: 'Europe/London',
+          userType: 'POWER_PARTNER',
+          networkId: '0DB000000000001',
+          siteUrl: 'https://site.example.com/partners',
+        },
+      }),
+    );
+    await user.click(tab(/Assigned/));
+    const cards = await within(panel()).findAllByTestId('assigned-card');
+    expect(
+      within(cards[0] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('https://site.example.com/partners/00T000000000002AAA');
+  });
+
+  it('Start begins the scheduled submission of the task’s form and opens it', async () => {
+    const { host, user } = setup((h) =>
+      h.routes.set('GET /api/scheduledSubmissions', () => [
+        {
+          Id: 'a02000000000009AAA',
+          Form_Definition__c: 'a01000000000002AAA',
+          Uniqueness_Constraint__c: 'a01000000000002AAA#11111111-2222-4333-a444-555555555555',
+          Version__c: 1,
+        },
+      ]),
+    );
+    await user.click(tab(/Assigned/));
+    await user.click(await screen.findByRole('button', { name: 'Start Monthly Safety Walk' }));
+    await waitFor(() => expect(callsOf(host, 'navigate').length).toBe(1));
+    expect(callsOf(host, 'offline.startScheduled')).toEqual([
+      [
+        'offline.startScheduled',
+        {
+          formId: 'a01000000000002AAA',
+          formName: 'FORM-0002',
+          formSubmissionId: 'a02000000000009AAA',
+          version: 1,
+          submissionId: '11111111-2222-4333-a444-555555555555',
+        },
+      ],
+    ]);
+    expect(callsOf(host, 'navigate')[0]?.[1]).toBe('/form/11111111-2222-4333-a444-555555555555');
+  });
+
+  it('Start without a scheduled record creates a new submission of the task’s form', async () => {
+    const { host, user } = setup();
+    await user.click(tab(/Assigned/));
+    await user.click(await screen.findByRole('button', { name: 'Start Q3 Site Inspections' }));
+    await waitFor(() => expect(callsOf(host, 'navigate').length).toBe(1));
+    expect(callsOf(host, 'offline.create')[0]?.[1]).toMatchObject({
+      formId: 'a01000000000001AAA',
+      formDef: { schema: {} },
+    });
+    expect(callsOf(host, 'navigate')[0]?.[1]).toBe('/form/new-submission-id');
+  });
+
+  it('a failed Start shows an error toast and stays', async () => {
+    const { host, user } = setup((h) =>
+      h.routes.set('GET /api/scheduledSubmissions', () => {
+        throw apiError(500, 'Server Error: boom');
+      }),
+    );
+    await user.click(tab(/Assigned/));
+    await user.click(await screen.findByRole('button', { name: 'Start Q3 Site Inspections' }));
+    expect(await screen.findByText('Could not start this task.')).toBeTruthy();
+    expect(screen.getByText('Server Error: boom')).toBeTruthy();
+    expect(callsOf(host, 'navigate')).toEqual([]);
+  });
+
+  it('submitted tab: the banner, the out-of-sync card and the plain card', async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({ status: 'submitted', syncStatus: 'out of sync', formName: 'Queued' }),
+        submission({ status: 'submitted', syncStatus: 'file usnyc', formName: 'Files' }),
+        submission({ status: 'submitted', syncStatus: 'in error', formName: 'Refused' }),
+      ]),
+    );
+    await user.click(tab(/Submitted/));
+    expect(screen.getByText(MESSAGES.submittedBanner)).toBeTruthy();
+    expect(within(panel()).getAllByTestId('out-of-sync-card').length).toBe(2);
+    expect(within(panel()).getAllByTestId('submitted-card').length).toBe(1);
+    expect(screen.getByText('Files waiting to upload')).toBeTruthy();
+  });
+
+  it('empty lists show the no-data illustration and text', () => {
+    setup();
+    expect(within(panel()).getByText(MESSAGES.noRecords)).toBeTruthy();
+  });
+
+  it('forms tab: the first 20 forms, titles from name and title, offline toggle only where supported', async () => {
+    const { user } = setup();
+    await user.click(tab(/Forms/));
+    const cards = await within(panel()).findAllByTestId('form-card');
+    expect(cards.length).toBe(20);
+    expect(within(cards[0] as HTMLElement).getByRole('heading').textContent).toBe('FORM-0001 - Title 1');
+    expect(within(cards[1] as HTMLElement).getByRole('heading').textContent).toBe('FORM-0002');
+    expect(within(cards[0] as HTMLElement).queryByRole('checkbox')).toBeTruthy();
+    expect(within(cards[1] as HTMLElement).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('download for offline on, then off after the confirmation', async () => {
+    const { host, user } = setup();
+    await user.click(tab(/Forms/));
+    const toggle = await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(callsOf(host, 'offline.downloadForOffline')).toEqual([
+        ['offline.downloadForOffline', 'a01000000000001AAA'],
+      ]),
+    );
+    const on = await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' });
+    await waitFor(() => expect((on as HTMLInputElement).checked).toBe(true));
+
+    await user.click(on);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(MESSAGES.removeOfflineConfirm)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsOf(host, 'offline.removeFromOffline')).toEqual([]);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(callsOf(host, 'offline.removeFromOffline')).toEqual([
+        ['offline.removeFromOffline', 'a01000000000001AAA'],
+      ]),
+    );
+  });
+
+  it('Launch on a form creates a submission with its definition and opens it', async () => {
+    const { host, user } = setup();
+    await user.click(tab(/Forms/));
+    await user.click(await screen.findByRole('button', { name: 'Launch FORM-0003 - Title 3' }));
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/form/new-submission-id']]));
+    expect(callsOf(host, 'offline.create')[0]?.[1]).toEqual({
+      formId: 'a01000000000003AAA',
+      formName: 'FORM-0003 - Title 3',
+      formDef: { schema: {} },
+    });
+  });
+
+  it('search runs only when the text is longer than 1 character', async () => {
+    const { host, user } = setup();
+    await user.click(tab(/Forms/));
+    await within(panel()).findAllByTestId('form-card');
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(box, '1');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(callsOf(host, 'api.GET').filter((c) => c[1] === '/api/search')).toEqual([]);
+    expect(within(panel()).getAllByTestId('form-card').length).toBe(20);
+    await user.clear(box);
+    await user.type(box, 'form-001');
+    await waitFor(() => expect(within(panel()).getAllByTestId('form-card').length).toBe(10));
+    const searches = callsOf(host, 'api.GET').filter((c) => c[1] === '/api/search');
+    expect(searches.at(-1)?.[2]).toEqual({ search: 'form-001' });
+    expect(screen.getByTestId('count-forms').textContent).toBe('10');
+  });
+
+  it('offline: no calls to the org, lists from this device, search filters locally', async () => {
+    window.localStorage.setItem(`cq.home.forms.${USER.userId}`, JSON.stringify(forms(3)));
+    window.localStorage.setItem(`cq.home.tasks.${USER.userId}`, JSON.stringify(TASKS.slice(0, 1)));
+    const { host, user } = setup((h) => h.onlineState.set(false));
+    expect(screen.getByTestId('offline-notice')).toBeTruthy();
+    expect(screen.getByTestId('count-assigned').textContent).toBe('1');
+    expect(screen.getByTestId('count-forms').textContent).toBe('3');
+    await user.click(tab(/Forms/));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'title 3');
+    await waitFor(() => expect(within(panel()).getAllByTestId('form-card').length).toBe(1));
+    expect(callsOf(host, 'api.GET')).toEqual([]);
+    expect(callsOf(host, 'offline.importPending')).toEqual([]);
+  });
+
+  it('coming back online reloads from the org', async () => {
+    const { host } = setup((h) => h.onlineState.set(false));
+    expect(callsOf(host, 'api.GET')).toEqual([]);
+    act(() => host.onlineState.set(true));
+    await waitFor(() => expect(screen.getByTestId('count-assigned').textContent).toBe('3'));
+  });
+
+  it('a session that expires goes back to sign-in', async () => {
+    const { host } = setup();
+    act(() => host.sessionState.set({ status: 'signedOut', expired: true }));
+    expect(callsOf(host, 'navigate')).toEqual([['navigate', '/login', { replace: true }]]);
+  });
+
+  it('a long list shows its first page and more on demand', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      submission({ createdOn: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() }),
+    );
+    const { user } = setup((h) => h.submissionsState.set(many));
+    expect(screen.getByTestId('count-inProgress').textContent).toBe('120');
+    expect(within(panel()).getAllByTestId('in-progress-card').length).toBe(50);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(within(panel()).getAllByTestId('in-progress-card').length).toBe(100);
+  });
+});
+
+describe('outbox panel', () => {
+  const items: OutboxItem[] = [
+    {
+      id: 's1',
+      kind: 'submission',
+      submissionId: 's1',
+      title: 'General Site Inspection',
+      state: 'retry scheduled',
+      lastError: 'Network Error',
+      attempts: 2,
+      nextRetryAt: Date.UTC(2026, 0, 1, 10),
+    },
+    {
+      id: 'f1',
+      kind: 'file',
+      submissionId: 's1',
+      title: 'photo.jpg',
+      state: 'uploading',
+      progress: 40,
+      lastError: null,
+      attempts: 0,
+      nextRetryAt: null,
+    },
+  ];
+
+  it('lists each pending item with state, last error and next retry; Retry now and a confirmed Discard', async () => {
+    const { host, user } = setup((h) => h.outboxState.set(items));
+    await user.click(screen.getByTestId('outbox-button'));
+    const panelEl = await screen.findByTestId('outbox-panel');
+    const rows = within(panelEl).getAllByTestId('outbox-item');
+    expect(rows.length).toBe(2);
+    expect(within(rows[0] as HTMLElement).getByText('retry scheduled')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Last error: Network Error')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(/Next retry: not scheduled/)).toBeTruthy();
+    await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Retry now' }));
+    expect(callsOf(host, 'offline.retryNow')).toEqual([['offline.retryNow', 's1']]);
+    await user.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Discard' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    expect(callsOf(host, 'offline.discardOutboxItem')).toEqual([['offline.discardOutboxItem', 'f1']]);
+    await waitFor(() => expect(within(panelEl).getAllByTestId('outbox-item').length).toBe(1));
+  });
+
+  it('opens from the header link (/?outbox)', async () => {
+    setup((h) => h.outboxState.set(items), '/?outbox=1');
+    expect(await screen.findByTestId('outbox-panel')).toBeTruthy();
+  });
+});

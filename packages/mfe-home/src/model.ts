@@ -1,0 +1,151 @@
+import { FORMS_LISTED, SUBMISSION_STATUS, SYNC_STATUS, type LocalSubmission } from 'shared-contracts';
+
+/** A record of GET /api/searchQuery/?kind=assignedTasks. */
+export interface AssignedTask {
+  taskId: string;
+  checklist: string;
+  subject: string | null;
+  scheduledFor: string | null;
+  programId?: string;
+  formId?: string | null;
+  status?: string;
+}
+
+/** A record of GET /api/forms and GET /api/search. */
+export interface FormListItem {
+  Id: string;
+  Name: string;
+  Title__c?: string | null;
+  LastModifiedDate: string;
+  Supports_Offline__c?: boolean;
+}
+
+/** A record of GET /api/scheduledSubmissions (namespace stripped). */
+export interface ScheduledRecord {
+  Id: string;
+  Form_Definition__c?: string | null;
+  Uniqueness_Constraint__c?: string | null;
+  Version__c?: number | null;
+}
+
+/** Title built from the form's name and title. */
+export function formTitle(form: FormListItem): string {
+  const title = form.Title__c?.trim();
+  return title ? `${form.Name} - ${title}` : form.Name;
+}
+
+export function firstForms(forms: readonly FormListItem[]): FormListItem[] {
+  return forms.slice(0, FORMS_LISTED);
+}
+
+/** Submissions by createdOn, newest first (spec section 9). Keeps the input when already in order. */
+export function sortByCreatedDesc(subs: readonly LocalSubmission[]): readonly LocalSubmission[] {
+  let sorted = true;
+  for (let i = 1; i < subs.length; i++) {
+    if ((subs[i - 1] as LocalSubmission).createdOn < (subs[i] as LocalSubmission).createdOn) {
+      sorted = false;
+      break;
+    }
+  }
+  if (sorted) return subs;
+  return [...subs].sort((a, b) => (a.createdOn < b.createdOn ? 1 : a.createdOn > b.createdOn ? -1 : 0));
+}
+
+/** Assigned tasks by scheduledFor, latest first (spec section 9); tasks without a date last. */
+export function sortTasks(tasks: readonly AssignedTask[]): AssignedTask[] {
+  return [...tasks].sort((a, b) => {
+    const x = a.scheduledFor ?? '';
+    const y = b.scheduledFor ?? '';
+    return x < y ? 1 : x > y ? -1 : 0;
+  });
+}
+
+export interface Partitioned {
+  inProgress: readonly LocalSubmission[];
+  submitted: readonly LocalSubmission[];
+  latestSync: string;
+}
+
+/** One pass: the In Progress tab (in progress and scheduled) and the Submitted tab. */
+export function partition(subs: readonly LocalSubmission[]): Partitioned {
+  const sorted = sortByCreatedDesc(subs);
+  const inProgress: LocalSubmission[] = [];
+  const submitted: LocalSubmission[] = [];
+  let latestSync = '';
+  for (const s of sorted) {
+    if (s.status === SUBMISSION_STATUS.submitted) submitted.push(s);
+    else inProgress.push(s);
+    if (s.syncedOn && s.syncedOn > latestSync) latestSync = s.syncedOn;
+  }
+  return { inProgress, submitted, latestSync };
+}
+
+/** The special card: submitted items whose sync status is out of sync or file unsynced. */
+export function isOutOfSyncSubmitted(s: LocalSubmission): boolean {
+  return (
+    s.status === SUBMISSION_STATUS.submitted &&
+    (s.syncStatus === SYNC_STATUS.outOfSync || s.syncStatus === SYNC_STATUS.fileUnsynced)
+  );
+}
+
+export function hasErrors(s: LocalSubmission): boolean {
+  return (
+    s.syncStatus === SYNC_STATUS.inError ||
+    (Array.isArray(s.errors) && s.errors.length > 0) ||
+    (Array.isArray(s.error) && s.error.length > 0)
+  );
+}
+
+export interface FieldValue {
+  label: string;
+  value: string;
+}
+
+type SchemaNode = { title?: unknown; properties?: Record<string, SchemaNode> };
+
+function schemaOf(formDef: unknown): SchemaNode | undefined {
+  if (typeof formDef !== 'object' || formDef === null) return undefined;
+  const schema = (formDef as { schema?: unknown }).schema;
+  return typeof schema === 'object' && schema !== null ? (schema as SchemaNode) : undefined;
+}
+
+/** Up to `max` non-empty plain values of the submission's data, labelled by the schema's titles. */
+export function fieldValues(s: LocalSubmission, max = 4): FieldValue[] {
+  const out: FieldValue[] = [];
+  const walk = (value: unknown, key: string, node: SchemaNode | undefined, depth: number): void => {
+    if (out.length >= max || depth > 5) return;
+    if (value === null || value === undefined || value === '') return;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      const title = typeof node?.title === 'string' && node.title ? node.title : key;
+      out.push({ label: title, value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value) });
+      return;
+    }
+    if (Array.isArray(value)) return;
+    if (typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (k.endsWith('_Id')) continue;
+        walk(v, k, node?.properties?.[k], depth + 1);
+        if (out.length >= max) return;
+      }
+    }
+  };
+  walk(s.data, '', schemaOf(s.formDef), 0);
+  return out;
+}
+
+/** Link to a record in the org (partner users: through their site). */
+export function orgRecordUrl(base: string, id: string): string {
+  return `${base.replace(/\/+$/, '')}/${encodeURIComponent(id)}`;
+}
+
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(undefined, timeZone ? { ...opts, timeZone } : opts).format(d);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, opts).format(d);
+  }
+}

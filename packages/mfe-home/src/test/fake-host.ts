@@ -1,0 +1,229 @@
+import type {
+  ApiClient,
+  ClientEnv,
+  HostServices,
+  LocalSubmission,
+  Observable,
+  OfflineServices,
+  OutboxItem,
+  CachedForm,
+  QueryParams,
+  SessionState,
+  SignedIn,
+} from 'shared-contracts';
+
+/** A settable in-memory observable. */
+export interface Settable<T> extends Observable<T> {
+  set(value: T): void;
+}
+
+export function settable<T>(initial: T): Settable<T> {
+  let value = initial;
+  const listeners = new Set<(v: T) => void>();
+  return {
+    get: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    set(next) {
+      value = next;
+      listeners.forEach((l) => l(next));
+    },
+  };
+}
+
+export type Handler = (query: QueryParams | undefined, body: unknown) => unknown;
+
+/** An error shaped like the host API client's (Error with `failure`). */
+export function apiError(status: number, message: string, network = false): Error {
+  return Object.assign(new Error(message), {
+    failure: { status, message, errorType: status === 401 ? 'session expired' : 'server', network },
+  });
+}
+
+export interface FakeHost extends HostServices {
+  sessionState: Settable<SessionState>;
+  onlineState: Settable<boolean>;
+  submissionsState: Settable<LocalSubmission[]>;
+  cachedFormsState: Settable<CachedForm[]>;
+  outboxState: Settable<OutboxItem[]>;
+  /** Every call made on the host: [method, ...args]. */
+  calls: unknown[][];
+  /** BFF handlers keyed `GET /api/forms`. */
+  routes: Map<string, Handler>;
+  envValue: ClientEnv;
+  completeSignInResult: 'ok' | Error;
+}
+
+export const USER: SignedIn = {
+  status: 'signedIn',
+  userId: '005000000000001AAA',
+  organizationId: '00D000000000001AAA',
+  instanceUrl: 'https://demo.my.example.com',
+  userDetails: {
+    Name: 'Frank Fielding',
+    Username: 'field.user@demo.org',
+    SmallPhotoUrl: 'https://demo.my.example.com/photo.png',
+    TimeZoneSidKey: 'America/New_York',
+  },
+  userDetailsSF: { timeZone: 'America/New_York', userType: 'STANDARD', networkId: null, siteUrl: null },
+  embedded: false,
+};
+
+export function fakeHost(overrides: { session?: SessionState; env?: Partial<ClientEnv> } = {}): FakeHost {
+  const calls: unknown[][] = [];
+  const routes = new Map<string, Handler>();
+  const sessionState = settable<SessionState>(overrides.session ?? USER);
+  const onlineState = settable(true);
+  const submissionsState = settable<LocalSubmission[]>([]);
+  const cachedFormsState = settable<CachedForm[]>([]);
+  const outboxState = settable<OutboxItem[]>([]);
+
+  const call = async (method: string, path: string, query?: QueryParams, body?: unknown) => {
+    calls.push([`api.${method}`, path, query, body]);
+    const handler = routes.get(`${method} ${path}`);
+    if (!handler) throw apiError(404, `no fake route ${method} ${path}`);
+    return handler(query, body);
+  };
+  const api: ApiClient = {
+    get: <T>(path: string, query?: QueryParams) => call('GET', path, query) as Promise<T>,
+    post: <T>(path: string, body?: unknown, query?: QueryParams) =>
+      call('POST', path, query, body) as Promise<T>,
+    put: <T>(path: string, body?: unknown, query?: QueryParams) =>
+      call('PUT', path, query, body) as Promise<T>,
+  };
+
+  const recorded =
+    <A extends unknown[], R>(name: string, impl: (...args: A) => R) =>
+    (...args: A): R => {
+      calls.push([name, ...args]);
+      return impl(...args);
+    };
+
+  const offline: OfflineServices = {
+    submissions: submissionsState,
+    submission: (id) => settable(submissionsState.get().find((s) => s.id === id)),
+    filesOf: () => settable([]),
+    cachedForms: cachedFormsState,
+    outbox: outboxState,
+    isLeader: settable(true),
+    openElsewhere: () => settable(false),
+    create: recorded('offline.create', async (input) => {
+      const sub: LocalSubmission = {
+        id: input.id ?? 'new-submission-id',
+        data: input.data ?? {},
+        originalData: {},
+        syncStatus: 'out of sync',
+        status: 'in progress',
+        isUploading: false,
+        formName: input.formName,
+        formId: input.formId,
+        formDef: input.formDef ?? null,
+        createdOn: new Date().toISOString(),
+        syncedOn: '',
+        submittedOn: '',
+        version: 1,
+        error: [],
+        errors: [],
+        instanceUrl: USER.instanceUrl,
+        organizationId: USER.organizationId,
+        isSalesforceRecord: false,
+      };
+      submissionsState.set([sub, ...submissionsState.get()]);
+      return { ok: true as const, value: sub };
+    }),
+    save: async () => ({ ok: false, message: 'not in fake' }),
+    submit: async () => ({ ok: false, message: 'not in fake' }),
+    close: async () => ({ ok: false, message: 'not in fake' }),
+    discard: async () => ({ ok: true, value: undefined }),
+    attachFile: async () => ({ ok: false, message: 'not in fake' }),
+    queueMany: async () => ({ ok: true, value: undefined }),
+    openDraft: () => () => undefined,
+    startScheduled: recorded('offline.startScheduled', async (input) => {
+      const sub: LocalSubmission = {
+        id: input.submissionId ?? 'started-id',
+        data: input.data ?? {},
+        originalData: {},
+        syncStatus: 'in sync',
+        status: 'in progress',
+        isUploading: false,
+        formName: input.formName,
+        formId: input.formId,
+        formDef: null,
+        createdOn: new Date().toISOString(),
+        syncedOn: new Date().toISOString(),
+        submittedOn: '',
+        version: input.version + 1,
+        error: [],
+        errors: [],
+        instanceUrl: USER.instanceUrl,
+        organizationId: USER.organizationId,
+        isSalesforceRecord: true,
+        formSubmissionId: input.formSubmissionId,
+      };
+      submissionsState.set([sub, ...submissionsState.get()]);
+      return sub;
+    }),
+    importPending: recorded('offline.importPending', async () => undefined),
+    pullPending: async () => null,
+    downloadForOffline: recorded('offline.downloadForOffline', async (formId: string) => {
+      cachedFormsState.set([...cachedFormsState.get(), { Id: formId, formDef: {} }]);
+    }),
+    removeFromOffline: recorded('offline.removeFromOffline', async (formId: string) => {
+      cachedFormsState.set(cachedFormsState.get().filter((f) => f.Id !== formId));
+    }),
+    purgeStaleForms: recorded('offline.purgeStaleForms', async () => []),
+    retryNow: recorded('offline.retryNow', async () => undefined),
+    discardOutboxItem: recorded('offline.discardOutboxItem', async (id: string) => {
+      outboxState.set(outboxState.get().filter((i) => i.id !== id));
+    }),
+    start: () => undefined,
+    stop: async () => undefined,
+  };
+
+  const host: FakeHost = {
+    contractVersion: '1.1.0',
+    navigate: recorded('navigate', () => undefined),
+    online: onlineState,
+    reportCrash: recorded('reportCrash', () => undefined),
+    session: {
+      state: sessionState,
+      env: recorded('session.env', async () => host.envValue),
+      loginHref: (loginUrl, target) =>
+        `/api/auth/login?loginUrl=${encodeURIComponent(loginUrl)}${target ? `&target=${target}` : ''}`,
+      completeSignIn: recorded('session.completeSignIn', async () => {
+        if (host.completeSignInResult instanceof Error) throw host.completeSignInResult;
+        sessionState.set(USER);
+      }),
+      logout: recorded('session.logout', async () => {
+        sessionState.set({ status: 'signedOut', expired: false });
+      }),
+      refresh: async () => sessionState.get(),
+    },
+    api,
+    offline,
+    sessionState,
+    onlineState,
+    submissionsState,
+    cachedFormsState,
+    outboxState,
+    calls,
+    routes,
+    envValue: {
+      clientId: 'client-id',
+      loginEnabled: true,
+      loginOptions: ['production', 'sandbox', 'custom'],
+      namespace: 'cqext',
+      embedded: false,
+      ...overrides.env,
+    },
+    completeSignInResult: 'ok',
+  };
+  return host;
+}
+
+/** Calls recorded under `name`. */
+export const callsOf = (host: FakeHost, name: string) => host.calls.filter((c) => c[0] === name);
