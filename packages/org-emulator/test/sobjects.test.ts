@@ -98,10 +98,7 @@ describe('describe', () => {
   });
 
   it('answers 405 METHOD_NOT_ALLOWED for unsupported methods', async () => {
-    const res = await http(emu, '/services/data/v60.0/sobjects/Account/describe', {
-      method: 'DELETE',
-      token,
-    });
+    const res = await http(emu, '/services/data/v60.0/limits', { method: 'DELETE', token });
     expect(res.status).toBe(405);
     expect((res.body as Rec[])[0]?.errorCode).toBe('METHOD_NOT_ALLOWED');
     const odd = await http(emu, '/services/data/v60.0/sobjects/Account', { method: 'PROPFIND', token });
