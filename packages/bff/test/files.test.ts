@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from 'shared-contracts';
 import { DEMO, signedIn, startBff, type Client, type RunningBff } from './helpers';
@@ -18,13 +19,24 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function upload(client: Client, bytes: Buffer | Blob, name = 'photo.png', type = 'image/png') {
+async function upload(
+  client: Client,
+  bytes: Buffer | Blob,
+  name = 'photo.png',
+  type = 'image/png',
+  extra: Record<string, string> = {},
+) {
   const fd = new FormData();
   fd.append('fileData', bytes instanceof Blob ? bytes : new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${client.base}/api/files`, {
     method: 'POST',
     body: fd,
-    headers: { 'X-Requested-With': 'cq', Origin: client.base, Cookie: client.jar.header(client.base) },
+    headers: {
+      'X-Requested-With': 'cq',
+      Origin: client.base,
+      Cookie: client.jar.header(client.base),
+      ...extra,
+    },
   });
   return { status: res.status, json: (await res.json()) as { data?: { id: string }; messages?: string[] } };
 }
@@ -53,6 +65,22 @@ describe('file upload and previews through the BFF', () => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('a retried upload with the same X-Upload-Key gives the same ContentDocumentId; a wrong sha256 is refused', async () => {
+    const key = crypto.randomUUID();
+    const sha = crypto.createHash('sha256').update(PNG).digest('hex');
+    const first = await upload(c, PNG, 'a.png', 'image/png', { 'X-Upload-Key': key, 'X-Upload-Sha256': sha });
+    const again = await upload(c, PNG, 'a.png', 'image/png', { 'X-Upload-Key': key, 'X-Upload-Sha256': sha });
+    expect(first.status).toBe(200);
+    expect(again.json.data?.id).toBe(first.json.data?.id);
+    const other = await upload(c, PNG, 'a.png', 'image/png', { 'X-Upload-Key': crypto.randomUUID() });
+    expect(other.json.data?.id).not.toBe(first.json.data?.id);
+    const bad = await upload(c, PNG, 'a.png', 'image/png', {
+      'X-Upload-Key': crypto.randomUUID(),
+      'X-Upload-Sha256': '0'.repeat(64),
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('partner users upload through the communities path', async () => {

@@ -63,6 +63,14 @@ const ORG_FORBIDDEN = new Set([
   'INSUFFICIENT_ACCESS_OR_READONLY',
   'API_DISABLED_FOR_ORG',
 ]);
+/** Org failures that are never a verdict on the request (the org was busy or broke): 502, retryable. */
+const ORG_TRANSIENT = new Set([
+  'SERVER_UNAVAILABLE',
+  'UNKNOWN_EXCEPTION',
+  'UNABLE_TO_LOCK_ROW',
+  'REQUEST_LIMIT_EXCEEDED',
+  'QUERY_TIMEOUT',
+]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
 /**
@@ -85,6 +93,7 @@ export function toApiError(err: unknown): ApiError {
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return new ApiError('ORG_UNAVAILABLE');
   if (/ECONNREFUSED|socket hang up|fetch failed|network timeout/i.test(message))
     return new ApiError('ORG_UNAVAILABLE');
+  if (ORG_TRANSIENT.has(code)) return new ApiError('ORG_UNAVAILABLE', undefined, { orgErrorCode: code });
   if (ORG_NOT_FOUND.has(code)) return new ApiError('NOT_FOUND', clip(message), { orgErrorCode: code });
   if (ORG_FORBIDDEN.has(code)) return new ApiError('FORBIDDEN', clip(message), { orgErrorCode: code });
   if (/^ERROR_HTTP_5\d\d$/.test(code)) return new ApiError('ORG_UNAVAILABLE');

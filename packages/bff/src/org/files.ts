@@ -81,8 +81,25 @@ export async function fileUpload(call: Call): Promise<unknown> {
   const path = partner
     ? `/services/data/${API_VERSION_FILE_UPLOAD}/connect/communities/${auth.networkId}/files/users/me`
     : `/services/data/${API_VERSION_FILE_UPLOAD}/connect/files/users/me`;
+  // Idempotent uploads: a retried upload with the same X-Upload-Key (the file's LocalId) gets the
+  // ContentDocumentId of the first one instead of a second copy in the org.
+  const uploadKey = ctx.get('X-Upload-Key');
+  if (uploadKey && !/^[A-Za-z0-9_-]{1,64}$/.test(uploadKey))
+    throw new ApiError('BAD_REQUEST', 'X-Upload-Key is not valid.');
+  const expectedSha = ctx.get('X-Upload-Sha256').toLowerCase();
+  if (expectedSha && !/^[0-9a-f]{64}$/.test(expectedSha))
+    throw new ApiError('BAD_REQUEST', 'X-Upload-Sha256 is not valid.');
+  const kvKey = uploadKey ? `upload:${auth.organizationId}:${auth.userId}:${uploadKey}` : null;
+  if (kvKey) {
+    const known = await call.deps.store.getValue(kvKey);
+    if (known) {
+      ctx.req.resume();
+      return JSON.parse(known) as unknown;
+    }
+  }
+  const hash = crypto.createHash('sha256');
 
-  return new Promise<unknown>((resolve, reject) => {
+  const result = await new Promise<{ id: string; title: string }>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({
@@ -166,6 +183,7 @@ export async function fileUpload(call: Call): Promise<unknown> {
       };
       file.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        hash.update(chunk);
         if (!started) {
           head = Buffer.concat([head, chunk]);
           pending.push(chunk);
@@ -226,6 +244,17 @@ export async function fileUpload(call: Call): Promise<unknown> {
     });
     ctx.req.pipe(bb);
   });
+  if (expectedSha && hash.digest('hex') !== expectedSha) {
+    // The bytes that arrived are not the file the browser hashed: remove the copy, let it retry.
+    await call
+      .conn()
+      .sobject('ContentDocument')
+      .destroy(result.id)
+      .catch(() => undefined);
+    throw new ApiError('BAD_REQUEST', MESSAGES.fileUploadErrorFound, { reason: 'sha256 mismatch' });
+  }
+  if (kvKey) await call.deps.store.setValue(kvKey, JSON.stringify(result), 7 * 24 * 3600);
+  return result;
 }
 
 /**

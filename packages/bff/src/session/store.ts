@@ -51,6 +51,9 @@ export interface SessionStore {
    * function, or null when another holder has it.
    */
   tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
+  /** Small shared values beside the sessions (upload idempotency keys). */
+  getValue(key: string): Promise<string | null>;
+  setValue(key: string, value: string, ttlSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,16 @@ export class MemoryStore implements SessionStore {
   }
   async destroy(id: string): Promise<void> {
     this.map.delete(id);
+  }
+  private readonly values = new Map<string, { value: string; expires: number }>();
+  async getValue(key: string): Promise<string | null> {
+    const v = this.values.get(key);
+    if (!v || v.expires <= Date.now()) return null;
+    return v.value;
+  }
+  async setValue(key: string, value: string, ttlSeconds: number): Promise<void> {
+    if (this.values.size > 100_000) this.values.delete(this.values.keys().next().value as string);
+    this.values.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
   }
   private readonly locks = new Map<string, number>();
   async tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
@@ -117,6 +130,12 @@ export class RedisStore implements SessionStore {
   }
   async destroy(id: string): Promise<void> {
     await this.redis.del(this.key(id));
+  }
+  async getValue(key: string): Promise<string | null> {
+    return this.redis.get(`cq:kv:${key}`);
+  }
+  async setValue(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(`cq:kv:${key}`, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
   }
   async tryLock(key: string, ttlMs: number): Promise<(() => Promise<void>) | null> {
     const token = `${process.pid}:${Math.random().toString(36).slice(2)}`;
