@@ -288,10 +288,41 @@ export async function streamPreview(call: Call, contentDocumentId: string): Prom
     await blob.body?.cancel();
     throw new ApiError(blob.status === 404 ? 'NOT_FOUND' : 'ORG_ERROR', 'The preview is not available.');
   }
-  const ctype = blob.headers.get('content-type') ?? 'application/octet-stream';
+  // The real type comes from the first bytes, not the org's header: only images are shown inline.
+  const reader = blob.body.getReader();
+  const first: Uint8Array[] = [];
+  let have = 0;
+  while (have < SNIFF_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    first.push(value);
+    have += value.length;
+  }
+  const head = Buffer.concat(first);
+  const sniff = sniffType(head);
+  if (!sniff.ok || !sniff.mime.startsWith('image/')) {
+    await reader.cancel();
+    throw new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${MESSAGES.invalidFileTypePrefix}the preview is not an image`,
+    );
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel() {
+      void reader.cancel();
+    },
+  });
   call.ctx.status = 200;
-  call.ctx.type = /^image\//.test(ctype) ? ctype : 'application/octet-stream';
+  call.ctx.type = sniff.mime;
   call.ctx.set('Cache-Control', 'private, max-age=300');
   call.ctx.set('Content-Disposition', 'inline');
-  call.ctx.body = Readable.fromWeb(blob.body as import('node:stream/web').ReadableStream);
+  call.ctx.body = Readable.fromWeb(rest as import('node:stream/web').ReadableStream);
 }
