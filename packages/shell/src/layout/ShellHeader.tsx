@@ -1,21 +1,72 @@
-import { useSyncExternalStore } from 'react';
-import { Badge, Flex, Heading, Link } from '@chakra-ui/react';
-import { navigateToUrl } from 'single-spa';
+import { Badge, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
 import type { HostServices } from 'shared-contracts';
+import { CloudOffIcon } from './header/icons';
+import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
+import { HEADER_TEXTS } from './header/texts';
+import { useObservable } from './header/useObservable';
 
-/** The shell's header bar; the help, notifications and profile menus arrive with the sign-in work. */
+/**
+ * The shell's header bar (spec section 1): help, notifications (count 0) and profile menus; an
+ * offline icon linking to /login when no user is stored; beyond the spec, the online/offline
+ * indicator and the count of items waiting to sync (links to the home screen's outbox).
+ */
 export function ShellHeader({ host }: { host: HostServices }) {
-  const online = useSyncExternalStore(host.online.subscribe, host.online.get);
+  const online = useObservable(host.online);
+  const session = useObservable(host.session.state);
+  const outbox = useObservable(host.offline.outbox);
+  const go = (to: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    host.navigate(to);
+  };
+
   return (
-    <Flex as="header" align="center" justify="space-between" px={4} py={2} bg="blue.700" color="white">
+    <Flex
+      as="header"
+      align="center"
+      justify="space-between"
+      gap={2}
+      px={{ base: 2, md: 4 }}
+      py={2}
+      bg="blue.700"
+      color="white"
+    >
       <Heading as="h1" size="md">
-        <Link href="/" onClick={navigateToUrl} _hover={{ textDecoration: 'none' }}>
-          Checklists
+        <Link href="/" onClick={go('/')} _hover={{ textDecoration: 'none' }} aria-label={HEADER_TEXTS.home}>
+          {HEADER_TEXTS.appTitle}
         </Link>
       </Heading>
-      <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
-        {online ? 'Online' : 'Offline'}
-      </Badge>
+      <HStack spacing={{ base: 1, md: 2 }}>
+        <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
+          {online ? HEADER_TEXTS.online : HEADER_TEXTS.offline}
+        </Badge>
+        <Link
+          href="/?outbox=1"
+          onClick={go('/?outbox=1')}
+          fontSize="sm"
+          data-testid="sync-count"
+          px={1}
+          display={{ base: outbox.length ? 'inline' : 'none', sm: 'inline' }}
+        >
+          {outbox.length ? HEADER_TEXTS.waitingToSync(outbox.length) : HEADER_TEXTS.allSynced}
+        </Link>
+        <HelpMenu host={host} />
+        <NotificationsMenu />
+        {session.status === 'signedIn' ? (
+          <ProfileMenu host={host} user={session} />
+        ) : session.status === 'signedOut' ? (
+          <IconButton
+            as="a"
+            href="/login"
+            onClick={go('/login')}
+            aria-label={HEADER_TEXTS.signIn}
+            icon={<CloudOffIcon boxSize={5} />}
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.300' }}
+            data-testid="offline-login"
+          />
+        ) : null}
+      </HStack>
     </Flex>
   );
 }

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChakraProvider } from '@chakra-ui/react';
+import {
+  MESSAGES,
+  type HostServices,
+  type Observable,
+  type OutboxItem,
+  type SessionState,
+  type SignedIn,
+} from 'shared-contracts';
+import { ShellHeader } from '../ShellHeader';
+
+// jsdom has no scrollTo, which Chakra's menu calls when it opens.
+if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
+
+function settable<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<(v: T) => void>();
+  const o: Observable<T> & { set(v: T): void } = {
+    get: () => value,
+    subscribe(l) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    set(v) {
+      value = v;
+      listeners.forEach((l) => l(v));
+    },
+  };
+  return o;
+}
+
+const USER: SignedIn = {
+  status: 'signedIn',
+  userId: '005000000000001AAA',
+  organizationId: '00D000000000001AAA',
+  instanceUrl: 'https://demo.example.com',
+  userDetails: {
+    Name: 'Frank Fielding',
+    Username: 'field.user@demo.org',
+    SmallPhotoUrl: 'https://demo.example.com/photo.png',
+    TimeZoneSidKey: 'America/New_York',
+  },
+  userDetailsSF: { timeZone: 'America/New_York', userType: 'STANDARD', networkId: null, siteUrl: null },
+  embedded: false,
+};
+
+function setup(session: SessionState = USER, logout: () => Promise<void> = async () => undefined) {
+  const calls: unknown[][] = [];
+  const state = settable<SessionState>(session);
+  const online = settable(true);
+  const outbox = settable<OutboxItem[]>([]);
+  const host = {
+    contractVersion: '1.1.0',
+    navigate: (to: string) => calls.push(['navigate', to]),
+    online,
+    reportCrash: () => undefined,
+    session: {
+      state,
+      env: async () => ({
+        clientId: 'x',
+        loginEnabled: true,
+        loginOptions: [],
+        namespace: 'cqext',
+        embedded: false,
+      }),
+      loginHref: () => '',
+      completeSignIn: async () => undefined,
+      logout: async () => {
+        calls.push(['logout']);
+        await logout();
+        state.set({ status: 'signedOut', expired: false });
+      },
+      refresh: async () => state.get(),
+    },
+    offline: { outbox },
+  } as unknown as HostServices;
+  render(
+    <ChakraProvider>
+      <ShellHeader host={host} />
+    </ChakraProvider>,
+  );
+  return { calls, state, online, outbox, user: userEvent.setup() };
+}
+
+afterEach(cleanup);
+
+describe('shell header', () => {
+  it('shows help, notifications with count 0 and the profile with name, username and photo', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('button', { name: 'Help' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeTruthy();
+    expect(screen.getByTestId('notifications-count').textContent).toBe('0');
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Frank Fielding')).toBeTruthy();
+    expect(within(menu).getByText('field.user@demo.org')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+    expect(screen.queryByTestId('offline-login')).toBeNull();
+  });
+
+  it('log out asks the spec’s question, signs out and goes to /login', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(MESSAGES.logoutConfirm)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(calls).toEqual([['logout'], ['navigate', '/login']]));
+    expect(await screen.findByTestId('offline-login')).toBeTruthy();
+  });
+
+  it('still goes to /login when the org cannot be reached on log out', async () => {
+    const { user, calls } = setup(USER, async () => {
+      throw new Error('Network Error');
+    });
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(calls.at(-1)).toEqual(['navigate', '/login']));
+  });
+
+  it('without a stored user: an offline icon linking to /login', async () => {
+    const { user, calls } = setup({ status: 'signedOut', expired: false });
+    const link = screen.getByRole('link', { name: 'Not signed in: sign in' });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('profile-menu')).toBeNull();
+    await user.click(link);
+    expect(calls).toEqual([['navigate', '/login']]);
+  });
+
+  it('shows online/offline and the count of items waiting to sync, live', async () => {
+    const { online, outbox, user, calls } = setup();
+    expect(screen.getByTestId('online-status').textContent).toBe('Online');
+    expect(screen.getByTestId('sync-count').textContent).toBe('All synced');
+    act(() => {
+      online.set(false);
+      outbox.set([
+        {
+          id: 'a',
+          kind: 'submission',
+          submissionId: 'a',
+          title: 'A',
+          state: 'queued',
+          lastError: null,
+          attempts: 0,
+          nextRetryAt: null,
+        },
+        {
+          id: 'b',
+          kind: 'file',
+          submissionId: 'a',
+          title: 'B',
+          state: 'queued',
+          lastError: null,
+          attempts: 0,
+          nextRetryAt: null,
+        },
+      ]);
+    });
+    expect(screen.getByTestId('online-status').textContent).toBe('Offline');
+    expect(screen.getByTestId('sync-count').textContent).toBe('2 waiting to sync');
+    await user.click(screen.getByTestId('sync-count'));
+    expect(calls).toEqual([['navigate', '/?outbox=1']]);
+  });
+});

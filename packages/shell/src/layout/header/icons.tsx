@@ -1,0 +1,34 @@
+import { createIcon } from '@chakra-ui/react';
+
+export const HelpIcon = createIcon({
+  displayName: 'HelpIcon',
+  viewBox: '0 0 24 24',
+  path: (
+    <path
+      fill="currentColor"
+      d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm0 15a1.3 1.3 0 1 0 0 2.6 1.3 1.3 0 0 0 0-2.6Zm0-11a4 4 0 0 0-4 4h2a2 2 0 1 1 2 2 1 1 0 0 0-1 1v2h2v-1.1A4 4 0 0 0 12 6Z"
+    />
+  ),
+});
+
+export const BellIcon = createIcon({
+  displayName: 'BellIcon',
+  viewBox: '0 0 24 24',
+  path: (
+    <path
+      fill="currentColor"
+      d="M12 22a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.8V3.5a1.5 1.5 0 0 0-3 0v.7A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+    />
+  ),
+});
+
+export const CloudOffIcon = createIcon({
+  displayName: 'CloudOffIcon',
+  viewBox: '0 0 24 24',
+  path: (
+    <path
+      fill="currentColor"
+      d="M3.3 2 2 3.3l3 3A6 6 0 0 0 6 18h11.7l2 2 1.3-1.3ZM8 16H6a4 4 0 0 1-.3-8l8 8Zm11.4-5.9A7 7 0 0 0 9 5.5l1.5 1.5A5 5 0 0 1 17.5 11h1A3 3 0 0 1 20.6 16l1.4 1.4a5 5 0 0 0-2.6-7.3Z"
+    />
+  ),
+});

@@ -1,0 +1,150 @@
+import { useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogBody,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogOverlay,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  IconButton,
+  Menu,
+  MenuButton,
+  MenuDivider,
+  MenuGroup,
+  MenuItem,
+  MenuList,
+  Text,
+} from '@chakra-ui/react';
+import { MESSAGES, type HostServices, type SignedIn } from 'shared-contracts';
+import { BellIcon, HelpIcon } from './icons';
+import { HEADER_TEXTS } from './texts';
+
+const headerButton = {
+  variant: 'ghost',
+  color: 'white',
+  _hover: { bg: 'whiteAlpha.300' },
+  _active: { bg: 'whiteAlpha.400' },
+} as const;
+
+export function HelpMenu({ host }: { host: HostServices }) {
+  return (
+    <Menu>
+      <MenuButton
+        as={IconButton}
+        aria-label={HEADER_TEXTS.help}
+        icon={<HelpIcon boxSize={5} />}
+        {...headerButton}
+      />
+      <MenuList color="gray.800">
+        <MenuItem onClick={() => host.navigate('/?outbox=1')}>{HEADER_TEXTS.helpOutbox}</MenuItem>
+        <MenuItem onClick={() => host.navigate('/login')}>{HEADER_TEXTS.helpSignIn}</MenuItem>
+        <MenuDivider />
+        <Text px={3} py={1} fontSize="sm" color="gray.600">
+          {HEADER_TEXTS.helpAbout(host.contractVersion)}
+        </Text>
+      </MenuList>
+    </Menu>
+  );
+}
+
+/** Notifications: the spec's count is always 0. */
+export function NotificationsMenu() {
+  const count = 0;
+  return (
+    <Menu>
+      <MenuButton
+        as={IconButton}
+        aria-label={HEADER_TEXTS.notifications(count)}
+        icon={
+          <Box position="relative">
+            <BellIcon boxSize={5} />
+            <Badge
+              position="absolute"
+              top="-2"
+              right="-2"
+              fontSize="0.6rem"
+              colorScheme="gray"
+              borderRadius="full"
+              data-testid="notifications-count"
+            >
+              {count}
+            </Badge>
+          </Box>
+        }
+        {...headerButton}
+      />
+      <MenuList color="gray.800">
+        <MenuItem isDisabled>{HEADER_TEXTS.noNotifications}</MenuItem>
+      </MenuList>
+    </Menu>
+  );
+}
+
+/** Profile: name, username, photo and log out (confirmed; spec section 4 Logout). */
+export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const { Name, Username, SmallPhotoUrl } = user.userDetails;
+
+  const logout = async () => {
+    setBusy(true);
+    try {
+      await host.session.logout();
+    } catch {
+      // Offline or the org refused: the local sign-out below still happens.
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+      host.navigate('/login');
+    }
+  };
+
+  return (
+    <>
+      <Menu>
+        <MenuButton
+          as={Button}
+          aria-label={`${HEADER_TEXTS.profile}: ${Name}`}
+          {...headerButton}
+          px={1}
+          data-testid="profile-menu"
+        >
+          <Avatar size="sm" name={Name} src={SmallPhotoUrl || undefined} />
+        </MenuButton>
+        <MenuList color="gray.800">
+          <MenuGroup title={Name}>
+            <Text px={3} pb={2} fontSize="sm" color="gray.600" data-testid="profile-username">
+              {Username}
+            </Text>
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItem onClick={() => setConfirming(true)}>{HEADER_TEXTS.logout}</MenuItem>
+        </MenuList>
+      </Menu>
+      <AlertDialog
+        isOpen={confirming}
+        leastDestructiveRef={cancelRef}
+        onClose={() => setConfirming(false)}
+        isCentered
+      >
+        <AlertDialogOverlay>
+          <AlertDialogContent>
+            <AlertDialogBody pt={6}>{MESSAGES.logoutConfirm}</AlertDialogBody>
+            <AlertDialogFooter gap={3}>
+              <Button ref={cancelRef} onClick={() => setConfirming(false)}>
+                {HEADER_TEXTS.cancel}
+              </Button>
+              <Button colorScheme="red" onClick={() => void logout()} isLoading={busy}>
+                {HEADER_TEXTS.logout}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialogOverlay>
+      </AlertDialog>
+    </>
+  );
+}

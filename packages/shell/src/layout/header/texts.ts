@@ -1,0 +1,19 @@
+/** Header texts the spec does not give (its own are in shared-contracts MESSAGES). */
+export const HEADER_TEXTS = {
+  appTitle: 'Checklists',
+  home: 'Checklists home',
+  online: 'Online',
+  offline: 'Offline',
+  waitingToSync: (n: number) => (n === 1 ? '1 waiting to sync' : `${n} waiting to sync`),
+  allSynced: 'All synced',
+  help: 'Help',
+  helpOutbox: 'Items waiting to sync',
+  helpSignIn: 'Sign in again',
+  helpAbout: (version: string) => `App contract ${version}`,
+  notifications: (n: number) => `Notifications (${n})`,
+  noNotifications: 'No notifications',
+  profile: 'Profile',
+  logout: 'Log out',
+  cancel: 'Cancel',
+  signIn: 'Not signed in: sign in',
+} as const;
