@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { startEmulator } from './index.js';
 
 const { values } = parseArgs({
+  // `npm run org-emulator -- …` goes through `pnpm run start --`, which passes the `--` on: drop it.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     port: { type: 'string', default: '4400' },
     host: { type: 'string', default: '127.0.0.1' },
