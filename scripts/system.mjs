@@ -100,8 +100,13 @@ export function startBff(port, { env = {}, quiet } = {}) {
 
 /** Environment that points a BFF at remotes and an org on the given ports. */
 export function systemEnv(ports) {
+  const org = `http://127.0.0.1:${ports.emulator}`;
+  // The demo org's connected app (see packages/org-emulator/README.md).
   const env = {
-    SF_LOGIN_URL: `http://127.0.0.1:${ports.emulator}`,
+    SF_LOGIN_URL: org,
+    SF_SANDBOX_LOGIN_URL: org,
+    SF_CLIENT_ID: 'demo-client-id',
+    SF_CLIENT_SECRET: 'demo-client-secret',
     PUBLIC_URL: `http://127.0.0.1:${ports.bff}`,
   };
   for (const name of REMOTES) {

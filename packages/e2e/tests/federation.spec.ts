@@ -1,8 +1,12 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REMOTE_UNAVAILABLE } from 'shared-contracts';
-import path from 'node:path';
+import { signInAtOrg } from '../support/auth';
 import { buildFolder, buildPackage, deploy, distOf, fingerprint, tempDir } from '../support/builds';
 import { freeSystemPorts, startRemote, startSystem, type RunningSystem } from '../support/system';
+
+// These suites are about Module Federation mechanics, so they read the shell's own marks on each
+// area (data-state: mounted | fallback | unmounted), not what a remote chooses to render.
 
 const ROUTES = [
   { path: '/', remote: 'mfe-home' },
@@ -16,8 +20,8 @@ async function navigate(page: Page, path: string) {
   await page.evaluate((to) => window.history.pushState(null, '', to), path);
 }
 
-const screen = (page: Page, remote: string) =>
-  page.locator(`[data-testid="remote-screen"][data-remote="${remote}"]`);
+const area = (page: Page, remote: string) => page.locator(`#area-${remote}`);
+const fallback = (page: Page) => page.getByTestId('remote-unavailable');
 
 let system: RunningSystem;
 
@@ -26,17 +30,20 @@ test.afterEach(async () => {
 });
 
 test('each remote is fetched from its own origin, and React is downloaded once', async ({ page }) => {
-  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   const requests: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
+  await signInAtOrg(page, system.url);
 
-  await page.goto(system.url + '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
   for (const { path, remote } of ROUTES) {
+    const origin = `http://127.0.0.1:${system.ports[remote]}/`;
+    const loaded = page.waitForRequest(
+      (req) => req.url().startsWith(origin) && /__federation_expose_app/.test(req.url()),
+    );
     await navigate(page, path);
-    await expect(screen(page, remote)).toBeVisible();
-    await expect(screen(page, remote)).toContainText(`${remote} serves ${path}`);
+    await loaded;
   }
+  await page.waitForLoadState('networkidle');
 
   for (const { remote } of ROUTES) {
     const origin = `http://127.0.0.1:${system.ports[remote]}/`;
@@ -64,32 +71,30 @@ test('each remote is fetched from its own origin, and React is downloaded once',
 test('a stopped remote shows its fallback, the rest keeps working, and Retry recovers without a reload', async ({
   page,
 }) => {
-  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   await system.procs['mfe-form'].stop();
-
+  await signInAtOrg(page, system.url);
   await page.goto(system.url + '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await expect(area(page, 'mfe-home')).toHaveAttribute('data-state', 'mounted');
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
   await navigate(page, ROUTES[2].path);
-  const fallback = page.getByTestId('remote-unavailable');
-  await expect(fallback).toBeVisible();
-  await expect(fallback).toContainText(REMOTE_UNAVAILABLE.body);
-  await expect(fallback.getByRole('button', { name: REMOTE_UNAVAILABLE.retry })).toBeVisible();
+  await expect(fallback(page)).toBeVisible();
+  await expect(area(page, 'mfe-form')).toHaveAttribute('data-state', 'fallback');
+  await expect(fallback(page)).toContainText(REMOTE_UNAVAILABLE.body);
 
-  await navigate(page, '/login');
-  await expect(screen(page, 'mfe-auth')).toBeVisible();
   await navigate(page, '/templates');
-  await expect(screen(page, 'mfe-builder')).toBeVisible();
+  await expect(area(page, 'mfe-builder')).toHaveAttribute('data-state', 'mounted');
   await navigate(page, '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await expect(area(page, 'mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await expect(fallback(page)).toHaveCount(0);
 
   await navigate(page, ROUTES[2].path);
-  await expect(fallback).toBeVisible();
+  await expect(fallback(page)).toBeVisible();
   system.procs['mfe-form'] = await startRemote('mfe-form', system.ports['mfe-form'], { quiet: true });
-  await fallback.getByRole('button', { name: REMOTE_UNAVAILABLE.retry }).click();
-  await expect(screen(page, 'mfe-form')).toBeVisible();
-  await expect(fallback).toHaveCount(0);
+  await fallback(page).getByRole('button', { name: REMOTE_UNAVAILABLE.retry }).click();
+  await expect(area(page, 'mfe-form')).toHaveAttribute('data-state', 'mounted');
+  await expect(fallback(page)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
   );
@@ -99,24 +104,24 @@ test('redeploying one remote shows its new text without rebuilding the shell or 
   page,
 }) => {
   const ports = await freeSystemPorts();
-  const deployed = tempDir('mfe-home-deployed');
-  deploy(distOf('mfe-home'), deployed);
-  // mfe-home is served from a deployment folder of its own, as a CDN origin would.
-  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-home': deployed } });
+  const deployed = tempDir('mfe-auth-deployed');
+  deploy(distOf('mfe-auth'), deployed);
+  // mfe-auth is served from a deployment folder of its own, as a CDN origin would.
+  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-auth': deployed } });
 
-  await page.goto(system.url + '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
+  await page.goto(system.url + '/login');
+  await expect(area(page, 'mfe-auth')).toHaveAttribute('data-state', 'mounted');
   const label = `redeployed-${Date.now()}`;
-  await expect(screen(page, 'mfe-home')).not.toContainText(label);
+  await expect(page.getByText(label)).toHaveCount(0);
 
-  const others = ['shell', 'mfe-auth', 'mfe-form', 'mfe-builder'];
+  const others = ['shell', 'mfe-home', 'mfe-form', 'mfe-builder'];
   const before = Object.fromEntries(others.map((pkg) => [pkg, fingerprint(distOf(pkg))]));
-  const build = tempDir('mfe-home-build');
-  buildPackage('mfe-home', build, { BUILD_LABEL: label });
+  const build = tempDir('mfe-auth-build');
+  buildPackage('mfe-auth', build, { BUILD_LABEL: label });
   deploy(build, deployed);
 
   await page.reload();
-  await expect(screen(page, 'mfe-home')).toContainText(`build ${label}`);
+  await expect(area(page, 'mfe-auth').getByTestId('build-label')).toHaveText(`mfe-auth build ${label}`);
   for (const pkg of others) expect(fingerprint(distOf(pkg)), `${pkg} untouched`).toEqual(before[pkg]);
 });
 
@@ -124,28 +129,19 @@ test('a remote built against an incompatible contract gets the fallback, not a b
   page,
 }) => {
   const ports = await freeSystemPorts();
-  const build = tempDir('mfe-auth-incompatible');
-  buildPackage('mfe-auth', build, { CONTRACT_VERSION_OVERRIDE: '2.0.0' });
-  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-auth': build } });
+  const build = tempDir('mfe-builder-incompatible');
+  buildPackage('mfe-builder', build, { CONTRACT_VERSION_OVERRIDE: '2.0.0' });
+  system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-builder': build } });
 
-  await page.goto(system.url + '/login');
-  const fallback = page.getByTestId('remote-unavailable');
-  await expect(fallback).toBeVisible();
-  await expect(fallback).toHaveAttribute('data-kind', 'incompatible');
-  await expect(fallback).toContainText(REMOTE_UNAVAILABLE.incompatible);
-  await expect(screen(page, 'mfe-auth')).toHaveCount(0);
+  await page.goto(system.url + '/templates');
+  await expect(fallback(page)).toBeVisible();
+  await expect(fallback(page)).toHaveAttribute('data-kind', 'incompatible');
+  await expect(fallback(page)).toContainText(REMOTE_UNAVAILABLE.incompatible);
+  await expect(area(page, 'mfe-builder')).toHaveAttribute('data-state', 'fallback');
 
-  await navigate(page, '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
-});
-
-test('an unknown route shows the not-found page with a link home', async ({ page }) => {
-  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
-  await page.goto(system.url + '/no/such/page');
-  await expect(page.getByTestId('not-found')).toBeVisible();
-  await page.getByRole('link', { name: 'Go to home' }).click();
-  await expect(screen(page, 'mfe-home')).toBeVisible();
-  await expect(page.getByTestId('not-found')).toHaveCount(0);
+  await navigate(page, '/login');
+  await expect(area(page, 'mfe-auth')).toHaveAttribute('data-state', 'mounted');
+  await expect(fallback(page)).toHaveCount(0);
 });
 
 test('a remote that throws while mounting gets the fallback; the other areas keep working', async ({
@@ -157,12 +153,20 @@ test('a remote that throws while mounting gets the fallback; the other areas kee
   system = await startSystem({ ports, emulator: false, quiet: true, remoteDirs: { 'mfe-builder': build } });
 
   await page.goto(system.url + '/templates');
-  const fallback = page.getByTestId('remote-unavailable');
-  await expect(fallback).toBeVisible();
-  await expect(fallback).toHaveAttribute('data-kind', 'crashed');
-  await expect(fallback).toContainText('boom during mount');
+  await expect(fallback(page)).toBeVisible();
+  await expect(fallback(page)).toHaveAttribute('data-kind', 'crashed');
+  await expect(fallback(page)).toContainText('boom during mount');
 
-  await navigate(page, '/');
-  await expect(screen(page, 'mfe-home')).toBeVisible();
-  await expect(fallback).toHaveCount(0);
+  await navigate(page, '/login');
+  await expect(area(page, 'mfe-auth')).toHaveAttribute('data-state', 'mounted');
+  await expect(fallback(page)).toHaveCount(0);
+});
+
+test('an unknown route shows the not-found page with a link home', async ({ page }) => {
+  system = await startSystem({ ports: await freeSystemPorts(), emulator: false, quiet: true });
+  await page.goto(system.url + '/no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(area(page, 'mfe-home')).toHaveAttribute('data-state', /mounted|unmounted/);
+  await expect(page.getByTestId('not-found')).toHaveCount(0);
 });

@@ -1,9 +1,98 @@
 import type { RemoteName } from './remotes';
+import type { LoginTarget } from './api/routes';
+import type { OfflineServices } from './offline';
 
 /** A value that can change over time, readable now and observable (useSyncExternalStore-shaped). */
 export interface Observable<T> {
   get(): T;
   subscribe(listener: (value: T) => void): () => void;
+}
+
+/** User details, first record (spec section 3). */
+export interface UserDetails {
+  Name: string;
+  Username: string;
+  SmallPhotoUrl: string;
+  TimeZoneSidKey: string;
+}
+
+/** User details, second record (spec section 3): partner users carry a network id and a site URL. */
+export interface UserDetailsSF {
+  timeZone: string;
+  userType: string | null;
+  networkId: string | null;
+  siteUrl: string | null;
+}
+
+/** What the shell knows of the signed-in user; mirrors the browser storage keys of the spec. */
+export interface SignedIn {
+  status: 'signedIn';
+  userId: string;
+  organizationId: string;
+  instanceUrl: string;
+  userDetails: UserDetails;
+  userDetailsSF: UserDetailsSF;
+  /** Launched inside the org as a canvas app (embedded session). */
+  embedded: boolean;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  /** expired: the session ended on its own (the spec's session-expired message applies). */
+  | { status: 'signedOut'; expired: boolean }
+  | SignedIn;
+
+/** The client-facing environment (GET /api/getEnv/). */
+export interface ClientEnv {
+  clientId: string | null;
+  loginEnabled: boolean;
+  /** Which of production, sandbox, custom are offered. */
+  loginOptions: string[];
+  namespace: string;
+  embedded: boolean;
+}
+
+export interface SessionService {
+  readonly state: Observable<SessionState>;
+  /** The environment, fetched once (and refetched after a failure). */
+  env(): Promise<ClientEnv>;
+  /**
+   * Where to send the browser to sign in: 'production', 'sandbox' or a custom domain URL.
+   * Sign-in is a full-page navigation through the BFF's OAuth flow.
+   */
+  loginHref(loginUrl: string, target?: LoginTarget): string;
+  /**
+   * On a callback route: reads the BFF's outcome from the query string, then stores the user
+   * details. Rejects with the spec's 'Unable to connect to SF' when sign-in failed.
+   */
+  completeSignIn(search: string, target?: LoginTarget): Promise<void>;
+  /** Logs out of the org, clears browser storage and the session. */
+  logout(): Promise<void>;
+  /** Re-reads the session from the BFF (e.g. after coming back online). */
+  refresh(): Promise<SessionState>;
+}
+
+/** A failed BFF call: the envelope's first message, its HTTP status and the spec's error type. */
+export interface ApiCallFailure {
+  status: number;
+  message: string;
+  errorType: string;
+  /** True when the request never got an answer (offline, refused): the spec's 'Network Error'. */
+  network: boolean;
+  details?: unknown;
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Same-origin calls to the BFF with the session cookie and CSRF header; answers the envelope's
+ * `data` or throws an Error carrying `failure: ApiCallFailure`. A 401 ends the session (the shell
+ * then shows sign-in with the session-expired message).
+ */
+export interface ApiClient {
+  get<T>(path: string, query?: QueryParams): Promise<T>;
+  post<T>(path: string, body?: unknown, query?: QueryParams): Promise<T>;
+  put<T>(path: string, body?: unknown, query?: QueryParams): Promise<T>;
 }
 
 /**
@@ -22,6 +111,12 @@ export interface HostServices {
    * shell replaces that area with its fallback (with a retry) and keeps every other area running.
    */
   reportCrash(name: RemoteName, error: unknown): void;
+  /** Since 1.1.0: sign-in state, environment, login and logout. */
+  readonly session: SessionService;
+  /** Since 1.1.0: calls to the BFF. */
+  readonly api: ApiClient;
+  /** Since 1.1.0: local stores, sync engine and outbox (one instance per tab; one uploader per browser). */
+  readonly offline: OfflineServices;
 }
 
 export interface RemoteAppProps {

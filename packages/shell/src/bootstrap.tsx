@@ -26,6 +26,10 @@ async function main() {
     );
   }
 
+  // Session and sync start beside routing: remotes read their state from observables as it arrives.
+  void host.session.refresh().catch((error: unknown) => console.error('[shell] session check failed', error));
+  host.offline.start();
+
   apps = registerShellApps(await fetchRemotesConfig(), host);
   start({ urlRerouteOnly: true });
 }

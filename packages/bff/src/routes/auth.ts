@@ -124,7 +124,8 @@ async function describeUser(
 async function callback(call: Call, target: LoginTarget): Promise<unknown> {
   const { ctx, deps, query } = call;
   const path = AUTH_CALLBACK_PATHS[target];
-  if (!query.code && !query.state && !query.error) return undefined; // the shell's page
+  // The outcome (?status=...) and a bare visit are the shell's page; only the org's redirect is handled.
+  if (query.status || (!query.code && !query.state && !query.error)) return undefined;
   const fail = (error: string) => {
     ctx.redirect(`${path}?status=error&error=${encodeURIComponent(error)}`);
     return HANDLED;

@@ -1,28 +1,69 @@
 import { navigateToUrl } from 'single-spa';
 import { CONTRACT_VERSION, type HostServices, type RemoteName } from 'shared-contracts';
+import { createApiClient } from './api-client';
 import { onlineObservable } from './online';
+import { createSessionService, readStoredUser, type ShellSession } from './session';
+import { createOfflineServices, type OfflineServicesHandle } from './offline';
+import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
 }
 
+export interface ShellHost extends HostServices {
+  readonly session: ShellSession;
+  readonly offline: OfflineServicesHandle;
+}
+
+function navigate(to: string, options?: { replace?: boolean }): void {
+  if (options?.replace) {
+    window.history.replaceState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  } else {
+    navigateToUrl(to);
+  }
+}
+
+/** Canvas mode (spec section 2): launched from inside the org; no uploader runs there. */
+export const isCanvasPath = (pathname: string): boolean => /launchFromSF|CQEditFormSF/.test(pathname);
+
 /** The one host-services object the shell hands every remote (single-spa custom props). */
-export function createHostServices(hooks: HostServiceHooks): HostServices {
+export function createHostServices(hooks: HostServiceHooks): ShellHost {
+  const online = onlineObservable();
+  let session: ShellSession | null = null;
+  const api = createApiClient({ onUnauthorized: () => session?.expire() });
+  session = createSessionService({ api, storage: window.localStorage, navigate });
+  const current = session;
+
+  const signedIn = () => {
+    const state = current.state.get();
+    return state.status === 'signedIn' ? state : readStoredUser(window.localStorage);
+  };
+  const offline = createOfflineServices({
+    gateway: new HttpOrgGateway({
+      networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
+      upload: xhrUpload,
+    }),
+    online,
+    context: () => ({
+      organizationId: signedIn()?.organizationId ?? '',
+      instanceUrl: signedIn()?.instanceUrl ?? '',
+    }),
+    canvasMode: isCanvasPath(window.location.pathname),
+    onUnauthorized: () => current.expire(),
+  });
+
   return {
     contractVersion: CONTRACT_VERSION,
-    navigate(to, options) {
-      if (options?.replace) {
-        window.history.replaceState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      } else {
-        navigateToUrl(to);
-      }
-    },
-    online: onlineObservable(),
+    navigate,
+    online,
     reportCrash(name, error) {
       console.error(`[shell] ${name} crashed`, error);
-      // Defer: this is called from inside the remote's render; unmounting it there would re-enter React.
+      // Deferred: this is called from inside the remote's render; unmounting it there would re-enter React.
       setTimeout(() => hooks.onRemoteCrash(name, error), 0);
     },
+    session: current,
+    api,
+    offline,
   };
 }

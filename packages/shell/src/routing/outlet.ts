@@ -10,3 +10,10 @@ export function areaElement(name: string): HTMLElement {
   }
   return el;
 }
+
+/** What an area shows now, on its element (data-state): for diagnostics and the browser tests. */
+export type AreaState = 'mounted' | 'fallback' | 'unmounted';
+
+export function setAreaState(el: HTMLElement, state: AreaState): void {
+  el.dataset.state = state;
+}

@@ -13,7 +13,7 @@ import { loadRemoteApp, type RemoteRuntime } from '../mf/remote-loader';
 import { shellAreaLifecycles } from '../layout/react-lifecycles';
 import { RemoteUnavailable, type RemoteUnavailableProps } from '../layout/RemoteUnavailable';
 import { NotFound } from '../layout/NotFound';
-import { areaElement } from './outlet';
+import { areaElement, setAreaState } from './outlet';
 
 const runtime: RemoteRuntime = {
   register: (entry, force) => registerRemotes([entry], { force }),
@@ -41,8 +41,18 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     void unloadApplication(name, { waitForUnmount: false });
   };
 
-  const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> =>
-    shellAreaLifecycles<RemoteAppProps>(() => <RemoteUnavailable {...failure} onRetry={() => retry(name)} />);
+  const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> => {
+    const area = shellAreaLifecycles<RemoteAppProps>(() => (
+      <RemoteUnavailable {...failure} onRetry={() => retry(name)} />
+    ));
+    return {
+      ...area,
+      mount: async (props) => {
+        setAreaState(props.domElement, 'fallback');
+        await (area.mount as (p: RemoteAppProps) => Promise<unknown>)(props);
+      },
+    };
+  };
 
   /** Wraps a remote so that a throwing bootstrap or mount shows the fallback instead of breaking routing. */
   const guarded = (
@@ -71,12 +81,14 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
         if (bootError) return showFallback(props, bootError);
         try {
           await runAll(mod.mount, props);
+          setAreaState(props.domElement, 'mounted');
         } catch (error) {
           await runAll(mod.unmount, props).catch(() => undefined);
           await showFallback(props, error);
         }
       },
       unmount: async (props) => {
+        setAreaState(props.domElement, 'unmounted');
         if (active) {
           await (active.unmount as (p: RemoteAppProps) => Promise<unknown>)(props);
           active = null;

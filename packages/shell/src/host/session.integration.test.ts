@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
+import { createApiClient, type FetchLike } from './api-client';
+import { createSessionService } from './session';
+import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
+
+// The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.
+let system: System;
+beforeAll(async () => {
+  system = await startSystem();
+}, 90_000);
+afterAll(async () => system?.close());
+
+class MemoryStorage {
+  readonly map = new Map<string, string>();
+  getItem = (key: string) => this.map.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.map.set(key, value);
+  removeItem = (key: string) => void this.map.delete(key);
+  clear = () => this.map.clear();
+}
+
+function client(jar: Jar, fetchOverride?: FetchLike) {
+  const storage = new MemoryStorage();
+  const navigations: string[] = [];
+  const doFetch = fetchOverride ?? (jarFetch(jar, system.bffUrl) as FetchLike);
+  let expire = () => undefined as void;
+  const api = createApiClient({ baseUrl: system.bffUrl, fetch: doFetch, onUnauthorized: () => expire() });
+  const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to) });
+  expire = () => session.expire();
+  return { storage, navigations, session, api };
+}
+
+const signedIn = (state: SessionState) => {
+  if (state.status !== 'signedIn') throw new Error(`expected signed in, got ${JSON.stringify(state)}`);
+  return state;
+};
+
+describe('session service over the BFF', () => {
+  it('is signed out without a session, and a stale stored user is removed as expired', async () => {
+    const { session, storage } = client(new Jar());
+    expect(await session.refresh()).toEqual({ status: 'signedOut', expired: false });
+
+    const stale = client(new Jar());
+    stale.storage.setItem(STORAGE_KEYS.userDetails, JSON.stringify({ Name: 'Old' }));
+    stale.storage.setItem(STORAGE_KEYS.userDetailsSF, JSON.stringify({ timeZone: 'UTC' }));
+    stale.storage.setItem(STORAGE_KEYS.organizationId, '00D000000000001');
+    stale.storage.setItem(STORAGE_KEYS.instanceUrl, 'http://x');
+    stale.storage.setItem('userId', '005000000000001');
+    expect(await stale.session.refresh()).toEqual({ status: 'signedOut', expired: true });
+    expect(stale.storage.getItem(STORAGE_KEYS.userDetails)).toBeNull();
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('completes sign-in: both user records stored under the spec keys', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const { session, storage } = client(jar);
+    await session.completeSignIn('?status=ok');
+    const user = signedIn(session.state.get());
+    expect(user.userDetails.Username).toBe('field.user@demo.org');
+    expect(user.userDetails.Name).not.toBe('');
+    expect(user.userDetails.TimeZoneSidKey).not.toBe('');
+    expect(user.userDetailsSF.userType).not.toBe('POWER_PARTNER');
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.userDetails) ?? '{}')).toEqual(user.userDetails);
+    expect(storage.getItem(STORAGE_KEYS.organizationId)).toBe(user.organizationId);
+    expect(storage.getItem(STORAGE_KEYS.instanceUrl)).toBe(user.instanceUrl);
+    expect(storage.getItem(STORAGE_KEYS.timezoneKey)).toBe(user.userDetails.TimeZoneSidKey);
+  });
+
+  it('stores the partner user type, network id and site URL', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar, 'partner.user@demo.org');
+    const { session } = client(jar);
+    await session.completeSignIn('?status=ok');
+    const user = signedIn(session.state.get());
+    expect(user.userDetailsSF.userType).toBe('POWER_PARTNER');
+    expect(user.userDetailsSF.networkId).toMatch(/^0DB/);
+    expect(user.userDetailsSF.siteUrl).toMatch(/^http/);
+  });
+
+  it("a failed connect rejects with the spec's message", async () => {
+    const { session } = client(new Jar());
+    await expect(session.completeSignIn('?status=error&error=access_denied')).rejects.toThrow(
+      MESSAGES.unableToConnect,
+    );
+    // status=ok but no session behind it is a failed connect too.
+    await expect(session.completeSignIn('?status=ok')).rejects.toThrow(MESSAGES.unableToConnect);
+  });
+
+  it('offline keeps the stored user so home works from local data', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const online = client(jar);
+    await online.session.completeSignIn('?status=ok');
+    const offlineFetch: FetchLike = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const offline = client(jar, offlineFetch);
+    for (const [key, value] of online.storage.map) offline.storage.setItem(key, value);
+    const state = await createSessionService({
+      api: createApiClient({ baseUrl: system.bffUrl, fetch: offlineFetch }),
+      storage: offline.storage,
+      navigate: () => undefined,
+    }).refresh();
+    expect(signedIn(state).userDetails.Username).toBe('field.user@demo.org');
+  });
+
+  it('a 401 from the BFF ends the session as expired', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const { session, api, storage } = client(jar);
+    await session.completeSignIn('?status=ok');
+    // Reseeding the org drops every token: the BFF's refresh fails, so it answers 401 session-expired.
+    await emulatorControl(system.emulatorUrl, 'POST', '/expire-tokens');
+    await emulatorControl(system.emulatorUrl, 'POST', '/reset', { seed: 'demo' });
+    await expect(api.get('/api/forms')).rejects.toMatchObject({ failure: { status: 401 } });
+    expect(session.state.get()).toEqual({ status: 'signedOut', expired: true });
+    expect(storage.getItem(STORAGE_KEYS.userDetails)).toBeNull();
+  });
+
+  it('logout clears browser storage and goes to /login', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const { session, storage, navigations } = client(jar);
+    await session.completeSignIn('?status=ok');
+    storage.setItem('something-else', 'x');
+    await session.logout();
+    expect(storage.map.size).toBe(0);
+    expect(navigations).toEqual(['/login']);
+    expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
+    expect(await session.refresh()).toEqual({ status: 'signedOut', expired: false });
+  });
+});

@@ -1,0 +1,183 @@
+import {
+  LOGIN_START_PATH,
+  MESSAGES,
+  STORAGE_KEYS,
+  type ApiClient,
+  type ClientEnv,
+  type LoginTarget,
+  type SessionService,
+  type SessionState,
+  type SignedIn,
+  type UserDetails,
+  type UserDetailsSF,
+} from 'shared-contracts';
+import { ApiCallError } from './api-client';
+import { observableValue } from './observable-value';
+
+interface SessionAnswer {
+  main: { url: string; organizationId: string; userDetails: { userId?: string } | null };
+  embedded?: boolean;
+}
+
+export interface SessionDeps {
+  api: ApiClient;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
+  navigate(to: string): void;
+}
+
+export interface ShellSession extends SessionService {
+  /** The BFF answered 401: the session is over; stored user details go (spec section 4). */
+  expire(): void;
+}
+
+const USER_KEYS = [
+  STORAGE_KEYS.instanceUrl,
+  STORAGE_KEYS.organizationId,
+  STORAGE_KEYS.userDetails,
+  STORAGE_KEYS.userDetailsSF,
+  STORAGE_KEYS.timezoneKey,
+];
+const USER_ID_KEY = 'userId';
+
+function parse<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored sign-in (browser storage keys of the spec), or null. */
+export function readStoredUser(storage: SessionDeps['storage'], embedded = false): SignedIn | null {
+  const userDetails = parse<UserDetails>(storage.getItem(STORAGE_KEYS.userDetails));
+  const userDetailsSF = parse<UserDetailsSF>(storage.getItem(STORAGE_KEYS.userDetailsSF));
+  const organizationId = storage.getItem(STORAGE_KEYS.organizationId);
+  const instanceUrl = storage.getItem(STORAGE_KEYS.instanceUrl);
+  const userId = storage.getItem(USER_ID_KEY);
+  if (!userDetails || !userDetailsSF || !organizationId || !instanceUrl || !userId) return null;
+  return { status: 'signedIn', userId, organizationId, instanceUrl, userDetails, userDetailsSF, embedded };
+}
+
+function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {
+  storage.setItem(STORAGE_KEYS.instanceUrl, user.instanceUrl);
+  storage.setItem(STORAGE_KEYS.organizationId, user.organizationId);
+  storage.setItem(STORAGE_KEYS.userDetails, JSON.stringify(user.userDetails));
+  storage.setItem(STORAGE_KEYS.userDetailsSF, JSON.stringify(user.userDetailsSF));
+  storage.setItem(STORAGE_KEYS.timezoneKey, user.userDetails.TimeZoneSidKey);
+  storage.setItem(USER_ID_KEY, user.userId);
+}
+
+function clearUser(storage: SessionDeps['storage']): void {
+  for (const key of [...USER_KEYS, USER_ID_KEY]) storage.removeItem(key);
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const strOrNull = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * The signed-in user, kept in browser storage under the spec's keys so the app starts offline.
+ * The BFF holds the org tokens; the browser only ever knows whether its session cookie is good.
+ */
+export function createSessionService(deps: SessionDeps): ShellSession {
+  const { api, storage } = deps;
+  const stored = readStoredUser(storage);
+  const state = observableValue<SessionState>(stored ?? { status: 'loading' });
+  let envPromise: Promise<ClientEnv> | null = null;
+
+  async function loadUser(answer: SessionAnswer): Promise<SignedIn> {
+    const userId = str(answer.main.userDetails?.userId);
+    const [first, second] = await api.get<[Record<string, unknown>, Record<string, unknown>]>(
+      '/api/userDetails',
+      {
+        userId,
+      },
+    );
+    return {
+      status: 'signedIn',
+      userId,
+      organizationId: answer.main.organizationId,
+      instanceUrl: answer.main.url,
+      embedded: answer.embedded === true,
+      userDetails: {
+        Name: str(first?.Name),
+        Username: str(first?.Username),
+        SmallPhotoUrl: str(first?.SmallPhotoUrl),
+        TimeZoneSidKey: str(first?.TimeZoneSidKey),
+      },
+      userDetailsSF: {
+        timeZone: str(second?.timeZone) || str(first?.TimeZoneSidKey),
+        userType: strOrNull(second?.userType),
+        networkId: strOrNull(second?.networkId),
+        siteUrl: strOrNull(second?.siteUrl),
+      },
+    };
+  }
+
+  async function refresh(): Promise<SessionState> {
+    let answer: SessionAnswer | null;
+    try {
+      answer = await api.get<SessionAnswer | null>('/api/auth/session');
+    } catch (error) {
+      // Offline: the stored user stands, so home works from local data.
+      if (error instanceof ApiCallError && error.failure.network) {
+        state.set(readStoredUser(storage) ?? { status: 'signedOut', expired: false });
+        return state.get();
+      }
+      throw error;
+    }
+    const known = readStoredUser(storage);
+    if (!answer?.main) {
+      // No session while user details are stored: they go, and the user is told it expired.
+      clearUser(storage);
+      state.set({ status: 'signedOut', expired: known !== null });
+      return state.get();
+    }
+    const sameUser =
+      known &&
+      known.userId === str(answer.main.userDetails?.userId) &&
+      known.organizationId === answer.main.organizationId;
+    const user = sameUser ? { ...known, embedded: answer.embedded === true } : await loadUser(answer);
+    storeUser(storage, user);
+    state.set(user);
+    return user;
+  }
+
+  return {
+    state,
+    env() {
+      envPromise ??= api.get<ClientEnv>('/api/getEnv/').catch((error: unknown) => {
+        envPromise = null; // a failed fetch is retried on the next call
+        throw error;
+      });
+      return envPromise;
+    },
+    loginHref(loginUrl, target: LoginTarget = 'main') {
+      return `${LOGIN_START_PATH}?${new URLSearchParams({ loginUrl, target }).toString()}`;
+    },
+    async completeSignIn(search, target: LoginTarget = 'main') {
+      const params = new URLSearchParams(search);
+      if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
+      if (target === 'otherOrg') return;
+      // On connect the spec clears browser storage and keeps the connection.
+      storage.clear();
+      const result = await refresh().catch(() => null);
+      if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
+    },
+    async logout() {
+      try {
+        await api.post('/api/sf/logout', { loginUrl: storage.getItem(STORAGE_KEYS.instanceUrl) ?? '' });
+      } finally {
+        storage.clear();
+        state.set({ status: 'signedOut', expired: false });
+        deps.navigate('/login');
+      }
+    },
+    refresh,
+    expire() {
+      const wasSignedIn = state.get().status === 'signedIn';
+      clearUser(storage);
+      state.set({ status: 'signedOut', expired: wasSignedIn });
+    },
+  };
+}
