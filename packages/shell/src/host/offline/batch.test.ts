@@ -1,3 +1,5 @@
+// Dexie's live queries need a global IndexedDB before dexie is first imported.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUBMIT_BATCH_MAX, uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { BatchFakeOrg } from './testing/fake-org';

@@ -1,3 +1,5 @@
+// Dexie's live queries need a global IndexedDB before dexie is first imported.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniquenessKey } from 'shared-contracts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

@@ -1,3 +1,5 @@
+// Dexie's live queries need a global IndexedDB before dexie is first imported.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gatewayError, uniquenessKey, type LocalSubmission, type SyncStatus } from 'shared-contracts';

@@ -1,3 +1,5 @@
+// Dexie's live queries need a global IndexedDB before dexie is first imported.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, uniquenessKey, type PendingSubmission } from 'shared-contracts';
 import { guideImageUrls } from './services';
@@ -205,5 +207,31 @@ describe('local actions', () => {
     expect(s?.syncStatus).toBe('file usnyc');
     await h.svc.discardOutboxItem(c.value.id);
     expect(await h.local()).toEqual([]);
+  });
+});
+
+describe('the outbox view', () => {
+  it('notifies every subscriber, only when the view changed', async () => {
+    h = makeHarness();
+    const a: number[] = [];
+    const b: number[] = [];
+    const ua = h.svc.outbox.subscribe((v) => a.push(v.length));
+    const ub = h.svc.outbox.subscribe((v) => b.push(v.length));
+    const c = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!c.ok) throw new Error(c.message);
+    await expect.poll(() => [a.at(-1), b.at(-1)]).toEqual([1, 1]);
+    expect(h.svc.outbox.get()[0]).toMatchObject({
+      kind: 'submission',
+      state: 'queued',
+      attempts: 0,
+      nextRetryAt: null,
+    });
+    const before = a.length;
+    h.svc.engine.activity.set(h.svc.engine.activity.get() + 1); // an uploader tick with nothing new
+    expect(a.length).toBe(before);
+    await h.drainOnce();
+    await expect.poll(() => [a.at(-1), b.at(-1)]).toEqual([0, 0]);
+    ua();
+    ub();
   });
 });

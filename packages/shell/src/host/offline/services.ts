@@ -165,19 +165,35 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     { subs: [] as LocalSubmission[], files: [] as FileInfo[] },
   );
   let outboxValue: OutboxItem[] = [];
-  const recomputeOutbox = (): OutboxItem[] => {
+  let outboxKey = '[]';
+  /** Recomputes the view; false when nothing changed (the same snapshot stays, no re-render). */
+  const recomputeOutbox = (): boolean => {
     const { subs, files } = liveRecords.get();
-    outboxValue = buildOutbox(subs, files, org(), engine.uploadingIds(), nowMs());
-    return outboxValue;
+    const next = buildOutbox(subs, files, org(), engine.uploadingIds(), nowMs());
+    const key = JSON.stringify(next);
+    if (key === outboxKey) return false;
+    outboxKey = key;
+    outboxValue = next;
+    return true;
+  };
+  const outboxListeners = new Set<(v: OutboxItem[]) => void>();
+  let outboxUnsubscribe: (() => void)[] = [];
+  const outboxChanged = (): void => {
+    if (recomputeOutbox()) outboxListeners.forEach((l) => l(outboxValue));
   };
   const outbox: Observable<OutboxItem[]> = {
     get: () => outboxValue,
     subscribe(listener) {
-      const a = liveRecords.subscribe(() => listener(recomputeOutbox()));
-      const b = engine.activity.subscribe(() => listener(recomputeOutbox()));
+      outboxListeners.add(listener);
+      if (outboxListeners.size === 1) {
+        outboxUnsubscribe = [liveRecords.subscribe(outboxChanged), engine.activity.subscribe(outboxChanged)];
+      }
       return () => {
-        a();
-        b();
+        outboxListeners.delete(listener);
+        if (outboxListeners.size === 0) {
+          outboxUnsubscribe.forEach((u) => u());
+          outboxUnsubscribe = [];
+        }
       };
     },
   };
