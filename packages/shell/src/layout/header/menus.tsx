@@ -99,7 +99,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
     } finally {
       setBusy(false);
       setConfirming(false);
-      host.navigate('/login');
+      if (window.location.pathname !== '/login') host.navigate('/login');
     }
   };
 
