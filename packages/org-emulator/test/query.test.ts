@@ -66,6 +66,22 @@ describe('SOQL via jsforce', () => {
     expect(await q("SELECT Id FROM Contact WHERE LastName = 'O\\'Brien'")).toBeGreaterThan(0);
   });
 
+  it('honours escapes in string and LIKE literals (backslash, quote, % and _)', async () => {
+    const name = "50% Off_Co \\ O'Hara";
+    const created = await conn.sobject('Account').create({ Name: name });
+    const esc = (v: string): string => v.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+    const like = (v: string): string => esc(v).replace(/%/g, '\\%').replace(/_/g, '\\_');
+    const eq = await conn.query<Rec>(`SELECT Name FROM Account WHERE Name = '${esc(name)}'`);
+    expect(eq.records[0]?.Name).toBe(name);
+    expect(
+      (await conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50% Off_')}%'`)).totalSize,
+    ).toBe(1);
+    expect((await conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50_ Off')}%'`)).totalSize).toBe(
+      0,
+    );
+    if (created.success) await conn.sobject('Account').destroy(created.id);
+  });
+
   it('handles date, datetime and relative date literals', async () => {
     const q = async (where: string): Promise<number> =>
       (await conn.query(`SELECT Id FROM Task WHERE ${where}`)).totalSize;
