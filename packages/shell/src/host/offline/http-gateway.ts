@@ -42,6 +42,8 @@ export interface HttpGatewayOptions {
 /** Header carrying the file's idempotency key (its LocalId) so a retried upload can be recognised. */
 export const UPLOAD_KEY_HEADER = 'X-Upload-Key';
 export const UPLOAD_SHA256_HEADER = 'X-Upload-Sha256';
+/** The owning submission's uniqueness key (formId#submissionId), on uploads too. */
+export const SUBMISSION_KEY_HEADER = 'X-Submission-Key';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -211,6 +213,7 @@ export class HttpOrgGateway implements OrgGateway {
     const headers = {
       ...this.headers(false),
       [UPLOAD_KEY_HEADER]: req.localId,
+      [SUBMISSION_KEY_HEADER]: req.uniquenessKey,
       ...(req.sha256 ? { [UPLOAD_SHA256_HEADER]: req.sha256 } : {}),
     };
     const networkId = this.opts.networkId?.();

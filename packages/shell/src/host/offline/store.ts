@@ -8,6 +8,7 @@ import {
   FILE_STATUS,
   MESSAGES,
   OFFLINE_MESSAGES,
+  SYNC_STATUS,
   type FileInfo,
   type LocalSubmission,
   type WriteResult,
@@ -54,6 +55,15 @@ export class OfflineStore {
 
   submissionsOf(organizationId: string): Promise<LocalSubmission[]> {
     return this.sdb.submissions.where('organizationId').equals(organizationId).toArray();
+  }
+
+  /** Candidates for the uploader, by the syncStatus index (in-sync and in-error records are not read). */
+  queuedSubmissions(organizationId: string): Promise<LocalSubmission[]> {
+    return this.sdb.submissions
+      .where('syncStatus')
+      .anyOf([SYNC_STATUS.outOfSync, SYNC_STATUS.fileUnsynced, SYNC_STATUS.offlineSubmissionSync])
+      .filter((s) => s.organizationId === organizationId)
+      .toArray();
   }
 
   putSubmission(s: LocalSubmission): Promise<string> {

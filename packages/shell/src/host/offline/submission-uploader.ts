@@ -85,7 +85,7 @@ export class SubmissionUploader {
   private async pass(): Promise<void> {
     const org = this.deps.organizationId();
     const now = this.deps.nowMs();
-    const queue = (await this.deps.store.submissionsOf(org))
+    const queue = (await this.deps.store.queuedSubmissions(org))
       .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
       .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
     // with a bulk path: whatever needs no file work goes in batches, the rest one by one
