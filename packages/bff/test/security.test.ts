@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_ROUTES, SESSION_COOKIE } from 'shared-contracts';
 import { createBff } from '../src/app';
 import { loadConfig } from '../src/config';
-import { Client, DEMO, bffEnv, login, signedIn, startBff, type RunningBff } from './helpers';
+import { Client, DEMO, bffEnv, go, login, signedIn, startBff, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
 let bff: RunningBff;
@@ -292,10 +292,23 @@ describe('hardening', () => {
     const limited = await startBff(emulatorUrl, { RATE_LIMIT_PER_MINUTE: '5' });
     try {
       const lc = new Client(limited.base);
+      // A session (the login start makes one; it was counted per address only).
+      expect((await go(lc.jar, `${limited.base}/api/auth/login?loginUrl=production`)).status).toBe(302);
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await lc.get('/api/version')).status);
-      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-      expect(statuses.at(-1)).toBe(429);
+      for (let i = 0; i < 6; i++) statuses.push((await lc.get('/api/version')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect((await lc.get('/api/version')).res.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Without a cookie (or with made-up ones) the per-address limit (10×) still applies.
+      const anon: number[] = [];
+      for (let i = 0; i < 50; i++)
+        anon.push(
+          (
+            await fetch(`${limited.base}/api/version`, {
+              headers: { Cookie: `cq_sid=${'x'.repeat(43)}${i}` },
+            })
+          ).status,
+        );
+      expect(anon.at(-1)).toBe(429);
     } finally {
       await limited.close();
     }

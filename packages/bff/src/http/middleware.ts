@@ -121,7 +121,7 @@ export function selfOrigin(ctx: Context): string {
   return `${ctx.protocol}://${ctx.host}`;
 }
 
-/** Fixed-window rate limit per session (or per client address before sign-in). */
+/** Fixed-window rate limit per session, and per client address (10× the session limit). */
 export function rateLimit(perMinute: number): Middleware {
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = Date.now();
@@ -132,16 +132,20 @@ export function rateLimit(perMinute: number): Middleware {
       for (const [k, w] of windows) if (now - w.start >= 60_000) windows.delete(k);
       lastSweep = now;
     }
-    const key = ctx.session?.id ? `s:${ctx.session.id}` : `ip:${ctx.ip}`;
-    let w = windows.get(key);
-    if (!w || now - w.start >= 60_000) {
-      w = { start: now, count: 0 };
-      windows.set(key, w);
-    }
-    w.count += 1;
-    if (w.count > perMinute) {
-      ctx.set('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)));
-      throw new ApiError('RATE_LIMITED');
+    // Per session; and per client address at 10× (rotating made-up session ids gains nothing).
+    const keys: [string, number][] = [[`ip:${ctx.ip}`, perMinute * 10]];
+    if (ctx.session?.id) keys.push([`s:${ctx.session.id}`, perMinute]);
+    for (const [key, limit] of keys) {
+      let w = windows.get(key);
+      if (!w || now - w.start >= 60_000) {
+        w = { start: now, count: 0 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count > limit) {
+        ctx.set('Retry-After', String(Math.ceil((w.start + 60_000 - now) / 1000)));
+        throw new ApiError('RATE_LIMITED');
+      }
     }
     await next();
   };
