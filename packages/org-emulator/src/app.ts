@@ -1,21 +1,24 @@
-// Assembles the Koa app: cross-cutting middleware first, then one router per concern.
+// Assembles the Koa app: cross-cutting middleware first (one concern per file), then one router per concern.
 import Koa from 'koa';
-import { SfError } from './errors.js';
+import { canvasRoutes } from './canvas.js';
 import type { Emu } from './context.js';
-import { errorBodies } from './http/errors.js';
+import { SfError } from './errors.js';
+import { photoRoutes } from './files/photo.js';
+import { fileRoutes, shepherdRoutes } from './files/routes.js';
+import { authGate } from './http/auth.js';
 import { cors } from './http/cors.js';
-import { requireAuth } from './http/auth.js';
 import { counterMiddleware, limitInfo, RouteCounters } from './http/counters.js';
+import { errorBodies } from './http/errors.js';
 import { faultMiddleware } from './http/faults.js';
+import { notFound } from './http/notFound.js';
+import { sitePrefix } from './http/sitePrefix.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { restRoutes, versionsBody } from './rest.js';
-import { sobjectRoutes } from './sobjects/routes.js';
 import { collectionRoutes } from './sobjects/collections.js';
+import { sobjectRoutes } from './sobjects/routes.js';
 import { testControlRoutes } from './testControl.js';
-import { fileRoutes, shepherdRoutes } from './files/routes.js';
-import { photoRoutes } from './files/photo.js';
+import { toolingRoutes } from './tooling.js';
 import { uiApiRoutes } from './uiapi.js';
-import { canvasRoutes } from './canvas.js';
 
 // Salesforce answers unsupported methods with 405 METHOD_NOT_ALLOWED; never 501 (a 5xx) for client mistakes.
 const notAllowed = (): SfError =>
@@ -24,35 +27,22 @@ const notAllowed = (): SfError =>
 export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'demo' | 'none' }): Koa {
   const app = new Koa();
   const counters = new RouteCounters();
-  const auth = requireAuth(emu);
 
   app.use(errorBodies);
   app.use(cors);
-  // Experience Cloud sites answer the same API under their path prefix (partner users upload there).
-  app.use(async (ctx, next) => {
-    const m = /^\/(partners)(\/(?:services|sfc)\/.*)$/.exec(ctx.path);
-    if (m?.[2]) ctx.path = m[2];
-    await next();
-  });
+  app.use(sitePrefix);
   app.use(limitInfo(counters));
   app.use(faultMiddleware(emu.faults));
   app.use(counterMiddleware(counters));
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/services/data' || ctx.path === '/services/data/') {
-      ctx.body = versionsBody();
-      return;
-    }
-    if (ctx.path.startsWith('/services/data/') || ctx.path.startsWith('/sfc/')) return auth(ctx, next);
-    await next();
-  });
+  app.use(authGate(emu, versionsBody));
 
+  const data = '/services/data/:version';
   const routers = [
     oauthRoutes(emu),
     restRoutes(emu, counters),
-    sobjectRoutes(emu, '/services/data/:version', () => emu.org.registry),
-    sobjectRoutes(emu, '/services/data/:version/tooling', () => emu.org.tooling),
-    collectionRoutes(emu, '/services/data/:version', () => emu.org.registry),
-    collectionRoutes(emu, '/services/data/:version/tooling', () => emu.org.tooling),
+    sobjectRoutes(emu, data, () => emu.org.registry),
+    collectionRoutes(emu, data, () => emu.org.registry),
+    ...toolingRoutes(emu),
     fileRoutes(emu),
     shepherdRoutes(emu),
     photoRoutes(emu),
@@ -64,11 +54,6 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     app.use(r.routes());
     app.use(r.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));
   }
-  app.use(async (ctx) => {
-    if (ctx.body === undefined && ctx.status === 404) {
-      ctx.status = 404;
-      ctx.body = [{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }];
-    }
-  });
+  app.use(notFound);
   return app;
 }

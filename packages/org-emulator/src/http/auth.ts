@@ -23,3 +23,16 @@ export function requireAuth(emu: Emu): Middleware {
     await next();
   };
 }
+
+/** The version list is public; everything else under /services/data and /sfc needs a valid bearer token. */
+export function authGate(emu: Emu, versions: () => unknown): Middleware {
+  const auth = requireAuth(emu);
+  return async (ctx, next) => {
+    if (ctx.path === '/services/data' || ctx.path === '/services/data/') {
+      ctx.body = versions();
+      return;
+    }
+    if (ctx.path.startsWith('/services/data/') || ctx.path.startsWith('/sfc/')) return auth(ctx, next);
+    await next();
+  };
+}
