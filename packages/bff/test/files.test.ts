@@ -158,6 +158,18 @@ describe('file upload and previews through the BFF', () => {
     }
   }, 60_000);
 
+  it('GET /api/content/{fileName} answers the JSON stored as a file, by name or by id', async () => {
+    const name = `sub-${crypto.randomUUID()}.json`;
+    const payload = { data: { General: { q1: 'yes' } }, version: 3 };
+    const up = await upload(c, Buffer.from(JSON.stringify(payload)), name, 'application/json');
+    expect(up.status).toBe(200);
+    const byName = await c.get(`/api/content/${name}`);
+    expect(byName.status, byName.text).toBe(200);
+    expect(c.data(byName)).toEqual(payload);
+    const byId = await c.get(`/api/content/${up.json.data?.id ?? ''}`);
+    expect(c.data(byId)).toEqual(payload);
+  });
+
   it('image guides come from the org only', async () => {
     const r = await upload(c, PNG);
     const id = r.json.data?.id ?? '';
