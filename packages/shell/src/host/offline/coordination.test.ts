@@ -1,7 +1,7 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uniquenessKey } from 'shared-contracts';
+import { uniquenessKey, type OrgGateway } from 'shared-contracts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
 import { drainOutboxOnce } from './index';
@@ -315,4 +315,98 @@ describe('the service-worker drain (Background Sync)', () => {
     expect(tab.org.records.get(uniquenessKey('f', r.value.id))?.status).toBe('submitted');
     expect(await tab.local()).toEqual([]);
   });
+});
+
+describe('page closed and reopened mid-sync (in process)', () => {
+  /** A tab's view of the network that dies with the tab: after kill() no call ever answers. */
+  function killable(org: FakeOrg): { gateway: OrgGateway; kill(): void } {
+    let dead = false;
+    const never = new Promise<never>(() => undefined);
+    const wrap =
+      <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+      async (...a: A): Promise<R> => {
+        if (dead) return never;
+        const r = await fn(...a);
+        if (dead) return never; // the answer arrives after the page is gone
+        return r;
+      };
+    const gateway: OrgGateway = {
+      saveSubmission: wrap((p) => org.saveSubmission(p)),
+      submitSubmission: wrap((p) => org.submitSubmission(p)),
+      saveJsonForPdf: wrap((p) => org.saveJsonForPdf(p)),
+      uploadFile: wrap((r, on) => org.uploadFile(r, on)),
+      getToken: wrap(() => org.getToken()),
+      pendingSubmissions: wrap(() => org.pendingSubmissions()),
+      syncPendingSubmission: wrap((id) => org.syncPendingSubmission(id)),
+      checkFormStatus: wrap((ids) => org.checkFormStatus(ids)),
+      getFormDefinition: wrap((id) => org.getFormDefinition(id)),
+      fetchGuideImage: wrap((u) => org.fetchGuideImage(u)),
+    };
+    return { gateway, kill: () => (dead = true) };
+  }
+
+  it('12 closes mid-drain with faults: every submission and file reaches the org once, the queue ends empty', async () => {
+    const locks = new FakeLockManager();
+    const factory = new IDBFactory();
+    const org = new FakeOrg();
+    org.latencyMs = 2;
+    let seed = 7;
+    const rnd = (): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    org.fault = (op) => {
+      if (op === 'getToken') return null;
+      const r = rnd();
+      return r < 0.1 ? 'network' : r < 0.2 ? 'unavailable' : r < 0.25 ? 'lost' : null;
+    };
+    const fast = {
+      nowMs: () => Date.now(),
+      submissionIntervalMs: 10,
+      fileIntervalMs: 15,
+      backoff: { baseMs: 5, factor: 2, capMs: 40 },
+    };
+    const first = makeHarness({ ...fast, locks: locks.forTab('t0') }, { factory, org });
+    const ids: string[] = [];
+    let files = 0;
+    for (let i = 0; i < 40; i++) {
+      const c = await first.svc.create({ formId: 'f', formName: `F${i}` });
+      if (!c.ok) throw new Error(c.message);
+      const nodes = [];
+      if (i % 4 === 0) {
+        const f = await first.svc.attachFile(c.value.id, new Blob([`bytes ${i}`]), `f${i}.png`);
+        if (!f.ok) throw new Error(f.message);
+        nodes.push(f.value);
+        files++;
+      }
+      await first.svc.submit(c.value.id, { i, nodes });
+      ids.push(c.value.id);
+    }
+    for (let cycle = 1; cycle <= 12; cycle++) {
+      const net = killable(org);
+      const tab = makeHarness(
+        { ...fast, gateway: net.gateway, locks: locks.forTab(`t${cycle}`) },
+        { factory, org },
+      );
+      tab.svc.start();
+      await tick(20 + Math.floor(rnd() * 40));
+      // the page closes: its script stops, its pending answers are lost, the browser frees its lock
+      net.kill();
+      tab.online.set(false);
+      locks.crash(`t${cycle}`);
+    }
+    // the closes really were mid-sync: some of the work reached the org before the last tab
+    expect(org.calls.length).toBeGreaterThan(0);
+    org.fault = () => null;
+    const last = makeHarness({ ...fast, locks: locks.forTab('last') }, { factory, org });
+    harnesses.push(last);
+    last.svc.start();
+    await vi.waitFor(async () => expect(await last.local()).toEqual([]), { timeout: 10_000, interval: 50 });
+    expect(org.records.size).toBe(40);
+    expect(new Set(org.records.keys())).toEqual(new Set(ids.map((id) => uniquenessKey('f', id))));
+    expect([...org.records.values()].every((r) => r.status === 'submitted')).toBe(true);
+    expect(org.contentDocuments).toHaveLength(files);
+    expect(await last.svc.dbs.images.images.count()).toBe(0);
+    await first.svc.engine.stop();
+  }, 30_000);
 });
