@@ -54,6 +54,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
   };
   const app = buildApp(emu, { testControl: options.testControl ?? false, defaultSeed: seedKind });
+  // Client-side aborts and parse errors are expected under fault tests; keep them out of the log.
+  app.silent = true;
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.port ?? 0, host);
     s.once('listening', () => resolve(s));

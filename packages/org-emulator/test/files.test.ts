@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
@@ -189,6 +191,36 @@ describe('Connect files', () => {
     expect(json.status).toBe(415);
     const missing = await http(emu, '/services/data/v60.0/connect/files/069000000000000AAA', { token });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('aborted uploads', () => {
+  it('leave no partial file behind and the emulator keeps serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'org-emulator-abort-'));
+    const fileEmu = await start({ db: join(dir, 'org.db') });
+    try {
+      const t = (await login(fileEmu)).accessToken ?? '';
+      const boundary = 'abortboundary';
+      const req = request(`${fileEmu.url}/services/data/v60.0/connect/files/users/me`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${t}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': '10000000',
+        },
+      });
+      req.on('error', () => undefined);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="fileData"; filename="x.bin"\r\n\r\n`);
+      req.write(Buffer.alloc(200_000, 1));
+      await new Promise((r) => setTimeout(r, 300));
+      req.destroy();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(readdirSync(join(dir, 'org.db.files'))).toEqual([]);
+      expect((await http(fileEmu, '/services/data/v60.0/limits', { token: t })).status).toBe(200);
+    } finally {
+      await fileEmu.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

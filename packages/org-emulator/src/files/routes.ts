@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'koa';
+import type { Readable } from 'node:stream';
 import { type Emu, userOf } from '../context.js';
 import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
@@ -34,25 +35,34 @@ function parseMultipart(emu: Emu, ctx: Context): Promise<Upload> {
     }
     const result: Upload = { file: undefined, filename: '', fields: {}, truncated: false };
     const pending: Promise<void>[] = [];
+    let active: Readable | undefined;
+    // A client that goes away mid-upload must not leave a half-written file or a hanging request behind.
+    ctx.req.once('close', () => {
+      if (ctx.req.complete) return;
+      active?.destroy(new Error('client aborted the upload'));
+      reject(new SfError(400, 'POST_BODY_PARSE_ERROR', 'The upload was aborted'));
+    });
     bb.on('file', (name, stream, info) => {
       if (name !== 'fileData' || result.file || pending.length > 0) {
         stream.resume();
         return;
       }
+      active = stream;
       result.filename = info.filename || 'file';
       stream.on('limit', () => {
         result.truncated = true;
       });
-      pending.push(
-        saveStream(emu.org, stream).then((f) => {
-          result.file = f;
-        }),
-      );
+      const saving = saveStream(emu.org, stream).then((f) => {
+        result.file = f;
+      });
+      saving.catch(() => undefined);
+      pending.push(saving);
     });
     bb.on('field', (name, value) => {
       result.fields[name] = value;
     });
     bb.on('error', (e: unknown) => {
+      active?.destroy();
       ctx.req.unpipe(bb);
       ctx.req.resume();
       reject(
@@ -64,7 +74,10 @@ function parseMultipart(emu: Emu, ctx: Context): Promise<Upload> {
       );
     });
     bb.on('close', () => {
-      Promise.all(pending).then(() => resolve(result), reject);
+      Promise.all(pending).then(
+        () => resolve(result),
+        () => reject(new SfError(400, 'POST_BODY_PARSE_ERROR', 'The upload could not be stored')),
+      );
     });
     ctx.req.pipe(bb);
   });

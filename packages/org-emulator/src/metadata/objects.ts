@@ -100,7 +100,8 @@ export const standardObjects: ObjectDef[] = [
       text('Title', 'Title', 80),
       { name: 'Phone', label: 'Phone', type: 'phone', length: 40 },
     ],
-    { owned: false },
+    // Users are deactivated, never deleted.
+    { owned: false, deletable: false },
   ),
   sobject(
     'RecordType',
