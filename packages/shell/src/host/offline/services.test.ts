@@ -1,6 +1,6 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, uniquenessKey, type PendingSubmission } from 'shared-contracts';
 import { guideImageUrls } from './services';
 import { makeHarness, type Harness } from './testing/harness';
@@ -233,5 +233,43 @@ describe('the outbox view', () => {
     await expect.poll(() => [a.at(-1), b.at(-1)]).toEqual([0, 0]);
     ua();
     ub();
+  });
+});
+
+describe('offline, reload, online (in process; the Chromium version is an e2e test)', () => {
+  it('a submission made offline survives a reload and reaches the org exactly once when online', async () => {
+    const first = makeHarness();
+    first.online.set(false);
+    first.svc.start();
+    const c = await first.svc.create({ formId: 'a0F1', formName: 'Offline' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await first.svc.attachFile(c.value.id, new Blob(['photo bytes']), 'photo.jpg');
+    if (!f.ok) throw new Error(f.message);
+    expect((await first.svc.submit(c.value.id, { General: { note: 'offline', photo: [f.value] } })).ok).toBe(
+      true,
+    );
+    await first.svc.dispose(); // the page reloads, still offline
+
+    h = makeHarness(
+      { submissionIntervalMs: 20, fileIntervalMs: 20 },
+      { factory: first.factory, org: first.org },
+    );
+    h.online.set(false);
+    h.svc.start();
+    expect(await h.svc.store.getSubmission(c.value.id)).toMatchObject({
+      status: 'submitted',
+      syncStatus: 'file usnyc',
+    });
+    expect(await h.svc.store.getFile(f.value.LocalId)).toMatchObject({ status: 'Unsynced' });
+    expect(h.org.calls).toEqual([]);
+    h.online.set(true);
+    await vi.waitFor(async () => expect(await h.local()).toEqual([]), { timeout: 5000 });
+    expect(h.org.records.size).toBe(1);
+    const rec = h.org.records.get(uniquenessKey('a0F1', c.value.id));
+    expect(rec?.status).toBe('submitted');
+    expect(rec?.data).toMatchObject({
+      General: { note: 'offline', photo: [{ LocalId: f.value.LocalId, progress: 100 }] },
+    });
+    expect(h.org.contentDocuments).toHaveLength(1);
   });
 });
