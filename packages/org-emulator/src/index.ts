@@ -47,6 +47,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     sessions: new Map(),
     reseed(kind) {
       org.store.wipe();
+      org.wipeFiles();
       tokens.wipe();
       emu.sessions.clear();
       org.ids.reset();

@@ -1,5 +1,5 @@
 // The emulated org: schema registries, record store, id factory and the options it was started with.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
@@ -44,6 +44,11 @@ export class Org {
     let id = this.ids.next(prefix);
     while (this.store.get(id)) id = this.ids.next(prefix);
     return id;
+  }
+
+  /** Reset drops the file bodies too; they are only reachable through the records just wiped. */
+  wipeFiles(): void {
+    for (const name of readdirSync(this.filesDir)) rmSync(join(this.filesDir, name), { force: true });
   }
 
   close(): void {
