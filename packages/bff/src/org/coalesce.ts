@@ -1,8 +1,8 @@
 /**
  * Request coalescing for hot read-only org queries (the home screen polls the form list every 2 s):
- * identical queries of the same user in flight at the same time share one org call, and an answer is
- * reused for `ttlMs` (default 0: coalescing only). Keys include the org and the user, so sharing rules
- * of the org still apply per user.
+ * identical queries of one session in flight at the same time share one org call, and an answer is
+ * reused for `ttlMs` (default 0: coalescing only). Keys include the session, so the org's sharing rules
+ * apply per user and one session's failure never reaches another.
  */
 export class Coalescer {
   private readonly inFlight = new Map<string, { at: number; value: Promise<unknown> }>();

@@ -59,7 +59,8 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
   });
   const auth = call.auth();
   const ns = call.deps.config.salesforce.namespace;
-  return call.deps.coalescer.run(`${auth.instanceUrl}|${auth.userId}|${soql}`, async () => {
+  // Keyed by session: a failing refresh of one session never ends another device's session.
+  return call.deps.coalescer.run(`${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${soql}`, async () => {
     const records = await queryAll(call.conn(), soql);
     return records.map((r) => stripNs(r, ns));
   });
