@@ -7,7 +7,7 @@ export const resolveRef = (
 ): FormJsonSchema | undefined => {
   let cur = schema;
   let guard = 0;
-  while (cur?.$ref && guard++ < 20) {
+  while (typeof cur?.$ref === 'string' && guard++ < 20) {
     const ref = cur.$ref;
     if (!ref.startsWith('#')) return cur;
     let target: unknown = root;
@@ -27,11 +27,13 @@ export const resolveScope = (
   root: FormJsonSchema,
 ): FormJsonSchema | undefined => {
   let cur: FormJsonSchema | undefined = resolveRef(schema, root);
+  if (cur !== undefined && (cur === null || typeof cur !== 'object')) return undefined;
   for (const raw of scope.replace(/^#\/?/, '').split('/').filter(Boolean)) {
     if (!cur) return undefined;
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const next: unknown = (cur as Record<string, unknown>)[seg];
-    cur = resolveRef(next as FormJsonSchema | undefined, root);
+    if (next === null || typeof next !== 'object') return undefined;
+    cur = resolveRef(next as FormJsonSchema, root);
   }
   return cur;
 };

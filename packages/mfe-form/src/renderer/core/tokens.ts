@@ -65,6 +65,8 @@ export const resolveToken = (value: unknown, ctx: TokenContext): unknown => {
   return value;
 };
 
+const MAX_DEFAULT_DEPTH = 6;
+
 /**
  * Fill schema defaults (tokens resolved) where the data has no value. Objects recurse; array items
  * get their item defaults. Returns the same object when nothing was filled.
@@ -74,9 +76,29 @@ export const applyDefaults = (
   data: unknown,
   ctx: TokenContext,
   root: FormJsonSchema = schema,
+  depth = 0,
+  stack: Set<object> = new Set(),
 ): unknown => {
   const s = resolveRef(schema, root);
-  if (!s) return data;
+  // Recursive schemas: objects not in the data are not filled through a schema already on the way down.
+  if (!s || typeof s !== 'object' || (data === undefined && (depth > MAX_DEFAULT_DEPTH || stack.has(s))))
+    return data;
+  stack.add(s);
+  try {
+    return fillDefaults(s, data, ctx, root, depth, stack);
+  } finally {
+    stack.delete(s);
+  }
+};
+
+const fillDefaults = (
+  s: FormJsonSchema,
+  data: unknown,
+  ctx: TokenContext,
+  root: FormJsonSchema,
+  depth: number,
+  stack: Set<object>,
+): unknown => {
   if (s.properties) {
     const obj =
       data !== null && typeof data === 'object' && !Array.isArray(data)
@@ -89,7 +111,8 @@ export const applyDefaults = (
       const subS = resolveRef(sub, root);
       if (cur === undefined && subS && subS.default !== undefined) next = resolveToken(subS.default, ctx);
       else if (subS && (subS.properties || subS.items)) {
-        if (cur !== undefined || subS.properties) next = applyDefaults(subS, cur, ctx, root);
+        if (cur !== undefined || subS.properties)
+          next = applyDefaults(subS, cur, ctx, root, depth + 1, stack);
       }
       if (next !== cur && !(next === undefined && cur === undefined)) {
         if (next !== undefined && typeof next === 'object' && !Array.isArray(next) && subS?.properties) {
@@ -104,7 +127,7 @@ export const applyDefaults = (
   if (s.items && !Array.isArray(s.items) && Array.isArray(data)) {
     let changed = false;
     const items = data.map((item) => {
-      const next = applyDefaults(s.items as FormJsonSchema, item, ctx, root);
+      const next = applyDefaults(s.items as FormJsonSchema, item, ctx, root, depth + 1, stack);
       if (next !== item) changed = true;
       return next;
     });

@@ -3,29 +3,51 @@ import type { ControlElement, FormJsonSchema, LayoutElement, UISchemaElement } f
 import { resolveRef, typeOf } from './schema';
 
 const cache = new WeakMap<object, UISchemaElement>();
+const EMPTY_LAYOUT: UISchemaElement = { type: 'VerticalLayout', elements: [] };
 
 /** A VerticalLayout with a Control per property (Groups for nested objects). Memoised per schema. */
-export const generateUISchema = (schema: FormJsonSchema, root: FormJsonSchema = schema): UISchemaElement => {
+export const generateUISchema = (
+  schema: FormJsonSchema,
+  root: FormJsonSchema = schema,
+  depth = 0,
+  stack: Set<object> = new Set(),
+): UISchemaElement => {
+  // Boolean schemas (true/false) have nothing to lay out.
+  if (schema === null || typeof schema !== 'object') return EMPTY_LAYOUT;
   const hit = cache.get(schema);
   if (hit) return hit;
-  const s = resolveRef(schema, root) ?? {};
+  const s = withAllOf(resolveRef(schema, root) ?? {}, root);
+  stack.add(schema);
   let out: UISchemaElement;
   if (s.properties) {
     const elements: UISchemaElement[] = Object.entries(s.properties).map(([name, sub]): UISchemaElement => {
       const r = resolveRef(sub, root) ?? {};
       const scope = `#/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (r.properties && typeOf(r) !== 'array') {
-        const inner = generateUISchema(r, root) as LayoutElement;
+      // Nested objects become Groups a few levels deep; deeper (recursive) ones stay Controls.
+      if (r.properties && typeOf(r) !== 'array' && depth < 3 && !stack.has(r) && !stack.has(sub)) {
+        const inner = generateUISchema(r, root, depth + 1, stack) as LayoutElement;
         return { type: 'Group', label: r.title ?? name, elements: scopeAll(inner.elements, scope) };
       }
       return { type: 'Control', scope } as ControlElement;
     });
     out = { type: 'VerticalLayout', elements };
+  } else if (typeOf(s) === 'object') {
+    // An object with no known properties: nothing to lay out (a '#' control would recurse).
+    out = { type: 'VerticalLayout', elements: [] };
   } else {
     out = { type: 'VerticalLayout', elements: [{ type: 'Control', scope: '#' } as ControlElement] };
   }
-  cache.set(schema, out);
+  stack.delete(schema);
+  if (depth === 0) cache.set(schema, out);
   return out;
+};
+
+/** allOf members' properties merged into one object schema (for layout only). */
+const withAllOf = (s: FormJsonSchema, root: FormJsonSchema): FormJsonSchema => {
+  if (!s.allOf) return s;
+  const properties: Record<string, FormJsonSchema> = { ...(s.properties ?? {}) };
+  for (const part of s.allOf) Object.assign(properties, resolveRef(part, root)?.properties ?? {});
+  return { ...s, type: s.type ?? 'object', properties };
 };
 
 /** Prefix child scopes with a parent object's scope. */

@@ -6,6 +6,7 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { CUSTOM_VALIDATION_MAX_DEPTH, MESSAGES, missingRequiredFields } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
@@ -27,15 +28,31 @@ const ANNOTATIONS = [
   'lookupTo',
 ];
 
+const makeAjv = (meta = true): Ajv => {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false, meta });
+  addFormats(ajv);
+  // time and date-time with an optional zone, as JSON Forms' Ajv (ajv-formats 2) accepts them.
+  ajv.addFormat('time', fullFormats['iso-time']);
+  ajv.addFormat('date-time', fullFormats['iso-date-time']);
+  for (const keyword of ANNOTATIONS) ajv.addKeyword({ keyword });
+  return ajv;
+};
+
 let sharedAjv: Ajv | undefined;
 /** One Ajv instance for all forms (JSON Forms' options: allErrors, verbose, strict off). */
 export const getAjv = (): Ajv => {
-  if (!sharedAjv) {
-    sharedAjv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false });
-    addFormats(sharedAjv);
-    for (const keyword of ANNOTATIONS) sharedAjv.addKeyword({ keyword });
-  }
+  sharedAjv ??= makeAjv();
   return sharedAjv;
+};
+
+/** Compile; a schema whose $id is already taken (a meta-schema, a second copy) gets its own instance. */
+const compile = (schema: FormJsonSchema): ValidateFunction => {
+  try {
+    return getAjv().compile(schema);
+  } catch (e) {
+    if (e instanceof Error && /already exists/.test(e.message)) return makeAjv(false).compile(schema);
+    throw e;
+  }
 };
 
 const byIdentity = new WeakMap<object, ValidateFunction>();
@@ -56,7 +73,7 @@ export const getValidator = (schema: FormJsonSchema, version?: string): Validate
     }
   }
   ajvStats.compiles++;
-  const fn = getAjv().compile(toAjvSchema(schema));
+  const fn = compile(toAjvSchema(schema));
   byIdentity.set(schema, fn);
   if (version) byVersion.set(version, { schema, fn });
   return fn;

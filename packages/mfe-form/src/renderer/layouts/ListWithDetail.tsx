@@ -17,7 +17,7 @@ import type { FormJsonSchema, LayoutElement, UISchemaElement } from 'shared-cont
 import { Dispatch } from '../Dispatch';
 import { useFormContext, useIsMobile, useSelect } from '../context';
 import { getIn } from '../core/paths';
-import { resolveRef, typeOf } from '../core/schema';
+import { resolveRef, schemaAtPath, typeOf } from '../core/schema';
 import { generateUISchema } from '../core/uischema';
 import { labelOf, useControl } from '../controls/shared';
 import type { RendererProps } from '../types';
@@ -181,6 +181,8 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
   );
 });
 
+const MAX_OBJECT_DEPTH = 6;
+
 /** A Control on an object: its properties laid out (generated ui schema). */
 export const ObjectControl = memo(function ObjectControl(props: RendererProps) {
   const state = useControl(props, { subscribeToValue: false });
@@ -189,7 +191,23 @@ export const ObjectControl = memo(function ObjectControl(props: RendererProps) {
     () => generateUISchema(state.controlSchema, rootSchema),
     [state.controlSchema, rootSchema],
   );
+  const absent = useSelect(state.dataPath, (v) => v === undefined);
+  const recursive = useMemo(() => {
+    const keys = state.dataPath.split('.');
+    for (let i = 0; i < keys.length; i++) {
+      if (schemaAtPath(keys.slice(0, i).join('.'), rootSchema) === state.controlSchema) return true;
+    }
+    return false;
+  }, [state.dataPath, state.controlSchema, rootSchema]);
   if (state.rule.hidden) return null;
+  // Recursive schemas: an object with no data whose schema is also an ancestor's is not expanded.
+  if (absent && (recursive || state.dataPath.split('.').length > MAX_OBJECT_DEPTH)) {
+    return state.showLabel ? (
+      <Text fontSize="sm" color="gray.500" mb={2}>
+        {state.label}
+      </Text>
+    ) : null;
+  }
   return (
     <Box borderWidth="1px" borderRadius="md" p={3} mb={3} role="group" aria-label={state.label}>
       {state.showLabel ? <Text fontWeight="semibold">{state.label}</Text> : null}
