@@ -227,6 +227,19 @@ describe('OAuth 2.0', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'invalid_grant', error_description: 'authentication failure' });
+    const basic = await http(emu, '/services/oauth2/token', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: PARTNER_USER,
+        password: PASSWORD,
+      }).toString(),
+    });
+    expect(basic.status).toBe(200);
     const partnerToken = await http(emu, '/services/oauth2/token', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

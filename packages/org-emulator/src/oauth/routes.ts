@@ -224,8 +224,12 @@ export function oauthRoutes(emu: Emu): Router {
   router.post('/services/oauth2/token', async (ctx) => {
     const form = await readForm(ctx);
     const grant = form.get('grant_type');
-    const clientId = form.get('client_id');
-    const secret = form.get('client_secret');
+    // Client credentials may come in the body (jsforce) or as HTTP Basic (RFC 6749 §2.3.1).
+    const basic = /^Basic\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
+    const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+    const clientId = form.get('client_id') ?? (basicId ? decodeURIComponent(basicId) : null);
+    const secret =
+      form.get('client_secret') ?? (basicSecret !== undefined ? decodeURIComponent(basicSecret) : null);
     if (clientId !== CONNECTED_APP.clientId)
       return oauthError(ctx, 400, 'invalid_client_id', 'client identifier invalid');
     if (secret !== null && secret !== CONNECTED_APP.clientSecret) {
