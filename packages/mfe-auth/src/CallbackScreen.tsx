@@ -33,7 +33,7 @@ export function CallbackScreen({ host, target }: { host: HostServices; target: L
   }, [host, search, target]);
 
   return (
-    <Box as="main" data-testid="remote-screen" data-remote="mfe-auth" p={6} maxW="lg" mx="auto">
+    <Box data-testid="remote-screen" data-remote="mfe-auth" p={6} maxW="lg" mx="auto">
       {failed === null ? (
         <Stack align="center" spacing={4} py={10} role="status">
           <Spinner size="xl" color="blue.600" />

@@ -16,6 +16,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
 import { MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
 import { browser } from './browser';
 import { Logo } from './Logo';
@@ -33,6 +34,11 @@ function offered(env: ClientEnv | null, option: string): boolean {
 /** /login: logo, title, production, sandbox and custom-domain sign-in (spec sections 2 and 4). */
 export function LoginScreen({ host }: { host: HostServices }) {
   const session = useObservable(host.session.state);
+  const { search } = useLocation();
+  // The home screen adds ?expired=1 when it saw the session end on its own: several 401s in a row
+  // may have settled the state as a plain sign-out by the time this screen mounts.
+  const expired =
+    session.status === 'signedOut' && (session.expired || new URLSearchParams(search).has('expired'));
   const [envState, setEnvState] = useState<EnvState>({ kind: 'loading' });
   const [domain, setDomain] = useState('');
 
@@ -53,7 +59,6 @@ export function LoginScreen({ host }: { host: HostServices }) {
 
   return (
     <Box
-      as="main"
       data-testid="remote-screen"
       data-remote="mfe-auth"
       minH="70vh"
@@ -74,7 +79,7 @@ export function LoginScreen({ host }: { host: HostServices }) {
             </Text>
           </Stack>
 
-          {session.status === 'signedOut' && session.expired && (
+          {expired && (
             <Alert status="warning" borderRadius="md" data-testid="session-expired">
               <AlertIcon />
               <AlertDescription>{MESSAGES.sessionExpired}</AlertDescription>

@@ -118,6 +118,11 @@ describe('login screen', () => {
     expect(await screen.findByText(MESSAGES.sessionExpired)).toBeTruthy();
   });
 
+  it('shows the session-expired message when home says the session expired (?expired=1)', async () => {
+    renderAt('/login?expired=1', fakeHost(signedOut));
+    expect(await screen.findByText(MESSAGES.sessionExpired)).toBeTruthy();
+  });
+
   it('does not show the session-expired message after a plain logout', async () => {
     renderAt('/login', fakeHost(signedOut));
     await screen.findByRole('button', { name: 'Production login' });

@@ -53,6 +53,8 @@ import { HOME_TEXTS } from './texts';
 import { useObservable } from './useObservable';
 
 const LAST_USER_KEY = 'cq.home.lastUser';
+/** Tells the login screen the session ended on its own (it shows the spec's session-expired message). */
+export const EXPIRED_PARAM = 'expired';
 /** Below Chakra's md breakpoint the tabs become a selector. */
 export const NARROW_QUERY = '(max-width: 47.99em)';
 
@@ -120,7 +122,8 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   // A session that ended on its own goes back to sign-in, where the spec's message is shown.
   useEffect(() => {
-    if (session.status === 'signedOut' && session.expired) host.navigate('/login', { replace: true });
+    if (session.status === 'signedOut' && session.expired)
+      host.navigate(`/login?${EXPIRED_PARAM}=1`, { replace: true });
   }, [host, session]);
 
   const canReachOrg = online && !!signedIn;
@@ -243,14 +246,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const formsSyncedOn = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
 
   return (
-    <Box
-      as="main"
-      data-testid="remote-screen"
-      data-remote="mfe-home"
-      p={{ base: 3, md: 6 }}
-      maxW="5xl"
-      mx="auto"
-    >
+    <Box data-testid="remote-screen" data-remote="mfe-home" p={{ base: 3, md: 6 }} maxW="5xl" mx="auto">
       <Flex align="end" justify="space-between" wrap="wrap" gap={2} mb={4}>
         <Box>
           <Heading as="h2" size="lg">

@@ -330,7 +330,7 @@ describe('home screen', () => {
   it('a session that expires goes back to sign-in', async () => {
     const { host } = setup();
     act(() => host.sessionState.set({ status: 'signedOut', expired: true }));
-    expect(callsOf(host, 'navigate')).toEqual([['navigate', '/login', { replace: true }]]);
+    expect(callsOf(host, 'navigate')).toEqual([['navigate', '/login?expired=1', { replace: true }]]);
   });
 
   it('a long list shows its first page and more on demand', async () => {

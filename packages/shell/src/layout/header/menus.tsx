@@ -54,32 +54,32 @@ export function HelpMenu({ host }: { host: HostServices }) {
 export function NotificationsMenu() {
   const count = 0;
   return (
-    <Menu>
-      <MenuButton
-        as={IconButton}
-        aria-label={HEADER_TEXTS.notifications(count)}
-        icon={
-          <Box position="relative">
-            <BellIcon boxSize={5} />
-            <Badge
-              position="absolute"
-              top="-2"
-              right="-2"
-              fontSize="0.6rem"
-              colorScheme="gray"
-              borderRadius="full"
-              data-testid="notifications-count"
-            >
-              {count}
-            </Badge>
-          </Box>
-        }
-        {...headerButton}
-      />
-      <MenuList color="gray.800">
-        <MenuItem isDisabled>{HEADER_TEXTS.noNotifications}</MenuItem>
-      </MenuList>
-    </Menu>
+    <Box position="relative">
+      <Menu>
+        <MenuButton
+          as={IconButton}
+          aria-label={HEADER_TEXTS.notifications(count)}
+          icon={<BellIcon boxSize={5} />}
+          {...headerButton}
+        />
+        <MenuList color="gray.800">
+          <MenuItem isDisabled>{HEADER_TEXTS.noNotifications}</MenuItem>
+        </MenuList>
+      </Menu>
+      <Badge
+        position="absolute"
+        top="0"
+        right="0"
+        fontSize="0.6rem"
+        colorScheme="gray"
+        borderRadius="full"
+        pointerEvents="none"
+        aria-hidden="true"
+        data-testid="notifications-count"
+      >
+        {count}
+      </Badge>
+    </Box>
   );
 }
 
