@@ -133,8 +133,14 @@ describe('SOQL via jsforce', () => {
     const more = await conn.queryMore<Rec>(paged.nextRecordsUrl ?? '');
     expect(more.done).toBe(true);
     expect(more.records).toHaveLength(120);
-    const all = await conn.query('SELECT Id FROM Account').run({ autoFetch: true, maxFetch: 1000 });
-    expect(all.records ?? all).toBeDefined();
+    // jsforce follows nextRecordsUrl by itself (it keeps only the locator segment).
+    const all = await conn.query('SELECT Id FROM Account', {
+      autoFetch: true,
+      maxFetch: 1000,
+      headers: { 'Sforce-Query-Options': 'batchSize=200' },
+    });
+    expect(all.records).toHaveLength(320);
+    expect(new Set(all.records.map((r) => r.Id)).size).toBe(320);
     await expectSfError(conn.queryMore('01gBOGUSBOGUSBOG-200'), 'INVALID_QUERY_LOCATOR');
   });
 
