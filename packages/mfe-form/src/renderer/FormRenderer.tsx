@@ -60,6 +60,11 @@ export interface FormRendererProps {
   renderers?: RendererEntry[];
   /** Show the numbered error alert after a failed submit (default true). */
   showErrorSummary?: boolean;
+  /**
+   * When whole-form validation runs after an edit: 'afterFrame' (default in browsers: the keystroke
+   * paints first, errors follow one frame later) or 'sync'.
+   */
+  validationTiming?: 'afterFrame' | 'sync';
   /** Wrap in a ChakraProvider when no Chakra theme is present (default: auto). */
   withChakraProvider?: boolean;
 }
@@ -83,6 +88,13 @@ const collectActionRules = (ui: UISchemaElement): FormRule[] => {
       if (r.type === 'setValues' || r.type === 'transfer' || r.type === 'invoke') out.push(r);
   });
   return out;
+};
+
+/** Run after the next frame is painted (rAF, then a task); a plain task where there are no frames. */
+const afterNextFrame = (run: () => void): void => {
+  if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden) {
+    requestAnimationFrame(() => setTimeout(run, 0));
+  } else setTimeout(run, 0);
 };
 
 const ErrorSummary = ({ store }: { store: FormStore }) => {

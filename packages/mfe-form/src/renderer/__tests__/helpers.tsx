@@ -22,6 +22,7 @@ export const renderForm = (
       uischema={uischema}
       data={data}
       onChange={(d, e) => changes.push({ data: d, errors: e })}
+      validationTiming="sync"
       {...extra}
     />,
   );

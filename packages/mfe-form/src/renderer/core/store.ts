@@ -73,6 +73,8 @@ export interface StoreOptions {
   /** Rules that change data (setValues, transfer, invoke) and onLoad events. */
   actionRules?: FormRule[];
   onInvoke?: (rule: FormRule) => void;
+  /** Defer whole-form validation (e.g. to after the next frame); default: synchronous. */
+  scheduleValidation?: (run: () => void) => void;
 }
 
 let storeSeq = 0;
@@ -87,6 +89,7 @@ export class FormStore {
   private readonly tokenContext: TokenContext;
   private readonly actionRules: FormRule[];
   private readonly onInvoke?: (rule: FormRule) => void;
+  private readonly scheduleValidation?: (run: () => void) => void;
   private readonly valueListeners = new Map<string, Set<Listener>>();
   private readonly metaListeners = new Map<string, Set<Listener>>();
   private readonly dataListeners = new Set<Listener>();
@@ -110,6 +113,7 @@ export class FormStore {
     this.tokenContext = opts.tokenContext ?? {};
     this.actionRules = opts.actionRules ?? [];
     this.onInvoke = opts.onInvoke;
+    this.scheduleValidation = opts.scheduleValidation;
     this.ajvErrors = errorsByPath(validateData(this.validate, this.data), this.schema);
   }
 
@@ -159,17 +163,9 @@ export class FormStore {
     const notify = new Set<Listener>();
     for (const root of changedRoots) this.collect(this.valueListeners, root, prev, next, notify);
     notify.forEach((l) => l());
-    // Validation: one call of the compiled validator, then only paths whose errors changed notify.
-    const nextErrors = errorsByPath(validateData(this.validate, next), this.schema);
+    // The changed fields' own meta (edited flag), and descendants of a replaced subtree.
     const changedMeta = new Set<string>();
-    for (const [p, msgs] of nextErrors) {
-      const old = this.ajvErrors.get(p);
-      if (!old || old.length !== msgs.length || old.some((m, i) => m !== msgs[i])) changedMeta.add(p);
-    }
-    for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changedMeta.add(p);
-    this.ajvErrors = nextErrors;
     for (const root of changedRoots) {
-      // The changed field itself (its edited flag); containers above it keep their meta.
       if (this.metaListeners.has(root)) changedMeta.add(root);
       if (isContainer(getIn(prev, root)) || isContainer(getIn(next, root))) {
         for (const p of this.metaListeners.keys()) if (isWithin(p, root)) changedMeta.add(p);
@@ -186,8 +182,30 @@ export class FormStore {
         }
       }
     }
-    this.dataListeners.forEach((l) => l());
+    // Whole-form validation (O(fields)) runs after the next frame when deferred, so a keystroke
+    // paints first; submit() and getErrors() flush it.
+    this.validationPending = true;
+    if (this.scheduleValidation) this.scheduleValidation(this.flushValidation);
+    else this.flushValidation();
   }
+
+  private validationPending = false;
+
+  /** Run a pending validation: one call of the compiled validator; only paths whose errors changed notify. */
+  flushValidation = (): void => {
+    if (!this.validationPending) return;
+    this.validationPending = false;
+    const nextErrors = errorsByPath(validateData(this.validate, this.data), this.schema);
+    const changed = new Set<string>();
+    for (const [p, msgs] of nextErrors) {
+      const old = this.ajvErrors.get(p);
+      if (!old || old.length !== msgs.length || old.some((m, i) => m !== msgs[i])) changed.add(p);
+    }
+    for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changed.add(p);
+    this.ajvErrors = nextErrors;
+    changed.forEach((p) => this.bumpMeta(p));
+    this.dataListeners.forEach((l) => l());
+  };
 
   /** Listeners of `root`, its ancestors, and (for a changed subtree) its descendants whose value changed. */
   private collect(
@@ -265,6 +283,7 @@ export class FormStore {
 
   /** All current errors (Ajv, control and server), for onChange. */
   getErrors(): FieldError[] {
+    this.flushValidation();
     const out: FieldError[] = [];
     for (const m of [this.ajvErrors, this.extraErrors, this.serverErrors]) {
       for (const [path, msgs] of m) for (const message of msgs) out.push({ path, message });
@@ -331,6 +350,7 @@ export class FormStore {
    * errors on undefined ignored), control and rule errors added; every error becomes visible.
    */
   submit(submissionErrors?: unknown): SaveCheck & { data: unknown } {
+    this.flushValidation();
     const data = dropEmptyRows(this.data);
     const extra = new Map(this.extraErrors);
     for (const [p, m] of this.ruleRequiredErrors()) extra.set(p, m);
