@@ -182,6 +182,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         tokenContext,
         actionRules: collectActionRules(ui),
         onInvoke: (rule) => servicesRef.current.invoke?.(rule.action ?? '', rule.params, store.getData()),
+        scheduleValidation: props.validationTiming === 'sync' ? undefined : afterNextFrame,
       });
       // The store is made once per schema/ui; data changes flow in through replaceData below.
       // eslint-disable-next-line react-hooks/exhaustive-deps
