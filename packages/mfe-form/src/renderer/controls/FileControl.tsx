@@ -12,6 +12,7 @@ import { useFormContext, useSelect, useValue } from '../context';
 
 const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, useControl } from './shared';
 
 export const INLINE_IMAGE_TYPES = ['png', 'jpg', 'jpeg'];
@@ -39,7 +40,7 @@ export const fileProblem = (
             ? (file.type ?? '').startsWith(a.slice(0, -1))
             : file.type === a,
       );
-    if (!ok) return `${MESSAGES.invalidFileTypePrefix}file type must be ${accept}`;
+    if (!ok) return `${MESSAGES.invalidFileTypePrefix}${RENDERER_TEXTS.fileTypeMustBe(accept)}`;
   }
   return undefined;
 };
@@ -195,7 +196,7 @@ const FileCard = memo(function FileCard({
         </Text>
         {enabled ? (
           <Button size="xs" onClick={retry}>
-            Retry
+            {RENDERER_TEXTS.retry}
           </Button>
         ) : null}
       </HStack>
@@ -212,10 +213,10 @@ const FileCard = memo(function FileCard({
             <HStack>
               <Text fontSize="xs">{MESSAGES.areYouSure}</Text>
               <Button size="xs" colorScheme="red" onClick={() => onDelete(index)}>
-                Yes
+                {RENDERER_TEXTS.yes}
               </Button>
               <Button size="xs" onClick={() => setConfirm(false)}>
-                No
+                {RENDERER_TEXTS.no}
               </Button>
             </HStack>
           ) : (

@@ -18,6 +18,7 @@ import SignaturePad from 'signature_pad';
 import type { SignatureValue } from 'shared-contracts';
 import { useFormContext, useSelect, useValue } from '../context';
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, useControl } from './shared';
 
 /** The sign-here modal: saves on pen-up or Save, clears with Clear. */
@@ -55,7 +56,10 @@ const SignModal = ({
     <Modal isOpen={isOpen} onClose={onClose} size="lg">
       <ModalOverlay />
       <ModalContent>
-        <ModalHeader>Sign here{purpose ? `: ${purpose}` : ''}</ModalHeader>
+        <ModalHeader>
+          {RENDERER_TEXTS.signHere}
+          {purpose ? `: ${purpose}` : ''}
+        </ModalHeader>
         <ModalCloseButton />
         <ModalBody>
           <Box borderWidth="1px" borderRadius="md">
@@ -75,7 +79,7 @@ const SignModal = ({
               onSave('');
             }}
           >
-            Clear
+            {RENDERER_TEXTS.clear}
           </Button>
           <Button
             colorScheme="blue"
@@ -85,7 +89,7 @@ const SignModal = ({
               onClose();
             }}
           >
-            Save
+            {RENDERER_TEXTS.save}
           </Button>
         </ModalFooter>
       </ModalContent>
@@ -126,7 +130,7 @@ const SignatureCard = memo(function SignatureCard({
       <HStack mt={1}>
         {enabled ? (
           <Button size="xs" onClick={() => setOpen(true)} className="cq-no-print">
-            Sign here
+            {RENDERER_TEXTS.signHere}
           </Button>
         ) : null}
         {canDelete ? (
@@ -137,7 +141,7 @@ const SignatureCard = memo(function SignatureCard({
             onClick={() => onDelete(index)}
             className="cq-no-print"
           >
-            Delete
+            {RENDERER_TEXTS.delete}
           </Button>
         ) : null}
       </HStack>
@@ -194,7 +198,7 @@ export const SignatureControl = memo(function SignatureControl(props: RendererPr
           className="cq-no-print"
           onClick={() => store.set(state.dataPath, [...list(), { SignatureBase64: '', Purpose: purpose }])}
         >
-          Add signature
+          {RENDERER_TEXTS.addSignature}
         </Button>
       ) : null}
     </ControlShell>

@@ -4,6 +4,7 @@ import type { GuideOption, QuickLinkItem } from 'shared-contracts';
 import { useFormContext, useRuleState, useValue } from '../context';
 import { matchingGuides } from '../core/options';
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 
 const textOf = (props: RendererProps): string => {
   const l = props.uischema.label;
@@ -127,7 +128,7 @@ export const PrintElement = memo(function PrintElement(props: RendererProps) {
         className="cq-no-print cq-white-button"
         onClick={() => (services.print ?? (() => window.print()))()}
       >
-        Print
+        {RENDERER_TEXTS.print}
       </Button>
     </Box>
   );

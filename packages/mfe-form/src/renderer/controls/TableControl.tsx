@@ -6,6 +6,7 @@ import { useFormContext, useMeta, useSelect, useValue } from '../context';
 import { resolveRef, titleOf } from '../core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, PatternWarning, useControl } from './shared';
 
 export interface TableColumn {
@@ -213,7 +214,7 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
               store.set(state.dataPath, [...padded, {}]);
             }}
           >
-            Add Row
+            {RENDERER_TEXTS.addRow}
           </Button>
         </HStack>
       ) : null}

@@ -8,6 +8,7 @@ import type { ElementRuleState } from '../core/rules';
 import { joinPath, scopeToPath } from '../core/paths';
 import { resolveScope, titleOf } from '../core/schema';
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 
 export interface ControlState {
   /** The data path of the control's value. */
@@ -107,7 +108,7 @@ export const PatternWarning = memo(function PatternWarning({ message }: { messag
   return (
     <IconButton
       className="cq-warn"
-      aria-label="Show validation message"
+      aria-label={RENDERER_TEXTS.showValidationMessage}
       icon={<WarningSvg />}
       size="sm"
       variant="ghost"

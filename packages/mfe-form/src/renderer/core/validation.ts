@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { CUSTOM_VALIDATION_MAX_DEPTH, MESSAGES, missingRequiredFields } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
+import { RENDERER_TEXTS } from '../texts';
 import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
 import { isEmptyValue } from './rules';
 import { schemaAtPath, titleOf, toAjvSchema } from './schema';
@@ -97,7 +98,7 @@ export const errorPath = (e: ErrorObject): string => {
 
 /** The message shown on a field: the schema's errorMessage for pattern errors, else Ajv's. */
 export const errorMessageOf = (e: ErrorObject, root: FormJsonSchema): string => {
-  if (e.keyword === 'required') return 'is a required property';
+  if (e.keyword === 'required') return RENDERER_TEXTS.requiredProperty;
   const s = schemaAtPath(pointerToPath(e.instancePath), root);
   if (e.keyword === 'pattern' && s?.errorMessage) return s.errorMessage;
   return e.message ?? 'is invalid';
@@ -137,7 +138,7 @@ export const listErrors = (errors: ErrorObject[], root: FormJsonSchema): string[
     const { title, row } = describePath(p, root);
     const text =
       e.keyword === 'required' ? missingRequiredFields(title) : `${title} ${errorMessageOf(e, root)}`;
-    return row !== undefined ? `${text} (row ${row})` : text;
+    return row !== undefined ? `${text}${RENDERER_TEXTS.row(row)}` : text;
   });
 
 export interface SaveCheck {
@@ -162,7 +163,7 @@ export const checkBeforeSave = (args: {
   for (const [p, msgs] of args.extraErrors ?? []) {
     const { title, row } = describePath(p, args.schema);
     for (const m of msgs) {
-      messages.push(row !== undefined ? `${title} ${m} (row ${row})` : `${title} ${m}`);
+      messages.push(row !== undefined ? `${title} ${m}${RENDERER_TEXTS.row(row)}` : `${title} ${m}`);
       byPath.set(p, [...(byPath.get(p) ?? []), m]);
     }
   }

@@ -21,6 +21,7 @@ import { resolveRef, schemaAtPath, typeOf } from '../core/schema';
 import { generateUISchema } from '../core/uischema';
 import { labelOf, useControl } from '../controls/shared';
 import type { RendererProps } from '../types';
+import { RENDERER_TEXTS } from '../texts';
 
 /** The detail layout of one item: the element's own elements, JSON Forms' options.detail, or generated. */
 const detailOf = (el: UISchemaElement, items: FormJsonSchema, root: FormJsonSchema): UISchemaElement => {
@@ -101,7 +102,7 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
         <Text fontWeight="semibold">{labelOf(props.uischema, state.controlSchema, state.dataPath)}</Text>
         {canAdd ? (
           <Button size="sm" onClick={add} className="cq-no-print">
-            Add
+            {RENDERER_TEXTS.add}
           </Button>
         ) : null}
       </HStack>
@@ -113,7 +114,7 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
                 <Text fontWeight="semibold">{itemTitle(i)}</Text>
                 {canDelete ? (
                   <Button size="xs" variant="outline" colorScheme="red" onClick={() => setConfirm(i)}>
-                    Delete
+                    {RENDERER_TEXTS.delete}
                   </Button>
                 ) : null}
               </HStack>
@@ -168,10 +169,10 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
             <AlertDialogBody>{MESSAGES.deleteItemConfirm}</AlertDialogBody>
             <AlertDialogFooter>
               <Button ref={cancelRef} onClick={() => setConfirm(null)}>
-                No
+                {RENDERER_TEXTS.no}
               </Button>
               <Button colorScheme="red" ml={3} onClick={() => confirm !== null && remove(confirm)}>
-                Yes
+                {RENDERER_TEXTS.yes}
               </Button>
             </AlertDialogFooter>
           </AlertDialogContent>

@@ -1,0 +1,24 @@
+/**
+ * Renderer texts that the spec does not give (the spec's own texts come from shared-contracts'
+ * MESSAGES). Listed here so they can move to shared-contracts or be translated in one place.
+ */
+export const RENDERER_TEXTS = {
+  signHere: 'Sign here',
+  clear: 'Clear',
+  save: 'Save',
+  addRow: 'Add Row',
+  retry: 'Retry',
+  print: 'Print',
+  add: 'Add',
+  delete: 'Delete',
+  yes: 'Yes',
+  no: 'No',
+  addSignature: 'Add signature',
+  showValidationMessage: 'Show validation message',
+  /** Error listing: suffix of indexed items, '{field title} {message} (row N)'. */
+  row: (n: number): string => ` (row ${n})`,
+  /** Field-level text of an Ajv required error (the listing uses missingRequiredFields). */
+  requiredProperty: 'is a required property',
+  /** Reason after 'Error: ' for a file type outside the control's accept list. */
+  fileTypeMustBe: (accept: string): string => `file type must be ${accept}`,
+} as const;
