@@ -79,6 +79,22 @@ describe('seeded forms follow the product spec', () => {
     expect(offline).toContain(false);
   });
 
+  it('has a photo attached to the in-progress submission', async () => {
+    const res = await conn.query<Rec>(
+      "SELECT ContentDocumentId, ContentDocument.Title, ContentDocument.FileType FROM ContentDocumentLink WHERE LinkedEntityId IN (SELECT Id FROM cqext__SQX_Form_Submission__c WHERE cqext__Status__c = 'In Progress')",
+    );
+    expect(res.totalSize).toBe(1);
+    expect(res.records[0]?.ContentDocument).toMatchObject({ Title: 'wet-floor', FileType: 'PNG' });
+    const previews = await http(
+      emu,
+      `/services/data/v60.0/connect/files/${String(res.records[0]?.ContentDocumentId)}/previews/thumbnail`,
+      {
+        token: conn.accessToken ?? '',
+      },
+    );
+    expect(previews.body).toMatchObject({ status: 'Available' });
+  });
+
   it('has not-started tasks for every demo user and criteria documents for the builder query', async () => {
     for (const user of ['field.user@demo.org', 'partner.user@demo.org', 'admin@demo.org']) {
       const res = await conn.query<Rec>(

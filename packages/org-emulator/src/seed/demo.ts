@@ -1,4 +1,9 @@
 // The demo org: users, accounts, contacts, cqext forms, submissions, programs with tasks, controlled documents.
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { createContentVersion } from '../files/storage.js';
 import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
 import { passwordHash } from '../oauth/tokens.js';
@@ -19,6 +24,21 @@ import {
 } from './names.js';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** A 160x120 gradient PNG (real image data, so thumbnails are real). */
+function demoPhoto(): Buffer {
+  const png = new PNG({ width: 160, height: 120 });
+  for (let y = 0; y < 120; y++) {
+    for (let x = 0; x < 160; x++) {
+      const i = (y * 160 + x) * 4;
+      png.data[i] = 40 + x;
+      png.data[i + 1] = 80 + y;
+      png.data[i + 2] = 200;
+      png.data[i + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
 const fixed = new IdFactory();
 export const DEMO_IDS = {
   org: fixed.next('00D', 1),
@@ -501,7 +521,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       scheduled: string | null,
       doc?: SRecord,
       data?: SRecord,
-    ): void => {
+    ): SRecord =>
       put(
         'cqext__SQX_Form_Submission__c',
         {
@@ -516,14 +536,24 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
         },
         owner,
       );
-    };
+
     submission(general, DEMO_IDS.fieldUser, 'Pending', day(1));
     submission(safety, DEMO_IDS.fieldUser, 'Scheduled', day(3), docs[0]);
     submission(equipment, DEMO_IDS.fieldUser, 'Scheduled', day(7));
-    submission(incident, DEMO_IDS.fieldUser, 'In Progress', null, undefined, {
+    const inProgress = submission(incident, DEMO_IDS.fieldUser, 'In Progress', null, undefined, {
       General: { CQ_Form_What: 'Slipped on wet floor' },
     });
     submission(general, DEMO_IDS.partnerUser, 'Pending', day(2));
+    // A photo attached to the in-progress submission, so file lists and thumbnails have something to show.
+    const attachment = demoPhoto();
+    const name = `seed-${String(inProgress.Id)}`;
+    writeFileSync(join(org.filesDir, name), attachment);
+    createContentVersion(
+      org,
+      DEMO_IDS.fieldUser,
+      { name, size: attachment.length, md5: createHash('md5').update(attachment).digest('hex') },
+      { PathOnClient: 'wet-floor.png', Title: 'wet-floor', FirstPublishLocationId: String(inProgress.Id) },
+    );
 
     // Inspection programs, each with not-started tasks for the demo users.
     const programs: [string, SRecord, number][] = [
