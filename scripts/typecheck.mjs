@@ -4,8 +4,18 @@ import path from 'node:path';
 import { root, runAsync } from './lib.mjs';
 
 export async function typecheck() {
+  // Each package, plus nested projects with their own lib settings (e.g. the shell's service worker).
   const packages = fs
     .readdirSync(path.join(root, 'packages'))
+    .flatMap((name) => [
+      name,
+      ...(fs.existsSync(path.join(root, 'packages', name, 'src'))
+        ? fs.readdirSync(path.join(root, 'packages', name, 'src'), { withFileTypes: true })
+        : []
+      )
+        .filter((d) => d.isDirectory() && fs.existsSync(path.join(d.parentPath, d.name, 'tsconfig.json')))
+        .map((d) => `${name}/src/${d.name}`),
+    ])
     .filter((name) => fs.existsSync(path.join(root, 'packages', name, 'tsconfig.json')));
   const failed = [];
   const queue = [...packages];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
@@ -43,6 +44,8 @@ function base({ dir, name, mode }) {
       uniqueName: name,
       filename: '[name].[contenthash:12].js',
       chunkFilename: '[name].[contenthash:12].js',
+      // CORS script loads, so the service worker can cache other origins' code as real responses.
+      crossOriginLoading: 'anonymous',
       // Keep standalone pages (built by their own compiler into a subfolder) when the remote rebuilds.
       clean: { keep: /^pages\// },
     },
@@ -116,6 +119,11 @@ export function hostConfig({ dir, name }) {
           experiments: { provideExternalRuntime: true },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        new InjectManifest({
+          swSrc: './src/sw/sw.ts',
+          swDest: 'sw.js',
+          exclude: [/\.map$/, /\.gz$/, /\.br$/, /LICENSE/, /mf-stats\.json$/, /mf-manifest\.json$/],
+        }),
         ...compression(),
       ],
     };

@@ -6,6 +6,7 @@ import { createHostServices } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
 import { ShellHeader } from './layout/ShellHeader';
 import { shellTheme } from './layout/theme';
+import { registerServiceWorker } from './sw/register';
 
 async function fetchRemotesConfig(): Promise<RemotesConfig> {
   const res = await fetch('/remotes.json', { cache: 'no-store' });
@@ -30,6 +31,7 @@ async function main() {
   void host.session.refresh().catch((error: unknown) => console.error('[shell] session check failed', error));
   host.offline.start();
 
+  registerServiceWorker();
   apps = registerShellApps(await fetchRemotesConfig(), host);
   start({ urlRerouteOnly: true });
 }

@@ -26,6 +26,14 @@ async function refetchManifest(url: string): Promise<unknown> {
 export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'shell-remote-resilience',
+    // CORS loads of remote entries: the service worker can then cache them as real responses.
+    createScript({ url, attrs }) {
+      const script = document.createElement('script');
+      script.src = url;
+      script.crossOrigin = 'anonymous';
+      for (const [key, value] of Object.entries(attrs ?? {})) script.setAttribute(key, String(value));
+      return script;
+    },
     async errorLoadRemote(args) {
       const remote = args.remote?.name ?? args.id;
       if (args.lifecycle === 'afterResolve' && typeof args.id === 'string' && args.id.startsWith('http')) {
