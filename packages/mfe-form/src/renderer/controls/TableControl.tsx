@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { Box, Button, HStack, IconButton, Table, Tbody, Td, Th, Thead, Tr } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Table, Th, Thead, Tr } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { useFormContext, useMeta, useSelect, useValue } from '../context';
@@ -92,7 +92,7 @@ const Cell = memo(function Cell({
   const value = useValue(path);
   const meta = useMeta(path);
   return (
-    <Td p={1} w={`${column.width ?? DEFAULT_COLUMN_WIDTH}px`}>
+    <td className="cq-td" style={{ width: `${column.width ?? DEFAULT_COLUMN_WIDTH}px` }}>
       <div className="cq-input-wrap">
         <input
           id={`${store.uid}-${path}`}
@@ -112,7 +112,7 @@ const Cell = memo(function Cell({
           <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} />
         ) : null}
       </div>
-    </Td>
+    </td>
   );
 });
 
@@ -131,12 +131,12 @@ const Row = memo(function Row({
 }) {
   const { store } = useFormContext();
   return (
-    <Tr>
+    <tr>
       {columns.map((c) => (
         <Cell key={c.name} arrayPath={path} index={index} column={c} enabled={enabled} />
       ))}
       {canDelete ? (
-        <Td p={1} w="40px">
+        <td className="cq-td" style={{ width: '40px' }}>
           <IconButton
             size="xs"
             aria-label={`Remove row ${index + 1}`}
@@ -150,9 +150,9 @@ const Row = memo(function Row({
                 );
             }}
           />
-        </Td>
+        </td>
       ) : null}
-    </Tr>
+    </tr>
   );
 });
 
@@ -185,7 +185,7 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
               {canDelete ? <Th w="40px" /> : null}
             </Tr>
           </Thead>
-          <Tbody>
+          <tbody>
             {Array.from({ length: rowsCount }, (_, i) => (
               <Row
                 key={i}
@@ -196,7 +196,7 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
                 canDelete={canDelete && i < length}
               />
             ))}
-          </Tbody>
+          </tbody>
         </Table>
       </Box>
       {canAdd ? (

@@ -192,6 +192,7 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
 .cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
+.cq-td { padding: 0.25rem; vertical-align: top; border-bottom: 1px solid var(--chakra-colors-gray-100, #edf2f7); }
 .cq-check { display: inline-flex; gap: 0.5rem; align-items: center; font-size: var(--chakra-fontSizes-sm, 0.875rem); }
 .cq-print-only { display: none; }
 @media print {
