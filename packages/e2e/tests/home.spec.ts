@@ -63,7 +63,7 @@ for (const username of ['field.user@demo.org', 'partner.user@demo.org']) {
     const forms = await bff<Form[]>(page, '/api/forms');
     expect(tasks.length).toBeGreaterThan(0);
 
-    await expect(page.getByRole('heading', { name: 'checklists' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'checklists', exact: true })).toBeVisible();
     await expect(page.getByTestId('synced-on')).toContainText('Synced on');
     await expect(page.getByRole('tab')).toHaveText(HOME_TABS.map((t) => new RegExp(`^${t.label}\\d+$`)));
     await expect(tab(page, 'In Progress')).toHaveAttribute('aria-selected', 'true');
@@ -146,7 +146,9 @@ test('Start on an assigned task opens its new submission; home then lists it In 
   page,
 }) => {
   await openHome(page, 'field.user@demo.org');
-  const before = Number(await count(page, 'inProgress').textContent());
+  const pending = await bff<unknown[]>(page, '/api/pendingSubmissions');
+  await expect(count(page, 'inProgress')).toHaveText(String(pending.length));
+  const before = pending.length;
   await tab(page, 'Assigned').click();
   const card = panel(page).getByTestId('assigned-card').first();
   await card.getByRole('button', { name: /^Start / }).click();
