@@ -300,7 +300,7 @@ export function Confirm({
 /** Renders the first page of a long list, more on demand, so a tab switch over 10,000 items stays fast. */
 export function Paged<T>({
   items,
-  page = 50,
+  page = 20,
   render,
 }: {
   items: readonly T[];
