@@ -202,10 +202,25 @@ test('everything on home is reachable by keyboard; arrow keys switch tabs', asyn
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
 });
 
-test('the outbox panel opens from the header count', async ({ page }) => {
+test('the outbox panel opens from the header count, with no serious axe violation', async ({ page }) => {
   await openHome(page, 'field.user@demo.org');
   await page.getByTestId('sync-count').click();
   await expect(page.getByTestId('outbox-panel')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('outbox-panel')).toHaveCount(0);
+});
+
+test('on a narrow screen the tabs are a selector', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openHome(page, 'field.user@demo.org');
+  const select = page.getByLabel('Choose a list');
+  await expect(select).toHaveValue('1');
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await select.selectOption('3');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('narrow-forms.png') });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('offline after one online sign-in: a reload still shows home from local data', async ({
