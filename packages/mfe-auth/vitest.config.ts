@@ -5,6 +5,6 @@ export default defineConfig({
     name: 'mfe-auth',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['../shared-contracts/src/testing/jsdom-setup.ts'],
   },
 });

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 import { remoteTheme } from './theme';
-import { memoryColorMode } from './color-mode';
+import { memoryColorMode } from 'shared-contracts';
 import { CallbackScreen } from './CallbackScreen';
 import { LoginScreen } from './LoginScreen';
 

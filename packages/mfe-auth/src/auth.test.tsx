@@ -7,7 +7,7 @@ import { MESSAGES, type HostServices } from 'shared-contracts';
 import { LoginScreen } from './LoginScreen';
 import { CallbackScreen } from './CallbackScreen';
 import { browser } from './browser';
-import { callsOf, fakeHost, type FakeHost } from './test/fake-host';
+import { callsOf, fakeHost, type FakeHost } from 'shared-contracts/testing';
 import { isValidDomainUrl } from './url';
 
 function renderAt(path: string, host: HostServices) {

@@ -5,7 +5,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
-import { apiError, callsOf, fakeHost, USER, type FakeHost } from './test/fake-host';
+import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
 
 function setup(configure?: (host: FakeHost) => void, path = '/') {

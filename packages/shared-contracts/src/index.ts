@@ -7,3 +7,4 @@ export * from './ui-schema';
 export * from './form-definition';
 export * from './offline';
 export * from './api';
+export * from './color-mode';

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { start } from 'single-spa';
-import type { RemotesConfig } from 'shared-contracts';
+import { memoryColorMode, type RemotesConfig } from 'shared-contracts';
 import { createHostServices } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
 import { ShellHeader } from './layout/ShellHeader';
@@ -21,7 +21,7 @@ async function main() {
   const header = document.getElementById('shell-header');
   if (header) {
     createRoot(header).render(
-      <ChakraProvider theme={shellTheme}>
+      <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode}>
         <ShellHeader host={host} />
       </ChakraProvider>,
     );

@@ -175,9 +175,11 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     },
     refresh,
     expire() {
-      const wasSignedIn = state.get().status === 'signedIn';
+      // Several calls can fail with 401 together: once expired, the session stays "expired".
+      const current = state.get();
+      const expired = current.status === 'signedIn' || (current.status === 'signedOut' && current.expired);
       clearUser(storage);
-      state.set({ status: 'signedOut', expired: wasSignedIn });
+      state.set({ status: 'signedOut', expired });
     },
   };
 }

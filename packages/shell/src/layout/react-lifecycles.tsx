@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { LifeCycles } from 'single-spa';
+import { memoryColorMode } from 'shared-contracts';
 import { shellTheme } from './theme';
 
 interface OutletProps {
@@ -17,7 +18,11 @@ export function shellAreaLifecycles<P extends OutletProps>(
     bootstrap: async () => undefined,
     mount: async (props) => {
       root = createRoot(props.domElement);
-      root.render(<ChakraProvider theme={shellTheme}>{render(props)}</ChakraProvider>);
+      root.render(
+        <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode}>
+          {render(props)}
+        </ChakraProvider>,
+      );
     },
     unmount: async () => {
       root?.unmount();

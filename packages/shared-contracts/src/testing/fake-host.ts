@@ -10,7 +10,7 @@ import type {
   QueryParams,
   SessionState,
   SignedIn,
-} from 'shared-contracts';
+} from '../index';
 
 /** A settable in-memory observable. */
 export interface Settable<T> extends Observable<T> {
