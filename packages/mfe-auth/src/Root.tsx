@@ -1,29 +1,19 @@
-import { ChakraProvider } from '@chakra-ui/react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
-import { remoteTheme } from './theme';
-import { memoryColorMode } from 'shared-contracts';
 import { CallbackScreen } from './CallbackScreen';
 import { LoginScreen } from './LoginScreen';
 
 export function Root({ host }: RemoteAppProps) {
   return (
-    <ChakraProvider
-      resetCSS={false}
-      disableGlobalStyle
-      theme={remoteTheme}
-      colorModeManager={memoryColorMode}
-    >
-      <BrowserRouter>
-        <Routes>
-          <Route path="/login" element={<LoginScreen host={host} />} />
-          <Route path="/authSuccessCallback" element={<CallbackScreen host={host} target="main" />} />
-          <Route
-            path="/authOtherOrgSuccessCallback"
-            element={<CallbackScreen host={host} target="otherOrg" />}
-          />
-        </Routes>
-      </BrowserRouter>
-    </ChakraProvider>
+    <BrowserRouter>
+      <Routes>
+        <Route path="/login" element={<LoginScreen host={host} />} />
+        <Route path="/authSuccessCallback" element={<CallbackScreen host={host} target="main" />} />
+        <Route
+          path="/authOtherOrgSuccessCallback"
+          element={<CallbackScreen host={host} target="otherOrg" />}
+        />
+      </Routes>
+    </BrowserRouter>
   );
 }

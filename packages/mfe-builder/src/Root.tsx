@@ -1,4 +1,4 @@
-import { ChakraProvider, Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 
@@ -7,24 +7,19 @@ function BuilderScreen({ title }: { title: string }) {
   return (
     <Box p={6} data-testid="remote-screen" data-remote="mfe-builder">
       <Heading size="lg">{title}</Heading>
-      <Text color="gray.600">
-        mfe-builder serves {pathname}
-        {process.env.BUILD_LABEL ? ` · build ${process.env.BUILD_LABEL}` : ''}
-      </Text>
+      <Text color="gray.600">mfe-builder serves {pathname}</Text>
     </Box>
   );
 }
 
 export function Root(_props: RemoteAppProps) {
   return (
-    <ChakraProvider resetCSS={false} disableGlobalStyle>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/CQEditFormSF/:editFormRecordId" element={<BuilderScreen title="Form builder" />} />
-          <Route path="/templates" element={<BuilderScreen title="Templates" />} />
-          <Route path="/templateConfiguration" element={<BuilderScreen title="Template configuration" />} />
-        </Routes>
-      </BrowserRouter>
-    </ChakraProvider>
+    <BrowserRouter>
+      <Routes>
+        <Route path="/CQEditFormSF/:editFormRecordId" element={<BuilderScreen title="Form builder" />} />
+        <Route path="/templates" element={<BuilderScreen title="Templates" />} />
+        <Route path="/templateConfiguration" element={<BuilderScreen title="Template configuration" />} />
+      </Routes>
+    </BrowserRouter>
   );
 }

@@ -1,4 +1,4 @@
-import { ChakraProvider, Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text } from '@chakra-ui/react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 
@@ -7,24 +7,19 @@ function FormScreen({ title }: { title: string }) {
   return (
     <Box p={6} data-testid="remote-screen" data-remote="mfe-form">
       <Heading size="lg">{title}</Heading>
-      <Text color="gray.600">
-        mfe-form serves {pathname}
-        {process.env.BUILD_LABEL ? ` · build ${process.env.BUILD_LABEL}` : ''}
-      </Text>
+      <Text color="gray.600">mfe-form serves {pathname}</Text>
     </Box>
   );
 }
 
 export function Root(_props: RemoteAppProps) {
   return (
-    <ChakraProvider resetCSS={false} disableGlobalStyle>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/form/:formid" element={<FormScreen title="Form" />} />
-          <Route path="/filename" element={<FormScreen title="Form" />} />
-          <Route path="/launchFromSF/*" element={<FormScreen title="Launching form" />} />
-        </Routes>
-      </BrowserRouter>
-    </ChakraProvider>
+    <BrowserRouter>
+      <Routes>
+        <Route path="/form/:formid" element={<FormScreen title="Form" />} />
+        <Route path="/filename" element={<FormScreen title="Form" />} />
+        <Route path="/launchFromSF/*" element={<FormScreen title="Launching form" />} />
+      </Routes>
+    </BrowserRouter>
   );
 }

@@ -1,19 +1,29 @@
 import React, { type ComponentType } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { memoryColorMode } from './color-mode';
+import { productTheme } from './theme';
 import { CONTRACT_VERSION } from './version';
 import type { RemoteAppModule, RemoteAppProps } from './host-services';
 
 /**
- * A remote's `./app` module: its single-spa application around its root component, declaring the
- * contract version this build was made against. (Subpath `shared-contracts/remote-app`, so only
+ * A remote's `./app` module: its single-spa application around its root component (inside the
+ * product's ChakraProvider), declaring the contract version this build was made against. (Subpath `shared-contracts/remote-app`, so only
  * React front ends import React through it.)
  */
 export function defineRemoteApp(Root: ComponentType<RemoteAppProps>): RemoteAppModule {
   /** A deployment can stamp a label on its build (BUILD_LABEL), shown under the remote's screen. */
   function App(props: RemoteAppProps) {
+    // Each remote owns its React root, so each gets the product's Chakra setup here; the shell
+    // already applied the CSS reset and global styles.
     return (
-      <>
+      <ChakraProvider
+        resetCSS={false}
+        disableGlobalStyle
+        theme={productTheme}
+        colorModeManager={memoryColorMode}
+      >
         <Root {...props} />
         {process.env.BUILD_LABEL ? (
           <small
@@ -23,7 +33,7 @@ export function defineRemoteApp(Root: ComponentType<RemoteAppProps>): RemoteAppM
             {props.name} build {process.env.BUILD_LABEL}
           </small>
         ) : null}
-      </>
+      </ChakraProvider>
     );
   }
   const lifecycles = singleSpaReact<RemoteAppProps>({
