@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
+import { Jar, hiddenInputs } from 'shared-contracts/testing';
+
+export { Jar };
 import { createBff, type Bff } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { SessionStore } from '../src/session/store';
@@ -62,40 +65,6 @@ export async function startBff(
   };
 }
 
-/** A tiny cookie jar per origin. */
-export class Jar {
-  private readonly cookies = new Map<string, Map<string, string>>();
-  /** Raw Set-Cookie headers seen, for assertions. */
-  readonly setCookies: string[] = [];
-  store(url: string, res: Response): void {
-    const host = new URL(url).host;
-    const map = this.cookies.get(host) ?? new Map<string, string>();
-    for (const line of res.headers.getSetCookie()) {
-      this.setCookies.push(line);
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') map.delete(name);
-      else map.set(name, value);
-    }
-    this.cookies.set(host, map);
-  }
-  header(url: string): string {
-    const map = this.cookies.get(new URL(url).host);
-    return map ? [...map].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  }
-  get(url: string, name: string): string | undefined {
-    return this.cookies.get(new URL(url).host)?.get(name);
-  }
-  set(url: string, name: string, value: string): void {
-    const host = new URL(url).host;
-    const map = this.cookies.get(host) ?? new Map<string, string>();
-    map.set(name, value);
-    this.cookies.set(host, map);
-  }
-}
-
 export async function go(jar: Jar, url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const cookie = jar.header(url);
@@ -103,22 +72,6 @@ export async function go(jar: Jar, url: string, init: RequestInit = {}): Promise
   const res = await fetch(url, { ...init, headers, redirect: 'manual' });
   jar.store(url, res);
   return res;
-}
-
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(m[0])?.[1];
-    const value = /value="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    if (name)
-      out[name] = value
-        .replace(/&amp;/g, '&')
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>');
-  }
-  return out;
 }
 
 /**

@@ -1,2 +1,3 @@
-/** Test kit for the front ends (subpath `shared-contracts/testing`): an in-memory HostServices. */
+/** Test kit (subpath `shared-contracts/testing`): an in-memory HostServices, HTTP session helpers. */
 export * from './fake-host';
+export * from './http-session';

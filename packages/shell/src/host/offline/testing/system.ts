@@ -10,6 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
+import { Jar, hiddenInputs } from 'shared-contracts/testing';
+
+export { Jar };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 const tsx = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
@@ -128,28 +131,6 @@ export async function startSystem(): Promise<System> {
   };
 }
 
-/** A cookie jar per host. */
-export class Jar {
-  private readonly cookies = new Map<string, Map<string, string>>();
-  store(url: string, res: Response): void {
-    const host = new URL(url).host;
-    const map = this.cookies.get(host) ?? new Map<string, string>();
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') map.delete(name);
-      else map.set(name, value);
-    }
-    this.cookies.set(host, map);
-  }
-  header(url: string): string {
-    const map = this.cookies.get(new URL(url).host);
-    return map ? [...map].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  }
-}
-
 /** fetch with the jar's cookies and the shell's Origin (what the browser does on its own). */
 export function jarFetch(jar: Jar, origin: string): (url: string, init?: RequestInit) => Promise<Response> {
   return async (url, init = {}) => {
@@ -161,23 +142,6 @@ export function jarFetch(jar: Jar, origin: string): (url: string, init?: Request
     jar.store(url, res);
     return res;
   };
-}
-
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(m[0])?.[1];
-    const value = /value="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    if (name) {
-      out[name] = value
-        .replace(/&amp;/g, '&')
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>');
-    }
-  }
-  return out;
 }
 
 /** Signs in through the BFF's login start, the emulator's login and consent pages and the callback. */
