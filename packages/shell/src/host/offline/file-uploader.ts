@@ -16,6 +16,7 @@ import {
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { OfflineStore } from './store';
 import { afterFileSynced, failureText, isDue, NO_DELIVERY } from './transitions';
+import { PassLoop } from './pass-loop';
 
 export interface UploaderDeps {
   store: OfflineStore;
@@ -40,13 +41,15 @@ const PROGRESS_STEP = 10;
 
 export class FileUploader {
   private readonly inFlight = new Map<string, Promise<FileRunOutcome>>();
-  private running = false;
-  private rerun = false;
+  private readonly loop = new PassLoop(
+    () => this.pass(),
+    () => this.deps.isOnline(),
+  );
 
   constructor(private readonly deps: UploaderDeps) {}
 
   get busy(): boolean {
-    return this.running || this.inFlight.size > 0;
+    return this.loop.active || this.inFlight.size > 0;
   }
 
   uploadingIds(): string[] {
@@ -55,21 +58,7 @@ export class FileUploader {
 
   /** One run of the 4-second loop. */
   async runOnce(): Promise<void> {
-    if (!this.deps.isOnline()) return;
-    if (this.running) {
-      // a kick during a run is not lost: one more pass follows
-      this.rerun = true;
-      return;
-    }
-    this.running = true;
-    try {
-      do {
-        this.rerun = false;
-        await this.pass();
-      } while (this.rerun && this.deps.isOnline());
-    } finally {
-      this.running = false;
-    }
+    await this.loop.run();
   }
 
   private async pass(): Promise<void> {

@@ -31,6 +31,7 @@ import {
   readySyncStatus,
   toPayload,
 } from './transitions';
+import { PassLoop } from './pass-loop';
 
 export interface SubmissionUploaderDeps extends UploaderDeps {
   files: FileUploader;
@@ -41,14 +42,16 @@ export interface SubmissionUploaderDeps extends UploaderDeps {
 
 export class SubmissionUploader {
   private readonly inFlight = new Set<string>();
-  private running = false;
-  private rerun = false;
+  private readonly loop = new PassLoop(
+    () => this.pass(),
+    () => this.deps.isOnline(),
+  );
   private stopped = false;
 
   constructor(private readonly deps: SubmissionUploaderDeps) {}
 
   get busy(): boolean {
-    return this.running || this.inFlight.size > 0;
+    return this.loop.active || this.inFlight.size > 0;
   }
 
   uploadingIds(): string[] {
@@ -65,21 +68,7 @@ export class SubmissionUploader {
 
   /** Resolves once every queued, due submission of this run has been tried once. */
   async runOnce(): Promise<void> {
-    if (!this.deps.isOnline()) return;
-    if (this.running) {
-      // a kick during a run is not lost: one more pass follows
-      this.rerun = true;
-      return;
-    }
-    this.running = true;
-    try {
-      do {
-        this.rerun = false;
-        await this.pass();
-      } while (this.rerun && this.deps.isOnline());
-    } finally {
-      this.running = false;
-    }
+    await this.loop.run();
   }
 
   private async pass(): Promise<void> {
