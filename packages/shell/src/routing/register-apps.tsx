@@ -1,4 +1,4 @@
-import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { registerApplication, unloadApplication, type LifeCycles } from 'single-spa';
 import {
   remoteForPath,
@@ -15,9 +15,13 @@ import { RemoteUnavailable, type RemoteUnavailableProps } from '../layout/Remote
 import { NotFound } from '../layout/NotFound';
 import { areaElement, setAreaState } from './outlet';
 
+// The instance the shell's own bundler runtime created: importing the runtime API again would ship a
+// second copy of it (31 KB gzip).
+declare const __webpack_require__: { federation: { instance: ModuleFederation } };
+
 const runtime: RemoteRuntime = {
-  register: (entry, force) => registerRemotes([entry], { force }),
-  load: (id) => loadRemote(id),
+  register: (entry, force) => __webpack_require__.federation.instance.registerRemotes([entry], { force }),
+  load: (id) => __webpack_require__.federation.instance.loadRemote(id),
 };
 
 type Failure = Omit<RemoteUnavailableProps, 'onRetry'>;
