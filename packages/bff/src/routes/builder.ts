@@ -164,6 +164,11 @@ async function publishTo(call: Call, instanceUrl: string | undefined): Promise<S
   return { bundleId, developerName: componentName, created };
 }
 
+/** Builder spec 7: a list call's limit is the search limit with a term, else the default; never above the search limit. */
+function listLimit(requested: unknown, term: string, searchLimit: number, defaultLimit: number): number {
+  return Math.min(typeof requested === 'number' ? requested : term ? searchLimit : defaultLimit, searchLimit);
+}
+
 export const builderHandlers: Record<string, Handler> = {
   async getSavedFormBuilderJSON(call) {
     const [rec] = await queryAll(
@@ -393,14 +398,7 @@ export const builderHandlers: Record<string, Handler> = {
 
   async sfGetLWCList(call) {
     const term = typeof call.body.developerName === 'string' ? call.body.developerName : '';
-    const limit = Math.min(
-      typeof call.body.limit === 'number'
-        ? call.body.limit
-        : term
-          ? BUILDER.lwcListLimitSearch
-          : BUILDER.lwcListLimitDefault,
-      BUILDER.lwcListLimitSearch,
-    );
+    const limit = listLimit(call.body.limit, term, BUILDER.lwcListLimitSearch, BUILDER.lwcListLimitDefault);
     const name = term || FLOW_LABEL_PREFIX;
     return tooling(
       call.conn(String(call.body.instanceUrl)),
@@ -410,14 +408,7 @@ export const builderHandlers: Record<string, Handler> = {
 
   async sfGetVFPages(call) {
     const term = typeof call.body.name === 'string' ? call.body.name : '';
-    const limit = Math.min(
-      typeof call.body.limit === 'number'
-        ? call.body.limit
-        : term
-          ? BUILDER.vfPageLimitSearch
-          : BUILDER.vfPageLimitDefault,
-      BUILDER.vfPageLimitSearch,
-    );
+    const limit = listLimit(call.body.limit, term, BUILDER.vfPageLimitSearch, BUILDER.vfPageLimitDefault);
     return tooling(
       call.conn(String(call.body.instanceUrl)),
       `SELECT Id, Name, MasterLabel FROM ApexPage WHERE Name LIKE '${escapeSoqlLike(term)}%' ORDER BY Name LIMIT ${limit}`,

@@ -244,6 +244,27 @@ function versionOf(value: unknown, fallback: number | null): number | null {
   return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
 }
 
+type SelectSpec = Parameters<typeof select>[0];
+
+/** The signed-in user's form submissions matching `where`, newest first, namespace stripped. */
+async function mySubmissions(
+  call: Call,
+  where: NonNullable<SelectSpec['where']>,
+  orderBy: SelectSpec['orderBy'] = { field: 'LastModifiedDate', direction: 'DESC' },
+): Promise<SfRecord[]> {
+  const records = await queryAll(
+    call.conn(),
+    select({
+      fields: submissionFields(call),
+      from: n(call, 'SQX_Form_Submission__c'),
+      where: [...where, eqId('OwnerId', call.auth().userId)],
+      orderBy,
+      limit: 2000,
+    }),
+  );
+  return records.map((r) => stripNs(r, call.deps.config.salesforce.namespace));
+}
+
 export const dataHandlers: Record<string, Handler> = {
   forms: (call) => listForms(call),
 
@@ -406,40 +427,14 @@ export const dataHandlers: Record<string, Handler> = {
   },
 
   async pendingSubmissions(call) {
-    const ns = call.deps.config.salesforce.namespace;
-    const records = await queryAll(
-      call.conn(),
-      select({
-        fields: submissionFields(call),
-        from: n(call, 'SQX_Form_Submission__c'),
-        where: [
-          inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted']),
-          eqId('OwnerId', call.auth().userId),
-        ],
-        orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
-        limit: 2000,
-      }),
-    );
-    return records.map((r) => stripNs(r, ns));
+    return mySubmissions(call, [inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted'])]);
   },
 
   async pendingSubmissionByForm(call) {
-    const ns = call.deps.config.salesforce.namespace;
-    const records = await queryAll(
-      call.conn(),
-      select({
-        fields: submissionFields(call),
-        from: n(call, 'SQX_Form_Submission__c'),
-        where: [
-          eqId(n(call, 'Form_Definition__c'), call.query.formId ?? ''),
-          inList(n(call, 'Status__c'), ['In Progress', 'Pending']),
-          eqId('OwnerId', call.auth().userId),
-        ],
-        orderBy: { field: 'LastModifiedDate', direction: 'DESC' },
-        limit: 2000,
-      }),
-    );
-    return records.map((r) => stripNs(r, ns));
+    return mySubmissions(call, [
+      eqId(n(call, 'Form_Definition__c'), call.query.formId ?? ''),
+      inList(n(call, 'Status__c'), ['In Progress', 'Pending']),
+    ]);
   },
 
   async syncPendingSubmissions(call) {
@@ -468,18 +463,11 @@ export const dataHandlers: Record<string, Handler> = {
   },
 
   async scheduledSubmissions(call) {
-    const ns = call.deps.config.salesforce.namespace;
-    const records = await queryAll(
-      call.conn(),
-      select({
-        fields: submissionFields(call),
-        from: n(call, 'SQX_Form_Submission__c'),
-        where: [eq(n(call, 'Status__c'), 'Scheduled'), eqId('OwnerId', call.auth().userId)],
-        orderBy: { field: n(call, 'Scheduled_Date__c'), direction: 'DESC', nulls: 'LAST' },
-        limit: 2000,
-      }),
-    );
-    return records.map((r) => stripNs(r, ns));
+    return mySubmissions(call, [eq(n(call, 'Status__c'), 'Scheduled')], {
+      field: n(call, 'Scheduled_Date__c'),
+      direction: 'DESC',
+      nulls: 'LAST',
+    });
   },
 
   async checkFormStatus(call) {

@@ -2,7 +2,7 @@ import { navigateToUrl } from 'single-spa';
 import { CONTRACT_VERSION, type HostServices, type RemoteName } from 'shared-contracts';
 import { createApiClient } from './api-client';
 import { onlineObservable } from './online';
-import { createSessionService, readStoredUser, type ShellSession } from './session';
+import { createSessionService, type ShellSession } from './session';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 
@@ -35,9 +35,10 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   session = createSessionService({ api, storage: window.localStorage, navigate });
   const current = session;
 
+  // The session state starts from the stored user (offline start), so it is the one source here.
   const signedIn = () => {
     const state = current.state.get();
-    return state.status === 'signedIn' ? state : readStoredUser(window.localStorage);
+    return state.status === 'signedIn' ? state : null;
   };
   const offline = createOfflineServices({
     gateway: new HttpOrgGateway({

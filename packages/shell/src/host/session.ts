@@ -49,14 +49,22 @@ function parse<T>(text: string | null): T | null {
 }
 
 /** The stored sign-in (browser storage keys of the spec), or null. */
-export function readStoredUser(storage: SessionDeps['storage'], embedded = false): SignedIn | null {
+export function readStoredUser(storage: SessionDeps['storage']): SignedIn | null {
   const userDetails = parse<UserDetails>(storage.getItem(STORAGE_KEYS.userDetails));
   const userDetailsSF = parse<UserDetailsSF>(storage.getItem(STORAGE_KEYS.userDetailsSF));
   const organizationId = storage.getItem(STORAGE_KEYS.organizationId);
   const instanceUrl = storage.getItem(STORAGE_KEYS.instanceUrl);
   const userId = storage.getItem(USER_ID_KEY);
   if (!userDetails || !userDetailsSF || !organizationId || !instanceUrl || !userId) return null;
-  return { status: 'signedIn', userId, organizationId, instanceUrl, userDetails, userDetailsSF, embedded };
+  return {
+    status: 'signedIn',
+    userId,
+    organizationId,
+    instanceUrl,
+    userDetails,
+    userDetailsSF,
+    embedded: false,
+  };
 }
 
 function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {

@@ -13,7 +13,7 @@ import { useFormContext, useSelect, useValue } from '../context';
 const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
-import { ControlShell, useControl } from './shared';
+import { ControlShell, useControl, type ItemCardProps } from './shared';
 
 export const INLINE_IMAGE_TYPES = ['png', 'jpg', 'jpeg'];
 export const isInlineImage = (name: string): boolean =>
@@ -55,19 +55,7 @@ const localFiles = new Map<string, File>();
 
 type UploadState = { phase: 'idle' | 'uploading' | 'network' | 'failed' | 'done'; progress: number };
 
-const FileCard = memo(function FileCard({
-  path,
-  index,
-  enabled,
-  canDelete,
-  onDelete,
-}: {
-  path: string;
-  index: number;
-  enabled: boolean;
-  canDelete: boolean;
-  onDelete: (index: number) => void;
-}) {
+const FileCard = memo(function FileCard({ path, index, enabled, canDelete, onDelete }: ItemCardProps) {
   const { store, services } = useFormContext();
   const item = useValue(`${path}.${index}`) as FormFileItem | undefined;
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle', progress: -1 });

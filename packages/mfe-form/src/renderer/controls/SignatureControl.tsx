@@ -19,7 +19,7 @@ import type { SignatureValue } from 'shared-contracts';
 import { useFormContext, useSelect, useValue } from '../context';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
-import { ControlShell, useControl } from './shared';
+import { ControlShell, useControl, type ItemCardProps } from './shared';
 
 /** The sign-here modal: saves on pen-up or Save, clears with Clear. */
 const SignModal = ({
@@ -103,13 +103,7 @@ const SignatureCard = memo(function SignatureCard({
   enabled,
   canDelete,
   onDelete,
-}: {
-  path: string;
-  index: number;
-  enabled: boolean;
-  canDelete: boolean;
-  onDelete: (i: number) => void;
-}) {
+}: ItemCardProps) {
   const { store } = useFormContext();
   const item = useValue(`${path}.${index}`) as SignatureValue | undefined;
   const [open, setOpen] = useState(false);

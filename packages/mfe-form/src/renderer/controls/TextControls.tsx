@@ -127,56 +127,56 @@ export const isoToLocalInput = (iso: unknown): string => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
-export const DateControl = memo(function DateControl(props: RendererProps) {
-  const state = useControl(props);
-  if (state.rule.hidden) return null;
-  return (
-    <ControlShell state={state} lightweight>
-      <input
-        {...inputProps(state)}
-        type="date"
-        value={typeof state.value === 'string' ? state.value.slice(0, 10) : ''}
-        onChange={(e) => state.setValue(e.target.value === '' ? undefined : e.target.value)}
-      />
-    </ControlShell>
-  );
-});
+/**
+ * A native date/time input: `toInput` turns the stored value into what the input shows,
+ * `fromInput` turns the input's text back into the stored value (undefined clears it).
+ */
+function nativeInputControl(
+  name: string,
+  type: 'date' | 'datetime-local' | 'time',
+  toInput: (value: unknown) => string,
+  fromInput: (text: string) => string | undefined,
+) {
+  const Control = memo(function NativeInputControl(props: RendererProps) {
+    const state = useControl(props);
+    if (state.rule.hidden) return null;
+    return (
+      <ControlShell state={state} lightweight>
+        <input
+          {...inputProps(state)}
+          type={type}
+          value={toInput(state.value)}
+          onChange={(e) => state.setValue(fromInput(e.target.value))}
+        />
+      </ControlShell>
+    );
+  });
+  Control.displayName = name;
+  return Control;
+}
+
+const stringPrefix = (length: number) => (value: unknown) =>
+  typeof value === 'string' ? value.slice(0, length) : '';
+
+export const DateControl = nativeInputControl('DateControl', 'date', stringPrefix(10), (text) =>
+  text === '' ? undefined : text,
+);
 
 /** Date-time: stored as UTC 'YYYY-MM-DDTHH:mm:ss.SSSZ', shown in local time. */
-export const DateTimeControl = memo(function DateTimeControl(props: RendererProps) {
-  const state = useControl(props);
-  if (state.rule.hidden) return null;
-  return (
-    <ControlShell state={state} lightweight>
-      <input
-        {...inputProps(state)}
-        type="datetime-local"
-        value={isoToLocalInput(state.value)}
-        onChange={(e) => {
-          const v = e.target.value;
-          const d = v ? new Date(v) : undefined;
-          state.setValue(d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined);
-        }}
-      />
-    </ControlShell>
-  );
-});
+export const DateTimeControl = nativeInputControl(
+  'DateTimeControl',
+  'datetime-local',
+  isoToLocalInput,
+  (text) => {
+    const d = text ? new Date(text) : undefined;
+    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
+  },
+);
 
 /** Time: stored the platform's way, 'HH:mm:ss.SSSZ'. */
-export const TimeControl = memo(function TimeControl(props: RendererProps) {
-  const state = useControl(props);
-  if (state.rule.hidden) return null;
-  return (
-    <ControlShell state={state} lightweight>
-      <input
-        {...inputProps(state)}
-        type="time"
-        value={typeof state.value === 'string' ? state.value.slice(0, 5) : ''}
-        onChange={(e) => state.setValue(e.target.value ? `${e.target.value.slice(0, 5)}:00.000Z` : undefined)}
-      />
-    </ControlShell>
-  );
-});
+export const TimeControl = nativeInputControl('TimeControl', 'time', stringPrefix(5), (text) =>
+  text ? `${text.slice(0, 5)}:00.000Z` : undefined,
+);
 
 export const BooleanControl = memo(function BooleanControl(props: RendererProps) {
   const state = useControl(props);

@@ -203,3 +203,12 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 `;
 
 export const isHidden = (state: ControlState): boolean => state.rule.hidden;
+
+/** One item of a list of files or signatures: its data path, position and what the user may do. */
+export interface ItemCardProps {
+  path: string;
+  index: number;
+  enabled: boolean;
+  canDelete: boolean;
+  onDelete: (index: number) => void;
+}
