@@ -1,6 +1,8 @@
 // Builds the shell and each remote into its own dist folder (two at a time: this machine has 2 cores).
+// DIST_ROOT=<dir> builds into <dir>/<name> instead (see distDir in system.mjs).
 import path from 'node:path';
 import { root, runAsync } from './lib.mjs';
+import { distDir } from './system.mjs';
 
 export const FRONTENDS = ['shell', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder'];
 
@@ -12,6 +14,7 @@ export async function buildFrontends(names = FRONTENDS) {
       console.log(`» building ${name}`);
       const code = await runAsync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
         cwd: `packages/${name}`,
+        env: { ...process.env, MF_OUT_DIR: distDir(name) },
       });
       if (code !== 0) failures.push(name);
     }

@@ -16,6 +16,16 @@ export const DEFAULT_PORTS = {
 const REMOTES = ['mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder'];
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
+/**
+ * Where a front end's build lives: `packages/<name>/dist`, or `$DIST_ROOT/<name>` when DIST_ROOT is
+ * set, so parallel work on one checkout can build and test without replacing each other's files.
+ */
+export function distDir(name) {
+  return process.env.DIST_ROOT
+    ? path.resolve(process.env.DIST_ROOT, name)
+    : path.join(root, 'packages', name, 'dist');
+}
+
 /** Spawns a process and resolves once a line of its output matches `ready`. */
 export function startProcess(name, cmd, args, { ready, env = {}, quiet = false, timeoutMs = 60_000 }) {
   const child = spawn(cmd, args, {
@@ -60,7 +70,7 @@ export function startProcess(name, cmd, args, { ready, env = {}, quiet = false, 
 }
 
 export function startRemote(name, port, { dir, quiet } = {}) {
-  const folder = dir ?? path.join(root, 'packages', name, 'dist');
+  const folder = dir ?? distDir(name);
   return startProcess(
     name,
     process.execPath,
@@ -93,7 +103,7 @@ export function startEmulator(port, { quiet, db = ':memory:', extraArgs = [] } =
 export function startBff(port, { env = {}, quiet } = {}) {
   return startProcess('bff', tsx, [path.join(root, 'packages/bff/src/main.ts')], {
     ready: /bff listening on http/,
-    env: { PORT: String(port), ...env },
+    env: { PORT: String(port), SHELL_DIST: distDir('shell'), ...env },
     quiet,
   });
 }

@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const distOf = (pkg: string) => path.join(repoRoot, 'packages', pkg, 'dist');
+/** A package's deployed build: `$DIST_ROOT/<pkg>` when set (see scripts/system.mjs), else its dist. */
+export const distOf = (pkg: string) =>
+  process.env.DIST_ROOT
+    ? path.resolve(process.env.DIST_ROOT, pkg)
+    : path.join(repoRoot, 'packages', pkg, 'dist');
 
 /** Builds one package on its own into `outDir`, as a team would when deploying just that remote. */
 export function buildPackage(pkg: string, outDir: string, env: Record<string, string> = {}): void {
