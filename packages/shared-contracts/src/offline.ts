@@ -323,8 +323,17 @@ export interface OfflineServices {
     baseData?: Record<string, unknown>,
   ): Promise<WriteResult<LocalSubmission>>;
   discard(id: string): Promise<WriteResult>;
-  /** Stores the file (Unsynced) and returns the file node to put into the submission's data. */
-  attachFile(submissionId: string, file: Blob, name: string, path?: string): Promise<WriteResult<FileNode>>;
+  /**
+   * Stores the file (Unsynced) and returns the file node to put into the submission's data.
+   * `localId` (optional): the id the form already gave the file node, so node and upload record match.
+   */
+  attachFile(
+    submissionId: string,
+    file: Blob,
+    name: string,
+    path?: string,
+    localId?: string,
+  ): Promise<WriteResult<FileNode>>;
   /** Queue many submissions in one transaction (bulkPut). */
   queueMany(items: LocalSubmission[]): Promise<WriteResult>;
   /** Announce / stop announcing that this tab has the draft open. */

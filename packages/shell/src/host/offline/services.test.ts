@@ -186,6 +186,15 @@ describe('local actions', () => {
     expect(await h.svc.dbs.images.images.count()).toBe(0);
   });
 
+  it('attachFile keeps the LocalId the form gave the file node (node and upload record match)', async () => {
+    h = makeHarness();
+    const c = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['x']), 'x.png', 'General.Files', 'form-given-id');
+    expect(f.ok && f.value.LocalId).toBe('form-given-id');
+    expect((await h.svc.dbs.images.images.get('form-given-id'))?.Name).toBe('x.png');
+  });
+
   it('saving a submission that no longer exists says so', async () => {
     h = makeHarness();
     expect(await h.svc.save('gone', {})).toEqual({

@@ -268,9 +268,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
     discard: (id) => guarded(() => store.deleteSubmissionCascade(id)),
-    async attachFile(submissionId, file, name, path = '') {
+    async attachFile(submissionId, file, name, path = '', localId) {
       if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
-      const LocalId = uuid();
+      const LocalId = localId || uuid();
       const sha256 = await sha256Hex(file);
       const info: FileInfo = {
         file,
