@@ -74,3 +74,30 @@ export const NOT_FOUND = {
   body: 'There is nothing at this address.',
   homeLink: 'Go to home',
 } as const;
+
+/**
+ * The builder's field, table and rule editors (builder spec sections 5 and 8). 'Invalid Date Format.'
+ * and the preset messages are the spec's; the spec names the others without giving their texts.
+ */
+export const BUILDER_EDITOR_MESSAGES = {
+  invalidDateFormat: MESSAGES.invalidDateFormat,
+  datePlaceholder: 'MM/DD/YYYY hh:mm AM|PM',
+  dropdownDefaultPlaceholder: 'Default value must be one of the picklist values',
+  duplicateApiName: 'API Name already exists. Please enter a unique API Name.',
+  relationshipNameConflict: 'Relationship Name already exists. Please enter a unique Relationship Name.',
+  sameApiAndRelationshipName: 'Relationship Name must be different from the API Name.',
+  relationshipNameSuffix: 'Relationship Name must end with __r',
+  labelRequired: 'Label is required',
+  labelTooLong: 'Label can be at most 40 characters',
+  apiNameRequired: 'API Name is required',
+  apiNameTooLong: 'API Name can be at most 48 characters',
+  apiNameInvalid: 'API Name must start with a letter and contain only letters, digits and underscores',
+  defaultTooLong: 'Default value can be at most 48 characters',
+  columnValueEmpty: 'Column value cannot be empty',
+  customPatternRequired: 'Rule code is required for a Custom validation',
+  customPatternInvalid: 'Rule code is not a valid regular expression',
+  customMessageRequired: 'Error message is required for a Custom validation',
+  picklistEmpty: 'Add at least one picklist value',
+  minRows: 'A table needs at least 2 rows',
+  minColumns: 'A table needs at least 3 columns',
+} as const;
