@@ -1,0 +1,151 @@
+/**
+ * POST /api/submissions/batch: the offline outbox's bulk path. Up to 200 submissions become one
+ * version query and one sObject Collections upsert by the external id formId#submissionId, so a
+ * retried batch (a lost answer, a duplicate delivery) updates the same records and never makes a
+ * second one. Each item is stored exactly as the single write stores it (the JSON for PDF rendering is
+ * the same field, so it needs no second call) and gets its own answer: one item's version conflict
+ * or org error never fails the others.
+ */
+import type { SubmissionBatchWireResult } from 'shared-contracts';
+import { ApiError, toApiError } from '../http/errors';
+import { inList, isSfId, select } from '../org/soql';
+import { orgStatus, submissionRecordFields } from '../org/submission-record';
+import { queryAll, type SfRecord } from '../org/util';
+import type { Call } from './types';
+
+type SetActionField = (call: Call, mainId: string, submission: SfRecord) => Promise<void>;
+
+interface CollectionResult {
+  id?: string | null;
+  success?: boolean;
+  created?: boolean;
+  errors?: { statusCode?: string; errorCode?: string; message?: string; fields?: string[] }[];
+}
+
+function failure(key: string, err: ApiError): SubmissionBatchWireResult {
+  return {
+    uniquenessKey: key,
+    ok: false,
+    status: err.status,
+    errorCode: err.code,
+    messages: [err.message],
+    ...(err.details === undefined ? {} : { details: err.details }),
+  };
+}
+
+/** A per-record error of the Collections answer, mapped like a thrown org error (transient → 502). */
+function recordError(r: CollectionResult | undefined): ApiError {
+  const first = r?.errors?.[0];
+  if (!first) return new ApiError('ORG_UNAVAILABLE', undefined, { reason: 'no result for this record' });
+  const mapped = toApiError({ errorCode: first.statusCode ?? first.errorCode, message: first.message });
+  return mapped.code === 'ORG_ERROR'
+    ? new ApiError('ORG_ERROR', 'Save Failed', {
+        orgErrorCode: first.statusCode ?? first.errorCode,
+        errors: r?.errors ?? [],
+      })
+    : mapped;
+}
+
+export async function submitBatch(
+  call: Call,
+  setActionField: SetActionField,
+): Promise<SubmissionBatchWireResult[]> {
+  const ns = call.deps.config.salesforce.namespace;
+  const object = `${ns}__SQX_Form_Submission__c`;
+  const extField = `${ns}__Uniqueness_Constraint__c`;
+  const versionField = `${ns}__Version__c`;
+  const mainField = `${ns}__Main_Record_Id__c`;
+  const items = call.body.items as SfRecord[];
+  const keys = items.map((i) => `${String(i.formId)}#${String(i.id)}`);
+  // the external id is case-insensitive: two items for one record would race inside one upsert
+  if (new Set(keys.map((k) => k.toLowerCase())).size !== keys.length) {
+    throw new ApiError('BAD_REQUEST', 'Each submission may appear only once in a batch.');
+  }
+  const conn = call.conn();
+  const existing = await queryAll(
+    conn,
+    select({
+      fields: ['Id', extField, versionField, mainField],
+      from: object,
+      where: [inList(extField, keys)],
+      limit: keys.length,
+    }),
+  );
+  const byKey = new Map(existing.map((r) => [String(r[extField]).toLowerCase(), r]));
+
+  const results: (SubmissionBatchWireResult | undefined)[] = new Array(items.length);
+  const sent: { index: number; record: SfRecord }[] = [];
+  items.forEach((item, index) => {
+    const key = keys[index] ?? '';
+    const ex = byKey.get(key.toLowerCase());
+    const version = Number(item.version);
+    const orgVersion = ex ? Number(ex[versionField] ?? 0) : null;
+    if (orgVersion !== null && version < orgVersion) {
+      results[index] = failure(
+        key,
+        new ApiError('VERSION_CONFLICT', undefined, { orgVersion, sentVersion: version }),
+      );
+      return;
+    }
+    try {
+      orgStatus(String(item.status));
+    } catch (e) {
+      results[index] = failure(key, toApiError(e));
+      return;
+    }
+    const fields = submissionRecordFields(ns, {
+      formId: String(item.formId),
+      submissionId: String(item.id),
+      status: String(item.status),
+      version,
+      submission: item,
+      networkId: call.query.networkId,
+    });
+    sent.push({ index, record: { attributes: { type: object }, [extField]: key, ...fields } });
+  });
+
+  if (sent.length > 0) {
+    const answer = (await conn.request({
+      method: 'PATCH',
+      url: `/services/data/v${call.deps.config.salesforce.apiVersion}/composite/sobjects/${object}/${extField}`,
+      body: JSON.stringify({ allOrNone: false, records: sent.map((s) => s.record) }),
+      headers: { 'Content-Type': 'application/json' },
+    })) as CollectionResult[] | undefined;
+    const instanceUrl = call.auth().instanceUrl;
+    sent.forEach(({ index }, j) => {
+      const key = keys[index] ?? '';
+      const r = Array.isArray(answer) ? answer[j] : undefined;
+      const ex = byKey.get(key.toLowerCase());
+      const id = r?.id ?? (ex?.Id as string | undefined);
+      if (!r?.success || !id) {
+        results[index] = failure(key, recordError(r));
+        return;
+      }
+      results[index] = {
+        uniquenessKey: key,
+        ok: true,
+        id,
+        url: `${instanceUrl}/${id}`,
+        created: Boolean(r.created ?? !ex),
+        version: Number(items[index]?.version),
+      };
+    });
+  }
+
+  // Submitting sets the main record's action field, as the single submit does; a failure there is
+  // that item's (transient) failure and a retry repeats both, harmlessly.
+  for (const { index } of sent) {
+    const item = items[index] ?? {};
+    const result = results[index];
+    if (!result?.ok || String(item.status).toLowerCase() !== 'submitted') continue;
+    const ex = byKey.get((keys[index] ?? '').toLowerCase());
+    const mainId = isSfId(item.mainRecordId) ? item.mainRecordId : (ex?.[mainField] as string | undefined);
+    if (!isSfId(mainId)) continue;
+    try {
+      await setActionField(call, mainId, item);
+    } catch (e) {
+      results[index] = failure(result.uniquenessKey, toApiError(e));
+    }
+  }
+  return results.map((r, i) => r ?? failure(keys[i] ?? '', recordError(undefined)));
+}
