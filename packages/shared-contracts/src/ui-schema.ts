@@ -81,6 +81,13 @@ export interface LookupFilter {
   valueFrom?: string;
 }
 
+/** A lookup filter as sent to the BFF's lookup query: its value already read from the form data. */
+export interface ResolvedLookupFilter {
+  field: string;
+  operator: LookupFilterOperator;
+  value: string | number | boolean;
+}
+
 /** A run-time rule of the builder (builder spec section 9 "Form builder rule types"). */
 export interface FormRule {
   type: FormRuleType;

@@ -2,12 +2,11 @@ import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
+import { lookupFilterConditions, parseLookupFilters } from '../org/lookup-filters';
 import { mapObject } from '../org/schema-mapping';
 import { contains, eq, eqBool, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
 import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
 import { fileUpload, streamPreview } from '../org/files';
-import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
-import { submitBatch } from './submission-batch';
 import { HANDLED, type Call, type Handler } from './types';
 
 const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
@@ -115,7 +114,25 @@ async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
   return out;
 }
 
-interface WriteInput extends SubmissionWrite {
+const STATUS_TO_ORG: Record<string, string> = {
+  'in progress': 'In Progress',
+  submitted: 'Submitted',
+  scheduled: 'Scheduled',
+  pending: 'Pending',
+};
+function orgStatus(status: string): string {
+  const mapped = STATUS_TO_ORG[status.toLowerCase()];
+  if (!mapped) throw new ApiError('BAD_REQUEST', 'Unknown submission status.');
+  return mapped;
+}
+
+interface WriteInput {
+  formId: string;
+  submissionId: string;
+  status: string | null;
+  version: number | null;
+  submission: SfRecord;
+  networkId: string | undefined;
   jsonOnly?: SfRecord;
 }
 
@@ -147,7 +164,27 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
     fields[n(call, 'Submission_JSON__c')] = JSON.stringify(input.jsonOnly);
     if (!existing) fields[n(call, 'Form_Definition__c')] = input.formId;
   } else {
-    Object.assign(fields, submissionRecordFields(call.deps.config.salesforce.namespace, input));
+    const s = input.submission;
+    fields[n(call, 'Form_Definition__c')] = input.formId;
+    if (input.status) fields[n(call, 'Status__c')] = orgStatus(input.status);
+    if (input.version !== null) fields[n(call, 'Version__c')] = input.version;
+    fields[n(call, 'Submission_JSON__c')] = JSON.stringify({
+      id: input.submissionId,
+      formId: input.formId,
+      formName: s.formName ?? null,
+      data: s.data ?? {},
+      status: input.status,
+      version: input.version,
+      createdOn: s.createdOn ?? null,
+      submittedOn: s.submittedOn ?? null,
+      ...(input.networkId ? { networkId: input.networkId } : {}),
+    });
+    if (isSfId(s.mainRecordId)) fields[n(call, 'Main_Record_Id__c')] = s.mainRecordId;
+    if (isSfId(s.controlledDocumentId))
+      fields[n(call, 'SQX_Controlled_Document__c')] = s.controlledDocumentId;
+    if (typeof s.scheduledDate === 'string' && /^\d{4}-\d{2}-\d{2}/.test(s.scheduledDate)) {
+      fields[n(call, 'Scheduled_Date__c')] = s.scheduledDate.slice(0, 10);
+    }
   }
   // Upsert by external id ourselves: jsforce puts the id in the path unencoded, and '#' would end it.
   delete fields[extField];
@@ -185,7 +222,7 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
 }
 
 /** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */
-export async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
+async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
   const conn = call.conn();
   const global = (await conn.describeGlobal()) as unknown as {
     sobjects: { name: string; keyPrefix: string | null }[];
@@ -324,14 +361,17 @@ export const dataHandlers: Record<string, Handler> = {
         const object = allowObject(call, q.object ?? 'Account');
         const describe = await describeObject(conn, object);
         const extra = q.fields ? allowFields(describe, q.fields.split(',')) : [];
-        const nameField =
-          describe.fields.find((f) => (f as { nameField?: boolean }).nameField)?.name ?? 'Name';
+        const nameField = q.searchField
+          ? (allowFields(describe, [q.searchField])[0] as string)
+          : (describe.fields.find((f) => (f as { nameField?: boolean }).nameField)?.name ?? 'Name');
+        const where = lookupFilterConditions(describe, parseLookupFilters(q.filters));
+        if (q.name) where.unshift(startsWith(nameField, q.name));
         const records = await queryAll(
           conn,
           select({
             fields: ['Id', nameField, ...extra],
             from: object,
-            where: q.name ? [startsWith(nameField, q.name)] : [],
+            where,
             orderBy: { field: nameField },
             limit: LOOKUP_RESULTS_LIMIT,
           }),
@@ -549,8 +589,6 @@ export const dataHandlers: Record<string, Handler> = {
       networkId: call.query.networkId,
     });
   },
-
-  submitBatch: (call) => submitBatch(call, setActionField),
 
   async submissionJson(call) {
     const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');

@@ -14,6 +14,7 @@ export type {
 } from './types';
 export type { FieldError } from './core/store';
 export type { LookupRequest } from './core/options';
+export { createLookupSearch, lookupQuery } from './services/lookup';
 export type { SaveCheck } from './core/validation';
 export { defaultRenderers } from './renderers';
 export { rankWith, uiTypeIs, schemaTypeIs, formatIs, optionIs, and, NOT_APPLICABLE } from './registry';

@@ -36,7 +36,7 @@ export type LookupRecord = Record<string, unknown>;
  * member is optional; a control whose service is missing still renders, read-only where it must.
  */
 export interface FormRendererServices {
-  /** Lookup autocomplete: records by name (limit 50, filters and SOQL already built). */
+  /** Lookup autocomplete: records by name (limit 50, filters resolved); `createLookupSearch(api)` is the BFF one. */
   searchRecords?: (request: LookupRequest) => Promise<LookupRecord[]>;
   /** Upload one file; report 0-100 progress; resolve with the ContentDocumentId. Reject with
    * Error('Network Error') for a network failure (indeterminate bar), any other error = 'Upload failed'. */

@@ -134,11 +134,14 @@ describe('lookup', () => {
     const input = screen.getByRole('combobox');
     fireEvent.change(input, { target: { value: 'Ac' } });
     await waitFor(() => expect(searchRecords).toHaveBeenCalled());
-    const req = searchRecords.mock.calls[0]?.[0] as { soql: string; limit: number };
-    expect(req.limit).toBe(50);
-    expect(req.soql).toBe(
-      "SELECT Id, Name FROM Account WHERE Name LIKE 'Ac%' AND Type = 'Customer' ORDER BY Name LIMIT 50",
-    );
+    expect(searchRecords.mock.calls[0]?.[0]).toEqual({
+      object: 'Account',
+      search: 'Ac',
+      titleField: 'Name',
+      valueField: 'Id',
+      filters: [{ field: 'Type', operator: 'eq', value: 'Customer' }],
+      limit: 50,
+    });
     fireEvent.mouseDown(await screen.findByRole('option', { name: 'Acme Two' }));
     expect(f.data()).toMatchObject({ Account: 'Acme Two', Account_Id: '001B' });
   });

@@ -25,8 +25,7 @@ import {
 import {
   buildLookupRequest,
   dependentOptions,
-  escapeSoql,
-  filterToSoql,
+  resolveLookupFilter,
   optionColors,
   validForHas,
 } from './options';
@@ -359,29 +358,37 @@ describe('options', () => {
     });
     expect(optionColors({ const: 'x', color: 'red-white', textColor: 'black' }).textColor).toBe('black');
   });
-  it('builds lookup filters with every operator', () => {
-    const data = { acc: "O'Brien" };
-    expect(filterToSoql({ field: 'Name', operator: 'eq', valueFrom: 'acc' }, data)).toBe(
-      "Name = 'O\\'Brien'",
-    );
-    expect(filterToSoql({ field: 'N', operator: 'neq', value: 3 })).toBe('N != 3');
-    expect(filterToSoql({ field: 'N', operator: 'lt', value: 3 })).toBe('N < 3');
-    expect(filterToSoql({ field: 'N', operator: 'lte', value: 3 })).toBe('N <= 3');
-    expect(filterToSoql({ field: 'N', operator: 'gt', value: 3 })).toBe('N > 3');
-    expect(filterToSoql({ field: 'N', operator: 'gte', value: 3 })).toBe('N >= 3');
-    expect(filterToSoql({ field: 'N', operator: 'startswith', value: 'a_' })).toBe("N LIKE 'a\\_%'");
-    expect(filterToSoql({ field: 'N', operator: 'endswith', value: 'z' })).toBe("N LIKE '%z'");
-    expect(filterToSoql({ field: 'N', operator: 'contains', value: 'm' })).toBe("N LIKE '%m%'");
-    expect(filterToSoql({ field: 'N', operator: 'eq', valueFrom: 'none' }, {})).toBeUndefined();
-    expect(escapeSoql("a\\'b")).toBe("a\\\\\\'b");
+  it('resolves lookup filters of every operator against the data, dropping empty ones', () => {
+    const data = { acc: "O'Brien", n: 0 };
+    expect(resolveLookupFilter({ field: 'Name', operator: 'eq', valueFrom: 'acc' }, data)).toEqual({
+      field: 'Name',
+      operator: 'eq',
+      value: "O'Brien",
+    });
+    expect(resolveLookupFilter({ field: 'N', operator: 'gte', valueFrom: 'n' }, data)?.value).toBe(0);
+    for (const operator of ['neq', 'lt', 'lte', 'gt', 'startswith', 'endswith', 'contains'] as const)
+      expect(resolveLookupFilter({ field: 'N', operator, value: 'a_' })).toEqual({
+        field: 'N',
+        operator,
+        value: 'a_',
+      });
+    expect(resolveLookupFilter({ field: 'N', operator: 'eq', valueFrom: 'none' }, {})).toBeUndefined();
+    expect(resolveLookupFilter({ field: 'N', operator: 'eq', value: '' })).toBeUndefined();
     const req = buildLookupRequest({
       search: "Ac'",
-      filters: [{ field: 'Type', operator: 'eq', value: 'Customer' }],
+      filters: [
+        { field: 'Type', operator: 'eq', value: 'Customer' },
+        { field: 'Industry', operator: 'eq', valueFrom: 'missing' },
+      ],
     });
-    expect(req.soql).toBe(
-      "SELECT Id, Name FROM Account WHERE Name LIKE 'Ac\\'%' AND Type = 'Customer' ORDER BY Name LIMIT 50",
-    );
-    expect(req.limit).toBe(50);
+    expect(req).toEqual({
+      object: 'Account',
+      search: "Ac'",
+      titleField: 'Name',
+      valueField: 'Id',
+      filters: [{ field: 'Type', operator: 'eq', value: 'Customer' }],
+      limit: 50,
+    });
   });
   it('schema helpers', () => {
     expect(optionsOf({ oneOf: [{ const: 'a', title: 'A' }, { const: 'b' }] })).toEqual([

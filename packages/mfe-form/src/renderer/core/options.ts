@@ -1,10 +1,10 @@
 /**
  * Select options: dependent picklists by `validFor` (base64 bitmap, bit i MSB first = controller
- * option i, or a map controlling value -> allowed values), option colours, and lookup filter
- * building (SOQL text for the host's record search; the renderer itself never calls the network).
+ * option i, or a map controlling value -> allowed values), option colours, and lookup requests
+ * (filters resolved against the form data; the renderer itself never calls the network).
  */
 import { LOOKUP_RESULTS_LIMIT } from 'shared-contracts';
-import type { FormJsonSchema, LookupFilter, OneOfOption } from 'shared-contracts';
+import type { FormJsonSchema, LookupFilter, OneOfOption, ResolvedLookupFilter } from 'shared-contracts';
 import { getIn } from './paths';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -68,44 +68,16 @@ export const optionColors = (o: OneOfOption): { backgroundColor?: string; textCo
   };
 };
 
-/** Escape a SOQL string literal: backslash first, then the quote. */
-export const escapeSoql = (s: string): string => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-const escapeLike = (s: string): string => escapeSoql(s).replace(/%/g, '\\%').replace(/_/g, '\\_');
-
-const literal = (v: unknown): string =>
-  typeof v === 'number' || typeof v === 'boolean'
-    ? String(v)
-    : v === null
-      ? 'null'
-      : `'${escapeSoql(String(v))}'`;
-
-/** One filter as SOQL, its value taken literally or from the form data. */
-export const filterToSoql = (f: LookupFilter, data?: unknown): string | undefined => {
+/**
+ * A filter with its value resolved from the form data: what the BFF's lookup query takes (it builds
+ * the SOQL itself from the object's describe; the browser never sends SOQL). A filter whose value is
+ * missing or empty is dropped, so an unanswered controlling field does not narrow the search.
+ */
+export const resolveLookupFilter = (f: LookupFilter, data?: unknown): ResolvedLookupFilter | undefined => {
   const raw = f.valueFrom !== undefined ? getIn(data, f.valueFrom) : f.value;
-  if (raw === undefined || raw === '') return undefined;
-  const field = f.field.replace(/[^\w.]/g, '');
-  switch (f.operator) {
-    case 'eq':
-      return `${field} = ${literal(raw)}`;
-    case 'neq':
-      return `${field} != ${literal(raw)}`;
-    case 'lt':
-      return `${field} < ${literal(raw)}`;
-    case 'lte':
-      return `${field} <= ${literal(raw)}`;
-    case 'gt':
-      return `${field} > ${literal(raw)}`;
-    case 'gte':
-      return `${field} >= ${literal(raw)}`;
-    case 'startswith':
-      return `${field} LIKE '${escapeLike(String(raw))}%'`;
-    case 'endswith':
-      return `${field} LIKE '%${escapeLike(String(raw))}'`;
-    case 'contains':
-      return `${field} LIKE '%${escapeLike(String(raw))}%'`;
-    default:
-      return undefined;
-  }
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const value = typeof raw === 'number' || typeof raw === 'boolean' ? raw : String(raw);
+  return { field: f.field, operator: f.operator, value };
 };
 
 export interface LookupRequest {
@@ -113,10 +85,9 @@ export interface LookupRequest {
   search: string;
   titleField: string;
   valueField: string;
-  filters: LookupFilter[];
+  /** The rule's lookup filters with their values read from the form data. */
+  filters: ResolvedLookupFilter[];
   limit: number;
-  /** The same request as SOQL, for hosts that pass it to the searchQuery call. */
-  soql: string;
 }
 
 /** Record lookup by name prefix, limit 50, ordered by name; default object Account. */
@@ -127,19 +98,16 @@ export const buildLookupRequest = (args: {
   valueField?: string;
   filters?: LookupFilter[];
   data?: unknown;
-}): LookupRequest => {
-  const object = (args.object || 'Account').replace(/[^\w]/g, '');
-  const titleField = (args.titleField || 'Name').replace(/[^\w.]/g, '');
-  const valueField = (args.valueField || 'Id').replace(/[^\w.]/g, '');
-  const filters = args.filters ?? [];
-  const where = [
-    `${titleField} LIKE '${escapeLike(args.search)}%'`,
-    ...filters.map((f) => filterToSoql(f, args.data)).filter((s): s is string => !!s),
-  ];
-  const fields = valueField === titleField ? valueField : `${valueField}, ${titleField}`;
-  const soql = `SELECT ${fields} FROM ${object} WHERE ${where.join(' AND ')} ORDER BY ${titleField} LIMIT ${LOOKUP_RESULTS_LIMIT}`;
-  return { object, search: args.search, titleField, valueField, filters, limit: LOOKUP_RESULTS_LIMIT, soql };
-};
+}): LookupRequest => ({
+  object: args.object || 'Account',
+  search: args.search,
+  titleField: args.titleField || 'Name',
+  valueField: args.valueField || 'Id',
+  filters: (args.filters ?? [])
+    .map((f) => resolveLookupFilter(f, args.data))
+    .filter((f): f is ResolvedLookupFilter => f !== undefined),
+  limit: LOOKUP_RESULTS_LIMIT,
+});
 
 /** Guide options (eq/neq) that apply to the current data. */
 export const matchingGuides = <G extends { field: string; operator: 'eq' | 'neq'; value: unknown }>(
