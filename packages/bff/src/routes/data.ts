@@ -7,6 +7,8 @@ import { mapObject } from '../org/schema-mapping';
 import { contains, eq, eqBool, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
 import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
 import { fileUpload, streamPreview } from '../org/files';
+import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
+import { submitBatch } from './submission-batch';
 import { HANDLED, type Call, type Handler } from './types';
 
 const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
@@ -114,25 +116,7 @@ async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
   return out;
 }
 
-const STATUS_TO_ORG: Record<string, string> = {
-  'in progress': 'In Progress',
-  submitted: 'Submitted',
-  scheduled: 'Scheduled',
-  pending: 'Pending',
-};
-function orgStatus(status: string): string {
-  const mapped = STATUS_TO_ORG[status.toLowerCase()];
-  if (!mapped) throw new ApiError('BAD_REQUEST', 'Unknown submission status.');
-  return mapped;
-}
-
-interface WriteInput {
-  formId: string;
-  submissionId: string;
-  status: string | null;
-  version: number | null;
-  submission: SfRecord;
-  networkId: string | undefined;
+interface WriteInput extends SubmissionWrite {
   jsonOnly?: SfRecord;
 }
 
@@ -164,27 +148,7 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
     fields[n(call, 'Submission_JSON__c')] = JSON.stringify(input.jsonOnly);
     if (!existing) fields[n(call, 'Form_Definition__c')] = input.formId;
   } else {
-    const s = input.submission;
-    fields[n(call, 'Form_Definition__c')] = input.formId;
-    if (input.status) fields[n(call, 'Status__c')] = orgStatus(input.status);
-    if (input.version !== null) fields[n(call, 'Version__c')] = input.version;
-    fields[n(call, 'Submission_JSON__c')] = JSON.stringify({
-      id: input.submissionId,
-      formId: input.formId,
-      formName: s.formName ?? null,
-      data: s.data ?? {},
-      status: input.status,
-      version: input.version,
-      createdOn: s.createdOn ?? null,
-      submittedOn: s.submittedOn ?? null,
-      ...(input.networkId ? { networkId: input.networkId } : {}),
-    });
-    if (isSfId(s.mainRecordId)) fields[n(call, 'Main_Record_Id__c')] = s.mainRecordId;
-    if (isSfId(s.controlledDocumentId))
-      fields[n(call, 'SQX_Controlled_Document__c')] = s.controlledDocumentId;
-    if (typeof s.scheduledDate === 'string' && /^\d{4}-\d{2}-\d{2}/.test(s.scheduledDate)) {
-      fields[n(call, 'Scheduled_Date__c')] = s.scheduledDate.slice(0, 10);
-    }
+    Object.assign(fields, submissionRecordFields(call.deps.config.salesforce.namespace, input));
   }
   // Upsert by external id ourselves: jsforce puts the id in the path unencoded, and '#' would end it.
   delete fields[extField];
@@ -222,7 +186,7 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
 }
 
 /** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */
-async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
+export async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
   const conn = call.conn();
   const global = (await conn.describeGlobal()) as unknown as {
     sobjects: { name: string; keyPrefix: string | null }[];
@@ -589,6 +553,8 @@ export const dataHandlers: Record<string, Handler> = {
       networkId: call.query.networkId,
     });
   },
+
+  submitBatch: (call) => submitBatch(call, setActionField),
 
   async submissionJson(call) {
     const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');

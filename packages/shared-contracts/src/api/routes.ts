@@ -116,6 +116,37 @@ export const SUBMISSION_BODY_SCHEMA = obj(
   ['id', 'data'],
 );
 
+/** One item of POST /api/submissions/batch: a local submission with what the upsert needs. */
+export const SUBMISSION_BATCH_ITEM_SCHEMA: JsonSchema = {
+  ...SUBMISSION_BODY_SCHEMA,
+  required: ['id', 'formId', 'status', 'version', 'data'],
+};
+/** sObject Collections' limit, and so the most items one batch request may carry. */
+export const SUBMISSION_BATCH_MAX_ITEMS = 200;
+
+/**
+ * One answer per item of POST /api/submissions/batch, in the items' order: the same fields as the
+ * single write on success; on failure the envelope's fields (status, errorCode, messages, details) for
+ * that item alone.
+ */
+export type SubmissionBatchWireResult =
+  | {
+      uniquenessKey: string;
+      ok: true;
+      id: string;
+      url: string;
+      created: boolean;
+      version: number;
+    }
+  | {
+      uniquenessKey: string;
+      ok: false;
+      status: number;
+      errorCode: string;
+      messages: string[];
+      details?: unknown;
+    };
+
 export const SUBMISSION_WRITE_RESULT = obj({
   url: str(2048),
   id: str(18),
@@ -667,6 +698,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: obj({ json: freeObject() }, ['json']),
     bodyLimit: 10 * 1024 * 1024,
     response: obj({ id: str(18), created: { type: 'boolean' } }),
+    source: 'service layer',
+  },
+  {
+    id: 'submitBatch',
+    method: 'POST',
+    path: '/api/submissions/batch',
+    summary:
+      'Bulk sync (offline outbox): up to 200 submissions in one sObject Collections upsert by Uniqueness_Constraint = formId#submissionId, each item stored as /api/data or /api/savesubmission would (JSON for PDF included), versions only go forward per item (409 VERSION_CONFLICT in that item). Answers one result per item, in order.',
+    auth: 'session',
+    stateChanging: true,
+    query: obj({ networkId: sfId() }),
+    body: obj(
+      { items: { ...arrayOf(SUBMISSION_BATCH_ITEM_SCHEMA, SUBMISSION_BATCH_MAX_ITEMS), minItems: 1 } },
+      ['items'],
+    ),
+    bodyLimit: 20 * 1024 * 1024,
+    response: arrayOf(
+      record({
+        uniquenessKey: str(255),
+        ok: { type: 'boolean' },
+        id: str(18),
+        url: str(2048),
+        created: { type: 'boolean' },
+        version: { type: 'integer' },
+        status: { type: 'integer' },
+        errorCode: str(40),
+        messages: arrayOf(str(1000), 10),
+        details: anyValue(),
+      }),
+      SUBMISSION_BATCH_MAX_ITEMS,
+    ),
     source: 'service layer',
   },
   {
