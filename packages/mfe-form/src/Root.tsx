@@ -2,8 +2,10 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 import { FileNameRoute, FormScreenRoute } from './form-screen';
 import { LauncherRoute } from './launcher';
+import { useHostBridge } from './canvas/useHostBridge';
 
 export function Root({ host }: RemoteAppProps) {
+  useHostBridge(); // canvas mode: answer the org page's pings
   return (
     <BrowserRouter>
       <Routes>

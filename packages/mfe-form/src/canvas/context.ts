@@ -1,0 +1,25 @@
+/** Fetches this embedded session's canvas context from the BFF and keeps it for the frame. */
+import type { HostServices } from 'shared-contracts';
+import { parseCanvasContext, type CanvasContext } from './contract';
+import { readCanvasContext, storeCanvasContext } from './storage';
+
+export const CANVAS_CONTEXT_PATH = '/api/canvas/context';
+
+/**
+ * The canvas context: fresh from the BFF when online (an embedded session only; a top-level session
+ * gets 403), else the one stored for this frame, else null.
+ */
+export async function loadCanvasContext(host: HostServices): Promise<CanvasContext | null> {
+  if (host.online.get()) {
+    try {
+      const ctx = parseCanvasContext(await host.api.get<unknown>(CANVAS_CONTEXT_PATH));
+      if (ctx) {
+        storeCanvasContext(ctx);
+        return ctx;
+      }
+    } catch {
+      // not an embedded session, or unreachable: what this frame stored before still holds
+    }
+  }
+  return readCanvasContext();
+}

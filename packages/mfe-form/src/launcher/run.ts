@@ -1,0 +1,182 @@
+/**
+ * Carries a launch plan out through the host services (offline core and BFF), framework-free.
+ * Answers where to go next, or the text to show. Offline-first where it can be: a form cached for
+ * offline starts offline, and a submission already on this device opens offline; anything else
+ * that needs the org while offline ends in 'Error: Cannot connect to Internet' (spec 000 §8).
+ */
+import {
+  MESSAGES,
+  isGatewayError,
+  type HostServices,
+  type LocalSubmission,
+  type Observable,
+} from 'shared-contracts';
+import type { LaunchPlan } from './decide';
+
+export type LaunchOutcome = { to: string } | { error: string };
+
+/** A scheduled form submission record (GET /api/scheduledSubmissions, namespace stripped). */
+interface ScheduledRecord {
+  Id: string;
+  Name?: string;
+  Uniqueness_Constraint__c?: string | null;
+  Form_Definition__c?: string | null;
+  Version__c?: number | null;
+}
+
+/** Raised when the launch needs the org and the device is offline. */
+class Offline extends Error {
+  constructor() {
+    super(MESSAGES.cannotConnectToInternet);
+  }
+}
+
+/** True for failures where no answer came back (the spec's Network Error). */
+export function isNetworkFailure(e: unknown): boolean {
+  if (e instanceof Offline) return true;
+  if (isGatewayError(e)) return e.kind === 'network';
+  const failure = (e as { failure?: { network?: boolean } } | null)?.failure;
+  if (failure?.network) return true;
+  return e instanceof Error && e.message === MESSAGES.networkError;
+}
+
+/** The text a failed launch shows. */
+export function launchErrorText(e: unknown): string {
+  if (isNetworkFailure(e)) return MESSAGES.cannotConnectToInternet;
+  const text = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
+  return text || MESSAGES.somethingWentWrong;
+}
+
+/**
+ * The current value of a live store query: its first emission after subscribing, or what it holds
+ * after `waitMs` (a store that emits nothing new, e.g. a plain value).
+ */
+export function settledValue<T>(o: Observable<T>, waitMs = 1500): Promise<T> {
+  return new Promise((resolve) => {
+    let done = false;
+    let unsubscribe: (() => void) | null = null;
+    const finish = (v: T): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      queueMicrotask(() => unsubscribe?.());
+      resolve(v);
+    };
+    const timer = setTimeout(() => finish(o.get()), waitMs);
+    unsubscribe = o.subscribe(finish);
+    if (done) unsubscribe();
+  });
+}
+
+export interface LaunchDeps {
+  host: HostServices;
+  /** The launcher URL's query string ('' or '?a=b'), kept on /form/{id}. */
+  search: string;
+  /** How long to wait for a live store query's first answer. */
+  settleMs?: number;
+}
+
+const formPath = (id: string, search: string): string => `/form/${encodeURIComponent(id)}${search}`;
+
+async function localMatching(deps: LaunchDeps, recordId: string): Promise<LocalSubmission | undefined> {
+  const subs = await settledValue(deps.host.offline.submissions, deps.settleMs);
+  return subs.find((s) => s.formSubmissionId === recordId || s.id === recordId);
+}
+
+function nameOf(formDef: unknown): string | undefined {
+  const name = (formDef as { formName?: unknown } | null)?.formName;
+  return typeof name === 'string' && name.trim() ? name : undefined;
+}
+
+async function formDefinition(
+  deps: LaunchDeps,
+  formId: string,
+): Promise<{ formDef: unknown; name?: string }> {
+  const cached = (await settledValue(deps.host.offline.cachedForms, deps.settleMs)).find(
+    (f) => f.Id === formId,
+  );
+  if (cached)
+    return { formDef: cached.formDef, ...(nameOf(cached.formDef) ? { name: nameOf(cached.formDef) } : {}) };
+  if (!deps.host.online.get()) throw new Offline();
+  const r = await deps.host.api.get<{ Name?: string; formDef?: unknown }>('/api/schema', {
+    recordId: formId,
+  });
+  if (r.formDef === undefined || r.formDef === null) throw new Error(MESSAGES.schemaError);
+  const name = nameOf(r.formDef) ?? r.Name;
+  return { formDef: r.formDef, ...(name ? { name } : {}) };
+}
+
+async function launchNew(deps: LaunchDeps, formId: string, formName?: string): Promise<LaunchOutcome> {
+  const def = await formDefinition(deps, formId);
+  const r = await deps.host.offline.create({
+    formId,
+    formName: formName ?? def.name ?? formId,
+    formDef: def.formDef,
+  });
+  if (!r.ok) return { error: r.message };
+  return { to: formPath(r.value.id, deps.search) };
+}
+
+async function launchPending(deps: LaunchDeps, recordId: string): Promise<LaunchOutcome> {
+  const local = await localMatching(deps, recordId);
+  if (!deps.host.online.get()) {
+    if (local) return { to: formPath(local.id, deps.search) };
+    throw new Offline();
+  }
+  try {
+    const pulled = await deps.host.offline.pullPending(recordId);
+    if (pulled) return { to: formPath(pulled.id, deps.search) };
+  } catch (e) {
+    // the org is unreachable but this device has the submission: open it
+    if (local && isNetworkFailure(e)) return { to: formPath(local.id, deps.search) };
+    throw e;
+  }
+  if (local) return { to: formPath(local.id, deps.search) };
+  return { error: MESSAGES.submissionNotFound };
+}
+
+async function launchScheduled(
+  deps: LaunchDeps,
+  plan: Extract<LaunchPlan, { kind: 'scheduled' }>,
+): Promise<LaunchOutcome> {
+  const local = await localMatching(deps, plan.recordId);
+  // Already started on this device (or started elsewhere and imported): open what is here.
+  if (local) return { to: formPath(local.id, deps.search) };
+  if (!deps.host.online.get()) throw new Offline();
+  const records = await deps.host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
+  const rec = records.find((r) => r.Id === plan.recordId);
+  // No longer scheduled (started on another device): it is a pending submission now.
+  if (!rec) return launchPending(deps, plan.recordId);
+  const formId = rec.Form_Definition__c ?? plan.formId;
+  if (!formId) return { error: MESSAGES.noDataForSubmission };
+  const key = rec.Uniqueness_Constraint__c ?? '';
+  const localId = key.includes('#') ? key.slice(key.indexOf('#') + 1) : undefined;
+  const sub = await deps.host.offline.startScheduled({
+    formId,
+    formName: plan.formName ?? rec.Name ?? formId,
+    formSubmissionId: rec.Id,
+    version: rec.Version__c ?? 0,
+    ...(localId ? { submissionId: localId } : {}),
+  });
+  return { to: formPath(sub.id, deps.search) };
+}
+
+/** Runs a launch plan (not 'publish'); never throws. */
+export async function runLaunch(plan: LaunchPlan, deps: LaunchDeps): Promise<LaunchOutcome> {
+  try {
+    switch (plan.kind) {
+      case 'new':
+        return await launchNew(deps, plan.formId, plan.formName);
+      case 'pending':
+        return await launchPending(deps, plan.recordId);
+      case 'scheduled':
+        return await launchScheduled(deps, plan);
+      case 'nothing':
+        return { to: '/' };
+      case 'publish':
+        return { error: MESSAGES.somethingWentWrong };
+    }
+  } catch (e) {
+    return { error: launchErrorText(e) };
+  }
+}
