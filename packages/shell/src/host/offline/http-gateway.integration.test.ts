@@ -120,6 +120,50 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     await other.dispose();
   }, 60_000);
 
+  it('the bulk path: 450 queued submissions reach the org in 3 batch requests, once each', async () => {
+    const clock = { now: Date.now() };
+    const paths: string[] = [];
+    const base = jarFetch(jar, sys.bffUrl);
+    const svc = createOfflineServices({
+      gateway: new HttpOrgGateway({
+        baseUrl: sys.bffUrl,
+        fetch: (url, init) => {
+          paths.push(new URL(url).pathname);
+          return base(url, init);
+        },
+      }),
+      online: new Signal(true),
+      context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
+      locks: null,
+      channel: null,
+      idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+      nowMs: () => clock.now,
+      backgroundSync: () => undefined,
+    });
+    const c = await svc.create({ formId, formName: 'Bulk' });
+    if (!c.ok) throw new Error(c.message);
+    await svc.discard(c.value.id);
+    const items: LocalSubmission[] = Array.from({ length: 450 }, (_, i) => ({
+      ...c.value,
+      id: crypto.randomUUID(),
+      status: i % 3 === 0 ? 'in progress' : 'submitted',
+      syncStatus: 'out of sync',
+      version: 2,
+      data: { General: { i } },
+    }));
+    const q = await svc.queueMany(items);
+    if (!q.ok) throw new Error(q.message);
+    const left = await drain(svc, clock);
+    expect(left.filter((s) => s.syncStatus !== 'in sync')).toEqual([]);
+    expect(left).toHaveLength(150); // the drafts stay, in sync; the submitted ones are gone
+    expect(paths.filter((p) => p === '/api/submissions/batch')).toHaveLength(3);
+    const keys = new Set(items.map((s) => uniquenessKey(formId, s.id)));
+    const mine = (await orgRecords()).filter((r) => keys.has(r.Uniqueness_Constraint__c ?? ''));
+    expect(mine).toHaveLength(450);
+    expect(mine.filter((r) => r.Status__c === 'Submitted')).toHaveLength(300);
+    await svc.dispose();
+  }, 60_000);
+
   it('versions only go forward: an older save is a conflict; the same version again is harmless', async () => {
     const g = gateway();
     const id = crypto.randomUUID();

@@ -10,11 +10,13 @@ import {
   SUBMISSION_STATUS,
   gatewayError,
   readEnvelope,
+  type BatchItemResult,
   type FileUploadRequest,
   type GatewayError,
   type OrgGateway,
   type PendingSubmission,
   type SaveResult,
+  type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
   type SubmitResult,
@@ -200,6 +202,26 @@ export class HttpOrgGateway implements OrgGateway {
     });
     const r = await this.call<Rec>('POST', `/api/data?${q}`, this.body(p));
     return { url: typeof r.url === 'string' ? r.url : null };
+  }
+
+  /** POST /api/submissions/batch: one upsert for up to 200 submissions, one result per item. */
+  async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
+    const q = this.withNetwork({});
+    const qs = q.toString();
+    const answer = await this.call<SubmissionBatchWireResult[]>(
+      'POST',
+      `/api/submissions/batch${qs ? `?${qs}` : ''}`,
+      { items: items.map((p) => this.body(p)) },
+    );
+    return answer.map((r): BatchItemResult => {
+      if (r.ok) return { uniquenessKey: r.uniquenessKey, ok: true, url: r.url, formSubmissionId: r.id };
+      const { status, errorCode, messages, details } = r;
+      return {
+        uniquenessKey: r.uniquenessKey,
+        ok: false,
+        error: classify(status, { success: false, errorCode, messages, errorType: 'custom', details }),
+      };
+    });
   }
 
   async saveJsonForPdf(p: SubmissionPayload): Promise<void> {
