@@ -16,6 +16,7 @@ import { createStore, type OrgAuth, type SessionStore } from './session/store';
 import { authHandlers } from './routes/auth';
 import { dataHandlers } from './routes/data';
 import { builderHandlers } from './routes/builder';
+import { canvasHandlers } from './routes/canvas';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
 export interface BffOptions {
@@ -34,6 +35,7 @@ const handlers: Record<string, Handler> = {
   ...authHandlers,
   ...dataHandlers,
   ...builderHandlers,
+  ...canvasHandlers,
 };
 
 /** Which org slot an instanceUrl names: the main org, or the other org (publishing). */

@@ -79,7 +79,10 @@ describe('canvas signed request', () => {
     context: {
       user: { userId: '005000000000001AAA', userName: DEMO.field, userType: 'STANDARD' },
       organization: { organizationId: '00D000000000001AAA' },
-      environment: { parameters: { formId: 'a0F000000000001AAA' } },
+      environment: {
+        parameters: { formId: 'a0F000000000001AAA' },
+        locationUrl: `${emulatorUrl}/lightning/r/Account/001000000000001AAA/view`,
+      },
     },
     ...over,
   });
@@ -103,9 +106,33 @@ describe('canvas signed request', () => {
     expect(cookie).toMatch(/httponly/i);
     const c = new Client(bff.base, jar);
     expect((await c.get('/api/forms')).status).toBe(200);
-    const ctx = c.data<{ oauthToken: string; targetOrigin: string }>(await c.get('/api/canvas/context'));
-    expect(ctx.targetOrigin).toBe(emulatorUrl);
+    const ctx = c.data<Record<string, unknown>>(await c.get('/api/canvas/context'));
+    expect(ctx).toEqual({
+      instanceId: '_:CQ:',
+      targetOrigin: emulatorUrl,
+      instanceUrl: emulatorUrl,
+      allowedOrigins: expect.any(Array),
+      recordUrl: `${emulatorUrl}/lightning/r/Account/001000000000001AAA/view`,
+    });
+    // The org's access token never reaches the browser, not even in canvas mode.
+    expect(JSON.stringify(ctx)).not.toContain(token);
     expect(c.data<{ embedded: boolean }>(await c.get('/api/getEnv/')).embedded).toBe(true);
+  });
+
+  it('keeps launcher parameters in position and a foreign locationUrl out of the context', async () => {
+    const token = await passwordToken(DEMO.field);
+    const jar = new Jar();
+    const env = envelope(token);
+    const context = env.context as Record<string, Record<string, unknown>>;
+    context.environment = {
+      parameters: { submissionId: 'a0G000000000002AAA', formSubmissionStatus: 'Scheduled' },
+      locationUrl: 'https://evil.example.com/lightning/r/Account/1/view',
+    };
+    const res = await post(jar, signRequest(env, DEMO.secret));
+    expect(res.headers.get('location')).toBe('/launchFromSF/-/-/-/Scheduled/a0G000000000002AAA');
+    const c = new Client(bff.base, jar);
+    const ctx = c.data<Record<string, unknown>>(await c.get('/api/canvas/context'));
+    expect(ctx.recordUrl).toBeUndefined();
   });
 
   it.each([

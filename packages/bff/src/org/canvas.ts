@@ -10,6 +10,8 @@ export interface VerifiedCanvasRequest {
   siteUrl: string | null;
   client: { oauthToken: string; instanceUrl: string; instanceId?: string; targetOrigin?: string };
   parameters: Record<string, unknown>;
+  /** environment.locationUrl: the org page hosting the canvas app. */
+  locationUrl: string | null;
 }
 
 const reject = () => new ApiError('NOT_AUTHENTICATED', 'The signed request could not be verified.');
@@ -79,6 +81,7 @@ export function verifySignedRequest(
       ...(s(client.targetOrigin) ? { targetOrigin: s(client.targetOrigin) as string } : {}),
     },
     parameters: record(env.parameters),
+    locationUrl: s(env.locationUrl),
   };
 }
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   AUTH_CALLBACK_PATHS,
-  CANVAS_LAUNCH_PATH,
   CONTRACT_VERSION,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
@@ -9,12 +8,10 @@ import {
   type LoginTarget,
 } from 'shared-contracts';
 import type { Context } from 'koa';
-import { readForm } from '../http/body';
 import { selfOrigin } from '../http/middleware';
 import { ApiError } from '../http/errors';
 import { oauth2 } from '../org/client';
 import { origin, type SfRecord } from '../org/util';
-import { verifySignedRequest } from '../org/canvas';
 import type { OrgAuth, SessionData } from '../session/store';
 import { HANDLED, type Call, type Deps, type Handler } from './types';
 
@@ -341,52 +338,5 @@ export const authHandlers: Record<string, Handler> = {
     await conn().query('SELECT Id FROM User LIMIT 1');
     void ctx;
     return { authorized: true, organizationId: session.main.organizationId, userId: session.main.userId };
-  },
-
-  async canvas({ ctx, deps }) {
-    const secret = deps.config.salesforce.canvasSecret;
-    if (!secret) throw new ApiError('NOT_AUTHENTICATED', 'Canvas is not configured.');
-    const form = await readForm(ctx, 64 * 1024);
-    const signed = form.get('signed_request');
-    const request = verifySignedRequest(signed ?? '', secret, deps.config.salesforce.canvasMaxAgeSeconds);
-    const client = request.client;
-    const instanceUrl = origin(client.instanceUrl);
-    if (!instanceUrl) throw new ApiError('NOT_AUTHENTICATED', 'The signed request could not be verified.');
-    const data = await ctx.session.regenerate(true);
-    data.main = {
-      accessToken: client.oauthToken,
-      instanceUrl,
-      loginUrl: instanceUrl,
-      userId: request.userId,
-      organizationId: request.organizationId,
-      username: request.userName ?? undefined,
-      userType: request.userType ?? undefined,
-      networkId: request.networkId ?? null,
-      siteUrl: request.siteUrl ?? null,
-      issuedAt: Date.now(),
-    };
-    delete data.otherOrg;
-    data.pending = [];
-    data.canvas = { instanceId: client.instanceId ?? '', targetOrigin: client.targetOrigin ?? '' };
-    ctx.session.touch();
-    const params = request.parameters;
-    const segments = ['formId', 'formName', 'formSubmissionId', 'formSubmissionStatus', 'submissionId']
-      .map((k) => params[k])
-      .filter((v): v is string => typeof v === 'string' && v !== '')
-      .map((v) => encodeURIComponent(v.slice(0, 200)));
-    ctx.status = 303;
-    ctx.redirect([CANVAS_LAUNCH_PATH, ...segments].join('/'));
-    return HANDLED;
-  },
-
-  async canvasContext({ session }) {
-    if (!session?.canvas || !session.main)
-      throw new ApiError('FORBIDDEN', 'Not an embedded (canvas) session.');
-    return {
-      instanceId: session.canvas.instanceId,
-      targetOrigin: session.canvas.targetOrigin,
-      instanceUrl: session.main.instanceUrl,
-      oauthToken: session.main.accessToken,
-    };
   },
 };

@@ -28,6 +28,8 @@ export interface PendingLogin {
 export interface CanvasContext {
   instanceId: string;
   targetOrigin: string;
+  /** The org record page the canvas app was launched from (environment.locationUrl). */
+  recordUrl?: string;
 }
 
 export interface SessionData {

@@ -429,16 +429,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/canvas/context',
     summary:
-      'Embedded sessions only: what the launcher posts to the host canvas (instance id, target origin, instance URL and the OAuth token the org itself put in the signed request it gave this browser frame).',
+      "Embedded sessions only: what the launcher needs to post to the host canvas: instance id, target origin, instance URL, the configured exact origins allowed to host the app and the org record page it was launched from. No OAuth token (the host page is the org; it checks the message's origin and source frame).",
     auth: 'session',
     stateChanging: false,
     query: obj({}),
-    response: obj({
-      instanceId: str(255),
-      targetOrigin: str(2048),
-      instanceUrl: str(2048),
-      oauthToken: str(2048),
-    }),
+    response: obj(
+      {
+        instanceId: str(255),
+        targetOrigin: str(2048),
+        instanceUrl: str(2048),
+        allowedOrigins: arrayOf(str(2048), 100),
+        recordUrl: str(2048),
+      },
+      ['instanceId', 'targetOrigin', 'instanceUrl', 'allowedOrigins'],
+    ),
     source: 'canvas',
   },
   // ---- end-user calls
