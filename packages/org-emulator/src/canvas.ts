@@ -141,26 +141,41 @@ function recordPage(emu: Emu, objectLabel: string, record: SRecord, signed: stri
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(String(record.Name ?? record.Id))} | ${esc(objectLabel)} | Salesforce</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f3f3f3}header{background:#fff;padding:1rem;border-bottom:1px solid #ddd}
-iframe{width:100%;height:75vh;border:0;background:#fff}pre{background:#222;color:#cfc;padding:.5rem;max-height:20vh;overflow:auto;margin:0}</style></head>
+iframe{width:100%;height:75vh;border:0;background:#fff}#canvas-messages{font-family:monospace;font-size:.8rem;background:#222;color:#cfc;padding:.5rem 2rem;max-height:20vh;overflow:auto;margin:0}</style></head>
 <body>
 <header><p>${esc(objectLabel)}</p><h1 id="record-name">${esc(String(record.Name ?? record.Id))}</h1></header>
 <form id="canvas-form" method="post" action="${esc(canvasUrl)}" target="canvas-frame">
 <input type="hidden" name="signed_request" value="${esc(signed)}">
 </form>
 <iframe id="canvas-frame" name="canvas-frame" title="Canvas app"></iframe>
+<p id="canvas-status" role="status"></p>
 <h2>Canvas messages</h2>
-<pre id="canvas-messages"></pre>
+<ol id="canvas-messages"></ol>
 <script>
 (function () {
   var expected = ${JSON.stringify(origin)};
+  var frame = document.getElementById('canvas-frame');
   var log = document.getElementById('canvas-messages');
+  var status = document.getElementById('canvas-status');
+  // What the page received, for tests and people: { origin, data } in arrival order.
+  window.__canvasMessages = [];
   window.addEventListener('message', function (event) {
-    // Only the canvas app's origin is trusted, as the Canvas SDK does.
-    if (event.origin !== expected) return;
-    var line;
-    try { line = typeof event.data === 'string' ? event.data : JSON.stringify(event.data); } catch (e) { line = String(event.data); }
-    log.textContent += line + '\\n';
+    // Only the canvas app's frame at its origin is trusted, as the Canvas SDK does.
+    if (event.origin !== expected || event.source !== frame.contentWindow) return;
+    window.__canvasMessages.push({ origin: event.origin, data: event.data });
+    var li = document.createElement('li');
+    var name = event.data && typeof event.data === 'object' ? String(event.data.name || '') : '';
+    li.setAttribute('data-name', name);
+    try { li.textContent = typeof event.data === 'string' ? event.data : JSON.stringify(event.data); } catch (e) { li.textContent = String(event.data); }
+    log.appendChild(li);
+    // The record page reacts as a Lightning page hosting the app would.
+    if (name === 'CQOfflineFormMessage') status.textContent = 'Form submitted: ' + (event.data.payload && event.data.payload.dataUrl || '');
+    if (name === 'CQOfflineFormMessageClosed') status.textContent = 'Form closed';
   });
+  // Asks the app whether it is loaded (it answers CQOfflineFormReady with the nonce).
+  window.__pingCanvas = function (nonce) {
+    frame.contentWindow.postMessage({ name: 'CQOfflineFormPing', payload: { nonce: String(nonce) } }, expected);
+  };
   document.getElementById('canvas-form').submit();
 })();
 </script>

@@ -179,7 +179,7 @@ describe('Canvas record page', () => {
     expect(loginRes.status).toBe(302);
     const cookie = (loginRes.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const html = await (await fetch(`${emu.url}${page}`, { headers: { cookie } })).text();
-    expect(html).toContain('<pre id="canvas-messages"></pre>');
+    expect(html).toContain('<ol id="canvas-messages"></ol>');
     expect(html).toContain(`action="${canvasUrl}"`);
     expect(html).toContain('<iframe id="canvas-frame" name="canvas-frame"');
     const signed = /name="signed_request" value="([^"]+)"/.exec(html)?.[1] ?? '';
