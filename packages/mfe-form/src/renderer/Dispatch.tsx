@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import { Box } from '@chakra-ui/react';
-import { useFormContext } from './context';
+import { Box, Image, Link } from '@chakra-ui/react';
+import { useFormContext, useRuleState } from './context';
+import { joinPath, scopeToPath } from './core/paths';
 import { pickRenderer } from './registry';
 
 export interface DispatchProps {
@@ -26,5 +27,42 @@ export const Dispatch = memo(function Dispatch({ uischema, schema, path, enabled
     );
   }
   const Renderer = entry.renderer;
-  return <Renderer uischema={uischema} schema={schema} path={path} enabled={enabled} />;
+  const rendered = <Renderer uischema={uischema} schema={schema} path={path} enabled={enabled} />;
+  return hasFormulaRules(uischema) ? (
+    <>
+      {rendered}
+      <FormulaExtras uischema={uischema} path={path} />
+    </>
+  ) : (
+    rendered
+  );
 });
+
+/** Label elements draw their own link and image (the link replaces the label's text). */
+const LABEL_TYPES = new Set(['label', 'Label']);
+
+/** Only elements that carry a formula hyperlink or image rule pay for the extra subscription. */
+const hasFormulaRules = (el: UISchemaElement): boolean =>
+  !LABEL_TYPES.has(el.type) &&
+  (el.rules ?? []).some((r) => r.type === 'formula hyperlink' || r.type === 'image');
+
+/**
+ * The link and image of an element's `formula hyperlink` / `image` rules, under any element type
+ * (controls, tables, lists, layouts): the builder lets every element carry them. Shares the element's
+ * rule entry (same data path), so nothing is evaluated twice; nothing shows while the element is hidden.
+ */
+const FormulaExtras = ({ uischema, path }: { uischema: UISchemaElement; path: string }) => {
+  const dataPath = uischema.scope ? joinPath(path, scopeToPath(uischema.scope)) : path;
+  const rule = useRuleState(uischema, dataPath, path);
+  if (rule.hidden || (!rule.hyperlink && !rule.image)) return null;
+  return (
+    <Box mb={3} mt={-1} data-element="formula" data-for={dataPath || undefined}>
+      {rule.hyperlink ? (
+        <Link href={rule.hyperlink.href} isExternal color="blue.600" display="block">
+          {rule.hyperlink.label}
+        </Link>
+      ) : null}
+      {rule.image ? <Image src={rule.image} alt="" maxH="12rem" /> : null}
+    </Box>
+  );
+};

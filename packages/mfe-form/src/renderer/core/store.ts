@@ -172,6 +172,15 @@ export class FormStore {
       }
     }
     changedMeta.forEach((p) => this.bumpMeta(p));
+    // Array controls (table, list, files) watch their own path: an edit inside an item can flip their
+    // edited flag. Only a flip notifies, so a keystroke in a cell re-renders nothing else.
+    for (const root of changedRoots) {
+      for (const p of ancestorsAndSelf(root).slice(1)) {
+        if (!this.metaListeners.has(p) || changedMeta.has(p)) continue;
+        const cached = this.metaCache.get(p);
+        if (!cached || cached.edited !== this.editedAt(p)) this.bumpMeta(p);
+      }
+    }
     // Rules whose dependencies changed.
     for (const entry of this.ruleEntries.values()) {
       if (entry.deps.some((d) => getIn(prev, d) !== getIn(next, d))) {
@@ -238,6 +247,14 @@ export class FormStore {
     this.metaListeners.get(path)?.forEach((l) => l());
   }
 
+  private editedAt(path: string): boolean {
+    return isEdited(
+      getIn(this.data, path),
+      getIn(this.original, path),
+      schemaAtPath(path, this.schema)?.default,
+    );
+  }
+
   /** The field's visible errors and flags; stable identity while unchanged. */
   getMeta(path: string): FieldMeta {
     const hit = this.metaCache.get(path);
@@ -248,8 +265,7 @@ export class FormStore {
       ...(this.extraErrors.get(path) ?? []),
       ...(this.serverErrors.get(path) ?? []),
     ];
-    const s = schemaAtPath(path, this.schema);
-    const edited = isEdited(getIn(this.data, path), getIn(this.original, path), s?.default);
+    const edited = this.editedAt(path);
     const patternFailed = this.patternFailures.has(path);
     const meta =
       errors.length === 0 && !edited && !patternFailed ? EMPTY_META : { errors, edited, patternFailed };

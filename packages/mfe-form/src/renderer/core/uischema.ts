@@ -1,5 +1,6 @@
 /** Default ui schemas (when none is given, or for a Control on an object or an array item). */
 import type { ControlElement, FormJsonSchema, LayoutElement, UISchemaElement } from 'shared-contracts';
+import { scopeToPath } from './paths';
 import { resolveRef, typeOf } from './schema';
 
 const cache = new WeakMap<object, UISchemaElement>();
@@ -64,6 +65,19 @@ export const countControls = (el: UISchemaElement): number => {
   const children = (el as { elements?: UISchemaElement[] }).elements;
   if (Array.isArray(children)) return children.reduce((n, c) => n + countControls(c), 0);
   return el.scope ? 1 : 0;
+};
+
+/** Element types whose scope is an array shown as items (a list's entries, a table's rows). */
+const ITEM_LIST_TYPES = new Set(['ListWithDetail', 'table']);
+
+/**
+ * Data paths (relative to the element's base path) of the item lists directly inside an element:
+ * ListWithDetail and table scopes, not looking into a list's own detail (those are per item).
+ */
+export const itemListPaths = (el: UISchemaElement): string[] => {
+  if (ITEM_LIST_TYPES.has(el.type) && el.scope) return [scopeToPath(el.scope)];
+  const children = (el as { elements?: UISchemaElement[] }).elements;
+  return Array.isArray(children) ? children.flatMap(itemListPaths) : [];
 };
 
 /** Every element of a ui schema (depth first). */

@@ -231,7 +231,24 @@ export const mapServerErrors = (
 /** The edited flag: differs from both the original submitted data and the schema default. */
 export const isEdited = (value: unknown, original: unknown, schemaDefault: unknown): boolean =>
   !deepEqual(normEmpty(value), normEmpty(original)) && !deepEqual(normEmpty(value), normEmpty(schemaDefault));
-const normEmpty = (v: unknown): unknown => (isEmptyValue(v) && !Array.isArray(v) ? undefined : v);
+/**
+ * The value as the edited flag compares it: empty strings, empty objects and empty arrays are no value,
+ * and inside tables, lists and file lists empty cells and all-empty rows do not count (a table's blank
+ * starting rows, or a file added then deleted, are not an edit).
+ */
+const normEmpty = (v: unknown): unknown => {
+  if (Array.isArray(v)) {
+    const items = v.map(normEmpty).filter((x) => x !== undefined);
+    return items.length === 0 ? undefined : items;
+  }
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.entries(v)
+      .map(([k, x]) => [k, normEmpty(x)] as const)
+      .filter(([, x]) => x !== undefined);
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return isEmptyValue(v) ? undefined : v;
+};
 
 /** Table rows where every value is empty are dropped (recursively, for every array of objects). */
 export const dropEmptyRows = (data: unknown): unknown => {

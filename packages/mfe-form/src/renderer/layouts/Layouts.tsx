@@ -22,7 +22,7 @@ import { HORIZONTAL_LAYOUT_DEFAULT_COLUMNS } from 'shared-contracts';
 import type { LayoutElement, UISchemaElement } from 'shared-contracts';
 import { Dispatch } from '../Dispatch';
 import { useFormContext, useIsMobile, useRuleState } from '../context';
-import { countControls } from '../core/uischema';
+import { useCategoryCounts } from './categoryCounts';
 import type { RendererProps } from '../types';
 
 const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
@@ -163,14 +163,18 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
   );
 });
 
-/** Categorization: tabs with item counts; a dropdown on mobile. Only the chosen category is mounted. */
+/**
+ * Categorization: tabs with item counts (list items, else fields: useCategoryCounts); a dropdown on
+ * mobile. Only the chosen category is mounted.
+ */
 export const CategorizationLayout = memo(function CategorizationLayout(props: RendererProps) {
   const { hidden, enabled } = useLayout(props);
   const mobile = useIsMobile();
   const [index, setIndex] = useState(0);
+  const counts = useCategoryCounts(childrenOf(props.uischema), props.path);
   if (hidden) return null;
   const categories = childrenOf(props.uischema);
-  const titles = categories.map((c, i) => `${labelText(c) ?? `Category ${i + 1}`} (${countControls(c)})`);
+  const titles = categories.map((c, i) => `${labelText(c) ?? `Category ${i + 1}`} (${counts[i] ?? 0})`);
   const current = categories[index];
   const content = current ? (
     <Dispatch uischema={current} schema={props.schema} path={props.path} enabled={enabled} />
@@ -202,7 +206,7 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
           <Tab key={i}>
             {labelText(c) ?? `Category ${i + 1}`}
             <Badge ml={2} borderRadius="full">
-              {countControls(c)}
+              {counts[i] ?? 0}
             </Badge>
           </Tab>
         ))}

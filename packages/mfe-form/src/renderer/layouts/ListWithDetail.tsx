@@ -97,7 +97,13 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
   );
   const itemTitle = (i: number): string => `${i + 1}. ${labels[i] || `${state.label} ${i + 1}`}`;
   return (
-    <Box mb={4} data-layout="list-with-detail" data-path={state.dataPath}>
+    <Box
+      mb={4}
+      data-layout="list-with-detail"
+      data-path={state.dataPath}
+      data-edited={state.meta.edited || undefined}
+      className={state.meta.edited ? 'cq-edited' : undefined}
+    >
       <HStack justify="space-between" mb={2}>
         <Text fontWeight="semibold">{labelOf(props.uischema, state.controlSchema, state.dataPath)}</Text>
         {canAdd ? (
