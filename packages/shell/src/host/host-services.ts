@@ -5,6 +5,7 @@ import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
+import { isCanvasMode } from './canvas';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
@@ -23,9 +24,6 @@ function navigate(to: string, options?: { replace?: boolean }): void {
     navigateToUrl(to);
   }
 }
-
-/** Canvas mode (spec section 2): launched from inside the org; no uploader runs there. */
-export const isCanvasPath = (pathname: string): boolean => /launchFromSF|CQEditFormSF/.test(pathname);
 
 /** The one host-services object the shell hands every remote (single-spa custom props). */
 export function createHostServices(hooks: HostServiceHooks): ShellHost {
@@ -50,7 +48,7 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
       organizationId: signedIn()?.organizationId ?? '',
       instanceUrl: signedIn()?.instanceUrl ?? '',
     }),
-    canvasMode: isCanvasPath(window.location.pathname),
+    canvasMode: isCanvasMode(window),
     onUnauthorized: () => current.expire(),
   });
 
