@@ -1,6 +1,12 @@
 /**
  * Runs the two uploaders on their timers (2000 ms submissions, 4000 ms files) in the leader tab only,
  * only while online, never in canvas mode. Going offline stops them; going online restarts them.
+ *
+ * The timers run only while there is work: once a pass leaves nothing queued (no queued submission,
+ * no unsynced file) the engine sleeps, and `wake()` (a write in this tab, a message from another tab,
+ * going online, becoming the leader) starts them again. An idle signed-in page then costs no script
+ * time at all instead of two IndexedDB reads every few seconds; the spec's intervals stay the retry
+ * cadence whenever something waits (backoff included).
  */
 import {
   FILE_UPLOADER_INTERVAL_MS,
@@ -34,6 +40,10 @@ export class SyncEngine {
   private timers: ReturnType<typeof setInterval>[] = [];
   private unsubscribeOnline: (() => void) | null = null;
   private readonly pending = new Set<Promise<unknown>>();
+  /** Something may be queued (unknown at start: the first pass finds out). */
+  private hasWork = true;
+  /** Bumped by every wake(): an idle check that raced a new write must not put the engine to sleep. */
+  private wakes = 0;
 
   constructor(private readonly opts: EngineOptions) {
     const isOnline = (): boolean => opts.online.get();
@@ -46,12 +56,26 @@ export class SyncEngine {
     });
     this.leader = new LeaderElection(opts.locks, (v) => {
       this.isLeader.set(v);
-      this.reconcile();
+      // a new leader does not know what the old one left: one pass finds out
+      if (v) this.wake();
+      else this.reconcile();
     });
   }
 
   get running(): boolean {
     return this.timers.length > 0;
+  }
+
+  /** Whether the engine believes something is queued (false: asleep until the next wake). */
+  get pendingWork(): boolean {
+    return this.hasWork;
+  }
+
+  /** Something may have been queued (here or in another tab): run the uploaders if this tab leads. */
+  wake(): void {
+    this.wakes++;
+    this.hasWork = true;
+    this.reconcile();
   }
 
   get busy(): boolean {
@@ -100,15 +124,20 @@ export class SyncEngine {
 
   /** Run the submission uploader now (after a submit, a retry); the timers go on as before. */
   kick(): void {
-    if (this.running) this.tick('submissions');
+    const wasRunning = this.running;
+    this.wake();
+    if (wasRunning) this.tick('submissions');
   }
 
   kickFiles(): void {
-    if (this.running) this.tick('files');
+    const wasRunning = this.running;
+    this.wake();
+    if (wasRunning) this.tick('files');
   }
 
   private reconcile(): void {
-    const shouldRun = this.started && this.leader.isLeader && this.opts.online.get() && !this.opts.canvasMode;
+    const shouldRun =
+      this.started && this.hasWork && this.leader.isLeader && this.opts.online.get() && !this.opts.canvasMode;
     if (shouldRun && !this.running) {
       this.submissions.resume();
       this.timers = [
@@ -133,8 +162,24 @@ export class SyncEngine {
       .finally(() => {
         this.pending.delete(p);
         this.activity.set(this.activity.get() + 1);
+        if (this.pending.size === 0) void this.sleepIfIdle();
       });
     this.pending.add(p);
     this.activity.set(this.activity.get() + 1);
+  }
+
+  /** After the last run in flight: nothing left queued and no wake meanwhile → stop the timers. */
+  private async sleepIfIdle(): Promise<void> {
+    if (!this.running) return;
+    const wakes = this.wakes;
+    let more = true;
+    try {
+      more = await this.opts.store.hasPendingWork(this.opts.organizationId());
+    } catch (e) {
+      console.error('offline: reading the queue failed', e);
+    }
+    if (more || wakes !== this.wakes || this.pending.size > 0 || this.busy) return;
+    this.hasWork = false;
+    this.reconcile();
   }
 }

@@ -32,6 +32,8 @@ import { guarded, OfflineStore } from './store';
 import * as T from './transitions';
 
 export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
+/** Tabs tell each other "something was queued" here, so a sleeping leader wakes for a follower's write. */
+export const QUEUE_CHANNEL = 'cq-offline-queue';
 
 export interface OfflineServicesOptions {
   gateway: OrgGateway;
@@ -137,11 +139,25 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
   });
   const presence = new DraftPresence(uuid(), opts.channel === undefined ? undefined : opts.channel);
+  const channelFactory =
+    opts.channel === undefined
+      ? typeof BroadcastChannel === 'function'
+        ? (n: string): ChannelLike => new BroadcastChannel(n)
+        : null
+      : opts.channel;
+  const queueChannel = channelFactory ? channelFactory(QUEUE_CHANNEL) : null;
+  queueChannel?.addEventListener('message', () => engine.wake());
 
   const queued = (): void => {
     engine.kick();
+    queueChannel?.postMessage({ t: 'queued' });
     if (!engine.running) backgroundSync();
   };
+  // Going offline with work queued: the service worker gets the queue if this tab closes before the
+  // network is back (Background Sync fires when the browser is online again).
+  const unsubscribeOffline = opts.online.subscribe((online) => {
+    if (!online && engine.pendingWork && !(opts.canvasMode ?? false)) backgroundSync();
+  });
 
   const userWrite = async (
     id: string,
@@ -288,6 +304,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const r = await store.putFileForUser(info);
       if (!r.ok) return r;
       engine.kickFiles();
+      queueChannel?.postMessage({ t: 'queued' });
       const node: FileNode = {
         ContentDocumentId: '',
         LocalId,
@@ -377,11 +394,12 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
             }));
           }
         }
-        engine.kick();
+        queued();
         return;
       }
       await store.updateFile(id, (f) => ({ ...f, error: null, delivery: { ...T.NO_DELIVERY } }));
       engine.kickFiles();
+      queueChannel?.postMessage({ t: 'queued' });
     },
     async discardOutboxItem(id) {
       if (await store.getSubmission(id)) {
@@ -404,6 +422,8 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     stop: () => engine.stop(),
     async dispose() {
       await engine.stop();
+      unsubscribeOffline();
+      queueChannel?.close();
       presence.dispose();
       dbs.submissions.close();
       dbs.images.close();

@@ -66,6 +66,25 @@ export class OfflineStore {
       .toArray();
   }
 
+  /**
+   * Whether anything waits for the uploaders (queued submissions, unsynced files): a key-only count
+   * over the two status indexes, so the engine can sleep between bursts of work instead of polling.
+   */
+  async hasPendingWork(organizationId: string): Promise<boolean> {
+    const subs = await this.sdb.submissions
+      .where('syncStatus')
+      .anyOf([SYNC_STATUS.outOfSync, SYNC_STATUS.fileUnsynced, SYNC_STATUS.offlineSubmissionSync])
+      .filter((s) => s.organizationId === organizationId)
+      .first();
+    if (subs) return true;
+    const file = await this.idb.images
+      .where('status')
+      .equals(FILE_STATUS.unsynced)
+      .filter((f) => f.organizationId === organizationId)
+      .first();
+    return file !== undefined;
+  }
+
   putSubmission(s: LocalSubmission): Promise<string> {
     return this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.put(s));
   }
