@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../shared-contracts/src/testing/jsdom-setup.ts'],
+    // UI tests type into Chakra modals on a shared 2-core machine: 5 s is too tight under load.
+    testTimeout: 30000,
   },
 });

@@ -26,15 +26,16 @@ export const deriveApiName = (label: string): string =>
   `${API_NAME_PREFIX}${label.replace(/\W+/g, '_')}`.slice(0, API_NAME_MAX);
 
 /**
- * A derived name made unique: on a clash `_2`, `_3`… is appended, the base cut so the whole stays
+ * A derived name made unique: on a clash `_2`, `_3`… is appended (no second underscore after one), the base cut so the whole stays
  * within 48 characters (the first free number wins).
  */
 export const uniqueName = (base: string, taken: TakenNames, suffix = ''): string => {
   const first = `${base.slice(0, API_NAME_MAX - suffix.length)}${suffix}`;
   if (!isTaken(first, taken)) return first;
   for (let n = 2; ; n++) {
-    const tail = `_${n}${suffix}`;
-    const candidate = `${base.slice(0, API_NAME_MAX - tail.length)}${tail}`;
+    const cut = base.slice(0, API_NAME_MAX - `_${n}${suffix}`.length);
+    // 'Serial No.' derives 'CQ_Form_Serial_No_': its second copy is '..._No_2', not '..._No__2'.
+    const candidate = `${cut}${cut.endsWith('_') ? '' : '_'}${n}${suffix}`;
     if (!isTaken(candidate, taken)) return candidate;
   }
 };

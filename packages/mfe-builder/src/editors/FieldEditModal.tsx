@@ -1,0 +1,262 @@
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Button,
+  FormControl,
+  FormErrorMessage,
+  FormHelperText,
+  FormLabel,
+  HStack,
+  IconButton,
+  Input,
+  List,
+  ListItem,
+  Modal,
+  ModalBody,
+  ModalCloseButton,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  ModalOverlay,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  useToast,
+} from '@chakra-ui/react';
+import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { takenNames as toTaken, uniqueApiName } from '../model/api-name';
+import { YES_NO_VALUES } from '../model/default-value';
+import {
+  addPicklistValue,
+  defaultKindOf,
+  hasDefault,
+  hasErrors,
+  hasValidation,
+  removePicklistValue,
+  validateDraft,
+  type FieldDraft,
+} from './field-draft';
+import { ValidationFields } from './ValidationFields';
+
+export interface FieldEditModalProps {
+  /** The field as it is; edits stay local until Save. */
+  draft: FieldDraft;
+  /** API names of the other fields, tables and relationship names of the form (not this field's). */
+  takenNames: Iterable<string>;
+  onSave: (updated: FieldDraft) => void;
+  onClose: () => void;
+  isOpen?: boolean;
+  /** Extra content under the field settings (the builder puts the rule editor here). */
+  children?: ReactNode;
+}
+
+const KIND_TITLES: Record<FieldDraft['kind'], string> = {
+  text: 'Text Field',
+  date: 'Date Field',
+  dropdown: 'Dropdown',
+  yesno: 'Yes/No Field',
+  blank: 'Blank Space',
+  object: 'Field',
+};
+
+/** The field edit modal (builder spec sections 2, 5, 8): every error inline, Save blocked while any. */
+export const FieldEditModal = memo(function FieldEditModal({
+  draft,
+  takenNames,
+  onSave,
+  onClose,
+  isOpen = true,
+  children,
+}: FieldEditModalProps) {
+  const [d, setD] = useState<FieldDraft>(draft);
+  const labelRef = useRef<HTMLInputElement>(null);
+  const [newValue, setNewValue] = useState('');
+  // A new field's API name follows its label until the user types a name of their own.
+  const [followLabel, setFollowLabel] = useState(Boolean(draft.isNew) && draft.kind !== 'object');
+  const taken = useMemo(() => toTaken(takenNames), [takenNames]);
+  const errors = useMemo(() => validateDraft(d, taken), [d, taken]);
+  const invalid = hasErrors(errors);
+  const toast = useToast();
+
+  // The spec's duplicate-API-name toast (3 s), once each time the name becomes a duplicate.
+  const wasDuplicate = useRef(false);
+  const duplicate = errors.apiName === M.duplicateApiName;
+  useEffect(() => {
+    if (duplicate && !wasDuplicate.current && !toast.isActive('duplicate-api-name')) {
+      toast({
+        id: 'duplicate-api-name',
+        status: 'error',
+        description: M.duplicateApiName,
+        duration: BUILDER.duplicateErrorToastMs,
+        isClosable: true,
+      });
+    }
+    wasDuplicate.current = duplicate;
+  }, [duplicate, toast]);
+
+  const set = (patch: Partial<FieldDraft>) => setD((prev) => ({ ...prev, ...patch }));
+  const addValue = () => {
+    setD((prev) => ({ ...prev, options: addPicklistValue(prev.options, newValue) }));
+    setNewValue('');
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid) return;
+    const { isNew: _isNew, ...rest } = d;
+    onSave(rest);
+  };
+
+  const defaultKind = defaultKindOf(d);
+  const ids = 'field-edit';
+  return (
+    <Modal isOpen={isOpen} onClose={onClose} size="xl" scrollBehavior="inside" initialFocusRef={labelRef}>
+      <ModalOverlay />
+      <ModalContent as="form" onSubmit={submit} noValidate aria-label={`Edit ${KIND_TITLES[d.kind]}`}>
+        <ModalHeader>Edit {KIND_TITLES[d.kind]}</ModalHeader>
+        <ModalCloseButton />
+        <ModalBody>
+          <Stack spacing={4}>
+            <FormControl isInvalid={Boolean(errors.label)} isRequired>
+              <FormLabel htmlFor={`${ids}-label`}>Label</FormLabel>
+              <Input
+                ref={labelRef}
+                id={`${ids}-label`}
+                value={d.label}
+                onChange={(e) => {
+                  const label = e.target.value;
+                  set(followLabel ? { label, apiName: uniqueApiName(label, taken) } : { label });
+                }}
+              />
+              <FormErrorMessage>{errors.label}</FormErrorMessage>
+            </FormControl>
+            <FormControl isInvalid={Boolean(errors.apiName)} isRequired isReadOnly={d.kind === 'object'}>
+              <FormLabel htmlFor={`${ids}-api`}>API Name</FormLabel>
+              <Input
+                id={`${ids}-api`}
+                fontFamily="mono"
+                value={d.apiName}
+                onChange={(e) => {
+                  setFollowLabel(false);
+                  set({ apiName: e.target.value });
+                }}
+              />
+              <FormErrorMessage>{errors.apiName}</FormErrorMessage>
+            </FormControl>
+            {d.kind === 'dropdown' ? (
+              <FormControl isInvalid={Boolean(errors.options)}>
+                <FormLabel htmlFor={`${ids}-new-value`}>Picklist Values</FormLabel>
+                <List spacing={1} aria-label="Picklist values">
+                  {d.options.map((o, i) => (
+                    <ListItem key={o.const}>
+                      <HStack justify="space-between">
+                        <Text>{o.title}</Text>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Delete value ${o.title}`}
+                          icon={<span aria-hidden="true">✕</span>}
+                          onClick={() => set({ options: removePicklistValue(d.options, i) })}
+                        />
+                      </HStack>
+                    </ListItem>
+                  ))}
+                </List>
+                <HStack mt={2}>
+                  <Input
+                    id={`${ids}-new-value`}
+                    placeholder="New value"
+                    value={newValue}
+                    onChange={(e) => setNewValue(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        addValue();
+                      }
+                    }}
+                  />
+                  <Button onClick={addValue}>Add</Button>
+                </HStack>
+                <FormErrorMessage>{errors.options}</FormErrorMessage>
+              </FormControl>
+            ) : null}
+            {hasDefault(d) ? (
+              <FormControl isInvalid={Boolean(errors.defaultValue)}>
+                <FormLabel htmlFor={`${ids}-default`}>Default Value</FormLabel>
+                {defaultKind === 'yesno' ? (
+                  <Select
+                    id={`${ids}-default`}
+                    value={d.defaultValue}
+                    onChange={(e) => set({ defaultValue: e.target.value })}
+                  >
+                    <option value="">None</option>
+                    {YES_NO_VALUES.map((v) => (
+                      <option key={v} value={v}>
+                        {v}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    id={`${ids}-default`}
+                    value={d.defaultValue}
+                    placeholder={defaultKind === 'date' ? M.datePlaceholder : undefined}
+                    onChange={(e) => set({ defaultValue: e.target.value })}
+                  />
+                )}
+                {errors.defaultValue ? (
+                  <FormErrorMessage>{errors.defaultValue}</FormErrorMessage>
+                ) : defaultKind === 'date' ? (
+                  <FormHelperText>{M.datePlaceholder}</FormHelperText>
+                ) : null}
+                {errors.defaultValue === M.invalidDateFormat ? (
+                  <FormHelperText color="red.600">{M.datePlaceholder}</FormHelperText>
+                ) : null}
+              </FormControl>
+            ) : null}
+            {hasValidation(d) ? (
+              <ValidationFields
+                idPrefix={ids}
+                value={d.validation}
+                onChange={(validation) => set({ validation })}
+                errors={errors}
+              />
+            ) : null}
+            {d.kind !== 'blank' ? (
+              <HStack spacing={8}>
+                <FormControl display="flex" alignItems="center" w="auto">
+                  <FormLabel htmlFor={`${ids}-required`} mb={0}>
+                    Required
+                  </FormLabel>
+                  <Switch
+                    id={`${ids}-required`}
+                    isChecked={d.required}
+                    onChange={(e) => set({ required: e.target.checked })}
+                  />
+                </FormControl>
+                <FormControl display="flex" alignItems="center" w="auto">
+                  <FormLabel htmlFor={`${ids}-readonly`} mb={0}>
+                    Read Only
+                  </FormLabel>
+                  <Switch
+                    id={`${ids}-readonly`}
+                    isChecked={d.readOnly}
+                    onChange={(e) => set({ readOnly: e.target.checked })}
+                  />
+                </FormControl>
+              </HStack>
+            ) : null}
+            {children}
+          </Stack>
+        </ModalBody>
+        <ModalFooter gap={2}>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorScheme="blue" isDisabled={invalid}>
+            Save
+          </Button>
+        </ModalFooter>
+      </ModalContent>
+    </Modal>
+  );
+});

@@ -1,0 +1,118 @@
+/**
+ * The field being edited in the field edit modal, its checks (builder spec sections 5 and 8) and the
+ * required / read-only flags as the saved form stores them (section 4). Framework-free.
+ */
+import type { FormRule, OneOfOption, UISchemaElement } from 'shared-contracts';
+import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { validateApiName, validateLabel, type TakenNames } from '../model/api-name';
+import { validateDefault, type DefaultKind } from '../model/default-value';
+import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../model/validation-presets';
+
+/** General items of the palette, plus fields of the primary/context object ('object'). */
+export type FieldKind = 'text' | 'date' | 'dropdown' | 'yesno' | 'blank' | 'object';
+
+export interface PicklistValue {
+  const: string;
+  title: string;
+}
+
+export interface FieldDraft {
+  kind: FieldKind;
+  label: string;
+  /** For object fields the object's own field name: shown, not editable, not checked. */
+  apiName: string;
+  defaultValue: string;
+  /** Text fields (and string object fields): preset, Custom or none. */
+  validation: FieldValidation;
+  /** Dropdown: the picklist values. */
+  options: PicklistValue[];
+  required: boolean;
+  readOnly: boolean;
+  /** Object fields: the data type of the object field ('string', 'date-time'...), for the checks. */
+  dataType?: string;
+  /** A field just dropped: its API name follows the label until the name is edited. */
+  isNew?: boolean;
+}
+
+export interface FieldErrors {
+  label?: string;
+  apiName?: string;
+  defaultValue?: string;
+  pattern?: string;
+  errorMessage?: string;
+  options?: string;
+}
+
+export const hasErrors = (e: FieldErrors): boolean => Object.values(e).some(Boolean);
+
+/** Which default-value check a field gets. */
+export const defaultKindOf = (d: Pick<FieldDraft, 'kind' | 'dataType'>): DefaultKind => {
+  if (d.kind === 'object') {
+    if (d.dataType === 'date-time' || d.dataType === 'date') return 'date';
+    return 'text';
+  }
+  if (d.kind === 'date' || d.kind === 'dropdown' || d.kind === 'yesno') return d.kind;
+  return 'text';
+};
+
+/** Whether the field offers validation presets (text entry fields only). */
+export const hasValidation = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
+  d.kind === 'text' || (d.kind === 'object' && (d.dataType ?? 'string') === 'string');
+
+export const hasDefault = (d: Pick<FieldDraft, 'kind'>): boolean => d.kind !== 'blank';
+
+/** Every error of a draft; `taken` holds the other fields', tables' and relationship names. */
+export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => {
+  const e: FieldErrors = {};
+  e.label = validateLabel(d.label);
+  if (d.kind !== 'object') e.apiName = validateApiName(d.apiName, taken);
+  if (hasDefault(d)) {
+    e.defaultValue = validateDefault(defaultKindOf(d), d.defaultValue, {
+      titles: d.options.map((o) => o.title),
+    });
+  }
+  if (hasValidation(d) && d.validation.regexRuleName === CUSTOM_RULE) {
+    const c = validateCustomRule(d.validation.pattern, d.validation.errorMessage);
+    e.pattern = c.pattern;
+    e.errorMessage = c.errorMessage;
+  }
+  if (d.kind === 'dropdown' && d.options.length === 0) e.options = M.picklistEmpty;
+  return e;
+};
+
+/** Adds a picklist value; empty text or a value already there (ignoring case) leaves the list as is. */
+export const addPicklistValue = (options: PicklistValue[], text: string): PicklistValue[] => {
+  const v = text.trim();
+  if (v === '' || options.some((o) => o.title.toLowerCase() === v.toLowerCase())) return options;
+  return [...options, { const: v, title: v }];
+};
+
+export const removePicklistValue = (options: PicklistValue[], index: number): PicklistValue[] =>
+  options.filter((_, i) => i !== index);
+
+/** The picklist as the schema's oneOf list. */
+export const toOneOf = (options: readonly PicklistValue[]): OneOfOption[] =>
+  options.map((o) => ({ const: o.const, title: o.title }));
+
+/** Adds or removes a field name in a `required` (or top-level `readOnly`) list. */
+export const toggleInList = (list: readonly string[] | undefined, name: string, on: boolean): string[] => {
+  const rest = (list ?? []).filter((n) => n !== name);
+  return on ? [...rest, name] : rest;
+};
+
+/** The disable rule read-only adds to a control: a readonly rule with no conditions always holds. */
+export const DISABLE_RULE: FormRule = Object.freeze({ type: 'readonly' }) as FormRule;
+
+const isDisableRule = (r: FormRule): boolean => r.type === 'readonly' && !r.conditions?.length;
+
+/** The control with (or without) the disable rule; other rules are kept in order. */
+export const withReadOnly = <T extends UISchemaElement>(control: T, on: boolean): T => {
+  const others = (control.rules ?? []).filter((r) => !isDisableRule(r));
+  if (on) return { ...control, rules: [...others, { ...DISABLE_RULE }] };
+  if (others.length) return { ...control, rules: others };
+  const { rules: _dropped, ...rest } = control;
+  return rest as T;
+};
+
+export const isReadOnlyControl = (control: UISchemaElement): boolean =>
+  (control.rules ?? []).some(isDisableRule);
