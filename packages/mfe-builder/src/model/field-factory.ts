@@ -1,0 +1,172 @@
+// New canvas fields from palette items: the General kinds of builder spec section 3 and object
+// fields mapped through the org's object info.
+import { BUILDER, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
+import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
+import { namesInUse, nextControlId } from './ids';
+import { createTable, nextTableId } from './table';
+import { withTable } from './table-field';
+import type { BuilderForm, CanvasField, ObjectField, PaletteItem } from './types';
+
+export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank';
+
+/** The General panel, in the spec's order. */
+export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> = [
+  { kind: 'dropdown', label: 'Dropdown' },
+  { kind: 'text', label: 'Text Field' },
+  { kind: 'date', label: 'Date Field' },
+  { kind: 'yesno', label: 'Yes/No Field' },
+  { kind: 'table', label: 'Table' },
+  { kind: 'blank', label: 'Blank Space' },
+];
+
+export const YES_NO_OPTIONS = [
+  { const: 'YES', title: 'Yes' },
+  { const: 'NO', title: 'No' },
+];
+
+/** The schema and UI options an object field gets when the org's object info did not map it. */
+export function objectFieldSchema(field: ObjectField): {
+  schema: FormJsonSchema;
+  uiType: string;
+  options: UISchemaOptions;
+} {
+  const base: FormJsonSchema = { title: field.label };
+  const t = field.type.toLowerCase();
+  if (t === 'reference') {
+    return {
+      schema: { ...base, type: 'string' },
+      uiType: 'lookup',
+      options: {
+        lookupTo: field.referenceTo?.[0] ?? '',
+        field: field.name,
+        valueField: 'Id',
+        titleField: 'Name',
+        isReferenceField: true,
+      },
+    };
+  }
+  if (t === 'boolean') return { schema: { ...base, type: 'boolean' }, uiType: 'Control', options: {} };
+  if (['double', 'currency', 'percent', 'int', 'long'].includes(t))
+    return { schema: { ...base, type: 'number' }, uiType: 'Control', options: {} };
+  if (t === 'date')
+    return { schema: { ...base, type: 'string', format: 'date' }, uiType: 'Control', options: {} };
+  if (t === 'datetime')
+    return { schema: { ...base, type: 'string', format: 'date-time' }, uiType: 'Control', options: {} };
+  if (t === 'time')
+    return { schema: { ...base, type: 'string', format: 'time' }, uiType: 'time', options: {} };
+  if (t === 'textarea')
+    return {
+      schema: { ...base, type: 'string', maxLength: field.length ?? 32768 },
+      uiType: 'Control',
+      options: { multi: true },
+    };
+  if (t === 'picklist')
+    return { schema: { ...base, type: 'string', oneOf: [] }, uiType: 'select', options: {} };
+  return {
+    schema: { ...base, type: 'string', ...(field.length ? { maxLength: field.length } : {}) },
+    uiType: 'Control',
+    options: {},
+  };
+}
+
+/** Object-info results: per object, per field, the mapped schema and control (see `/api/objectInfo`). */
+export type ObjectSchemas = Record<
+  string,
+  Record<string, { schema: FormJsonSchema; uiType?: string; options?: UISchemaOptions }>
+>;
+
+/** A new canvas field for a palette item (General kinds get a unique `CQ_Form_` API name). */
+export function createField(form: BuilderForm, item: PaletteItem, schemas: ObjectSchemas = {}): CanvasField {
+  const id = nextControlId(form);
+  // Only object fields and documents grey out once dropped: General items can be dropped again and again.
+  const common = { id, required: false, readOnly: false, ...(item.field ? { paletteId: item.id } : {}) };
+  if (item.type === 'DOCUMENT') throw new Error('documents are not fields');
+  if (item.field && item.objectName) {
+    const mapped = schemas[item.objectName]?.[item.field.name];
+    const fallback = objectFieldSchema(item.field);
+    const schema: FormJsonSchema = { ...(mapped?.schema ?? fallback.schema), title: item.field.label };
+    return {
+      ...common,
+      key: item.field.name,
+      kind: 'object',
+      objectKey: item.objectName,
+      schema,
+      uiType: mapped?.uiType ?? fallback.uiType,
+      options: {
+        showLabel: true,
+        ...(mapped?.options ?? fallback.options),
+        isReferenceField: item.isReferenceField ?? false,
+      },
+      required: Boolean(item.field.required),
+    };
+  }
+  const taken = takenNames(namesInUse(form));
+  const label = item.label;
+  switch (item.general) {
+    case 'blank':
+      return {
+        ...common,
+        key: `blank_${id}`,
+        kind: 'blank',
+        objectKey: 'General',
+        schema: {},
+        uiType: 'blank',
+        options: {},
+      };
+    case 'table': {
+      const key = nextTableId(Object.values(form.fields).map((f) => f.key));
+      const title = key.replace(/^G_Table_/, 'Table ');
+      return withTable(
+        { ...common, key, kind: 'table', objectKey: 'General', schema: {}, uiType: 'table', options: {} },
+        createTable(key, title),
+        defaultRelationshipName(key, taken),
+      );
+    }
+    case 'dropdown':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'dropdown',
+        objectKey: 'General',
+        schema: { title: label, type: 'string', oneOf: [{ const: 'Option 1', title: 'Option 1' }] },
+        uiType: 'select',
+        options: { showLabel: true },
+      };
+    case 'date':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'date',
+        objectKey: 'General',
+        schema: { title: label, type: 'string', format: 'date-time' },
+        uiType: 'Control',
+        options: { showLabel: true },
+      };
+    case 'yesno':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'yesno',
+        objectKey: 'General',
+        schema: { title: label, type: 'string', oneOf: YES_NO_OPTIONS },
+        uiType: 'select',
+        options: { showLabel: true },
+      };
+    case 'text':
+    default:
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'text',
+        objectKey: 'General',
+        schema: {
+          title: label,
+          type: 'string',
+          maxLength: BUILDER.textFieldMaxLength,
+          regexRuleName: 'none',
+        },
+        uiType: 'Control',
+        options: { showLabel: true },
+      };
+  }
+}
