@@ -1,0 +1,99 @@
+import { memo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { Box, Checkbox, HStack, Text } from '@chakra-ui/react';
+import { MIN_COLUMN_WIDTH, type TableColumnModel } from '../../model/table';
+
+export interface ColumnHeaderProps {
+  column: TableColumnModel;
+  selected: boolean;
+  onSelect: (name: string, selected: boolean) => void;
+  /** Double-click (or Enter on the title) opens the column modal. */
+  onEdit: (name: string) => void;
+  /** Committed once per drag (or per arrow key), never per pointer move. */
+  onResize: (name: string, width: number) => void;
+}
+
+const KEY_STEP = 10;
+
+/** A column's header cell: selection checkbox, title, and a resize handle (pointer or arrow keys). */
+export const ColumnHeader = memo(function ColumnHeader({
+  column,
+  selected,
+  onSelect,
+  onEdit,
+  onResize,
+}: ColumnHeaderProps) {
+  // The live width while dragging stays local: only the cell re-renders per move.
+  const [live, setLive] = useState<number>();
+  const drag = useRef<{ x: number; width: number }>();
+  const width = live ?? column.width;
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { x: e.clientX, width: column.width };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setLive(Math.max(MIN_COLUMN_WIDTH, Math.round(drag.current.width + e.clientX - drag.current.x)));
+  };
+  const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    const next = Math.max(MIN_COLUMN_WIDTH, Math.round(drag.current.width + e.clientX - drag.current.x));
+    drag.current = undefined;
+    setLive(undefined);
+    if (next !== column.width) onResize(column.name, next);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const delta = e.key === 'ArrowRight' ? KEY_STEP : e.key === 'ArrowLeft' ? -KEY_STEP : 0;
+    if (!delta) return;
+    e.preventDefault();
+    onResize(column.name, Math.max(MIN_COLUMN_WIDTH, column.width + delta));
+  };
+
+  return (
+    <th style={{ width: `${width}px`, position: 'relative', padding: '4px 12px 4px 8px', textAlign: 'left' }}>
+      <HStack spacing={2}>
+        <Checkbox
+          isChecked={selected}
+          onChange={(e) => onSelect(column.name, e.target.checked)}
+          aria-label={`Select column ${column.title}`}
+        />
+        <Text
+          as="span"
+          tabIndex={0}
+          cursor="pointer"
+          fontWeight="semibold"
+          title="Double-click to edit"
+          data-testid={`column-title-${column.name}`}
+          onDoubleClick={() => onEdit(column.name)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onEdit(column.name);
+          }}
+        >
+          {column.title}
+        </Text>
+      </HStack>
+      <Box
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize column ${column.title}`}
+        aria-valuenow={width}
+        aria-valuemin={MIN_COLUMN_WIDTH}
+        tabIndex={0}
+        position="absolute"
+        top={0}
+        right={0}
+        h="100%"
+        w="8px"
+        cursor="col-resize"
+        _hover={{ bg: 'blue.200' }}
+        _focusVisible={{ bg: 'blue.300', outline: 'none' }}
+        style={{ touchAction: 'none' }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+      />
+    </th>
+  );
+});

@@ -1,0 +1,68 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { Box, IconButton, Text, Textarea } from '@chakra-ui/react';
+import { BUILDER } from 'shared-contracts';
+import { cellError, type CellValue, type TableColumnModel } from '../../model/table';
+
+export interface TableCellProps {
+  row: number;
+  column: TableColumnModel;
+  value: CellValue | undefined;
+  /** Called on blur when the text changed (one history entry per cell edit, not per keystroke). */
+  onCommit: (row: number, name: string, text: string) => void;
+}
+
+const asText = (v: CellValue | undefined): string => (v === undefined ? '' : String(v));
+
+/**
+ * One cell: a text area checked against its column's pattern as the user types; an invalid cell
+ * gets a red border and a warning icon whose click shows the column's message for 3000 ms.
+ */
+export const TableCell = memo(function TableCell({ row, column, value, onCommit }: TableCellProps) {
+  const [text, setText] = useState(() => asText(value));
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => setText(asText(value)), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const error = cellError(column, text);
+  const label = `${column.title} row ${row + 1}`;
+  return (
+    <Box position="relative">
+      <Textarea
+        aria-label={label}
+        size="sm"
+        rows={1}
+        resize="vertical"
+        value={text}
+        isInvalid={Boolean(error)}
+        errorBorderColor="red.500"
+        pr={error ? 7 : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => {
+          if (text !== asText(value)) onCommit(row, column.name, text);
+        }}
+      />
+      {error ? (
+        <IconButton
+          aria-label={`Show error of ${label}`}
+          size="xs"
+          variant="ghost"
+          colorScheme="orange"
+          position="absolute"
+          top={1}
+          right={1}
+          icon={<span aria-hidden="true">⚠</span>}
+          onClick={() => {
+            clearTimeout(timer.current);
+            setShown(true);
+            timer.current = setTimeout(() => setShown(false), BUILDER.tableErrorToastMs);
+          }}
+        />
+      ) : null}
+      {error && shown ? (
+        <Text role="alert" fontSize="xs" color="red.600" mt={1}>
+          {error}
+        </Text>
+      ) : null}
+    </Box>
+  );
+});
