@@ -31,41 +31,57 @@ export interface RemoteList<T> {
   items: T[];
   loading: boolean;
   failed: boolean;
+  /** ISO time of the last successful read from the org ('' = none yet in this tab). */
+  syncedAt: string;
   reload(): void;
 }
 
-/** A list read from the BFF, cached per user for offline use, reloaded when back online. */
+/**
+ * A list read from the BFF, cached per user for offline use, re-read when back online and on each
+ * `refresh` tick (useOrgRefresh). A re-read that brings the same records changes nothing on screen.
+ */
 function useRemoteList<T>(
   host: HostServices,
   userId: string | null,
   what: string,
   load: () => Promise<T[]>,
   online: boolean,
+  refresh = 0,
 ): RemoteList<T> {
   const [items, setItems] = useState<T[]>(() => (userId ? (readCache<T[]>(what, userId) ?? []) : []));
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [syncedAt, setSyncedAt] = useState('');
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const shownRef = useRef('');
 
   useEffect(() => {
     if (!userId) return;
-    setItems(readCache<T[]>(what, userId) ?? []);
+    const cached = readCache<T[]>(what, userId) ?? [];
+    shownRef.current = JSON.stringify(cached);
+    setItems(cached);
   }, [userId, what]);
 
   useEffect(() => {
     if (!userId || !online) return;
     let live = true;
-    setLoading(true);
+    // A background re-read of a list already on screen shows no spinner.
+    if (shownRef.current === '' || shownRef.current === '[]') setLoading(true);
     loadRef.current().then(
       (next) => {
         if (!live) return;
-        setItems(next);
+        const json = JSON.stringify(next);
+        if (json !== shownRef.current) {
+          shownRef.current = json;
+          setItems(next);
+          writeCache(what, userId, next);
+        }
         setFailed(false);
         setLoading(false);
-        writeCache(what, userId, next);
         markSynced(userId);
+        setSyncedAt(new Date().toISOString());
       },
       () => {
         if (!live) return;
@@ -76,17 +92,17 @@ function useRemoteList<T>(
     return () => {
       live = false;
     };
-  }, [host, userId, what, online, nonce]);
+  }, [host, userId, what, online, nonce, refresh]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { items, loading, failed, reload };
+  return { items, loading, failed, syncedAt, reload };
 }
 
 interface QueryResult<T> {
   records: T[];
 }
 
-export function useAssignedTasks(host: HostServices, userId: string | null, online: boolean) {
+export function useAssignedTasks(host: HostServices, userId: string | null, online: boolean, refresh = 0) {
   return useRemoteList<AssignedTask>(
     host,
     userId,
@@ -96,16 +112,18 @@ export function useAssignedTasks(host: HostServices, userId: string | null, onli
       return sortTasks(r.records ?? []);
     },
     online,
+    refresh,
   );
 }
 
-export function useForms(host: HostServices, userId: string | null, online: boolean) {
+export function useForms(host: HostServices, userId: string | null, online: boolean, refresh = 0) {
   return useRemoteList<FormListItem>(
     host,
     userId,
     'forms',
     () => host.api.get<FormListItem[]>('/api/forms'),
     online,
+    refresh,
   );
 }
 

@@ -275,7 +275,8 @@ describe('home screen', () => {
         ['offline.removeFromOffline', 'a01000000000001AAA'],
       ]),
     );
-  });
+    // Many user-event steps: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('Launch on a form creates a submission with its definition and opens it', async () => {
     const { host, user } = setup();
@@ -391,5 +392,50 @@ describe('outbox panel', () => {
   it('opens from the header link (/?outbox)', async () => {
     setup((h) => h.outboxState.set(items), '/?outbox=1');
     expect(await screen.findByTestId('outbox-panel')).toBeTruthy();
+  });
+});
+
+describe('home keeps the org lists current', () => {
+  const taskReads = (host: FakeHost) =>
+    callsOf(host, 'api.GET').filter((c) => c[1] === '/api/searchQuery/').length;
+  const outboxItem = (id: string): OutboxItem =>
+    ({
+      id,
+      kind: 'submission',
+      submissionId: id,
+      title: 'Form',
+      state: 'waiting',
+      lastError: null,
+      attempts: 0,
+      nextAttemptAt: null,
+    }) as unknown as OutboxItem;
+
+  it('re-reads tasks and pending submissions when the uploader delivers, and shows new tasks', async () => {
+    let tasks = TASKS;
+    const { host } = setup((h) => {
+      h.routes.set('GET /api/searchQuery/', () => ({ totalSize: tasks.length, done: true, records: tasks }));
+      h.outboxState.set([outboxItem('a'), outboxItem('b')]);
+    });
+    await waitFor(() => expect(tab(/Assigned/).textContent).toBe('Assigned3'));
+    const before = taskReads(host);
+    expect(callsOf(host, 'offline.importPending').length).toBe(1);
+    tasks = TASKS.slice(1);
+    act(() => host.outboxState.set([outboxItem('b')]));
+    await waitFor(() => expect(tab(/Assigned/).textContent).toBe('Assigned2'));
+    expect(taskReads(host)).toBe(before + 1);
+    expect(callsOf(host, 'offline.importPending').length).toBe(2);
+    // A new item in the outbox is no delivery: nothing is re-read.
+    act(() => host.outboxState.set([outboxItem('b'), outboxItem('c')]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(taskReads(host)).toBe(before + 1);
+  });
+
+  it('the Synced on line follows the newest local sync at once, without a timer', async () => {
+    const { host } = setup();
+    await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toContain('never'));
+    const shown = screen.getByTestId('synced-on').textContent;
+    act(() => host.submissionsState.set([submission({ syncedOn: '2099-01-02T03:04:05.000Z' })]));
+    await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toBe(shown));
+    expect(screen.getByTestId('synced-on').textContent).toContain('2099');
   });
 });
