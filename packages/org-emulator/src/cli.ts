@@ -13,6 +13,9 @@ const { values } = parseArgs({
     'test-control': { type: 'boolean', default: false },
     'token-ttl': { type: 'string', default: '7200' },
     'canvas-url': { type: 'string', default: 'http://127.0.0.1:4000/canvas' },
+    'org-id': { type: 'string' },
+    'org-name': { type: 'string' },
+    'deploy-ms': { type: 'string', default: '400' },
   },
   allowPositionals: false,
 });
@@ -20,9 +23,20 @@ const { values } = parseArgs({
 const seed = values.seed === 'none' ? 'none' : 'demo';
 const port = Number(values.port);
 const ttl = Number(values['token-ttl']);
-if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isFinite(ttl) || ttl <= 0) {
+const deployMs = Number(values['deploy-ms']);
+const orgId = values['org-id'];
+if (
+  !Number.isInteger(port) ||
+  port < 0 ||
+  port > 65535 ||
+  !Number.isFinite(ttl) ||
+  ttl <= 0 ||
+  !Number.isInteger(deployMs) ||
+  deployMs < 0 ||
+  (orgId !== undefined && !/^00D[A-Za-z0-9]{15}$/.test(orgId))
+) {
   console.error(
-    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>]',
+    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>] [--org-id 00D…(18) --org-name <name>] [--deploy-ms <ms>]',
   );
   process.exit(2);
 }
@@ -35,6 +49,9 @@ const emulator = await startEmulator({
   testControl: values['test-control'],
   tokenTtlSeconds: ttl,
   canvasUrl: values['canvas-url'],
+  ...(orgId ? { orgId } : {}),
+  ...(values['org-name'] ? { orgName: values['org-name'] } : {}),
+  deployMs,
 });
 console.log(`org-emulator listening on ${emulator.url}`);
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import type { Emu } from './context.js';
+import { resetDeployments } from './deploy.js';
 import { Faults } from './http/faults.js';
 import { TokenStore } from './oauth/tokens.js';
 import { Org } from './org.js';
@@ -18,6 +19,11 @@ export interface EmulatorOptions {
   tokenTtlSeconds?: number;
   /** Where the canvas record page POSTs the signed request. */
   canvasUrl?: string;
+  /** A second org beside the demo one: its Organization id (00D…, 18 characters) and name. */
+  orgId?: string;
+  orgName?: string;
+  /** Metadata deploys finish after this many milliseconds (default 400). */
+  deployMs?: number;
 }
 
 export interface RunningEmulator {
@@ -38,6 +44,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     tokenTtlSeconds: options.tokenTtlSeconds ?? 7200,
     testControl: options.testControl ?? false,
     canvasUrl: options.canvasUrl ?? 'http://127.0.0.1:4000/canvas',
+    ...(options.orgId ? { orgId: options.orgId } : {}),
+    ...(options.orgName ? { orgName: options.orgName } : {}),
+    deployMs: options.deployMs ?? 400,
   });
   const tokens = new TokenStore(org);
   const emu: Emu = {
@@ -51,6 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       tokens.wipe();
       emu.sessions.clear();
       org.ids.reset();
+      resetDeployments(emu);
       seed(org, kind);
     },
   };

@@ -12,6 +12,11 @@ export interface OrgOptions {
   tokenTtlSeconds: number;
   testControl: boolean;
   canvasUrl: string;
+  /** Another org's identity (a second emulated org beside the first): 18-character 00D… id and name. */
+  orgId?: string;
+  orgName?: string;
+  /** How long a metadata deploy takes before it is done (polled by clients). */
+  deployMs?: number;
 }
 
 export class Org {

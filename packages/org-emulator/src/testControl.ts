@@ -45,12 +45,16 @@ export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed
     const config: FaultConfig = {
       latencyMs: typeof body.latencyMs === 'number' && body.latencyMs >= 0 ? body.latencyMs : undefined,
       errorRate: rate(body.errorRate, 'errorRate'),
-      errorStatus:
-        body.errorStatus === 500
-          ? 500
-          : body.errorStatus === 503 || body.errorStatus === undefined
-            ? 503
-            : 503,
+      errorStatus: ([400, 401, 403, 404, 500, 503] as const).find((st) => st === body.errorStatus) ?? 503,
+      errorCode:
+        typeof body.errorCode === 'string' && /^[A-Z_0-9]{1,80}$/.test(body.errorCode)
+          ? body.errorCode
+          : undefined,
+      errorMessage: typeof body.errorMessage === 'string' ? body.errorMessage.slice(0, 1000) : undefined,
+      deployProblem:
+        typeof body.deployProblem === 'string' && body.deployProblem
+          ? body.deployProblem.slice(0, 1000)
+          : undefined,
       dropRate: rate(body.dropRate, 'dropRate'),
       lostResponseRate: rate(body.lostResponseRate, 'lostResponseRate'),
       pathPattern: typeof body.pathPattern === 'string' ? body.pathPattern : undefined,

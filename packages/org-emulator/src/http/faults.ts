@@ -5,7 +5,13 @@ import type { Middleware } from 'koa';
 export interface FaultConfig {
   latencyMs?: number;
   errorRate?: number;
-  errorStatus?: 500 | 503;
+  /** Status of injected errors: 500/503 by default; a 4xx makes the failure deterministic for jsforce. */
+  errorStatus?: 400 | 401 | 403 | 404 | 500 | 503;
+  /** Overrides the injected error's errorCode and message (e.g. a Tooling or deploy error the client must classify). */
+  errorCode?: string;
+  errorMessage?: string;
+  /** Metadata deploys started while set finish Failed with this problem (counts toward `times`). */
+  deployProblem?: string;
   dropRate?: number;
   lostResponseRate?: number;
   /** Only requests whose path matches this regular expression are affected. */
@@ -40,6 +46,15 @@ export class Faults {
     return true;
   }
 
+  /** The problem the next metadata deploy fails with, if one is injected. */
+  takeDeployProblem(): string | undefined {
+    const problem = this.config.deployProblem;
+    if (!problem) return undefined;
+    if (this.config.times !== undefined && this.affected >= this.config.times) return undefined;
+    this.affected++;
+    return problem;
+  }
+
   roll(rate: number | undefined): boolean {
     if (!rate || rate <= 0) return false;
     const hit = Math.random() < rate;
@@ -62,15 +77,16 @@ export function faultMiddleware(faults: Faults): Middleware {
     if (faults.roll(c.errorRate)) {
       const status = c.errorStatus ?? 503;
       ctx.status = status;
-      ctx.body = [
-        {
-          message:
-            status === 503
-              ? 'Server temporarily unavailable (injected)'
-              : 'An unexpected error occurred (injected)',
-          errorCode: status === 503 ? 'SERVER_UNAVAILABLE' : 'UNKNOWN_EXCEPTION',
-        },
-      ];
+      const defaults: Record<number, [string, string]> = {
+        503: ['Server temporarily unavailable (injected)', 'SERVER_UNAVAILABLE'],
+        500: ['An unexpected error occurred (injected)', 'UNKNOWN_EXCEPTION'],
+        401: ['Session expired or invalid', 'INVALID_SESSION_ID'],
+        403: ['insufficient access rights on object id (injected)', 'INSUFFICIENT_ACCESS'],
+        404: ['The requested resource does not exist', 'NOT_FOUND'],
+        400: ['Bad request (injected)', 'INVALID_INPUT'],
+      };
+      const [message, errorCode] = defaults[status] ?? ['Error (injected)', 'UNKNOWN_EXCEPTION'];
+      ctx.body = [{ message: c.errorMessage ?? message, errorCode: c.errorCode ?? errorCode }];
       return;
     }
     const lose = faults.roll(c.lostResponseRate);

@@ -534,4 +534,19 @@ export const toolingObjects: ObjectDef[] = [
     ],
     { owned: false, tooling: true, createable: false },
   ),
+  // Which Apex classes implement which interface (the publisher lists dynamic-filter implementations).
+  sobject(
+    'ApexTypeImplementor',
+    'Apex Type Implementor',
+    'Apex Type Implementors',
+    '0Ay',
+    [
+      text('ClassName', 'Class Name', 255, { nameField: true }),
+      text('ClassNamespacePrefix', 'Class Namespace Prefix', 15),
+      text('InterfaceName', 'Interface Name', 255),
+      text('InterfaceNamespacePrefix', 'Interface Namespace Prefix', 15),
+      checkbox('IsConcrete', 'Is Concrete'),
+    ],
+    { owned: false, tooling: true, createable: false },
+  ),
 ];

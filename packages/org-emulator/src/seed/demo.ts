@@ -53,7 +53,8 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 /** Seeds the always-present records (organization); `demo` adds the full demo data set. */
 export function seed(org: Org, kind: 'demo' | 'none'): void {
   org.store.transaction(() => {
-    org.store.setKv('orgId', DEMO_IDS.org);
+    const orgId = org.options.orgId ?? DEMO_IDS.org;
+    org.store.setKv('orgId', orgId);
     const get = (name: string) => {
       const m = org.registry.get(name);
       if (!m) throw new Error(`unknown object ${name}`);
@@ -70,7 +71,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
     put(
       'Organization',
       {
-        Name: 'CQ Demo Org',
+        Name: org.options.orgName ?? 'CQ Demo Org',
         OrganizationType: 'Developer Edition',
         InstanceName: 'EMU1',
         IsSandbox: false,
@@ -80,7 +81,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
         NamespacePrefix: null,
       },
       DEMO_IDS.admin,
-      DEMO_IDS.org,
+      orgId,
     );
     const photo = (id: string, size: 'T' | 'F'): string => `${org.baseUrl}/profilephoto/${id}/${size}`;
     const profiles = {
@@ -673,6 +674,19 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
         IsActive: true,
         DurableId: null,
         NamespacePrefix: null,
+      });
+    }
+    for (const [cls, iface, ns] of [
+      ['CQ_AccountSiteFilter', 'SQX_DynamicFilter', 'cqext'],
+      ['CQ_OpenTaskFilter', 'SQX_DynamicFilter', 'cqext'],
+      ['AccountQueueable', 'Queueable', null],
+    ]) {
+      putTooling('ApexTypeImplementor', {
+        ClassName: cls,
+        ClassNamespacePrefix: null,
+        InterfaceName: iface,
+        InterfaceNamespacePrefix: ns,
+        IsConcrete: true,
       });
     }
     putTooling('LightningComponentBundle', {
