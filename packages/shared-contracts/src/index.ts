@@ -8,3 +8,4 @@ export * from './form-definition';
 export * from './offline';
 export * from './api';
 export * from './color-mode';
+export * from './canvas';

@@ -10,45 +10,18 @@
  * host can tell the app is loaded. Accepted only from the parent window and an allowlisted origin.
  */
 
-export const CANVAS_EVENTS = {
-  finished: 'CQOfflineFormMessage',
-  closed: 'CQOfflineFormMessageClosed',
-  ping: 'CQOfflineFormPing',
-  ready: 'CQOfflineFormReady',
-} as const;
+import {
+  CANVAS_EVENTS,
+  CANVAS_PUBLISH_SEGMENTS,
+  type CanvasContext,
+  type CanvasMessage,
+  type CanvasPayload,
+} from 'shared-contracts';
 
-/** The last path segments of the launcher that publish to the host instead of launching. */
-export const PUBLISH_SEGMENTS = {
-  finished: 'submission-finished',
-  closed: 'submission-closed',
-} as const;
-export type PublishKind = keyof typeof PUBLISH_SEGMENTS;
-
-/** What the BFF's GET /api/canvas/context answers for an embedded (canvas) session. */
-export interface CanvasContext {
-  /** The canvas app instance id the org gave in the signed request. */
-  instanceId: string;
-  /** The origin of the org page hosting the iframe (from the signed request). */
-  targetOrigin: string;
-  /** The org's instance URL. */
-  instanceUrl: string;
-  /** Further origins allowed to host the app (the BFF's configured list); may be empty. */
-  allowedOrigins: string[];
-  /** The org record page the app was launched from, when the org said so. */
-  recordUrl?: string;
-}
-
-export interface CanvasPayload {
-  dataUrl: string;
-  instanceId: string;
-  targetOrigin: string;
-  instanceUrl: string;
-}
-
-export interface CanvasMessage<P = unknown> {
-  name: string;
-  payload: P;
-}
+export { CANVAS_EVENTS };
+export type { CanvasContext, CanvasMessage, CanvasPayload };
+export const PUBLISH_SEGMENTS = CANVAS_PUBLISH_SEGMENTS;
+export type PublishKind = keyof typeof CANVAS_PUBLISH_SEGMENTS;
 
 /** `scheme://host[:port]` of an http(s) URL, or null (other schemes, garbage, wildcards). */
 export function originOf(url: string | null | undefined): string | null {
