@@ -21,13 +21,19 @@ const draft = (patch: Partial<FieldDraft> = {}): FieldDraft => ({
   ...patch,
 });
 
-function setup(d: FieldDraft, taken: string[] = []) {
+function setup(d: FieldDraft, taken: string[] = [], ruleFields?: Array<{ path: string; label: string }>) {
   const onSave = vi.fn();
   const onClose = vi.fn();
   const user = userEvent.setup();
   render(
     <ChakraProvider>
-      <FieldEditModal draft={d} takenNames={taken} onSave={onSave} onClose={onClose} />
+      <FieldEditModal
+        draft={d}
+        takenNames={taken}
+        onSave={onSave}
+        onClose={onClose}
+        ruleFields={ruleFields}
+      />
     </ChakraProvider>,
   );
   return { onSave, onClose, user };
@@ -214,5 +220,32 @@ describe('FieldEditModal', () => {
     expect((field(/^API Name/) as HTMLInputElement).readOnly).toBe(true);
     await user.click(save());
     expect(onSave).toHaveBeenCalled();
+  });
+
+  it('with ruleFields, edits the field rules, blocks Save while a rule is incomplete, saves them cleaned', async () => {
+    const { user, onSave } = setup(
+      draft({ rules: [{ type: 'hidden', conditions: [] }] }),
+      [],
+      [{ path: 'General.CQ_Form_Status', label: 'Status' }],
+    );
+    await user.selectOptions(field('New rule type'), 'invoke');
+    await user.click(screen.getByRole('button', { name: 'Add Rule' }));
+    expect(save()).toHaveProperty('disabled', true);
+    fill(field('Action'), 'CQ_Flow');
+    await user.click(save());
+    expect(onSave.mock.calls[0]![0].rules).toEqual([
+      { type: 'hidden' },
+      { type: 'invoke', action: 'CQ_Flow' },
+    ]);
+  });
+
+  it('without ruleFields there is no rule editor and rules pass through', async () => {
+    const rules = [
+      { type: 'visible' as const, conditions: [{ field: 'General.A', operator: 'Exists' as const }] },
+    ];
+    const { user, onSave } = setup(draft({ rules }));
+    expect(screen.queryByRole('button', { name: 'Add Rule' })).toBeNull();
+    await user.click(save());
+    expect(onSave.mock.calls[0]![0].rules).toBe(rules);
   });
 });

@@ -37,6 +37,8 @@ import {
   type FieldDraft,
 } from './field-draft';
 import { ValidationFields } from './ValidationFields';
+import { RuleEditor, type FieldOption } from './rules/RuleEditor';
+import { cleanRule, rulesValid } from './rules/rule-model';
 
 export interface FieldEditModalProps {
   /** The field as it is; edits stay local until Save. */
@@ -46,7 +48,12 @@ export interface FieldEditModalProps {
   onSave: (updated: FieldDraft) => void;
   onClose: () => void;
   isOpen?: boolean;
-  /** Extra content under the field settings (the builder puts the rule editor here). */
+  /**
+   * Data paths the rule editor offers (the form's fields). Given: the modal edits the field's rules
+   * (`draft.rules`) and saves them cleaned; absent: no rule editor, rules untouched.
+   */
+  ruleFields?: readonly FieldOption[];
+  /** Extra content under the field settings. */
   children?: ReactNode;
 }
 
@@ -66,6 +73,7 @@ export const FieldEditModal = memo(function FieldEditModal({
   onSave,
   onClose,
   isOpen = true,
+  ruleFields,
   children,
 }: FieldEditModalProps) {
   const [d, setD] = useState<FieldDraft>(draft);
@@ -75,7 +83,7 @@ export const FieldEditModal = memo(function FieldEditModal({
   const [followLabel, setFollowLabel] = useState(Boolean(draft.isNew) && draft.kind !== 'object');
   const taken = useMemo(() => toTaken(takenNames), [takenNames]);
   const errors = useMemo(() => validateDraft(d, taken), [d, taken]);
-  const invalid = hasErrors(errors);
+  const invalid = hasErrors(errors) || (ruleFields !== undefined && !rulesValid(d.rules));
   const toast = useToast();
 
   // The spec's duplicate-API-name toast (3 s), once each time the name becomes a duplicate.
@@ -103,7 +111,7 @@ export const FieldEditModal = memo(function FieldEditModal({
     e.preventDefault();
     if (invalid) return;
     const { isNew: _isNew, ...rest } = d;
-    onSave(rest);
+    onSave(ruleFields && rest.rules ? { ...rest, rules: rest.rules.map(cleanRule) } : rest);
   };
 
   const defaultKind = defaultKindOf(d);
@@ -244,6 +252,9 @@ export const FieldEditModal = memo(function FieldEditModal({
                   />
                 </FormControl>
               </HStack>
+            ) : null}
+            {ruleFields ? (
+              <RuleEditor value={d.rules ?? []} onChange={(rules) => set({ rules })} fields={ruleFields} />
             ) : null}
             {children}
           </Stack>

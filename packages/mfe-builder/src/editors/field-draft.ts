@@ -32,6 +32,11 @@ export interface FieldDraft {
   dataType?: string;
   /** A field just dropped: its API name follows the label until the name is edited. */
   isNew?: boolean;
+  /**
+   * The control's run-time rules (without the read-only flag's disable rule, which `withReadOnly`
+   * adds at write time). Edited in the modal when it is given `ruleFields`; saved cleaned.
+   */
+  rules?: FormRule[];
 }
 
 export interface FieldErrors {
