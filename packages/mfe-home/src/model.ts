@@ -1,4 +1,10 @@
-import { FORMS_LISTED, SUBMISSION_STATUS, SYNC_STATUS, type LocalSubmission } from 'shared-contracts';
+import {
+  FORMS_LISTED,
+  SUBMISSION_STATUS,
+  SYNC_STATUS,
+  formTitle as sharedFormTitle,
+  type LocalSubmission,
+} from 'shared-contracts';
 
 /** A record of GET /api/searchQuery/?kind=assignedTasks. */
 export interface AssignedTask {
@@ -29,10 +35,8 @@ export interface ScheduledRecord {
 }
 
 /** Title built from the form's name and title. */
-export function formTitle(form: FormListItem): string {
-  const title = form.Title__c?.trim();
-  return title ? `${form.Name} - ${title}` : form.Name;
-}
+/** The form card's title (one rule for the whole product, in shared-contracts). */
+export const formTitle = (form: FormListItem): string => sharedFormTitle(form);
 
 export function firstForms(forms: readonly FormListItem[]): FormListItem[] {
   return forms.slice(0, FORMS_LISTED);

@@ -150,3 +150,9 @@ export interface GuideOption {
   imageURL?: string;
   text?: string;
 }
+
+/** A form's display title (end-user spec, form card): its name, then " - " and its title when it has one. */
+export function formTitle(form: { Name: string; Title__c?: string | null }): string {
+  const title = form.Title__c?.trim();
+  return title ? `${form.Name} - ${title}` : form.Name;
+}

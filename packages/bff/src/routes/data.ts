@@ -1,4 +1,4 @@
-import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT } from 'shared-contracts';
+import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -230,6 +230,57 @@ async function mySubmissions(
   return records.map((r) => stripNs(r, call.deps.config.salesforce.namespace));
 }
 
+/**
+ * Records made in the org (a manager's Pending or Scheduled submission) have no Submission_JSON__c, or
+ * one without formName; the app shows and imports them under the form's title (name - title, as the
+ * form card), so the answer's JSON carries that title. One query for all the forms involved. The
+ * record's own fields are untouched; JSON that cannot be parsed is left as it is.
+ */
+async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[]> {
+  const formKey = 'Form_Definition__c';
+  const parse = (raw: unknown): SfRecord | null => {
+    if (raw === null || raw === undefined || raw === '') return {};
+    try {
+      const json = safeJsonParse(String(raw));
+      return json && typeof json === 'object' && !Array.isArray(json) ? (json as SfRecord) : null;
+    } catch {
+      return null;
+    }
+  };
+  const needs = (r: SfRecord): boolean => {
+    const json = parse(r.Submission_JSON__c);
+    return json !== null && typeof json.formName !== 'string';
+  };
+  const ids = [
+    ...new Set(
+      records
+        .filter(needs)
+        .map((r) => r[formKey])
+        .filter(isSfId),
+    ),
+  ];
+  if (ids.length === 0) return records;
+  const forms = await queryAll(
+    call.conn(),
+    select({
+      fields: ['Id', 'Name', n(call, 'Title__c')],
+      from: n(call, 'SQX_Form_Definition__c'),
+      where: [inIds('Id', ids)],
+    }),
+  );
+  const titles = new Map(
+    forms.map((f) => [
+      String(f.Id),
+      formTitle({ Name: String(f.Name ?? ''), Title__c: (f[n(call, 'Title__c')] as string | null) ?? null }),
+    ]),
+  );
+  return records.map((r) => {
+    const title = titles.get(String(r[formKey]));
+    if (!title || !needs(r)) return r;
+    return { ...r, Submission_JSON__c: JSON.stringify({ ...parse(r.Submission_JSON__c), formName: title }) };
+  });
+}
+
 export const dataHandlers: Record<string, Handler> = {
   forms: (call) => listForms(call),
 
@@ -395,7 +446,10 @@ export const dataHandlers: Record<string, Handler> = {
   },
 
   async pendingSubmissions(call) {
-    return mySubmissions(call, [inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted'])]);
+    return withFormNames(
+      call,
+      await mySubmissions(call, [inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted'])]),
+    );
   },
 
   async pendingSubmissionByForm(call) {
@@ -417,7 +471,7 @@ export const dataHandlers: Record<string, Handler> = {
       }),
     );
     if (!rec) throw new ApiError('NOT_FOUND', "Couldn't find the matching submission.");
-    const out = stripNs(rec, ns);
+    const [out] = (await withFormNames(call, [stripNs(rec, ns)])) as [SfRecord];
     const formId = out.Form_Definition__c;
     if (isSfId(formId)) {
       try {

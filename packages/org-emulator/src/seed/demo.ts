@@ -541,8 +541,23 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
     submission(general, DEMO_IDS.fieldUser, 'Pending', day(1));
     submission(safety, DEMO_IDS.fieldUser, 'Scheduled', day(3), docs[0]);
     submission(equipment, DEMO_IDS.fieldUser, 'Scheduled', day(7));
+    // Stored as the product stores it (Submission_JSON__c = {id, formId, data, status, version}); no
+    // formName, as for a record another tool made: the BFF answers it with the form's title.
+    const reporter = contacts[2] as SRecord;
     const inProgress = submission(incident, DEMO_IDS.fieldUser, 'In Progress', null, undefined, {
-      General: { CQ_Form_What: 'Slipped on wet floor' },
+      formId: incident.Id,
+      status: 'In Progress',
+      version: 1,
+      data: {
+        General: {
+          CQ_Form_When: sfDateTime(new Date(Date.now() - 86_400_000)),
+          CQ_Form_What: 'Slipped on wet floor',
+        },
+        cqext__SQX_Inspection__c: {
+          cqext__Contact__c: `${String(reporter.FirstName)} ${String(reporter.LastName)}`,
+          cqext__Contact__c_Id: reporter.Id,
+        },
+      },
     });
     submission(general, DEMO_IDS.partnerUser, 'Pending', day(2));
     // A photo attached to the in-progress submission, so file lists and thumbnails have something to show.
