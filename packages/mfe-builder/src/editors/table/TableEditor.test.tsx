@@ -184,4 +184,43 @@ describe('TableEditor', () => {
     await user.click(button('Delete table'));
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
+
+  it('Update Header edits the relationship name when asked: ends in __r, not the table name, unique', async () => {
+    const onRel = vi.fn();
+    render(
+      <ChakraProvider>
+        <TableEditor
+          value={createTable('G_Table_2', 'Parts')}
+          onChange={() => undefined}
+          onDelete={() => undefined}
+          relationshipName="G_Table_2__r"
+          takenNames={['CQ_Form_Name', 'G_Table_1__r']}
+          onRelationshipNameChange={onRel}
+        />
+      </ChakraProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(button('Update Header'));
+    const dialog = await screen.findByRole('dialog', { name: /update header/i });
+    const rel = within(dialog).getByLabelText(/^Relationship Name/);
+    expect((rel as HTMLInputElement).value).toBe('G_Table_2__r');
+    const saveButton = within(dialog).getByRole('button', { name: 'Save' });
+    fireEvent.change(rel, { target: { value: 'G_Table_2' } });
+    expect(within(dialog).getByText(M.sameApiAndRelationshipName)).toBeTruthy();
+    expect(saveButton).toHaveProperty('disabled', true);
+    fireEvent.change(rel, { target: { value: 'Parts' } });
+    expect(within(dialog).getByText(M.relationshipNameSuffix)).toBeTruthy();
+    fireEvent.change(rel, { target: { value: 'g_table_1__r' } });
+    expect(within(dialog).getByText(M.relationshipNameConflict)).toBeTruthy();
+    fireEvent.change(rel, { target: { value: 'Parts__r' } });
+    await user.click(saveButton);
+    expect(onRel).toHaveBeenCalledWith('Parts__r');
+  });
+
+  it('Update Header without onRelationshipNameChange shows no relationship name', async () => {
+    const { user } = setup();
+    await user.click(button('Update Header'));
+    const dialog = await screen.findByRole('dialog', { name: /update header/i });
+    expect(within(dialog).queryByLabelText(/^Relationship Name/)).toBeNull();
+  });
 });

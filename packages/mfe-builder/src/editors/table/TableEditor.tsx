@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, ButtonGroup, HStack, IconButton, Text } from '@chakra-ui/react';
 import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
 import {
@@ -14,6 +14,7 @@ import {
   updateHeader,
   type TableModel,
 } from '../../model/table';
+import { takenNames as toTaken } from '../../model/api-name';
 import { ColumnHeader } from './ColumnHeader';
 import { TableCell } from './TableCell';
 import { ColumnModal, HeaderModal } from './TableModals';
@@ -24,6 +25,14 @@ export interface TableEditorProps {
   onChange: (next: TableModel) => void;
   /** The delete-table icon. */
   onDelete: () => void;
+  /**
+   * Optional: the table's relationship name (ending `__r`), edited in Update Header and checked
+   * against the table's API name (its tableId) and `takenNames` (the other fields', tables' and
+   * relationship names).
+   */
+  relationshipName?: string;
+  takenNames?: Iterable<string>;
+  onRelationshipNameChange?: (name: string) => void;
 }
 
 /**
@@ -32,7 +41,15 @@ export interface TableEditorProps {
  * Header, delete. Props-driven; only what changed re-renders (cells and headers are memoized and
  * get stable callbacks that read the latest table from a ref).
  */
-export const TableEditor = memo(function TableEditor({ value, onChange, onDelete }: TableEditorProps) {
+export const TableEditor = memo(function TableEditor({
+  value,
+  onChange,
+  onDelete,
+  relationshipName,
+  takenNames,
+  onRelationshipNameChange,
+}: TableEditorProps) {
+  const taken = useMemo(() => toTaken(takenNames ?? []), [takenNames]);
   const latest = useRef(value);
   latest.current = value;
   const change = useRef(onChange);
@@ -168,9 +185,15 @@ export const TableEditor = memo(function TableEditor({ value, onChange, onDelete
       {headerOpen ? (
         <HeaderModal
           title={value.title}
+          relationship={
+            onRelationshipNameChange
+              ? { name: relationshipName ?? `${value.tableId}__r`, tableApiName: value.tableId, taken }
+              : undefined
+          }
           onClose={() => setHeaderOpen(false)}
-          onSave={(title) => {
+          onSave={(title, rel) => {
             apply((t) => updateHeader(t, title));
+            if (rel !== undefined && rel !== relationshipName) onRelationshipNameChange?.(rel);
             setHeaderOpen(false);
           }}
         />

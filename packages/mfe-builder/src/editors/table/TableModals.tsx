@@ -15,6 +15,7 @@ import {
   Stack,
 } from '@chakra-ui/react';
 import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { validateRelationshipName, type TakenNames } from '../../model/api-name';
 import { validateColumnTitle, type TableColumnModel } from '../../model/table';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../../model/validation-presets';
 import { ValidationFields } from '../ValidationFields';
@@ -85,15 +86,22 @@ export function ColumnModal({ column, onSave, onClose }: ColumnModalProps) {
 
 export interface HeaderModalProps {
   title: string;
-  onSave: (title: string) => void;
+  /** Given: the relationship name is edited too, checked against the table's API name and `taken`. */
+  relationship?: { name: string; tableApiName: string; taken: TakenNames };
+  onSave: (title: string, relationshipName?: string) => void;
   onClose: () => void;
 }
 
-/** Update Header: the table's header title (must not be empty). */
-export function HeaderModal({ title: initial, onSave, onClose }: HeaderModalProps) {
+/** Update Header: the table's header title (must not be empty) and, optionally, its relationship name. */
+export function HeaderModal({ title: initial, relationship, onSave, onClose }: HeaderModalProps) {
   const [title, setTitle] = useState(initial);
+  const [rel, setRel] = useState(relationship?.name ?? '');
   const ref = useRef<HTMLInputElement>(null);
   const error = title.trim() === '' ? M.labelRequired : undefined;
+  const relError = relationship
+    ? validateRelationshipName(rel, relationship.tableApiName, relationship.taken)
+    : undefined;
+  const invalid = Boolean(error || relError);
   return (
     <Modal isOpen onClose={onClose} initialFocusRef={ref}>
       <ModalOverlay />
@@ -103,28 +111,42 @@ export function HeaderModal({ title: initial, onSave, onClose }: HeaderModalProp
         aria-label="Update header"
         onSubmit={(e: FormEvent) => {
           e.preventDefault();
-          if (!error) onSave(title.trim());
+          if (!invalid) onSave(title.trim(), relationship ? rel : undefined);
         }}
       >
         <ModalHeader>Update Header</ModalHeader>
         <ModalCloseButton />
         <ModalBody>
-          <FormControl isInvalid={Boolean(error)} isRequired>
-            <FormLabel htmlFor="table-header-title">Header</FormLabel>
-            <Input
-              id="table-header-title"
-              ref={ref}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-            <FormErrorMessage>{error}</FormErrorMessage>
-          </FormControl>
+          <Stack spacing={4}>
+            <FormControl isInvalid={Boolean(error)} isRequired>
+              <FormLabel htmlFor="table-header-title">Header</FormLabel>
+              <Input
+                id="table-header-title"
+                ref={ref}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+              />
+              <FormErrorMessage>{error}</FormErrorMessage>
+            </FormControl>
+            {relationship ? (
+              <FormControl isInvalid={Boolean(relError)} isRequired>
+                <FormLabel htmlFor="table-relationship-name">Relationship Name</FormLabel>
+                <Input
+                  id="table-relationship-name"
+                  fontFamily="mono"
+                  value={rel}
+                  onChange={(e) => setRel(e.target.value)}
+                />
+                <FormErrorMessage>{relError}</FormErrorMessage>
+              </FormControl>
+            ) : null}
+          </Stack>
         </ModalBody>
         <ModalFooter gap={2}>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" colorScheme="blue" isDisabled={Boolean(error)}>
+          <Button type="submit" colorScheme="blue" isDisabled={invalid}>
             Save
           </Button>
         </ModalFooter>
