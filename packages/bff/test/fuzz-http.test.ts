@@ -26,7 +26,8 @@ import { signRequest } from '../src/org/canvas';
 import { startEmulator, stop } from './global-setup';
 import { Client, DEMO, signedIn, startBff, type RunningBff } from './helpers';
 
-const RUNS = proofScale(100, 10_000);
+// PROOF_FUZZ_RUNS overrides (scripts/proof.mjs passes it on and says so in the report).
+const RUNS = Number(process.env.PROOF_FUZZ_RUNS ?? proofScale(100, 10_000));
 const CANVAS_RUNS = proofScale(300, 10_000);
 const SEED = 11_2026;
 const LANES = 8;
