@@ -9,3 +9,4 @@ export * from './offline';
 export * from './api';
 export * from './color-mode';
 export * from './canvas';
+export * from './publish';

@@ -41,6 +41,12 @@ export const API_ERROR_CODES = {
   ORG_UNAVAILABLE: { status: 502, errorType: 'server' },
   SCHEMA_ERROR: { status: 422, errorType: 'server' },
   INTERNAL: { status: 500, errorType: 'fatal' },
+  // Publishing (builder spec 8): the org refused or failed the deploy, or the name needs a confirmation.
+  DEPLOY_FAILED: { status: 422, errorType: 'deploy failed' },
+  UNKNOWN_PUBLISH_ERROR: { status: 422, errorType: 'unknown publish error' },
+  COMPONENT_EXISTS: { status: 409, errorType: 'component exists' },
+  BASE_CLASS_NAME: { status: 409, errorType: 'base class name' },
+  COMPONENT_EQUALS_BASE_CLASS: { status: 400, errorType: 'component equals base class' },
 } as const satisfies Record<string, { status: number; errorType: ErrorType }>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 
