@@ -13,6 +13,7 @@ import { limitInfo } from './http/limitInfo.js';
 import { errorBodies } from './http/errors.js';
 import { faultMiddleware } from './http/faults.js';
 import { notFound } from './http/notFound.js';
+import { RequestLog, requestLogMiddleware } from './http/requestLog.js';
 import { sitePrefix } from './http/sitePrefix.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { restRoutes, versionsBody } from './rest.js';
@@ -29,10 +30,12 @@ const notAllowed = (): SfError =>
 export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'demo' | 'none' }): Koa {
   const app = new Koa();
   const counters = new RouteCounters();
+  const requests = new RequestLog();
 
   app.use(errorBodies);
   app.use(cors);
   app.use(sitePrefix);
+  if (opts.testControl) app.use(requestLogMiddleware(requests));
   app.use(limitInfo(counters));
   app.use(faultMiddleware(emu.faults));
   app.use(counterMiddleware(counters));
@@ -52,7 +55,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     canvasRoutes(emu),
     deployRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
   ];
-  if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed));
+  if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed, requests));
   for (const r of routers) {
     app.use(r.routes());
     app.use(r.allowedMethods({ throw: true, methodNotAllowed: notAllowed, notImplemented: notAllowed }));

@@ -5,6 +5,7 @@ import { SfError } from './errors.js';
 import { isPlainObject, readJson } from './http/body.js';
 import type { RouteCounters } from './http/counters.js';
 import type { FaultConfig } from './http/faults.js';
+import type { RequestLog } from './http/requestLog.js';
 
 const rate = (v: unknown, name: string): number | undefined => {
   if (v === undefined) return undefined;
@@ -13,7 +14,12 @@ const rate = (v: unknown, name: string): number | undefined => {
   return v;
 };
 
-export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed: 'demo' | 'none'): Router {
+export function testControlRoutes(
+  emu: Emu,
+  counters: RouteCounters,
+  defaultSeed: 'demo' | 'none',
+  requests?: RequestLog,
+): Router {
   const router = new Router({ prefix: '/__emulator' });
 
   router.get('/health', (ctx) => {
@@ -27,6 +33,7 @@ export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed
     emu.reseed(seed);
     emu.faults.clear();
     counters.clear();
+    requests?.clear();
     ctx.body = { ok: true, seed };
   });
 
@@ -44,6 +51,8 @@ export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed
     if (!isPlainObject(body)) throw new SfError(400, 'JSON_PARSER_ERROR', 'expected a JSON object');
     const config: FaultConfig = {
       latencyMs: typeof body.latencyMs === 'number' && body.latencyMs >= 0 ? body.latencyMs : undefined,
+      latencyMaxMs:
+        typeof body.latencyMaxMs === 'number' && body.latencyMaxMs >= 0 ? body.latencyMaxMs : undefined,
       errorRate: rate(body.errorRate, 'errorRate'),
       errorStatus: ([400, 401, 403, 404, 500, 503] as const).find((st) => st === body.errorStatus) ?? 503,
       errorCode:
@@ -75,6 +84,14 @@ export function testControlRoutes(emu: Emu, counters: RouteCounters, defaultSeed
   router.put('/faults', setFaults);
   router.delete('/faults', (ctx) => {
     emu.faults.clear();
+    ctx.body = { ok: true };
+  });
+
+  router.get('/requests', (ctx) => {
+    ctx.body = { requests: requests?.list() ?? [] };
+  });
+  router.delete('/requests', (ctx) => {
+    requests?.clear();
     ctx.body = { ok: true };
   });
 

@@ -4,6 +4,8 @@ import type { Middleware } from 'koa';
 
 export interface FaultConfig {
   latencyMs?: number;
+  /** With latencyMs: each request waits a uniformly random time between latencyMs and this. */
+  latencyMaxMs?: number;
   errorRate?: number;
   /** Status of injected errors: 500/503 by default; a 4xx makes the failure deterministic for jsforce. */
   errorStatus?: 400 | 401 | 403 | 404 | 500 | 503;
@@ -67,8 +69,9 @@ export function faultMiddleware(faults: Faults): Middleware {
   return async (ctx, next) => {
     if (!faults.applies(ctx.method, ctx.path)) return next();
     const c = faults.config;
-    if (c.latencyMs && c.latencyMs > 0)
-      await new Promise((r) => setTimeout(r, Math.min(c.latencyMs ?? 0, 60_000)));
+    const min = c.latencyMs ?? 0;
+    const delay = c.latencyMaxMs && c.latencyMaxMs > min ? min + Math.random() * (c.latencyMaxMs - min) : min;
+    if (delay > 0) await new Promise((r) => setTimeout(r, Math.min(delay, 60_000)));
     if (faults.roll(c.dropRate)) {
       ctx.respond = false;
       ctx.req.socket.destroy();
