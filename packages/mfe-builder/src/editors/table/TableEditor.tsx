@@ -35,6 +35,29 @@ export interface TableEditorProps {
   onRelationshipNameChange?: (name: string) => void;
 }
 
+/** Cell styles, once per table (cells are plain text areas). */
+const CELL_STYLES = {
+  '.cq-cell-wrap': { position: 'relative' },
+  '.cq-cell': {
+    display: 'block',
+    width: '100%',
+    minHeight: '2rem',
+    padding: '4px 8px',
+    fontSize: 'sm',
+    border: '1px solid',
+    borderColor: 'gray.300',
+    borderRadius: 'sm',
+    resize: 'vertical',
+    background: 'white',
+  },
+  '.cq-cell:focus-visible': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '1px' },
+  '.cq-cell[aria-invalid=true]': {
+    borderColor: 'red.500',
+    boxShadow: '0 0 0 1px var(--chakra-colors-red-500)',
+    paddingRight: '1.75rem',
+  },
+} as const;
+
 /**
  * The table editor (builder spec sections 2, 4, 5): resizable columns, cell text areas with pattern
  * checks, column selection, double-click header edit, Add/Remove Row, Add/Remove Column, Update
@@ -108,7 +131,14 @@ export const TableEditor = memo(function TableEditor({
   const editingColumn = value.columns.find((c) => c.name === editing);
   const totalWidth = value.columns.reduce((sum, c) => sum + c.width, 0);
   return (
-    <Box borderWidth="1px" borderRadius="md" p={2} role="group" aria-label={`Table ${value.title}`}>
+    <Box
+      borderWidth="1px"
+      borderRadius="md"
+      p={2}
+      role="group"
+      aria-label={`Table ${value.title}`}
+      sx={CELL_STYLES}
+    >
       <HStack justify="space-between" mb={2} wrap="wrap" gap={2}>
         <Text fontWeight="bold" data-testid="table-header-title">
           {value.title}
