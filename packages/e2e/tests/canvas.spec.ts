@@ -1,13 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { CANVAS_EVENTS, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 
-let system: RunningSystem;
-test.afterEach(async () => system?.stop());
+// The org's record page embeds the product as a canvas app (signed request -> BFF -> launcher), the
+// user fills and submits a form inside the frame, and the page receives the product's messages.
+// One system for the whole file (starting one costs more than the tests).
 
-/** A record of the demo org, read over REST with a password-grant token (the org's own API). */
-async function anyAccountId(org: string): Promise<string> {
-  const token = await fetch(`${org}/services/oauth2/token`, {
+let system: RunningSystem;
+let org: string;
+let bff: string;
+let token: string;
+
+test.beforeAll(async () => {
+  const ports = await freeSystemPorts();
+  system = await startSystem({
+    ports,
+    quiet: true,
+    emulatorArgs: ['--canvas-url', `http://127.0.0.1:${ports.bff}/canvas`],
+  });
+  org = `http://127.0.0.1:${ports.emulator}`;
+  bff = `http://127.0.0.1:${ports.bff}`;
+  token = await passwordToken();
+});
+test.afterAll(async () => system?.stop());
+
+/** A password-grant token for the org's own REST API (what the test reads the org with). */
+async function passwordToken(): Promise<string> {
+  const res = await fetch(`${org}/services/oauth2/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -17,37 +37,133 @@ async function anyAccountId(org: string): Promise<string> {
       username: 'field.user@demo.org',
       password: DEMO_PASSWORD,
     }),
-  }).then((r) => r.json() as Promise<{ access_token: string; instance_url: string }>);
-  const q = encodeURIComponent('SELECT Id FROM Account ORDER BY Name LIMIT 1');
-  const res = await fetch(`${token.instance_url}/services/data/v62.0/query?q=${q}`, {
-    headers: { Authorization: `Bearer ${token.access_token}` },
-  }).then((r) => r.json() as Promise<{ records: { Id: string }[] }>);
-  const id = res.records[0]?.Id;
-  if (!id) throw new Error('the demo org has no account');
-  return id;
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }
+
+async function query<T>(soql: string): Promise<T[]> {
+  const res = await fetch(`${org}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { records: T[] }).records;
+}
+
+const oneId = async (soql: string): Promise<string> => {
+  const [rec] = await query<{ Id: string }>(soql);
+  if (!rec) throw new Error(`no record for ${soql}`);
+  return rec.Id;
+};
+
+/** Opens an account's record page in the org (signing in to the org first) with canvas parameters. */
+async function openRecordPage(page: Page, params: Record<string, string> = {}): Promise<FrameLocator> {
+  const accountId = await oneId('SELECT Id FROM Account ORDER BY Name LIMIT 1');
+  const q = new URLSearchParams(params).toString();
+  await page.goto(`${org}/lightning/r/Account/${accountId}/view${q ? `?${q}` : ''}`);
+  if (await page.getByLabel('Username').isVisible()) {
+    await page.getByLabel('Username').fill('field.user@demo.org');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+  }
+  return page.frameLocator('#canvas-frame');
+}
+
+type Received = { origin: string; data: { name?: string; payload?: Record<string, unknown> } };
+const received = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __canvasMessages: Received[] }).__canvasMessages);
 
 test("the org's record page embeds the product as a canvas app through a signed request", async ({
   page,
 }) => {
-  const ports = await freeSystemPorts();
-  system = await startSystem({
-    ports,
-    quiet: true,
-    emulatorArgs: ['--canvas-url', `http://127.0.0.1:${ports.bff}/canvas`],
+  const frame = await openRecordPage(page);
+  // The org POSTs the signed request into the frame; the BFF verifies it and sends the frame to the
+  // launcher. With no form to launch, the launcher goes on to home, signed in by the signed request.
+  await expect(frame.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  expect(await frame.locator('body').evaluate(() => window.location.pathname)).toBe('/');
+});
+
+test('launched with a form: fill and submit inside the frame; the org page gets CQOfflineFormMessage from the app origin and the org has the submission', async ({
+  page,
+}) => {
+  const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  const frame = await openRecordPage(page, { formId });
+
+  // The launcher creates a local submission and opens /form/{newId}.
+  await expect(frame.getByLabel('What happened?')).toBeVisible({ timeout: 30_000 });
+  const path = await frame.locator('body').evaluate(() => window.location.pathname);
+  const localId = /^\/form\/([0-9a-f-]{36})$/.exec(path)?.[1];
+  expect(localId, path).toBeTruthy();
+  // Canvas mode: no Discard.
+  await expect(frame.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+
+  await frame.getByLabel('When did it happen?').fill('2026-03-04T09:30');
+  await frame.getByLabel('What happened?').fill('Forklift clipped a rack in aisle 4');
+  await frame.getByRole('button', { name: 'Save' }).click();
+
+  // The record page logs the message; its origin is the app's (the BFF's) origin.
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessage"]')).toHaveCount(1, {
+    timeout: 30_000,
   });
-  const org = `http://127.0.0.1:${ports.emulator}`;
-  const accountId = await anyAccountId(org);
+  const finished = (await received(page)).filter((m) => m.data.name === CANVAS_EVENTS.finished);
+  expect(finished).toHaveLength(1);
+  expect(finished[0]?.origin).toBe(bff);
+  const payload = finished[0]?.data.payload ?? {};
+  expect(payload).toMatchObject({ instanceId: '_:CQ_Offline_Forms:', targetOrigin: org, instanceUrl: org });
+  expect(Object.keys(payload).sort()).toEqual(['dataUrl', 'instanceId', 'instanceUrl', 'targetOrigin']);
+  await expect(frame.getByTestId('canvas-published')).toContainText(MESSAGES.formSubmittedDialog);
 
-  await page.goto(`${org}/lightning/r/Account/${accountId}/view`);
-  await page.getByLabel('Username').fill('field.user@demo.org');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  // The org has the submission, submitted, with the data typed in the frame.
+  const [rec] = await query<{ Id: string; cqext__Status__c: string; cqext__Submission_JSON__c: string }>(
+    `SELECT Id, cqext__Status__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
+  );
+  expect(rec?.cqext__Status__c).toBe('Submitted');
+  expect(rec?.cqext__Submission_JSON__c).toContain('Forklift clipped a rack in aisle 4');
+  // dataUrl: the submission's org record when the form screen passes its url, else the record page
+  // the app was launched from (the org record to return to either way).
+  const recordPage = await page.evaluate(() => window.location.origin + window.location.pathname);
+  expect([`${org}/${rec?.Id}`, recordPage]).toContain(String(payload.dataUrl));
+});
 
-  // The org POSTs the signed request into the frame; the BFF verifies it and sends the frame to
-  // the launcher, which the shell serves with mfe-form's area mounted in canvas mode.
-  const frame = page.frameLocator('#canvas-frame');
-  await expect(frame.locator('#area-mfe-form')).toHaveAttribute('data-state', 'mounted');
-  const frameUrl = await frame.locator('body').evaluate(() => window.location.pathname);
-  expect(frameUrl.startsWith('/launchFromSF')).toBe(true);
+test('the app answers pings from the org page only: a message from another origin or window is ignored', async ({
+  page,
+}) => {
+  const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  const frame = await openRecordPage(page, { formId });
+  await expect(frame.getByLabel('What happened?')).toBeVisible({ timeout: 30_000 });
+
+  // A frame of another origin (sandboxed: origin "null") beside the app posts a ping to it.
+  await page.evaluate(() => {
+    const evil = document.createElement('iframe');
+    evil.setAttribute('sandbox', 'allow-scripts');
+    evil.srcdoc = `<script>parent.frames['canvas-frame'].postMessage({ name: 'CQOfflineFormPing', payload: { nonce: 'from-elsewhere' } }, '*');</script>`;
+    document.body.appendChild(evil);
+  });
+  // The org page (the parent, at the allowlisted origin) pings it too.
+  await page.evaluate(() =>
+    (window as unknown as { __pingCanvas(n: string): void }).__pingCanvas('from-parent'),
+  );
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormReady"]')).toHaveCount(1);
+  // Give the other message every chance to be answered, then check it was not.
+  await page.evaluate(() => (window as unknown as { __pingCanvas(n: string): void }).__pingCanvas('second'));
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormReady"]')).toHaveCount(2);
+  const nonces = (await received(page))
+    .filter((m) => m.data.name === CANVAS_EVENTS.ready)
+    .map((m) => m.data.payload?.nonce);
+  expect(nonces).toEqual(['from-parent', 'second']);
+});
+
+test("offline, launching a form that is not on the device shows 'Error: Cannot connect to Internet'", async ({
+  page,
+  context,
+}) => {
+  const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  const frame = await openRecordPage(page, { formId });
+  await expect(frame.getByLabel('What happened?')).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  // A launch inside the running app (its code is loaded; nothing more comes from the network).
+  await frame.locator('body').evaluate((_b, id) => {
+    window.history.pushState(null, '', `/launchFromSF/${id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, formId);
+  await expect(frame.getByText(MESSAGES.cannotConnectToInternet, { exact: true })).toBeVisible();
+  await context.setOffline(false);
 });

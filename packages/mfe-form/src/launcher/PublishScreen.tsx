@@ -36,9 +36,11 @@ export function PublishScreen({
     void (async () => {
       const dataUrl = new URLSearchParams(search).get('dataUrl');
       const ctx = await loadCanvasContext(host);
+      // The submission's org record when the form screen knows it, else the record page the app was
+      // launched from: either way the org record to return to.
       const back = ctx ? safeDataUrl(dataUrl, ctx) || ctx.recordUrl || '' : '';
       if (isFramed(window)) {
-        if (ctx && postToHost(publishMessage(kind, dataUrl, ctx), ctx, window))
+        if (ctx && postToHost(publishMessage(kind, back, ctx), ctx, window))
           setOutcome({ kind: 'posted', back });
         else setOutcome({ kind: 'no-host' });
         return;
