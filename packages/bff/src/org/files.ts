@@ -276,17 +276,32 @@ export async function streamPreview(call: Call, contentDocumentId: string): Prom
   const json = (await res.json().catch(() => ({}))) as { previewUrls?: { previewUrl?: string }[] };
   const previewUrl = json.previewUrls?.[0]?.previewUrl;
   if (!previewUrl) throw new ApiError('NOT_FOUND', 'The preview is not available.');
-  const target = new URL(previewUrl, auth.instanceUrl);
+  await streamOrgImage(call, previewUrl, 'The preview', 'private, max-age=300');
+}
+
+/**
+ * Streams an image the org serves at `url` (a preview, a user photo) to the browser: fetched by the
+ * BFF with the session's token (the browser's cookies never reach the org), only from the org's own
+ * instance or site origin, and only when its first bytes are an image. `what` names it in errors.
+ */
+export async function streamOrgImage(
+  call: Call,
+  url: string,
+  what: string,
+  cacheControl: string,
+): Promise<void> {
+  const auth = call.auth();
+  const target = new URL(url, auth.instanceUrl);
   if (
     target.origin !== new URL(auth.instanceUrl).origin &&
     (!auth.siteUrl || target.origin !== new URL(auth.siteUrl).origin)
   ) {
-    throw new ApiError('ORG_ERROR', 'The preview URL is not on the org.');
+    throw new ApiError('ORG_ERROR', `${what} URL is not on the org.`);
   }
   const blob = await call.orgFetch(target.toString());
   if (!blob.ok || !blob.body) {
     await blob.body?.cancel();
-    throw new ApiError(blob.status === 404 ? 'NOT_FOUND' : 'ORG_ERROR', 'The preview is not available.');
+    throw new ApiError(blob.status === 404 ? 'NOT_FOUND' : 'ORG_ERROR', `${what} is not available.`);
   }
   // The real type comes from the first bytes, not the org's header: only images are shown inline.
   const reader = blob.body.getReader();
@@ -304,7 +319,7 @@ export async function streamPreview(call: Call, contentDocumentId: string): Prom
     await reader.cancel();
     throw new ApiError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `${MESSAGES.invalidFileTypePrefix}the preview is not an image`,
+      `${MESSAGES.invalidFileTypePrefix}${what.toLowerCase()} is not an image`,
     );
   }
   const rest = new ReadableStream<Uint8Array>({
@@ -322,7 +337,7 @@ export async function streamPreview(call: Call, contentDocumentId: string): Prom
   });
   call.ctx.status = 200;
   call.ctx.type = sniff.mime;
-  call.ctx.set('Cache-Control', 'private, max-age=300');
+  call.ctx.set('Cache-Control', cacheControl);
   call.ctx.set('Content-Disposition', 'inline');
   call.ctx.body = Readable.fromWeb(rest as import('node:stream/web').ReadableStream);
 }

@@ -6,7 +6,7 @@ import { lookupFilterConditions, parseLookupFilters } from '../org/lookup-filter
 import { mapObject } from '../org/schema-mapping';
 import { contains, eq, eqBool, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
 import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
-import { fileUpload, streamPreview } from '../org/files';
+import { fileUpload, streamOrgImage, streamPreview } from '../org/files';
 import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import { submitBatch } from './submission-batch';
 import { HANDLED, type Call, type Handler } from './types';
@@ -678,6 +678,23 @@ export const dataHandlers: Record<string, Handler> = {
       if (!o || !allowed.includes(o)) throw new ApiError('FORBIDDEN', "originUrl is not this session's org.");
     }
     await streamPreview(call, String(call.body.contentDocumentId));
+    return HANDLED;
+  },
+
+  /**
+   * The signed-in user's photo (the header's avatar): the org's SmallPhotoUrl (size=full: FullPhotoUrl)
+   * fetched by the BFF with the session's token, so the browser loads it same-origin and its cookies
+   * never go to the org.
+   */
+  async userPhoto(call) {
+    const field = call.query.size === 'full' ? 'FullPhotoUrl' : 'SmallPhotoUrl';
+    const [user] = await queryAll(
+      call.conn(),
+      select({ fields: ['Id', field], from: 'User', where: [eqId('Id', call.auth().userId)], limit: 1 }),
+    );
+    const url = user?.[field];
+    if (typeof url !== 'string' || url === '') throw new ApiError('NOT_FOUND', 'The user has no photo.');
+    await streamOrgImage(call, url, 'The photo', 'private, max-age=3600');
     return HANDLED;
   },
 

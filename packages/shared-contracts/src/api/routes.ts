@@ -776,6 +776,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
     source: 'service layer',
   },
   {
+    id: 'userPhoto',
+    method: 'GET',
+    path: '/api/userPhoto',
+    summary:
+      "The signed-in user's photo (SmallPhotoUrl; size=full: FullPhotoUrl) fetched by the BFF with the session's token and streamed as an image, so the browser never sends its cookies to the org.",
+    auth: 'session',
+    stateChanging: false,
+    query: obj({ size: { type: 'string', enum: ['small', 'full'] } }),
+    response: 'blob',
+    source: 'service layer',
+  },
+  {
     id: 'filePreview',
     method: 'GET',
     path: '/api/files/:contentDocumentId/preview',

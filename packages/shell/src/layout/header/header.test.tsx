@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -90,9 +90,18 @@ function setup(session: SessionState = USER, logout: () => Promise<void> = async
 
 afterEach(cleanup);
 
-describe('shell header', () => {
+// Menus and dialogs driven by user-event: several seconds each on a loaded 2-core machine.
+describe('shell header', { timeout: 20_000 }, () => {
   it('shows help, notifications with count 0 and the profile with name, username and photo', async () => {
+    // The avatar loads the photo through the BFF (same origin), not from the org's SmallPhotoUrl.
+    const requested: string[] = [];
+    const setSrc = vi
+      .spyOn(HTMLImageElement.prototype, 'src', 'set')
+      .mockImplementation((v: string) => void requested.push(v));
     const { user } = setup();
+    await waitFor(() => expect(requested).toContain('/api/userPhoto'));
+    expect(requested.some((u) => u.includes('demo.example.com'))).toBe(false);
+    setSrc.mockRestore();
     expect(screen.getByRole('button', { name: 'Help' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeTruthy();
     expect(screen.getByTestId('notifications-count').textContent).toBe('0');

@@ -83,6 +83,12 @@ export function NotificationsMenu() {
   );
 }
 
+/**
+ * The org's SmallPhotoUrl through the BFF (GET /api/userPhoto): same-origin, so the browser's cookies
+ * never go to the org and the image needs no org session; offline the avatar shows the initials.
+ */
+export const USER_PHOTO_PATH = '/api/userPhoto';
+
 /** Profile: name, username, photo and log out (confirmed; spec section 4 Logout). */
 export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
   const [confirming, setConfirming] = useState(false);
@@ -113,7 +119,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
           px={1}
           data-testid="profile-menu"
         >
-          <Avatar size="sm" name={Name} src={SmallPhotoUrl || undefined} />
+          <Avatar size="sm" name={Name} src={SmallPhotoUrl ? USER_PHOTO_PATH : undefined} />
         </MenuButton>
         <MenuList color="gray.800">
           <MenuGroup title={Name}>
