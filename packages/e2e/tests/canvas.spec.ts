@@ -123,6 +123,50 @@ test('launched with a form: fill and submit inside the frame; the org page gets 
   expect([`${org}/${rec?.Id}`, recordPage]).toContain(String(payload.dataUrl));
 });
 
+test('closing the form in the frame tells the org page (CQOfflineFormMessageClosed)', async ({ page }) => {
+  const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  const frame = await openRecordPage(page, { formId });
+  await expect(frame.getByLabel('What happened?')).toBeVisible({ timeout: 30_000 });
+  await frame.getByLabel('What happened?').fill('Draft only');
+  await frame.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessageClosed"]')).toHaveCount(1);
+  const [closed] = (await received(page)).filter((m) => m.data.name === CANVAS_EVENTS.closed);
+  expect(closed?.origin).toBe(bff);
+  expect(closed?.data.payload).toMatchObject({ targetOrigin: org, instanceUrl: org });
+  await expect(page.locator('#canvas-status')).toHaveText('Form closed');
+});
+
+type SubmissionRow = { Id: string; cqext__Uniqueness_Constraint__c: string; cqext__Version__c: number };
+const FIELD_USER = '0055g0000000002AAA';
+const submissionOf = async (status: string): Promise<SubmissionRow> => {
+  const [rec] = await query<SubmissionRow>(
+    `SELECT Id, cqext__Uniqueness_Constraint__c, cqext__Version__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Status__c = '${status}' AND OwnerId = '${FIELD_USER}' LIMIT 1`,
+  );
+  if (!rec) throw new Error(`no ${status} submission`);
+  return rec;
+};
+const localIdOf = (rec: SubmissionRow) => rec.cqext__Uniqueness_Constraint__c.split('#')[1];
+const framePath = (frame: FrameLocator) => frame.locator('body').evaluate(() => window.location.pathname);
+
+test('launched with a pending submission id: pulled from the org and opened under its own local id', async ({
+  page,
+}) => {
+  const rec = await submissionOf('Pending');
+  const frame = await openRecordPage(page, { submissionId: rec.Id });
+  await expect.poll(() => framePath(frame), { timeout: 30_000 }).toBe(`/form/${localIdOf(rec)}`);
+  await expect(frame.getByRole('button', { name: 'Save' })).toBeVisible();
+});
+
+test('launched with a scheduled submission: started (org Version + 1) and opened', async ({ page }) => {
+  const rec = await submissionOf('Scheduled');
+  const frame = await openRecordPage(page, { submissionId: rec.Id, formSubmissionStatus: 'Scheduled' });
+  await expect.poll(() => framePath(frame), { timeout: 30_000 }).toBe(`/form/${localIdOf(rec)}`);
+  const [after] = await query<SubmissionRow>(
+    `SELECT Id, cqext__Uniqueness_Constraint__c, cqext__Version__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${rec.Id}'`,
+  );
+  expect(after?.cqext__Version__c).toBe(rec.cqext__Version__c + 1);
+});
+
 test('the app answers pings from the org page only: a message from another origin or window is ignored', async ({
   page,
 }) => {
