@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { createContext, memo, useContext, useState } from 'react';
 import {
   Accordion,
   AccordionButton,
@@ -24,6 +24,9 @@ import { Dispatch } from '../Dispatch';
 import { useFormContext, useIsMobile, useRuleState } from '../context';
 import { useCategoryCounts } from './categoryCounts';
 import type { RendererProps } from '../types';
+
+/** True inside a print view: every section open and every category shown, one after another. */
+export const PrintModeContext = createContext(false);
 
 const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
 const labelText = (el: UISchemaElement): string | undefined =>
@@ -126,7 +129,9 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
   const { modes } = useFormContext();
   const { hidden, enabled } = useLayout(props);
   const el = props.uischema as LayoutElement;
-  const [open, setOpen] = useState(el.options?.collapsed !== true);
+  const [userOpen, setOpen] = useState(el.options?.collapsed !== true);
+  const printing = useContext(PrintModeContext);
+  const open = userOpen || printing;
   if (hidden) return null;
   const label = labelText(el) ?? el.sectionId ?? '';
   const sectionDomId = el.sectionId ? `section-${el.sectionId}` : undefined;
@@ -172,8 +177,23 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
   const mobile = useIsMobile();
   const [index, setIndex] = useState(0);
   const counts = useCategoryCounts(childrenOf(props.uischema), props.path);
+  const printing = useContext(PrintModeContext);
   if (hidden) return null;
   const categories = childrenOf(props.uischema);
+  if (printing) {
+    return (
+      <Box data-layout="categorization-print">
+        {categories.map((c, i) => (
+          <Box key={i} mb={4}>
+            <Heading as="h3" size="sm" mb={2}>
+              {labelText(c) ?? `Category ${i + 1}`}
+            </Heading>
+            <Dispatch uischema={c} schema={props.schema} path={props.path} enabled={enabled} />
+          </Box>
+        ))}
+      </Box>
+    );
+  }
   const titles = categories.map((c, i) => `${labelText(c) ?? `Category ${i + 1}`} (${counts[i] ?? 0})`);
   const current = categories[index];
   const content = current ? (

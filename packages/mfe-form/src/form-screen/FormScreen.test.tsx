@@ -1,0 +1,319 @@
+import '../../../shared-contracts/src/testing/jsdom-setup';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChakraProvider } from '@chakra-ui/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MESSAGES } from 'shared-contracts';
+import type { FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
+import { callsOf, fakeHost, settable, type FakeHost, type Settable } from 'shared-contracts/testing';
+import { FormScreenRoute } from './index';
+
+const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
+
+const formDef: FormDefinition = {
+  formName: 'Site Check',
+  version: '2.0.0',
+  styles: { header: { logo: LOGO } },
+  schema: {
+    type: 'object',
+    properties: {
+      General: {
+        type: 'object',
+        properties: { Note: { type: 'string', title: 'Note' }, Site: { type: 'string', title: 'Site' } },
+        required: ['Site'],
+      },
+    },
+  },
+  ui: {
+    type: 'VerticalLayout',
+    elements: [
+      { type: 'Control', scope: '#/properties/General/properties/Site', label: 'Site' },
+      { type: 'Control', scope: '#/properties/General/properties/Note', label: 'Note' },
+    ],
+  },
+} as unknown as FormDefinition;
+
+const submission = (over: Partial<LocalSubmission> = {}): LocalSubmission => ({
+  id: ID,
+  data: { General: { Site: 'Plant 1' } },
+  originalData: {},
+  syncStatus: 'out of sync',
+  status: 'in progress',
+  isUploading: false,
+  formName: 'Site Check',
+  formId: 'a0F000000000001AAA',
+  formDef,
+  createdOn: '2026-11-22T08:15:00.000Z',
+  syncedOn: '',
+  submittedOn: '',
+  version: 1,
+  error: [],
+  errors: [],
+  instanceUrl: '',
+  organizationId: '',
+  isSalesforceRecord: false,
+  ...over,
+});
+
+interface Setup {
+  host: FakeHost;
+  record: Settable<LocalSubmission | undefined>;
+  files: Settable<FileInfo[]>;
+  user: ReturnType<typeof userEvent.setup>;
+}
+
+function setup(
+  path: string,
+  opts: { sub?: LocalSubmission | undefined; canvas?: boolean; configure?: (h: FakeHost) => void } = {},
+): Setup {
+  const host = fakeHost();
+  const record = settable<LocalSubmission | undefined>('sub' in opts ? opts.sub : submission());
+  const files = settable<FileInfo[]>([]);
+  host.offline.submission = () => record;
+  host.offline.filesOf = () => files;
+  const write = (name: string, status?: LocalSubmission['status']) => async (id: string, data: unknown) => {
+    host.calls.push([name, id, data]);
+    const cur = record.get() ?? submission();
+    const next = { ...cur, data: data as Record<string, unknown>, ...(status ? { status } : {}) };
+    record.set(next);
+    return { ok: true as const, value: next };
+  };
+  host.offline.submit = write('offline.submit', 'submitted');
+  host.offline.close = write('offline.close');
+  host.offline.discard = async (id: string) => {
+    host.calls.push(['offline.discard', id]);
+    record.set(undefined);
+    return { ok: true as const, value: undefined };
+  };
+  host.routes.set('GET /api/checkUserDetails', () => ({ ok: true }));
+  opts.configure?.(host);
+  const user = userEvent.setup();
+  render(
+    <ChakraProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/form/:formid" element={<FormScreenRoute host={host} canvasMode={opts.canvas} />} />
+          <Route path="/filename" element={<FormScreenRoute host={host} />} />
+        </Routes>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+  return { host, record, files, user };
+}
+
+const ready = () => screen.findByTestId('form-name');
+const button = (name: string) => screen.queryByRole('button', { name });
+
+afterEach(() => {
+  cleanup();
+  document.querySelectorAll('[data-testid="snackbar"]').forEach((e) => e.remove());
+});
+
+describe('form screen', () => {
+  it('an id that is not 36 characters: the mismatch message with a go-back link', async () => {
+    setup('/form/not-an-id');
+    expect(await screen.findByText(MESSAGES.submissionNotFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
+  });
+
+  it('a well-formed id with no local record: the same message', async () => {
+    setup(`/form/${ID}`, { sub: undefined });
+    expect(await screen.findByText(MESSAGES.submissionNotFound, undefined, { timeout: 6000 })).toBeTruthy();
+  }, 10_000);
+
+  it('header with logo, form name and created date; footer Save, Close, Discard', async () => {
+    setup(`/form/${ID}`);
+    expect((await ready()).textContent).toBe('Site Check');
+    expect(screen.getByTestId('form-logo').getAttribute('src')).toBe(LOGO);
+    expect(screen.getByTestId('form-created').textContent).toMatch(/^Created 22 Nov 2026/);
+    expect(button('Save')).toBeTruthy();
+    expect(button('Close')).toBeTruthy();
+    expect(button('Discard')).toBeTruthy();
+  });
+
+  it('no Discard for an org record or in canvas mode; read-only views show only Close', async () => {
+    setup(`/form/${ID}`, { sub: submission({ isSalesforceRecord: true }) });
+    await ready();
+    expect(button('Discard')).toBeNull();
+    cleanup();
+    setup(`/form/${ID}`, { canvas: true });
+    await ready();
+    expect(button('Discard')).toBeNull();
+    cleanup();
+    setup(`/form/${ID}?mode=readOnly`);
+    await ready();
+    expect([button('Save'), button('Discard'), button('Close')].map((b) => !!b)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    cleanup();
+    setup(`/form/selected-submission?id=${ID}`);
+    await ready();
+    expect([button('Save'), button('Discard'), button('Close')].map((b) => !!b)).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect((screen.getByLabelText(/Site/) as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('Discard asks first; Cancel keeps the form, Discard deletes it and goes home', async () => {
+    const { host, user } = setup(`/form/${ID}`);
+    await ready();
+    await user.click(button('Discard')!);
+    expect(await screen.findByText(MESSAGES.discardConfirm)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText(MESSAGES.discardConfirm)).toBeNull());
+    expect(callsOf(host, 'offline.discard')).toEqual([]);
+    await user.click(button('Discard')!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector('button.chakra-button:last-child') as HTMLElement);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
+    expect(callsOf(host, 'offline.discard')).toEqual([['offline.discard', ID]]);
+  });
+
+  it('Save with a required field empty: the numbered validation alert, nothing submitted', async () => {
+    const { host, user } = setup(`/form/${ID}`, { sub: submission({ data: { General: {} } }) });
+    await ready();
+    await user.click(button('Save')!);
+    expect(await screen.findByText(MESSAGES.fixFieldValidation)).toBeTruthy();
+    expect(screen.getByText('Site is missing required fields')).toBeTruthy();
+    expect(callsOf(host, 'offline.submit')).toEqual([]);
+  });
+
+  it('Save when the submission already has server errors: Please fix the errors before submitting', async () => {
+    const errors = [{ errorPath: 'General/Site', message: 'Site is closed' }];
+    const { host, user } = setup(`/form/${ID}`, { sub: submission({ errors }) });
+    await ready();
+    expect(screen.getByTestId('identified-errors').textContent).toContain('Site is closed');
+    expect(screen.getAllByText('Site is closed').length).toBeGreaterThan(1); // banner and field
+    await user.click(button('Save')!);
+    expect(await screen.findByText(MESSAGES.fixErrorsBeforeSubmitting)).toBeTruthy();
+    expect(callsOf(host, 'offline.submit')).toEqual([]);
+    // Fixing the field lifts the block.
+    await user.clear(screen.getByLabelText(/Site/));
+    await user.type(screen.getByLabelText(/Site/), 'Plant 2');
+    await user.click(button('Save')!);
+    await waitFor(() => expect(callsOf(host, 'offline.submit').length).toBe(1));
+  });
+
+  it('Save online: stored locally first, then the success dialog once the uploader delivered it', async () => {
+    const { host, record, files, user } = setup(`/form/${ID}`);
+    await ready();
+    await user.type(screen.getByLabelText(/Note/), 'all good');
+    files.set([
+      {
+        LocalId: 'L1',
+        Name: 'a.png',
+        status: 'Unsynced',
+        progress: 40,
+        error: null,
+      } as FileInfo,
+    ]);
+    await user.click(button('Save')!);
+    await waitFor(() => expect(callsOf(host, 'offline.submit').length).toBe(1));
+    const [, id, data] = callsOf(host, 'offline.submit')[0]!;
+    expect(id).toBe(ID);
+    expect(data).toEqual({ General: { Site: 'Plant 1', Note: 'all good' } });
+    expect(await screen.findByText(MESSAGES.uploadingFile)).toBeTruthy();
+    act(() => {
+      files.set([]);
+      record.set(undefined);
+    });
+    expect(await screen.findByText(MESSAGES.formSubmittedDialog)).toBeTruthy();
+    const dialog = screen.getByTestId('success-dialog');
+    await user.click(dialog.querySelector('button') as HTMLElement);
+    expect(callsOf(host, 'navigate').at(-1)).toEqual(['navigate', '/']);
+  });
+
+  it('Save offline: queued with the offline message, and home', async () => {
+    const { host, user } = setup(`/form/${ID}`);
+    await ready();
+    act(() => host.onlineState.set(false));
+    await user.click(button('Save')!);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
+    expect(callsOf(host, 'offline.submit').length).toBe(1);
+    expect(document.querySelector('[data-testid="snackbar"]')?.textContent).toBe(MESSAGES.submitQueued);
+  });
+
+  it('Save online but Network Error on the way: queued with the offline message', async () => {
+    const { host, user } = setup(`/form/${ID}`, {
+      configure: (h) => h.outboxState.set([{ id: ID, lastError: 'Network Error' } as never]),
+    });
+    await ready();
+    await user.click(button('Save')!);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
+    expect(document.querySelector('[data-testid="snackbar"]')?.textContent).toBe(MESSAGES.submitQueued);
+  });
+
+  it('a submission the org refuses comes back with its errors on the fields and the exact text', async () => {
+    const { record, user } = setup(`/form/${ID}`);
+    await ready();
+    await user.click(button('Save')!);
+    await waitFor(() => expect(record.get()?.status).toBe('submitted'));
+    act(() =>
+      record.set(
+        submission({
+          status: 'in progress',
+          errors: [{ errorPath: 'General/Site', message: 'Unknown site' }],
+        }),
+      ),
+    );
+    expect(await screen.findByText(MESSAGES.submitFailedWithErrors)).toBeTruthy();
+    expect(screen.getAllByText('Unknown site').length).toBe(2);
+  });
+
+  it('Close saves the draft and goes home; leaving with edits (browser back) saves it too', async () => {
+    const { host, user } = setup(`/form/${ID}`);
+    await ready();
+    await user.type(screen.getByLabelText(/Note/), 'x');
+    await user.click(button('Close')!);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
+    expect(callsOf(host, 'offline.close')[0]?.[2]).toEqual({ General: { Site: 'Plant 1', Note: 'x' } });
+    cleanup();
+    const second = setup(`/form/${ID}`);
+    await ready();
+    await second.user.type(screen.getByLabelText(/Note/), 'y');
+    await waitFor(() => expect((screen.getByLabelText(/Note/) as HTMLInputElement).value).toBe('y'));
+    const event = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;
+    let prevented = false;
+    event.preventDefault = () => {
+      prevented = true;
+    };
+    window.dispatchEvent(event);
+    expect(prevented).toBe(true);
+    cleanup(); // unmount = navigation away
+    expect(callsOf(second.host, 'offline.close')[0]?.[2]).toEqual({
+      General: { Site: 'Plant 1', Note: 'y' },
+    });
+  });
+
+  it('loads by file name through /api/content/{fileName}', async () => {
+    setup('/filename?fileName=FS-1.json&mode=readOnly', {
+      sub: undefined,
+      configure: (h) =>
+        h.routes.set('GET /api/content/FS-1.json', () => ({
+          id: ID,
+          formId: 'a0F000000000001AAA',
+          formName: 'Site Check',
+          formDef,
+          data: { General: { Site: 'From file' } },
+        })),
+    });
+    await screen.findByTestId('form-name', undefined, { timeout: 4000 });
+    expect((screen.getByLabelText(/Site/) as HTMLInputElement).value).toBe('From file');
+    expect(button('Save')).toBeNull();
+  });
+
+  it('Print shows the print view with header and subheader', async () => {
+    setup(`/form/${ID}?view=print`);
+    expect((await screen.findByTestId('print-view')).textContent).toContain('Site Check');
+    expect(screen.getByTestId('print-subheader').textContent).toMatch(
+      /^Created 22 Nov 2026.* · Status in progress$/,
+    );
+    expect(screen.getByTestId('print-logo').getAttribute('src')).toBe(LOGO);
+  });
+});

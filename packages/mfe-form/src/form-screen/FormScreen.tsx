@@ -1,0 +1,544 @@
+/**
+ * The form-filling screen (spec 000 sections 2, 4, 7, 8): header, the renderer, the identified-error
+ * banner, footer Save / Close / Discard, and the save flow. Local first: every action is written to the
+ * device before any network call; the host's uploader sends it and the screen watches the outcome.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Alert,
+  AlertDescription,
+  AlertIcon,
+  AlertTitle,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Link,
+  ListItem,
+  Modal,
+  ModalBody,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  ModalOverlay,
+  OrderedList,
+  Progress,
+  Spinner,
+  Text,
+  useToast,
+} from '@chakra-ui/react';
+import { ERROR_TOAST_MS, MESSAGES } from 'shared-contracts';
+import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
+import { FormRenderer, type FormRendererHandle } from '../renderer';
+import { mapServerErrors } from '../renderer/core/validation';
+import { PrintView } from '../print/PrintView';
+import { formatDateTime } from '../print/print-texts';
+import { sendSubmissionNow } from './canvas-send';
+import { loadTarget, type Loaded } from './load';
+import { showSnackbar } from './notice';
+import { watchSubmitOutcome, type SubmitOutcome } from './outcome';
+import { buildRendererServices } from './renderer-services';
+import type { FormRoute } from './route';
+import { FORM_SCREEN_TEXTS as T } from './texts';
+
+export interface FormScreenProps {
+  host: HostServices;
+  route: FormRoute;
+  /** Canvas mode (launchFromSF / CQEditFormSF, or an embedded session): no Discard, no uploader. */
+  canvasMode?: boolean;
+  /** Canvas: called after a successful submit instead of offering the way home (e.g. post the finished message). */
+  onFinished?: (submission: LocalSubmission) => void;
+  /** Called when the user closes (after the draft is saved) instead of going home. */
+  onClosed?: (submission: LocalSubmission) => void;
+  /** How long to wait for the local record before "not found" (live queries answer asynchronously). */
+  loadTimeoutMs?: number;
+  /** How long to wait for the org's answer before the submission is left queued. */
+  submitTimeoutMs?: number;
+}
+
+type Phase = 'idle' | 'saving' | 'waiting' | 'uploading' | 'done';
+
+const useObservable = <T,>(o: { get(): T; subscribe(l: (v: T) => void): () => void }): T =>
+  useSyncExternalStore(o.subscribe, o.get, o.get);
+
+const signedInOf = (s: SessionState): SignedIn | undefined => (s.status === 'signedIn' ? s : undefined);
+
+const errorTexts = (errors: unknown): string[] => {
+  const out: string[] = [];
+  for (const msgs of mapServerErrors(errors).values()) out.push(...msgs);
+  return out;
+};
+
+export function FormScreen(props: FormScreenProps) {
+  const { host, route } = props;
+  const [loaded, setLoaded] = useState<Loaded | undefined>();
+  useEffect(() => {
+    let live = true;
+    setLoaded(undefined);
+    loadTarget(host, route.target, props.loadTimeoutMs ?? 4000).then(
+      (l) => live && setLoaded(l),
+      () => live && setLoaded({ kind: 'notFound' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, route.target, props.loadTimeoutMs]);
+
+  if (!loaded)
+    return (
+      <Center p={10} data-testid="remote-screen" data-remote="mfe-form" data-state="loading">
+        <Spinner size="xl" label={T.loading} />
+      </Center>
+    );
+  if (loaded.kind === 'notFound')
+    return (
+      <Box p={6} data-testid="remote-screen" data-remote="mfe-form" data-state="not-found">
+        <Alert status="warning" borderRadius="md">
+          <AlertIcon />
+          <Box>
+            <AlertTitle>{MESSAGES.submissionNotFound}</AlertTitle>
+            <AlertDescription>
+              <Link
+                href="/"
+                textDecoration="underline"
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (window.history.length > 1) window.history.back();
+                  else host.navigate('/');
+                }}
+              >
+                {T.goBack}
+              </Link>
+            </AlertDescription>
+          </Box>
+        </Alert>
+      </Box>
+    );
+  return (
+    <LoadedForm {...props} submission={loaded.submission} formDef={loaded.formDef} local={loaded.local} />
+  );
+}
+
+function LoadedForm({
+  host,
+  route,
+  canvasMode,
+  onFinished,
+  onClosed,
+  submitTimeoutMs = 30_000,
+  submission: initial,
+  formDef,
+  local,
+}: FormScreenProps & { submission: LocalSubmission; formDef: FormDefinition; local: boolean }) {
+  const toast = useToast();
+  const session = useObservable(host.session.state);
+  const user = signedInOf(session);
+  const canvas = canvasMode === true || user?.embedded === true;
+  const readOnly = route.readOnly;
+  const ref = useRef<FormRendererHandle>(null);
+
+  const [sub, setSub] = useState(initial);
+  // A record loaded by file name gets its local id on the first write.
+  const idRef = useRef(initial.id);
+  const isLocal = useRef(local);
+  const baseData = useRef(initial.data);
+  const latest = useRef<Record<string, unknown>>(initial.data);
+  const dirty = useRef(false);
+  const leaving = useRef(false);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [serverErrors, setServerErrors] = useState<unknown[]>(initial.errors ?? []);
+  const [rejected, setRejected] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [printing, setPrinting] = useState<'auto' | 'link' | null>(route.print ? 'link' : null);
+  const watcher = useRef<{ cancel: () => void } | null>(null);
+  // What the print view shows: the form as filled at the moment Print was pressed.
+  const printData = useRef<Record<string, unknown>>(initial.data);
+  // The renderer remounts after the print view: it starts from what was filled, not the loaded data.
+  const [formData, setFormData] = useState(initial.data);
+  const startPrint = useRef(() => {
+    printData.current = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
+    setPrinting('auto');
+  });
+
+  const services = useMemo(
+    () =>
+      buildRendererServices({
+        host,
+        submissionId: initial.id,
+        formName: initial.formName,
+        user,
+        print: () => startPrint.current(),
+      }),
+    // The user record only feeds $currentuser defaults at load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [host, initial.id, initial.formName],
+  );
+  useEffect(() => () => services.dispose(), [services]);
+
+  const fail = useCallback(
+    (title: string, description?: string) =>
+      toast({ status: 'error', title, description, duration: ERROR_TOAST_MS, isClosable: true }),
+    [toast],
+  );
+
+  /** Where the user goes after Close, Discard or a queued submit. */
+  const leave = useCallback(
+    (current: LocalSubmission) => {
+      leaving.current = true;
+      if (onClosed) onClosed(current);
+      else host.navigate('/');
+    },
+    [host, onClosed],
+  );
+
+  /** A record loaded by file name becomes a local one on the first write. */
+  const ensureLocal = useCallback(async (): Promise<boolean> => {
+    if (isLocal.current) return true;
+    const r = await host.offline.create({
+      formId: sub.formId,
+      formName: sub.formName,
+      formDef,
+      data: baseData.current,
+      ...(idRef.current ? { id: idRef.current } : {}),
+    });
+    if (!r.ok) {
+      fail(MESSAGES.saveFailed, r.message);
+      return false;
+    }
+    isLocal.current = true;
+    idRef.current = r.value.id;
+    setSub(r.value);
+    return true;
+  }, [host, sub, formDef, fail]);
+
+  // Browser back (or any navigation away) with edits saves the draft; a reload or tab close warns.
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent): string | undefined => {
+      if (!dirty.current || readOnly) return undefined;
+      // Browsers show their own wording; returnValue carries the spec's text where one is shown.
+      e.returnValue = MESSAGES.unloadWarning;
+      e.preventDefault();
+      return MESSAGES.unloadWarning;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    // The renderer's handle is gone by the time this cleanup runs: keep it.
+    const handle = ref.current;
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      if (dirty.current && !leaving.current && !readOnly && isLocal.current) {
+        const data = (handle?.getData() as Record<string, unknown> | undefined) ?? latest.current;
+        void host.offline.close(idRef.current, data, baseData.current);
+      }
+      watcher.current?.cancel();
+    };
+  }, [host, readOnly]);
+
+  const onChange = useCallback((data: unknown) => {
+    latest.current = data as Record<string, unknown>;
+    dirty.current = true;
+  }, []);
+
+  const settle = useCallback(
+    (o: SubmitOutcome, current: LocalSubmission) => {
+      watcher.current = null;
+      if (o.kind === 'delivered') {
+        setPhase('done');
+        onFinished?.(current);
+        return;
+      }
+      if (o.kind === 'rejected') {
+        setPhase('idle');
+        setServerErrors(o.errors);
+        setRejected(true);
+        baseData.current = latest.current;
+        return;
+      }
+      if (o.kind === 'queued') {
+        showSnackbar(MESSAGES.submitQueued);
+        leave(current);
+      }
+    },
+    [leave, onFinished],
+  );
+
+  const onSave = useCallback(async () => {
+    const handle = ref.current;
+    if (!handle || phase !== 'idle') return;
+    // Server errors the user has not fixed yet still block the submit.
+    const stillWrong = handle
+      .getErrors()
+      .some((e) => errorTexts(serverErrors).includes(e.message) && mapServerErrors(serverErrors).has(e.path));
+    const check = handle.submit(stillWrong ? serverErrors : undefined);
+    if (!check.ok) {
+      document.querySelector('[data-testid="error-summary"]')?.scrollIntoView?.({ behavior: 'smooth' });
+      return;
+    }
+    setPhase('saving');
+    setRejected(false);
+    const data = check.data as Record<string, unknown>;
+    if (!(await ensureLocal())) return setPhase('idle');
+    // Check the user's details and the sync (a 401 ends the session in the host; no network = queue).
+    let reachable = host.online.get();
+    if (reachable) {
+      try {
+        await host.api.get('/api/checkUserDetails');
+      } catch (e) {
+        if ((e as { failure?: { network?: boolean } }).failure?.network) reachable = false;
+      }
+    }
+    const r = await host.offline.submit(idRef.current, data, baseData.current);
+    if (!r.ok) {
+      setPhase('idle');
+      fail(MESSAGES.saveFailed, r.message);
+      return;
+    }
+    dirty.current = false;
+    latest.current = data;
+    const stored = r.value;
+    setSub(stored);
+    if (!reachable) return settle({ kind: 'queued', reason: 'offline' }, stored);
+    if (canvas) {
+      setPhase('waiting');
+      try {
+        const { url } = await sendSubmissionNow(host.api, stored, user?.userDetailsSF.networkId);
+        if (url) {
+          await host.offline.discard(stored.id);
+          return settle({ kind: 'delivered' }, stored);
+        }
+        return settle({ kind: 'rejected', errors: [] }, stored);
+      } catch (e) {
+        const failure = (e as { failure?: { network?: boolean; details?: unknown; message?: string } })
+          .failure;
+        if (!failure || failure.network || (failure as { status?: number }).status === undefined)
+          return settle({ kind: 'queued', reason: 'network' }, stored);
+        const details = failure.details as { errors?: unknown[] } | undefined;
+        return settle(
+          { kind: 'rejected', errors: details?.errors ?? [failure.message ?? MESSAGES.somethingWentWrong] },
+          stored,
+        );
+      }
+    }
+    setPhase('waiting');
+    const w = watchSubmitOutcome(host.offline, host.online, stored.id, {
+      timeoutMs: submitTimeoutMs,
+      onUpdate: (o) => {
+        if (o.kind === 'uploading') {
+          setPhase('uploading');
+          setProgress(o.progress);
+        } else if (o.kind === 'waiting') setPhase('waiting');
+      },
+    });
+    watcher.current = w;
+    const outcome = await w.done;
+    if (watcher.current === w || outcome.kind !== 'waiting') settle(outcome, stored);
+  }, [phase, serverErrors, ensureLocal, host, fail, settle, canvas, user, submitTimeoutMs]);
+
+  const onClose = useCallback(async () => {
+    if (readOnly || !dirty.current) return leave(sub);
+    if (!(await ensureLocal())) return;
+    const data = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
+    const r = await host.offline.close(idRef.current, data, baseData.current);
+    if (!r.ok) return fail(MESSAGES.saveFailed, r.message);
+    dirty.current = false;
+    leave(r.value);
+  }, [readOnly, sub, ensureLocal, host, fail, leave]);
+
+  const onDiscard = useCallback(async () => {
+    setConfirmDiscard(false);
+    const r = await host.offline.discard(idRef.current);
+    if (!r.ok) return fail(MESSAGES.saveFailed, r.message);
+    dirty.current = false;
+    leave(sub);
+  }, [host, sub, fail, leave]);
+
+  const timeZone = user?.userDetails.TimeZoneSidKey || undefined;
+  if (printing)
+    return (
+      <Box data-testid="remote-screen" data-remote="mfe-form" data-state="print">
+        <PrintView
+          submission={{ ...sub, data: printData.current }}
+          formDef={formDef}
+          services={services}
+          timeZone={timeZone}
+          autoPrint={printing === 'auto'}
+          onDone={() => {
+            setFormData(printData.current);
+            setPrinting(null);
+          }}
+        />
+      </Box>
+    );
+
+  const showDiscard = !readOnly && !canvas && !sub.isSalesforceRecord && isLocal.current;
+  const busy = phase !== 'idle' && phase !== 'done';
+  const logo = formDef.styles?.header?.logo;
+  const bannerErrors = errorTexts(serverErrors);
+  return (
+    <Box data-testid="remote-screen" data-remote="mfe-form" data-state="ready" pb="5rem">
+      <Flex
+        as="header"
+        align="center"
+        gap={3}
+        px={{ base: 3, md: 6 }}
+        py={3}
+        borderBottomWidth="1px"
+        wrap="wrap"
+        data-testid="form-header"
+      >
+        {logo ? <Image src={logo} alt={T.logoAlt} maxH="2.5rem" data-testid="form-logo" /> : null}
+        <Box flex="1" minW="12rem">
+          <Heading as="h1" size="md" data-testid="form-name">
+            {sub.formName || formDef.formName}
+          </Heading>
+          {sub.createdOn ? (
+            <Text fontSize="sm" color="gray.600" data-testid="form-created">
+              {T.createdOn} {formatDateTime(sub.createdOn, timeZone)}
+            </Text>
+          ) : null}
+        </Box>
+        {readOnly ? <Badge>{T.readOnlyBadge}</Badge> : null}
+        <Button size="sm" variant="outline" onClick={() => startPrint.current()} className="cq-no-print">
+          {T.print}
+        </Button>
+      </Flex>
+
+      <Box
+        px={{ base: 3, md: 6 }}
+        py={4}
+        maxW="5xl"
+        mx="auto"
+        // Typing counts as an edit at once (text controls commit to the form data a moment later).
+        onInputCapture={() => {
+          dirty.current = true;
+        }}
+      >
+        {bannerErrors.length > 0 || rejected ? (
+          <Alert
+            status="error"
+            mb={4}
+            alignItems="flex-start"
+            borderRadius="md"
+            data-testid="identified-errors"
+          >
+            <AlertIcon />
+            <Box>
+              <AlertTitle>
+                {rejected ? MESSAGES.submitFailedWithErrors : MESSAGES.fixErrorsIdentified}
+              </AlertTitle>
+              {bannerErrors.length > 0 ? (
+                <AlertDescription>
+                  <OrderedList>
+                    {bannerErrors.map((m, i) => (
+                      <ListItem key={i}>{m}</ListItem>
+                    ))}
+                  </OrderedList>
+                </AlertDescription>
+              ) : null}
+            </Box>
+          </Alert>
+        ) : null}
+        <FormRenderer
+          ref={ref}
+          schema={formDef.schema}
+          uischema={formDef.ui}
+          data={formData}
+          originalData={initial.originalData}
+          readOnly={readOnly}
+          readOnlyFields={formDef.readOnly}
+          modes={{ canvas, selectedSubmission: route.selectedSubmission }}
+          services={services}
+          serverErrors={serverErrors}
+          formVersion={`${sub.formId}@${formDef.version ?? ''}`}
+          onChange={onChange}
+        />
+      </Box>
+
+      <Flex
+        as="footer"
+        position="fixed"
+        bottom={0}
+        left={0}
+        right={0}
+        bg="white"
+        borderTopWidth="1px"
+        px={{ base: 3, md: 6 }}
+        py={3}
+        justify="flex-end"
+        gap={2}
+        zIndex={10}
+        data-testid="form-footer"
+      >
+        {showDiscard ? (
+          <Button
+            variant="outline"
+            colorScheme="red"
+            onClick={() => setConfirmDiscard(true)}
+            isDisabled={busy}
+          >
+            {T.discard}
+          </Button>
+        ) : null}
+        <Button variant="outline" onClick={() => void onClose()} isDisabled={busy}>
+          {T.close}
+        </Button>
+        {readOnly ? null : (
+          <Button colorScheme="blue" onClick={() => void onSave()} isLoading={busy} loadingText={T.saving}>
+            {T.save}
+          </Button>
+        )}
+      </Flex>
+
+      <Modal isOpen={confirmDiscard} onClose={() => setConfirmDiscard(false)} isCentered>
+        <ModalOverlay />
+        <ModalContent>
+          <ModalBody pt={6}>{MESSAGES.discardConfirm}</ModalBody>
+          <ModalFooter gap={2}>
+            <Button variant="outline" onClick={() => setConfirmDiscard(false)}>
+              {T.cancel}
+            </Button>
+            <Button colorScheme="red" onClick={() => void onDiscard()}>
+              {T.discard}
+            </Button>
+          </ModalFooter>
+        </ModalContent>
+      </Modal>
+
+      <Modal isOpen={phase === 'uploading'} onClose={() => undefined} isCentered closeOnOverlayClick={false}>
+        <ModalOverlay />
+        <ModalContent data-testid="uploading-modal">
+          <ModalHeader>{MESSAGES.uploadingFile}</ModalHeader>
+          <ModalBody pb={6}>
+            <Text mb={3}>{MESSAGES.fileUploading}</Text>
+            <Progress value={progress} aria-label={MESSAGES.uploadingFile} />
+          </ModalBody>
+        </ModalContent>
+      </Modal>
+
+      <Modal isOpen={phase === 'done'} onClose={() => leave(sub)} isCentered closeOnOverlayClick={false}>
+        <ModalOverlay />
+        <ModalContent data-testid="success-dialog">
+          <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
+          <ModalFooter>
+            <Button colorScheme="blue" onClick={() => leave(sub)}>
+              {T.close}
+            </Button>
+          </ModalFooter>
+        </ModalContent>
+      </Modal>
+
+      {phase === 'waiting' || phase === 'saving' ? (
+        <Center position="fixed" inset={0} bg="blackAlpha.300" zIndex={1400} data-testid="submitting">
+          <HStack bg="white" p={4} borderRadius="md" boxShadow="lg">
+            <Spinner />
+            <Text>{T.submitting}</Text>
+          </HStack>
+        </Center>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Loads what the form screen shows: the local submission by id (the offline store is the source, so
+ * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
+ * definition (the submission's own copy, else the offline cache, else the org).
+ */
+import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
+import type { FormTarget } from './route';
+
+export type Loaded =
+  | { kind: 'found'; submission: LocalSubmission; formDef: FormDefinition; local: boolean }
+  | { kind: 'notFound' };
+
+/** The first value a live query delivers (its initial `get()` is a placeholder until then). */
+export function firstValue<T>(o: Observable<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+  const now = o.get();
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    let unsubscribe: (() => void) | undefined;
+    const done = (v: T | undefined): void => {
+      clearTimeout(timer);
+      unsubscribe?.();
+      unsubscribe = undefined;
+      resolve(v);
+    };
+    const timer = setTimeout(() => done(o.get()), timeoutMs);
+    unsubscribe = o.subscribe((v) => done(v));
+  });
+}
+
+const isFormDef = (v: unknown): v is FormDefinition =>
+  typeof v === 'object' && v !== null && typeof (v as { schema?: unknown }).schema === 'object';
+
+export async function formDefinitionOf(
+  host: HostServices,
+  formId: string,
+  own: unknown,
+): Promise<FormDefinition | undefined> {
+  if (isFormDef(own)) return own;
+  const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
+  if (isFormDef(cached?.formDef)) return cached.formDef;
+  try {
+    const r = await host.api.get<{ formDef?: unknown } | FormDefinition>('/api/schema', { recordId: formId });
+    const def = isFormDef(r) ? r : (r as { formDef?: unknown }).formDef;
+    return isFormDef(def) ? def : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type ContentJson = Partial<LocalSubmission> & { data?: Record<string, unknown> };
+
+export async function loadTarget(host: HostServices, target: FormTarget, timeoutMs: number): Promise<Loaded> {
+  if (target.kind === 'invalid') return { kind: 'notFound' };
+  if (target.kind === 'submission') {
+    const sub = await firstValue(host.offline.submission(target.id), timeoutMs);
+    if (!sub) return { kind: 'notFound' };
+    const formDef = await formDefinitionOf(host, sub.formId, sub.formDef);
+    return formDef ? { kind: 'found', submission: sub, formDef, local: true } : { kind: 'notFound' };
+  }
+  let json: ContentJson;
+  try {
+    json = await host.api.get<ContentJson>(`/api/content/${encodeURIComponent(target.fileName)}`);
+  } catch {
+    return { kind: 'notFound' };
+  }
+  if (!json || typeof json !== 'object' || !json.formId) return { kind: 'notFound' };
+  // A submission this device already holds is opened as itself (editable, saved locally).
+  if (json.id) {
+    const local = await firstValue(host.offline.submission(json.id), Math.min(timeoutMs, 1000));
+    if (local) {
+      const formDef = await formDefinitionOf(host, local.formId, local.formDef);
+      if (formDef) return { kind: 'found', submission: local, formDef, local: true };
+    }
+  }
+  const formDef = await formDefinitionOf(host, json.formId, json.formDef);
+  if (!formDef) return { kind: 'notFound' };
+  const data = (json.data && typeof json.data === 'object' ? json.data : {}) as Record<string, unknown>;
+  const submission: LocalSubmission = {
+    id: json.id ?? '',
+    data,
+    originalData: data,
+    syncStatus: 'in sync',
+    status: json.status ?? 'in progress',
+    isUploading: false,
+    formName: json.formName ?? formDef.formName ?? '',
+    formId: json.formId,
+    formDef,
+    createdOn: json.createdOn ?? '',
+    syncedOn: '',
+    submittedOn: json.submittedOn ?? '',
+    version: typeof json.version === 'number' ? json.version : 1,
+    error: [],
+    errors: [],
+    instanceUrl: '',
+    organizationId: '',
+    isSalesforceRecord: true,
+    ...(json.formSubmissionId ? { formSubmissionId: json.formSubmissionId } : {}),
+  };
+  return { kind: 'found', submission, formDef, local: false };
+}

@@ -1,0 +1,16 @@
+/** Texts of the form screen the spec does not give word for word (the spec's own are in MESSAGES). */
+export const FORM_SCREEN_TEXTS = {
+  save: 'Save',
+  close: 'Close',
+  discard: 'Discard',
+  cancel: 'Cancel',
+  print: 'Print',
+  goBack: 'Go back',
+  createdOn: 'Created',
+  loading: 'Loading form',
+  saving: 'Saving',
+  logoAlt: 'Logo',
+  submitting: 'Sending your form',
+  readOnlyBadge: 'Read only',
+  backToForm: 'Back to the form',
+} as const;
