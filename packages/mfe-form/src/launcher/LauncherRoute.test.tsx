@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ChakraProvider } from '@chakra-ui/react';
+import { MESSAGES } from 'shared-contracts';
+import { callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
+import { LauncherRoute } from './index';
+
+afterEach(() => cleanup());
+
+const FORM = 'a0F5g0000000001AAA';
+
+function mount(host: FakeHost, url: string) {
+  render(
+    <ChakraProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/launchFromSF/*" element={<LauncherRoute host={host} />} />
+        </Routes>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+}
+
+describe('LauncherRoute', () => {
+  it("shows 'Loading... Please wait!' while it works, then opens the new submission once", async () => {
+    const host = fakeHost({ session: { status: 'loading' } });
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: { formName: 'F' } }));
+    mount(host, `/launchFromSF/${FORM}?mode=x`);
+    expect(screen.getByText(MESSAGES.loadingPleaseWait)).toBeTruthy();
+    host.sessionState.set(USER);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
+    expect(callsOf(host, 'navigate')[0]).toEqual([
+      'navigate',
+      '/form/new-submission-id?mode=x',
+      { replace: true },
+    ]);
+    expect(callsOf(host, 'offline.create')).toHaveLength(1);
+  });
+
+  it("offline without the form on the device: 'Error: Cannot connect to Internet' and Try again", async () => {
+    const host = fakeHost();
+    host.onlineState.set(false);
+    mount(host, `/launchFromSF/${FORM}`);
+    expect(await screen.findByText(MESSAGES.cannotConnectToInternet, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(callsOf(host, 'navigate')).toHaveLength(0);
+  });
+
+  it('an embedded session fetches the canvas context before launching', async () => {
+    const host = fakeHost({ session: { ...USER, embedded: true } });
+    host.routes.set('GET /api/canvas/context', () => ({
+      instanceId: 'i',
+      targetOrigin: 'https://org.example.com',
+      instanceUrl: 'https://org.example.com',
+      allowedOrigins: [],
+    }));
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'N', formDef: {} }));
+    mount(host, `/launchFromSF/${FORM}`);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
+    const paths = callsOf(host, 'api.GET').map((c) => c[1]);
+    expect(paths).toEqual(['/api/canvas/context', '/api/schema']);
+  });
+});
