@@ -6,6 +6,7 @@
 import type { FormRule, JsonFormsRule, LookupFilter, RuleCondition, SetValueAction } from 'shared-contracts';
 import { getIn, scopeToPath, setIn } from './paths';
 import { addDays, formatDate, parseDate, resolveToken, type TokenContext } from './tokens';
+import { safeHref } from './safe-href';
 
 export const isEmptyValue = (v: unknown): boolean =>
   v === undefined ||
@@ -160,7 +161,9 @@ export const evaluateElementRules = (
         break;
       case 'formula hyperlink':
         if (holds && rule.formula) {
-          hyperlink = { href: evaluateFormula(rule.formula, data), label: rule.label ?? rule.formula };
+          // an unsafe URL (javascript:, data:, ...) is no link: the element shows its text instead
+          const href = safeHref(evaluateFormula(rule.formula, data));
+          hyperlink = href === undefined ? undefined : { href, label: rule.label ?? rule.formula };
         }
         break;
       case 'image':
