@@ -157,9 +157,19 @@ await suite('security-bff', 'security: BFF regressions', bin('vitest'), ['run', 
 });
 await suite(
   'security-browser',
-  'security: in Chromium (cookies at the org, postMessage, XSS)',
+  'security: in Chromium (cookies at the org, XSS, postMessage from another origin)',
   path.join(root, 'packages/e2e/node_modules/.bin/playwright'),
-  ['test', 'tests/security', '--reporter=list', '--output', path.join(os.tmpdir(), 'pw-proof')],
+  [
+    'test',
+    'tests/security',
+    // the launcher's own test of the canvas postMessage guard (a wrong origin or window is ignored)
+    'tests/canvas.spec.ts',
+    '-g',
+    'cookies never reach|XSS payloads|another origin',
+    '--reporter=list',
+    '--output',
+    path.join(os.tmpdir(), 'pw-proof'),
+  ],
   { cwd: path.join(root, 'packages/e2e') },
 );
 
@@ -239,18 +249,20 @@ const j = (v) => (v === undefined ? '—' : typeof v === 'object' ? JSON.stringi
 
 /** Lines of a benchmark's output worth quoting: its figures and ratios, not its server logs. */
 function benchLines(output) {
-  return output
-    .split('\n')
-    // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
-    .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trimEnd())
-    .filter(
-      (l) =>
-        l.trim() &&
-        !/^\[(bff|org-emulator|mfe-[a-z]+|shell)\]/.test(l) &&
-        !/npm warn|^»|webpack|^\s*at /.test(l),
-    )
-    .filter((l) => /\d/.test(l) || /GOAL|PASS|FAIL|ratio/i.test(l))
-    .slice(-40);
+  return (
+    output
+      .split('\n')
+      // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
+      .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trimEnd())
+      .filter(
+        (l) =>
+          l.trim() &&
+          !/^\[(bff|org-emulator|mfe-[a-z]+|shell)\]/.test(l) &&
+          !/npm warn|^»|webpack|^\s*at /.test(l),
+      )
+      .filter((l) => /\d/.test(l) || /GOAL|PASS|FAIL|ratio/i.test(l))
+      .slice(-40)
+  );
 }
 const ratioLines = (output) =>
   benchLines(output).filter((l) => /ratio|\/ |×|x faster|vs|GOAL|PASS|FAIL|budget|duplicates/i.test(l));
