@@ -7,7 +7,8 @@
 //   node scripts/proof.mjs [--only name,name] [--skip name,name] [--no-build] [--out docs/PROOF.md]
 //
 // Honours DIST_ROOT (builds and serves the front ends from there). PROOF_FUZZ_RUNS overrides the
-// fuzz runs per route (the report says so when it differs from 10,000).
+// fuzz runs per route and PROOF_LOAD_SECONDS the mixed-read duration (the command line in the
+// report shows either when set).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +182,7 @@ await suite(
   ['run', 'test/load.test.ts'],
   {
     cwd: path.join(root, 'packages/bff'),
+    extraEnv: process.env.PROOF_LOAD_SECONDS ? { PROOF_LOAD_SECONDS: process.env.PROOF_LOAD_SECONDS } : {},
   },
 );
 
@@ -236,7 +238,7 @@ if (wanted('benchmarks')) {
 const minutes = ((Date.now() - t0) / 60000).toFixed(1);
 const commandLine = `${process.env.DIST_ROOT ? `DIST_ROOT=${process.env.DIST_ROOT} ` : ''}${
   process.env.PROOF_FUZZ_RUNS ? `PROOF_FUZZ_RUNS=${process.env.PROOF_FUZZ_RUNS} ` : ''
-}node scripts/proof.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+}${process.env.PROOF_LOAD_SECONDS ? `PROOF_LOAD_SECONDS=${process.env.PROOF_LOAD_SECONDS} ` : ''}node scripts/proof.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
 const fig = (suiteName) => results.flatMap((r) => r.figures).find((f) => f.suite === suiteName);
 const status = (name) => {
   const r = results.find((x) => x.name === name);
