@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, login, signedIn, startBff, type Client, type RunningBff } from './helpers';
+import { DEMO, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
 let bff: RunningBff;
@@ -119,49 +119,4 @@ describe('org metadata for the builder', () => {
   });
 });
 
-describe('templates: list, publish, publish to another org, download', () => {
-  it('publishes a component, refuses a silent overwrite, downloads a zip', async () => {
-    const templates = (await ok(admin.get('/api/templates/getTemplates/all'))) as Rec[];
-    expect(templates.map((t) => t.name)).toContain('cqFormTemplate');
-    const name = `cqPub${Date.now()}`;
-    const pub = (await ok(
-      admin.post(`/api/templates/publish/${name}/cqFormTemplate`, {
-        payload: { a: 1 },
-        template: 'cqFormTemplate',
-        instanceUrl: emulatorUrl,
-      }),
-    )) as Rec;
-    expect(pub).toMatchObject({ developerName: name, created: true });
-    const again = await admin.post(`/api/templates/publish/${name}/cqFormTemplate`, { payload: { a: 1 } });
-    expect(again.status).toBe(409);
-    expect(
-      await ok(
-        admin.post(`/api/templates/publish/${name}/cqFormTemplate`, { payload: { a: 2 }, overwrite: true }),
-      ),
-    ).toMatchObject({ created: false });
-    const pkg = (await ok(admin.post('/api/sf/retrievePackage', withUrl({ developerName: name })))) as {
-      exists: boolean;
-      resources: Rec[];
-    };
-    expect(pkg.exists).toBe(true);
-    expect(pkg.resources.length).toBe(4);
-    const zip = await admin.post(`/api/templates/download/${name}/cqFormTemplate`, { payload: { a: 1 } });
-    expect(zip.status).toBe(200);
-    expect(zip.res.headers.get('content-type')).toBe('application/zip');
-    expect(zip.res.headers.get('content-disposition')).toContain('src.zip');
-    expect(zip.text.startsWith('PK')).toBe(true);
-  });
-
-  it('publishDiffOrg needs the other-org sign-in and uses it', async () => {
-    const c = await signedIn(bff.base, DEMO.field);
-    const name = `cqDiff${Date.now()}`;
-    expect(
-      (await c.post(`/api/templates/publishDiffOrg/${name}/cqFormTemplate/org2`, { payload: {} })).status,
-    ).toBe(401);
-    expect(await login(bff.base, c.jar, DEMO.admin, { target: 'otherOrg' })).toContain('status=ok');
-    const r = (await ok(
-      c.post(`/api/templates/publishDiffOrg/${name}/cqFormTemplate/org2`, { payload: {} }),
-    )) as Rec;
-    expect(r.created).toBe(true);
-  });
-});
+// Templates and publishing: test/publish.test.ts (two private emulated orgs, fault injection).

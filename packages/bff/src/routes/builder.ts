@@ -1,10 +1,11 @@
-import { BUILDER, FLOW_LABEL_PREFIX } from 'shared-contracts';
+import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES } from 'shared-contracts';
 import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { describeObject } from '../org/describe';
 import { eq, eqId, escapeSoqlLike, fieldPath, identifier, select } from '../org/soql';
-import { DEFAULT_BASE_CLASS, generateBundle, TEMPLATES, zip } from '../org/templates';
+import { DEFAULT_BASE_CLASS, TEMPLATES } from '../org/templates';
+import { packageFiles, packageZip, publishTemplate, readPublishRequest } from '../org/templates-publish';
 import { clean, queryAll, type SfRecord } from '../org/util';
 import { HANDLED, type Call, type Handler } from './types';
 
@@ -83,85 +84,6 @@ async function saveBuilderJson(call: Call, explicit: boolean): Promise<string> {
   };
   if (res && res.success === false) throw new ApiError('ORG_ERROR', 'Save Failed', { errors: res.errors });
   return 'Success';
-}
-
-async function publishTo(call: Call, instanceUrl: string | undefined): Promise<SfRecord> {
-  const conn = call.conn(instanceUrl);
-  const template = String(call.body.template ?? call.params.template);
-  if (!TEMPLATES.some((t) => t.name === template)) throw new ApiError('BAD_REQUEST', 'Unknown template.');
-  const componentName = String(call.body.componentName ?? call.params.a);
-  if (componentName === DEFAULT_BASE_CLASS.name) {
-    throw new ApiError('BAD_REQUEST', 'The component name cannot be the base class name.', {
-      errorType: 'component equals base class',
-    });
-  }
-  const label = typeof call.body.label === 'string' ? call.body.label : componentName;
-  const files = generateBundle(componentName, template, label, call.body.payload);
-  const existing = await tooling(
-    conn,
-    select({
-      fields: ['Id', 'DeveloperName'],
-      from: 'LightningComponentBundle',
-      where: [eq('DeveloperName', componentName)],
-      limit: 1,
-    }),
-  );
-  let bundleId: string;
-  let created = false;
-  if (existing[0]) {
-    if (call.body.overwrite !== true) {
-      throw new ApiError(
-        'VERSION_CONFLICT',
-        `A component named ${componentName} already exists in the org.`,
-        { errorType: 'component exists' },
-      );
-    }
-    bundleId = String(existing[0].Id);
-    const resources = await tooling(
-      conn,
-      select({
-        fields: ['Id', 'FilePath'],
-        from: 'LightningComponentResource',
-        where: [eqId('LightningComponentBundleId', bundleId)],
-        limit: 200,
-      }),
-    );
-    for (const f of files) {
-      const found = resources.find((r) => r.FilePath === f.path);
-      if (found)
-        await conn.tooling
-          .sobject('LightningComponentResource')
-          .update({ Id: String(found.Id), Source: f.source } as never);
-      else
-        await conn.tooling.sobject('LightningComponentResource').create({
-          LightningComponentBundleId: bundleId,
-          FilePath: f.path,
-          Format: f.format,
-          Source: f.source,
-        } as never);
-    }
-  } else {
-    const res = (await conn.tooling.sobject('LightningComponentBundle').create({
-      FullName: componentName,
-      DeveloperName: componentName,
-      MasterLabel: label,
-      ApiVersion: 62,
-      IsExposed: true,
-      Metadata: { apiVersion: 62, isExposed: true, masterLabel: label },
-    } as never)) as unknown as { id?: string; success?: boolean; errors?: unknown[] };
-    if (!res.id) throw new ApiError('ORG_ERROR', 'Package deployment failed', { errors: res.errors });
-    bundleId = res.id;
-    created = true;
-    for (const f of files) {
-      await conn.tooling.sobject('LightningComponentResource').create({
-        LightningComponentBundleId: bundleId,
-        FilePath: f.path,
-        Format: f.format,
-        Source: f.source,
-      } as never);
-    }
-  }
-  return { bundleId, developerName: componentName, created };
 }
 
 /** Builder spec 7: a list call's limit is the search limit with a term, else the default; never above the search limit. */
@@ -344,12 +266,31 @@ export const builderHandlers: Record<string, Handler> = {
   },
 
   async sfGetComponent(call) {
-    const iface = String(call.body.interfaceName).replace(/[^A-Za-z0-9_.]/g, '');
-    const classes = await tooling(
+    // `ns.Name` or `Name`: classes implementing that interface (Tooling ApexTypeImplementor).
+    const [ns, iface] = String(call.body.interfaceName).includes('.')
+      ? String(call.body.interfaceName).split('.', 2)
+      : ['', String(call.body.interfaceName)];
+    const where = [eq('InterfaceName', iface ?? '')];
+    if (ns) where.push(eq('InterfaceNamespacePrefix', ns));
+    const rows = await tooling(
       call.conn(String(call.body.instanceUrl)),
-      `SELECT Id, Name, NamespacePrefix FROM ApexClass WHERE Body LIKE '%${escapeSoqlLike(iface)}%' LIMIT 200`,
+      select({
+        fields: ['Id', 'ClassName', 'ClassNamespacePrefix', 'IsConcrete'],
+        from: 'ApexTypeImplementor',
+        where,
+        orderBy: { field: 'ClassName' },
+        limit: 200,
+      }),
     );
-    return classes;
+    return rows
+      .filter((r) => r.IsConcrete !== false)
+      .map((r) => ({
+        Id: r.Id,
+        Name: r.ClassNamespacePrefix
+          ? `${String(r.ClassNamespacePrefix)}.${String(r.ClassName)}`
+          : r.ClassName,
+        NamespacePrefix: r.ClassNamespacePrefix ?? null,
+      }));
   },
 
   async sfGetAutoLaunchedFlow(call) {
@@ -364,8 +305,17 @@ export const builderHandlers: Record<string, Handler> = {
   },
 
   async sfGetDefaultBaseClassJSON(call) {
-    call.auth(String(call.body.instanceUrl));
-    return DEFAULT_BASE_CLASS;
+    const [bundle] = await tooling(
+      call.conn(String(call.body.instanceUrl)),
+      select({
+        fields: ['Id', 'DeveloperName', 'ApiVersion'],
+        from: 'LightningComponentBundle',
+        where: [eq('DeveloperName', DEFAULT_BASE_CLASS.name)],
+        limit: 1,
+      }),
+    );
+    // Whether the org has it decides if a publish deploys it beside the component.
+    return { ...DEFAULT_BASE_CLASS, inOrg: Boolean(bundle), orgApiVersion: bundle?.ApiVersion ?? null };
   },
 
   async sfRetrievePackage(call) {
@@ -421,28 +371,22 @@ export const builderHandlers: Record<string, Handler> = {
   },
 
   publish: (call) =>
-    publishTo(call, typeof call.body.instanceUrl === 'string' ? call.body.instanceUrl : undefined),
+    publishTemplate(call, typeof call.body.instanceUrl === 'string' ? call.body.instanceUrl : undefined),
 
   async publishDiffOrg(call) {
     const other = call.session?.otherOrg;
-    if (!other)
-      throw new ApiError(
-        'NOT_AUTHENTICATED',
-        'Sign in to the other org first (/api/auth/login?target=otherOrg).',
-      );
-    return publishTo(call, other.instanceUrl);
+    // 400, not 401: the main session is fine; a 401 would make the client drop it.
+    if (!other) throw new ApiError('BAD_REQUEST', PUBLISH_MESSAGES.otherOrgNotSignedIn);
+    return publishTemplate(call, other.instanceUrl);
   },
 
   async download(call) {
-    const template = String(call.body.template ?? call.params.template);
-    if (!TEMPLATES.some((t) => t.name === template)) throw new ApiError('BAD_REQUEST', 'Unknown template.');
-    const componentName = String(call.body.componentName ?? call.params.a);
-    const label = typeof call.body.label === 'string' ? call.body.label : componentName;
-    const files = generateBundle(componentName, template, label, call.body.payload);
+    const req = readPublishRequest(call);
+    const files = packageFiles(call, req, true);
     call.ctx.status = 200;
     call.ctx.type = 'application/zip';
     call.ctx.set('Content-Disposition', `attachment; filename="${BUILDER.downloadArchiveName}"`);
-    call.ctx.body = zip(files.map((f) => ({ path: f.path, data: Buffer.from(f.source) })));
+    call.ctx.body = packageZip(files, call.deps.config.salesforce.apiVersion);
     return HANDLED;
   },
 };
