@@ -17,8 +17,21 @@ if (typeof run !== 'function') {
   console.error(`${name}.ts does not export ${name === 'durability' ? 'runDurability' : 'runTabs'}`);
   process.exit(2);
 }
-const figures = await run({ scale: process.env.PROOF_SCALE === 'full' ? 'full' : 'short' });
+// The runners' defaults are issue 11's full size; progress lines go to the proof log.
+const figures = await run({ log: (line: string) => console.log(`[${name}] ${line}`) });
 recordProof(name, figures);
-// A runner reports its own verdict; a figure named `ok: false` or any failure list fails the step.
-const failed = figures.ok === false || (Array.isArray(figures.failures) && figures.failures.length > 0);
-process.exit(failed ? 1 : 0);
+// The issue's verdicts on whichever of these figures the runner reports.
+const n = (k: string): number | undefined =>
+  typeof figures[k] === 'number' ? (figures[k] as number) : undefined;
+const failures = [
+  figures.ok === false ? 'ok: false' : '',
+  ...['lost', 'duplicated', 'duplicatedFiles', 'effectsTwice', 'missing'].map((k) =>
+    (n(k) ?? 0) > 0 ? `${k}: ${n(k)}` : '',
+  ),
+  n('files') !== undefined && n('checksumsMatching') !== undefined && n('files') !== n('checksumsMatching')
+    ? `checksums ${n('checksumsMatching')}/${n('files')}`
+    : '',
+  ...(Array.isArray(figures.failures) ? (figures.failures as unknown[]).map(String) : []),
+].filter(Boolean);
+if (failures.length) console.log(`[${name}] FAILED: ${failures.join('; ')}`);
+process.exit(failures.length ? 1 : 0);
