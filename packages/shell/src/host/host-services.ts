@@ -5,6 +5,7 @@ import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
+import { exposeForDiagnostics } from './offline/diagnostics';
 import { isCanvasMode } from './canvas';
 
 export interface HostServiceHooks {
@@ -47,10 +48,12 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     context: () => ({
       organizationId: signedIn()?.organizationId ?? '',
       instanceUrl: signedIn()?.instanceUrl ?? '',
+      networkId: signedIn()?.userDetailsSF.networkId ?? null,
     }),
     canvasMode: isCanvasMode(window),
     onUnauthorized: () => current.expire(),
   });
+  exposeForDiagnostics(offline);
 
   return {
     contractVersion: CONTRACT_VERSION,

@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 // The shell's service worker: after one online visit the app (shell and every remote's code)
 // starts without a network. It caches code only: the outbox lives in IndexedDB and is sent by the
-// sync engine, never replayed from here (Workbox's replay would count a 500 as delivered).
+// sync engine, never replayed from here (Workbox's replay would count a 500 as delivered). Background
+// Sync runs that same engine once when no tab leads (background-sync.ts).
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
+import { listenForBackgroundSync } from './background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -46,6 +48,8 @@ registerRoute(
     plugins: [ok, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60 })],
   }),
 );
+
+listenForBackgroundSync();
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

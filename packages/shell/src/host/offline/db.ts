@@ -65,7 +65,9 @@ export function openOfflineDbs(deps: IdbDeps = {}, prefix = ''): OfflineDbs {
 
 /** Ask the browser not to evict our stores under storage pressure (best effort). */
 export async function requestPersistentStorage(
-  storage: { persist?: () => Promise<boolean> } | undefined = globalThis.navigator?.storage,
+  // (a worker's StorageManager has no persist(): typed loosely so the service worker can import this)
+  storage: { persist?: () => Promise<boolean> } | undefined = globalThis.navigator?.storage as
+    { persist?: () => Promise<boolean> } | undefined,
 ): Promise<boolean> {
   try {
     return (await storage?.persist?.()) ?? false;

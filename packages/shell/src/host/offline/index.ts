@@ -13,6 +13,8 @@ import { SubmissionUploader } from './submission-uploader';
 
 export { createOfflineServices, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './services';
 export type { OfflineServicesOptions, OfflineServicesHandle } from './services';
+export { saveSyncContext, readSyncContext, clearSyncContext, SYNC_CONTEXT_CACHE } from './sync-context';
+export type { SyncContext } from './sync-context';
 export { openOfflineDbs, requestPersistentStorage, SUBMISSIONS_DB_NAME, IMAGE_DB_NAME } from './db';
 export { HttpOrgGateway, xhrUpload, classify } from './http-gateway';
 export type { HttpGatewayOptions, FetchLike } from './http-gateway';

@@ -29,6 +29,7 @@ import { liveObservable } from './live';
 import { buildOutbox } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
 import { guarded, OfflineStore } from './store';
+import { saveSyncContext, type SyncContext } from './sync-context';
 import * as T from './transitions';
 
 export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
@@ -40,7 +41,7 @@ export interface OfflineServicesOptions {
   /** navigator.onLine, kept current (HostServices.online). */
   online: Observable<boolean>;
   /** The signed-in user's organisation and instance URL (read on every use). */
-  context: () => { organizationId: string; instanceUrl: string };
+  context: () => { organizationId: string; instanceUrl: string; networkId?: string | null };
   /** Canvas mode: the uploaders never start. */
   canvasMode?: boolean;
   /** A 401 from the server: clear authorization (stored user details) and reload. */
@@ -72,12 +73,16 @@ export interface OfflineServicesHandle extends OfflineServices {
   dispose(): Promise<void>;
 }
 
-/** Background Sync where the browser has it; a no-op elsewhere (the timers do the work). */
-export function registerBackgroundSync(tag = BACKGROUND_SYNC_TAG): void {
+/**
+ * Background Sync where the browser has it; a no-op elsewhere (the timers do the work). The signed-in
+ * organisation is stored first (sync-context.ts): the worker drains that organisation's queue only.
+ */
+export function registerBackgroundSync(tag = BACKGROUND_SYNC_TAG, context?: SyncContext): void {
   const sw = (globalThis.navigator as { serviceWorker?: { ready: Promise<unknown> } } | undefined)
     ?.serviceWorker;
   if (!sw) return;
-  void sw.ready
+  void (context ? saveSyncContext(context) : Promise.resolve())
+    .then(() => sw.ready)
     .then((reg) => (reg as { sync?: { register(tag: string): Promise<void> } }).sync?.register(tag))
     .catch(() => undefined);
 }
@@ -118,9 +123,20 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   const random = opts.random ?? Math.random;
   const uuid = opts.uuid ?? (() => crypto.randomUUID());
   const org = (): string => opts.context().organizationId;
-  const ctx = (): T.Ctx => ({ now: nowIso(), ...opts.context() });
+  const ctx = (): T.Ctx => {
+    const { organizationId, instanceUrl } = opts.context();
+    return { now: nowIso(), organizationId, instanceUrl };
+  };
   const onUnauthorized = opts.onUnauthorized ?? (() => undefined);
-  const backgroundSync = opts.backgroundSync ?? (() => registerBackgroundSync());
+  const backgroundSync =
+    opts.backgroundSync ??
+    (() => {
+      const { networkId } = opts.context();
+      registerBackgroundSync(BACKGROUND_SYNC_TAG, {
+        organizationId: org(),
+        ...(networkId ? { networkId } : {}),
+      });
+    });
 
   const engine = new SyncEngine({
     store,
