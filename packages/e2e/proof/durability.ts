@@ -1,0 +1,596 @@
+/**
+ * Durability runner (issues 5 and 11): queues submissions (some with files) offline in a persistent
+ * Chromium profile through the signed-in page's real offline services, then lets them drain while
+ * the org-emulator injects faults, the network toggles on a seeded schedule, duplicate requests are
+ * delivered, and the page is closed (or the whole browser process killed) again and again, including
+ * mid-write (while queuing) and mid-upload. Then it checks the org: every acknowledged submission
+ * exactly once, every file once with the sha256 it was queued with, the local queue empty, nothing
+ * wrongly `in error`.
+ *
+ *   import { runDurability } from '../proof/durability';
+ *   const figures = await runDurability({ seed: 7, submissions: 500, withFiles: 20, ... });
+ *
+ * Options (all optional; defaults are issue 11's full run):
+ *   seed             PRNG seed for every random choice (schedule, sizes, faults' order)      1
+ *   submissions      how many submissions are queued                                        500
+ *   withFiles        how many of them carry one file                                        20
+ *   fileMB           [min, max] file size in MB                                             [10, 100]
+ *   faults           emulator + network faults, rates 0..1: error500 0.05, error503 0.05,
+ *                    dropped 0, lost 0.02, duplicate 0.01 (a request delivered twice by the
+ *                    network, replayed at the browser's edge), latencyMs 0
+ *   interruptions    how many times the page is closed / the browser killed                 20
+ *   interruption     'kill-browser' (SIGKILL of Chromium) or 'close-page'                   'kill-browser'
+ *   midWrite         how many of the interruptions hit the queuing phase                    2
+ *   toggleMs         [min, max] ms between network toggles                                  [2000, 6000]
+ *   offlineMs        [min, max] ms each offline spell lasts                                 [300, 1500]
+ *   interruptEveryMs [min, max] ms between interruptions while draining                     [1500, 4000]
+ *   timeoutMs        give up draining after this long                                       30 min
+ *   log              progress lines (default: none)
+ * Returns DurabilityFigures (below); `lost` and `duplicated` must be 0, `checksumsMatching` must equal
+ * `files`. DIST_ROOT is honoured (the system is started with scripts/system.mjs).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signInAtOrg } from '../support/auth';
+import { chromiumLaunchOptions } from '../support/browser';
+import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { OrgProbe } from './org-probe';
+import { mulberry32, type Rng } from './rng';
+
+export interface DurabilityOptions {
+  seed?: number;
+  submissions?: number;
+  withFiles?: number;
+  fileMB?: [number, number];
+  faults?: {
+    error500?: number;
+    error503?: number;
+    dropped?: number;
+    lost?: number;
+    duplicate?: number;
+    latencyMs?: number;
+  };
+  interruptions?: number;
+  interruption?: 'kill-browser' | 'close-page';
+  midWrite?: number;
+  toggleMs?: [number, number];
+  offlineMs?: [number, number];
+  /** [min, max] ms between interruptions once the drain started. */
+  interruptEveryMs?: [number, number];
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface DurabilityFigures {
+  seed: number;
+  submissions: number;
+  /** Submissions the page confirmed as stored before any interruption could cut them off. */
+  acknowledged: number;
+  /** Acknowledged submissions missing from the org (must be 0). */
+  lost: number;
+  /** Extra org records beyond one per uniqueness key (must be 0). */
+  duplicated: number;
+  files: number;
+  /** Files whose org copy (the ContentDocument the submission points at) has the queued sha256. */
+  checksumsMatching: number;
+  /** Extra copies of a file in the org (must be 0). */
+  duplicatedFiles: number;
+  leftLocal: number;
+  inError: number;
+  drainSeconds: number;
+  queueSeconds: number;
+  interruptions: number;
+  midWrite: number;
+  midUpload: number;
+  toggles: number;
+  duplicatesDelivered: number;
+}
+
+interface Queued {
+  id: string;
+  files: { name: string; sha256: string; size: number }[];
+}
+
+const WRITE_ROUTES = /\/api\/(submissions\/batch|data|savesubmission|submissionJson)(\?|$)/;
+
+declare global {
+  interface Window {
+    __cqOffline?: {
+      create(input: {
+        id: string;
+        formId: string;
+        formName: string;
+        data: Record<string, unknown>;
+      }): Promise<{
+        ok: boolean;
+        message?: string;
+      }>;
+      submit(id: string, data: Record<string, unknown>): Promise<{ ok: boolean; message?: string }>;
+      attachFile(
+        id: string,
+        file: Blob,
+        name: string,
+      ): Promise<{ ok: boolean; message?: string; value?: Record<string, unknown> }>;
+      discard(id: string): Promise<unknown>;
+      store: {
+        filesOf(id: string): Promise<{ Name: string; sha256?: string; file: Blob }[]>;
+        getSubmission(id: string): Promise<{ status: string } | undefined>;
+      };
+      dbs: { submissions: { submissions: { toArray(): Promise<{ id: string; syncStatus: string }[]> } } };
+      engine: { uploadingIds(): Set<string> };
+    };
+  }
+}
+
+/** A browser over a persistent profile that can be killed hard and started again on the same profile. */
+class Chromium {
+  private child: ChildProcess | null = null;
+  browser: Browser | null = null;
+  context: BrowserContext | null = null;
+
+  constructor(
+    readonly profile: string,
+    readonly mode: 'kill-browser' | 'close-page',
+  ) {}
+
+  async start(): Promise<BrowserContext> {
+    if (this.mode === 'close-page') {
+      this.context ??= await chromium.launchPersistentContext(this.profile, {
+        executablePath: chromiumLaunchOptions.executablePath,
+        args: chromiumLaunchOptions.args,
+        headless: true,
+      });
+      return this.context;
+    }
+    const child = spawn(
+      chromiumLaunchOptions.executablePath,
+      [
+        ...chromiumLaunchOptions.args,
+        '--headless=new',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${this.profile}`,
+        '--no-first-run',
+        '--no-default-browser-check',
+        'about:blank',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    this.child = child;
+    const ws = await new Promise<string>((resolve, reject) => {
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`chromium did not start: ${err}`)), 30_000);
+      child.stderr?.on('data', (d: Buffer) => {
+        err += d.toString();
+        const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`chromium exited ${code}: ${err}`)));
+    });
+    this.browser = await chromium.connectOverCDP(ws);
+    const context = this.browser.contexts()[0];
+    if (!context) throw new Error('no default context');
+    this.context = context;
+    return context;
+  }
+
+  /** SIGKILL: no unload, no flush; the profile is left exactly as a crash leaves it. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    this.browser = null;
+    this.context = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async close(): Promise<void> {
+    if (this.mode === 'close-page') {
+      await this.context?.close().catch(() => undefined);
+      this.context = null;
+      return;
+    }
+    await this.kill();
+  }
+}
+
+export async function runDurability(options: DurabilityOptions = {}): Promise<DurabilityFigures> {
+  const seed = options.seed ?? 1;
+  const N = options.submissions ?? 500;
+  const withFiles = Math.min(N, options.withFiles ?? 20);
+  const [minMB, maxMB] = options.fileMB ?? [10, 100];
+  const faults = {
+    error500: 0.05,
+    error503: 0.05,
+    dropped: 0,
+    lost: 0.02,
+    duplicate: 0.01,
+    latencyMs: 0,
+    ...options.faults,
+  };
+  const interruptions = options.interruptions ?? 20;
+  const mode = options.interruption ?? 'kill-browser';
+  const midWriteTarget = Math.min(options.midWrite ?? 2, interruptions);
+  const [toggleMin, toggleMax] = options.toggleMs ?? [2000, 6000];
+  const [offMin, offMax] = options.offlineMs ?? [300, 1500];
+  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+  const log = options.log ?? (() => undefined);
+  const rng: Rng = mulberry32(seed);
+  const between = (a: number, b: number) => a + Math.floor(rng() * (b - a + 1));
+
+  const system: RunningSystem = await startSystem({
+    ports: await freeSystemPorts(),
+    quiet: true,
+    emulatorArgs: ['--test-control'],
+  });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-durability-'));
+  const browser = new Chromium(profile, mode);
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  const figures: DurabilityFigures = {
+    seed,
+    submissions: N,
+    acknowledged: 0,
+    lost: 0,
+    duplicated: 0,
+    files: 0,
+    checksumsMatching: 0,
+    duplicatedFiles: 0,
+    leftLocal: 0,
+    inError: 0,
+    drainSeconds: 0,
+    queueSeconds: 0,
+    interruptions: 0,
+    midWrite: 0,
+    midUpload: 0,
+    toggles: 0,
+    duplicatesDelivered: 0,
+  };
+  let page: Page | null = null;
+  let online = true;
+  const duplicateRng = mulberry32(seed ^ 0x5bd1e995);
+
+  /** Opens the app on a fresh page (after a start, a close or a kill), signed in, services exposed. */
+  const open = async (): Promise<Page> => {
+    const context = await browser.start();
+    await context.setOffline(!online);
+    await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
+    await context.route(WRITE_ROUTES, async (route) => {
+      // duplicate delivery: the network hands the same request to the BFF twice
+      if (faults.duplicate > 0 && duplicateRng() < faults.duplicate) {
+        figures.duplicatesDelivered++;
+        await route.fetch().catch(() => undefined);
+      }
+      await route.fallback();
+    });
+    const p = context.pages()[0] ?? (await context.newPage());
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await p.goto(`${system.url}/`, { waitUntil: 'domcontentloaded' });
+        if (online) {
+          const signedIn = await p.evaluate(async () => {
+            const r = await fetch('/api/getToken', { headers: { 'X-Requested-With': 'cq' } });
+            if (r.status !== 200) return false;
+            return Boolean(((await r.json()) as { data?: unknown }).data);
+          });
+          if (!signedIn) {
+            await signInAtOrg(p, system.url);
+            await p.goto(`${system.url}/`, { waitUntil: 'domcontentloaded' });
+          }
+        }
+        await p.waitForFunction(() => window.__cqOffline !== undefined, undefined, { timeout: 30_000 });
+        return p;
+      } catch (e) {
+        if (attempt >= 4) throw e;
+        log(`reopen attempt ${attempt + 1} failed: ${String(e).slice(0, 120)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
+
+  const interrupt = async (what: string): Promise<void> => {
+    figures.interruptions++;
+    log(`interruption ${figures.interruptions} (${what})`);
+    if (mode === 'close-page') await page?.close({ runBeforeUnload: false }).catch(() => undefined);
+    else await browser.kill();
+    page = null;
+    page = await open();
+  };
+
+  try {
+    // 0. sign in online once (the app and its service worker cached), then offline
+    page = await open();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker?.ready;
+    });
+    // one visit under the worker's control fills its caches: the app then starts offline
+    await page.reload();
+    await page.waitForFunction(() => window.__cqOffline !== undefined);
+    await page.waitForLoadState('networkidle');
+    const [form] = await org.query<{ Id: string }>(
+      "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+    );
+    const formId = form?.Id ?? '';
+    if (!formId) throw new Error('no form in the demo org');
+    online = false;
+    await browser.context?.setOffline(true);
+
+    // 1. queue offline, in small batches; some batches are cut by an interruption (mid-write)
+    const prefix = `dur${seed.toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
+    const fileIndexes = new Set<number>();
+    while (fileIndexes.size < withFiles) fileIndexes.add(Math.floor(rng() * N));
+    const plan = Array.from({ length: N }, (_, i) => ({
+      id: `${prefix}-${String(i).padStart(5, '0')}`,
+      fileBytes: fileIndexes.has(i) ? Math.round(between(minMB * 1024, maxMB * 1024) * 1024) : 0,
+      fileSeed: between(1, 2 ** 30),
+    }));
+    const acked = new Map<string, Queued>();
+    const BATCH = 10;
+    const batches = Math.ceil(N / BATCH);
+    const cutBatches = new Set<number>();
+    while (cutBatches.size < Math.min(midWriteTarget, batches)) cutBatches.add(Math.floor(rng() * batches));
+    const t0 = Date.now();
+    for (let b = 0; b < batches; b++) {
+      const items = plan.slice(b * BATCH, (b + 1) * BATCH);
+      const p = page;
+      if (!p) throw new Error('no page');
+      const work = p.evaluate(
+        async ({ items, formId }) => {
+          const off = window.__cqOffline;
+          if (!off) throw new Error('offline services not exposed');
+          const out: { id: string; files: { name: string; sha256: string; size: number }[] }[] = [];
+          for (const it of items) {
+            // a batch cut by an interruption is queued again: what was submitted stays as it is,
+            // a half-made draft (created, not yet submitted) is discarded and made again
+            const cur = await off.store.getSubmission(it.id);
+            if (cur?.status === 'submitted') {
+              const files = (await off.store.filesOf(it.id)).map((f) => ({
+                name: f.Name,
+                sha256: f.sha256 ?? '',
+                size: f.file.size,
+              }));
+              out.push({ id: it.id, files });
+              continue;
+            }
+            if (cur) await off.discard(it.id);
+            const c = await off.create({ id: it.id, formId, formName: 'Durability', data: {} });
+            if (!c.ok) throw new Error(c.message ?? 'create failed');
+            const nodes: Record<string, unknown>[] = [];
+            if (it.fileBytes > 0) {
+              // deterministic bytes (xorshift from the item's seed): fast, and never compressible
+              const buf = new Uint32Array(Math.ceil(it.fileBytes / 4));
+              let x = it.fileSeed | 1;
+              for (let k = 0; k < buf.length; k++) {
+                x ^= x << 13;
+                x ^= x >>> 17;
+                x ^= x << 5;
+                buf[k] = x >>> 0;
+              }
+              const blob = new Blob([new Uint8Array(buf.buffer, 0, it.fileBytes)], {
+                type: 'application/octet-stream',
+              });
+              const f = await off.attachFile(it.id, blob, `${it.id}.bin`);
+              if (!f.ok || !f.value) throw new Error(f.message ?? 'attach failed');
+              nodes.push(f.value);
+            }
+            const s = await off.submit(it.id, {
+              General: { id: it.id, note: `queued ${it.id}` },
+              Files: nodes,
+            });
+            if (!s.ok) throw new Error(s.message ?? 'submit failed');
+            const files = (await off.store.filesOf(it.id)).map((f) => ({
+              name: f.Name,
+              sha256: f.sha256 ?? '',
+              size: f.file.size,
+            }));
+            out.push({ id: it.id, files });
+          }
+          return out;
+        },
+        { items, formId },
+      );
+      if (cutBatches.has(b) && figures.midWrite < midWriteTarget) {
+        work.catch(() => undefined);
+        await new Promise((r) => setTimeout(r, between(30, 400)));
+        figures.midWrite++;
+        await interrupt('mid-write');
+        // what the cut batch stored is durable or absent: the same batch again (same ids)
+        cutBatches.delete(b);
+        b--;
+        continue;
+      }
+      for (const q of await work) acked.set(q.id, q);
+    }
+    figures.queueSeconds = (Date.now() - t0) / 1000;
+    figures.acknowledged = acked.size;
+    figures.files = [...acked.values()].reduce((n, q) => n + q.files.length, 0);
+    log(`queued ${acked.size} submissions (${figures.files} files) in ${figures.queueSeconds.toFixed(1)} s`);
+
+    // 2. faults on, network back, and the storm
+    let errorStatus: 500 | 503 = 503;
+    const setFaults = () =>
+      org.control('POST', '/faults', {
+        latencyMs: faults.latencyMs,
+        errorRate: faults.error500 + faults.error503,
+        errorStatus,
+        dropRate: faults.dropped,
+        pathPattern: '^/services/data/',
+        methods: ['POST', 'PATCH'],
+      });
+    await setFaults();
+    // Lost answers only on record writes: a file upload committed in the org with its answer lost
+    // would be a second copy (the BFF remembers an upload only once the org answered; see README).
+    const lostFaults = async () => {
+      await org.control('POST', '/faults', {
+        latencyMs: faults.latencyMs,
+        errorRate: faults.error500 + faults.error503,
+        errorStatus,
+        dropRate: faults.dropped,
+        lostResponseRate: faults.lost,
+        pathPattern: '^/services/data/[^/]+/(sobjects|composite)/',
+        methods: ['POST', 'PATCH'],
+      });
+    };
+    let faultPhase = 0;
+    online = true;
+    await browser.context?.setOffline(false);
+    const t1 = Date.now();
+    const drainedCheck = async (): Promise<{ left: number; inError: number }> => {
+      const p = page;
+      if (!p) return { left: -1, inError: 0 };
+      // ours still waiting (or refused); the home screen may import delivered ones back as in sync
+      return p
+        .evaluate(async (prefix) => {
+          const all = ((await window.__cqOffline?.dbs.submissions.submissions.toArray()) ?? []).filter(
+            (s) => s.id.startsWith(prefix) && s.syncStatus !== 'in sync',
+          );
+          return { left: all.length, inError: all.filter((s) => s.syncStatus === 'in error').length };
+        }, prefix)
+        .catch(() => ({ left: -1, inError: 0 }));
+    };
+    let nextToggle = Date.now() + between(toggleMin, toggleMax);
+    let nextReport = Date.now() + 10_000;
+    const [gapMin, gapMax] = options.interruptEveryMs ?? [1500, 4000];
+    const plannedGap = () => between(gapMin, gapMax);
+    let drainedEarly = false;
+    let nextInterrupt = Date.now() + plannedGap();
+    for (;;) {
+      if (Date.now() - t1 > timeoutMs) throw new Error(`not drained after ${timeoutMs} ms`);
+      const state = await drainedCheck();
+      if (state.left === state.inError && state.left >= 0 && figures.interruptions >= interruptions) {
+        figures.leftLocal = state.left;
+        figures.inError = state.inError;
+        break;
+      }
+      if (state.left === 0 && figures.interruptions < interruptions && !drainedEarly) {
+        // drained before every interruption happened: the remaining ones hit an idle app (still counted)
+        drainedEarly = true;
+        log(`drained after ${figures.interruptions} interruptions`);
+      }
+      const now = Date.now();
+      if (now >= nextReport && page) {
+        nextReport = now + 10_000;
+        const summary = await page
+          .evaluate(async () => {
+            const off = window.__cqOffline as unknown as {
+              dbs: { submissions: { submissions: { toArray(): Promise<Record<string, unknown>[]> } } };
+              engine: { running: boolean; pendingWork: boolean; isLeader: { get(): boolean } };
+            };
+            const all = await off.dbs.submissions.submissions.toArray();
+            const by: Record<string, number> = {};
+            const errors = new Set<string>();
+            for (const s of all) {
+              const k = `${String(s.status)}/${String(s.syncStatus)}`;
+              by[k] = (by[k] ?? 0) + 1;
+              const d = s.delivery as { lastError?: string | null; nextAttemptAt?: number } | undefined;
+              if (d?.lastError)
+                errors.add(
+                  `${d.lastError} (next in ${Math.round(((d.nextAttemptAt ?? 0) - Date.now()) / 1000)} s)`,
+                );
+            }
+            const probe = await fetch('/api/getToken', { headers: { 'X-Requested-With': 'cq' } })
+              .then(async (r) => `${r.status} ${(await r.text()).slice(0, 160)}`)
+              .catch((e: unknown) => String(e));
+            return {
+              probe,
+              by,
+              errors: [...errors].slice(0, 4),
+              running: off.engine.running,
+              leader: off.engine.isLeader.get(),
+              pendingWork: off.engine.pendingWork,
+              org: localStorage.getItem('organizationId'),
+            };
+          })
+          .catch((e: unknown) => String(e).slice(0, 100));
+        log(`local queue ${JSON.stringify(summary)}`);
+      }
+      if (now >= nextToggle) {
+        figures.toggles++;
+        online = false;
+        await browser.context?.setOffline(true).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, between(offMin, offMax)));
+        online = true;
+        await browser.context?.setOffline(false).catch(() => undefined);
+        // 500 and 503 take turns; lost answers every other phase
+        errorStatus = errorStatus === 503 ? 500 : 503;
+        faultPhase++;
+        await (faultPhase % 2 === 0 ? setFaults() : lostFaults());
+        nextToggle = Date.now() + between(toggleMin, toggleMax);
+      } else if (figures.interruptions < interruptions && now >= nextInterrupt) {
+        let what = 'mid-sync';
+        if (figures.interruptions % 2 === 0 && page) {
+          // wait (briefly) for an upload in flight: mid-upload
+          const deadline = Date.now() + 3000;
+          while (Date.now() < deadline) {
+            const uploading = await page
+              .evaluate(() => (window.__cqOffline?.engine.uploadingIds().size ?? 0) > 0)
+              .catch(() => false);
+            if (uploading) {
+              what = 'mid-upload';
+              figures.midUpload++;
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+        await interrupt(what);
+        nextInterrupt = Date.now() + plannedGap();
+      } else {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    figures.drainSeconds = (Date.now() - t1) / 1000;
+    await org.control('DELETE', '/faults');
+
+    // 3. the org's side
+    const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
+    const perKey = new Map<string, number>();
+    for (const r of records) perKey.set(r.key.toLowerCase(), (perKey.get(r.key.toLowerCase()) ?? 0) + 1);
+    figures.duplicated = [...perKey.values()].reduce((n, c) => n + c - 1, 0);
+    figures.lost = [...acked.keys()].filter((id) => !perKey.has(`${formId}#${id}`.toLowerCase())).length;
+    const byKey = new Map(records.map((r) => [r.key.toLowerCase(), r]));
+    const copies = await org.fileCopiesByTitlePrefix(prefix);
+    for (const q of acked.values()) {
+      for (const f of q.files) {
+        const n = copies.get(f.name) ?? 0;
+        if (n > 1) figures.duplicatedFiles += n - 1;
+        const rec = byKey.get(`${formId}#${q.id}`.toLowerCase());
+        const doc = rec ? contentDocumentOf(rec.json, f.name) : null;
+        if (doc && (await org.sha256OfDocument(doc)) === f.sha256) figures.checksumsMatching++;
+      }
+    }
+    log(`figures ${JSON.stringify(figures)}`);
+    return figures;
+  } finally {
+    await org.control('DELETE', '/faults').catch(() => undefined);
+    await browser.close().catch(() => undefined);
+    await system.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** The ContentDocumentId of the file node named `name` anywhere in a submission's JSON. */
+function contentDocumentOf(json: unknown, name: string): string | null {
+  let found: string | null = null;
+  const walk = (v: unknown): void => {
+    if (found) return;
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.Name === name && typeof o.ContentDocumentId === 'string' && /^069/.test(o.ContentDocumentId)) {
+        found = o.ContentDocumentId;
+        return;
+      }
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(json);
+  return found;
+}

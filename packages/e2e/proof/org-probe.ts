@@ -1,0 +1,115 @@
+/**
+ * The proof runners' view of the org: the emulator's REST API with its own token (password grant of
+ * the demo connected app), and its test-control endpoints. Never goes through the BFF, so what it
+ * reports is what the org holds.
+ */
+import crypto from 'node:crypto';
+
+const NS = 'cqext';
+const OBJECT = `${NS}__SQX_Form_Submission__c`;
+const EXT = `${NS}__Uniqueness_Constraint__c`;
+const V = 'v62.0';
+
+export interface OrgSubmission {
+  key: string;
+  status: string;
+  json: unknown;
+}
+
+export class OrgProbe {
+  private token: string | null = null;
+
+  constructor(readonly url: string) {}
+
+  async control(method: string, path: string, body?: unknown): Promise<unknown> {
+    const r = await fetch(`${this.url}/__emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!r.ok) throw new Error(`emulator ${method} ${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  }
+
+  private async auth(): Promise<Record<string, string>> {
+    if (!this.token) {
+      const r = await fetch(`${this.url}/services/oauth2/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: 'demo-client-id',
+          client_secret: 'demo-client-secret',
+          username: 'field.user@demo.org',
+          password: 'demo1234',
+        }).toString(),
+      });
+      if (!r.ok) throw new Error(`org token: ${r.status}`);
+      this.token = ((await r.json()) as { access_token: string }).access_token;
+    }
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  async query<T>(soql: string): Promise<T[]> {
+    const out: T[] = [];
+    let next: string | null = `/services/data/${V}/query?q=${encodeURIComponent(soql)}`;
+    while (next) {
+      const r = await fetch(`${this.url}${next}`, { headers: await this.auth() });
+      if (!r.ok) throw new Error(`query ${r.status}: ${await r.text()}`);
+      const page = (await r.json()) as { records: T[]; nextRecordsUrl?: string };
+      out.push(...page.records);
+      next = page.nextRecordsUrl ?? null;
+    }
+    return out;
+  }
+
+  async submissionsByKeyPrefix(prefix: string): Promise<OrgSubmission[]> {
+    const rows = await this.query<Record<string, string | null>>(
+      `SELECT ${EXT}, ${NS}__Status__c, ${NS}__Submission_JSON__c FROM ${OBJECT} WHERE ${EXT} LIKE '${prefix.replace(/'/g, '')}%'`,
+    );
+    return rows.map((r) => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(r[`${NS}__Submission_JSON__c`] ?? 'null');
+      } catch {
+        json = null;
+      }
+      return { key: r[EXT] ?? '', status: r[`${NS}__Status__c`] ?? '', json };
+    });
+  }
+
+  /** How many documents the org holds per file name (Title or PathOnClient starting with prefix). */
+  async fileCopiesByTitlePrefix(prefix: string): Promise<Map<string, number>> {
+    const rows = await this.query<{ Title: string; PathOnClient: string | null; ContentDocumentId: string }>(
+      `SELECT Title, PathOnClient, ContentDocumentId FROM ContentVersion WHERE Title LIKE '${prefix.replace(/'/g, '')}%'`,
+    );
+    const docs = new Map<string, Set<string>>();
+    for (const r of rows) {
+      const name = r.PathOnClient || (r.Title.endsWith('.bin') ? r.Title : `${r.Title}.bin`);
+      const set = docs.get(name) ?? new Set<string>();
+      set.add(r.ContentDocumentId);
+      docs.set(name, set);
+    }
+    return new Map([...docs].map(([k, v]) => [k, v.size]));
+  }
+
+  /** sha256 (hex) of the latest version of a ContentDocument, streamed. */
+  async sha256OfDocument(contentDocumentId: string): Promise<string | null> {
+    const [v] = await this.query<{ Id: string }>(
+      `SELECT Id FROM ContentVersion WHERE ContentDocumentId = '${contentDocumentId.replace(/'/g, '')}' AND IsLatest = true`,
+    );
+    if (!v) return null;
+    const r = await fetch(`${this.url}/services/data/${V}/sobjects/ContentVersion/${v.Id}/VersionData`, {
+      headers: await this.auth(),
+    });
+    if (!r.ok || !r.body) return null;
+    const hash = crypto.createHash('sha256');
+    const reader = r.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      hash.update(value);
+    }
+    return hash.digest('hex');
+  }
+}
