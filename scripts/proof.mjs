@@ -247,6 +247,10 @@ function writeReport(done) {
   md.push(
     `on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the start ${os.loadavg()[0].toFixed(1)}, Node ${process.version}.`,
   );
+  if (flag('--no-build'))
+    md.push(
+      `The front ends were not rebuilt by this run: served from ${process.env.DIST_ROOT ?? 'packages/*/dist'} as last built.`,
+    );
   md.push(
     'Every figure below comes from that run; the raw logs are in `.tmp/proof/<suite>.log`. `npm test` runs the',
   );
