@@ -10,3 +10,4 @@ export * from './api';
 export * from './color-mode';
 export * from './canvas';
 export * from './publish';
+export * from './pattern';
