@@ -3,7 +3,7 @@
  * choice as `regexRuleName` + `pattern` + `errorMessage` (the keywords the renderer reads). Patterns
  * are anchored and valid both as plain and as unicode (`u`, what Ajv uses) regular expressions.
  */
-import { BUILDER_EDITOR_MESSAGES as M, presetMessage } from 'shared-contracts';
+import { BUILDER_EDITOR_MESSAGES as M, compilePattern, presetMessage } from 'shared-contracts';
 
 export type PresetLabel =
   'Email Address' | 'Phone Number' | 'Numeric' | 'Alphanumeric' | 'Alphabetic' | 'ZIP Code' | 'URL';
@@ -95,22 +95,6 @@ export const choiceOf = (v: Partial<FieldValidation> | undefined): ValidationCho
   if (p) return p.label;
   if (name === CUSTOM_RULE || (v?.pattern ?? '') !== '') return CUSTOM_RULE;
   return '';
-};
-
-const compiled = new Map<string, RegExp | null>();
-
-/** The pattern as a RegExp (cached), or null when it does not compile. */
-export const compilePattern = (pattern: string): RegExp | null => {
-  let re = compiled.get(pattern);
-  if (re === undefined) {
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      re = null;
-    }
-    compiled.set(pattern, re);
-  }
-  return re;
 };
 
 /**
