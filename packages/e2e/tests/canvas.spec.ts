@@ -1,10 +1,11 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { CANVAS_EVENTS, MESSAGES } from 'shared-contracts';
-import { DEMO_PASSWORD } from '../support/auth';
+import { CANVAS_EVENTS, CANVAS_LAUNCH_PATH, MESSAGES } from 'shared-contracts';
+import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 
-// The org's record page embeds the product as a canvas app (signed request -> BFF -> launcher), the
-// user fills and submits a form inside the frame, and the page receives the product's messages.
+// The launcher and canvas mode. The org's record page embeds the product as a canvas app (signed
+// request -> BFF -> launcher), the user fills and submits a form inside the frame, and the page
+// receives the product's messages; the launcher also runs on its own in a top-level tab.
 // One system for the whole file (starting one costs more than the tests).
 
 let system: RunningSystem;
@@ -210,4 +211,41 @@ test("offline, launching a form that is not on the device shows 'Error: Cannot c
   }, formId);
   await expect(frame.getByText(MESSAGES.cannotConnectToInternet, { exact: true })).toBeVisible();
   await context.setOffline(false);
+});
+
+// The launcher opened on its own (a top-level tab, e.g. a link from the org).
+test('a top-level launch creates a local submission and opens /form/{newId} with the query string kept', async ({
+  page,
+}) => {
+  const id = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  await signInAtOrg(page, bff);
+  await page.goto(`${bff}${CANVAS_LAUNCH_PATH}/${id}/Incident%20Report?source=link`);
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}\?source=link$/, { timeout: 30_000 });
+  await expect(page.getByLabel('What happened?')).toBeVisible();
+  // The launched form is kept on this device under the launched form's name.
+  const localId = /\/form\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+  const stored = await page.evaluate(
+    (sid) =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open('SubmissionsDatabase');
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          if (!names.includes('submissions')) return resolve(null);
+          const get = db.transaction('submissions').objectStore('submissions').get(sid);
+          get.onsuccess = () => resolve((get.result as { formName?: string } | undefined)?.formName ?? null);
+          get.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+    localId,
+  );
+  expect(stored).toBe('Incident Report');
+});
+
+test('the publish routes outside the org frame go home (no host page, nothing posted)', async ({ page }) => {
+  await signInAtOrg(page, bff);
+  await page.goto(`${bff}${CANVAS_LAUNCH_PATH}/submission-closed?dataUrl=${encodeURIComponent(org)}`);
+  await page.waitForURL(`${bff}/`);
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
 });
