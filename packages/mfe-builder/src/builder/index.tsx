@@ -1,11 +1,115 @@
-// Entry point of the form builder (issue 9). Work in progress: replaced by the real builder.
-import { Box, Heading } from '@chakra-ui/react';
-import type { HostServices } from 'shared-contracts';
+// The form builder at /CQEditFormSF/:editFormRecordId (builder spec sections 2–9, issue 9).
+import { Alert, AlertIcon, Box, Spinner, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useParams } from 'react-router-dom';
+import type { HostServices, SessionState } from 'shared-contracts';
+import { decodeSavedForm, emptyForm } from '../model/reader';
+import { serializeForm } from '../model/writer';
+import { builderApi, errorText } from './api';
+import { BuilderScreen } from './BuilderScreen';
+import { StartDialog, type ObjectChoice } from './StartDialog';
+import { BuilderStore } from './store';
+import { TEXTS } from './texts';
 
-export function BuilderRoute(_props: { host: HostServices }) {
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'start' }
+  | { kind: 'ready'; store: BuilderStore };
+
+function useSession(host: HostServices): SessionState {
+  return useSyncExternalStore(
+    (cb) => host.session.state.subscribe(() => cb()),
+    () => host.session.state.get(),
+  );
+}
+
+/** Leaves the product for the org (a full navigation: the record page is not one of our routes). */
+const leaveToOrg = (url: string) => window.location.assign(url);
+
+export function BuilderRoute({ host }: { host: HostServices }) {
+  const { editFormRecordId = '' } = useParams();
+  const session = useSession(host);
+  const signedIn = session.status === 'signedIn' ? session : null;
+  const instanceUrl = signedIn?.instanceUrl;
+  const api = useMemo(() => builderApi(host.api, instanceUrl), [host.api, instanceUrl]);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [namespace, setNamespace] = useState('cqext');
+
+  useEffect(() => {
+    void host.session.env().then(
+      (env) => env.namespace && setNamespace(env.namespace),
+      () => undefined,
+    );
+  }, [host]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    api.savedForm(editFormRecordId).then(
+      (saved) => {
+        if (!live) return;
+        if (!saved.formJSON) return setPhase({ kind: 'start' });
+        try {
+          const form = decodeSavedForm(saved.formJSON);
+          // The loaded JSON, as the builder writes it, is the "saved" baseline of the indicator.
+          setPhase({ kind: 'ready', store: new BuilderStore(form, serializeForm(form)) });
+        } catch (e) {
+          setPhase({ kind: 'failed', message: errorText(e) });
+        }
+      },
+      (e: unknown) => live && setPhase({ kind: 'failed', message: errorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+    // Sign-in state changes (token refresh) must not reload the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, editFormRecordId, Boolean(signedIn)]);
+
+  const recordUrl = `${instanceUrl ?? ''}/lightning/r/${namespace}__SQX_Form_Definition__c/${editFormRecordId}/view`;
+
+  const start = (choice: ObjectChoice) => {
+    const form = emptyForm({
+      cqFormType: choice.primary.name,
+      primaryLabel: choice.primary.label,
+      contextObject: choice.context?.object.name ?? '',
+      contextLabel: choice.context?.object.label ?? '',
+      contextObjectRelationshipName: choice.context?.relationshipName ?? '',
+      activityField: `${namespace}__Activity_Code__c`,
+    });
+    // Nothing is saved yet: the indicator shows unsaved changes until the first save.
+    setPhase({ kind: 'ready', store: new BuilderStore(form, '') });
+  };
+
   return (
-    <Box p={6} data-testid="remote-screen" data-remote="mfe-builder">
-      <Heading size="lg">Form builder</Heading>
+    <Box data-testid="remote-screen" data-remote="mfe-builder" data-phase={phase.kind}>
+      {phase.kind === 'loading' && (
+        <Box p={6} role="status">
+          <Spinner mr={3} />
+          <Text as="span">{TEXTS.loading}</Text>
+        </Box>
+      )}
+      {phase.kind === 'failed' && (
+        <Alert status="error" m={6} role="alert">
+          <AlertIcon />
+          {TEXTS.loadFailed} {phase.message}
+        </Alert>
+      )}
+      {phase.kind === 'start' && (
+        <StartDialog api={api} onNext={start} onClose={() => leaveToOrg(recordUrl)} />
+      )}
+      {phase.kind === 'ready' && (
+        <BuilderScreen
+          store={phase.store}
+          api={api}
+          recordId={editFormRecordId}
+          namespace={namespace}
+          timeZone={signedIn?.userDetails.TimeZoneSidKey || undefined}
+          recordUrl={recordUrl}
+          leave={leaveToOrg}
+        />
+      )}
     </Box>
   );
 }

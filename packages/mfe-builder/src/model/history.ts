@@ -10,7 +10,9 @@ export interface History<T> {
 
 export const HISTORY_LIMIT = 500;
 
-export const initHistory = <T>(present: T): History<T> => ({ past: [], present, future: [] });
+export function initHistory<T>(present: T): History<T> {
+  return { past: [], present, future: [] };
+}
 
 /** Records a new state; a no-op edit (same object) records nothing. Redo is dropped. */
 export function commit<T>(h: History<T>, next: T, limit = HISTORY_LIMIT): History<T> {

@@ -1,0 +1,369 @@
+import { Box, Grid, GridItem, useToast } from '@chakra-ui/react';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BUILDER, type FormJsonSchema } from 'shared-contracts';
+import { FieldEditModal } from '../editors/FieldEditModal';
+import type { FieldDraft } from '../editors/field-draft';
+import { createField, type ObjectSchemas } from '../model/field-factory';
+import { namesInUse } from '../model/ids';
+import { addDocument, addField, canDrop, moveField, removeDocument, updateField } from '../model/layout';
+import { documentItem, generalPalette, objectPalette } from '../model/palette';
+import type { PaletteItem } from '../model/types';
+import type { BuilderApi, ObjectFields } from './api';
+import { errorText } from './api';
+import { Canvas } from './Canvas';
+import { collision, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
+import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
+import { applyDraft, draftOf } from './field-draft-bridge';
+import { fieldLabel } from './FieldChip';
+import { Header } from './Header';
+import { Palette } from './Palette';
+import { Preview } from './Preview';
+import type { BuilderStore } from './store';
+import { TEXTS } from './texts';
+import { useSaving } from './useSaving';
+
+export interface BuilderScreenProps {
+  store: BuilderStore;
+  api: BuilderApi;
+  recordId: string;
+  namespace: string;
+  timeZone: string | undefined;
+  recordUrl: string;
+  leave: (url: string) => void;
+}
+
+interface PaletteData {
+  primary: { label: string; items: PaletteItem[] };
+  context: { label: string; items: PaletteItem[] } | null;
+  documents: PaletteItem[] | null;
+  schemas: ObjectSchemas;
+}
+
+const REFUSALS = {
+  'object-field-into-table-area': TEXTS.objectFieldIntoTable,
+  'field-into-table-area': TEXTS.fieldIntoTable,
+  'table-between-areas': TEXTS.tableOutsideTableArea,
+} as const;
+
+function schemasFrom(properties: Record<string, unknown>, ui: unknown): ObjectSchemas {
+  const out: ObjectSchemas = {};
+  const controls = new Map<string, { type?: string; options?: Record<string, unknown> }>();
+  const walk = (el: unknown) => {
+    const e = el as {
+      scope?: string;
+      type?: string;
+      options?: Record<string, unknown>;
+      elements?: unknown[];
+    };
+    if (e?.scope) controls.set(e.scope, e);
+    for (const c of e?.elements ?? []) walk(c);
+  };
+  walk(ui);
+  for (const [object, schema] of Object.entries(properties)) {
+    const props = ((schema as { properties?: Record<string, unknown> }).properties ?? {}) as Record<
+      string,
+      FormJsonSchema
+    >;
+    out[object] = {};
+    for (const [name, s] of Object.entries(props)) {
+      const control = controls.get(`#/properties/${object}/properties/${name}`);
+      out[object]![name] = {
+        schema: s,
+        ...(control?.type ? { uiType: control.type, options: control.options ?? {} } : {}),
+      };
+    }
+  }
+  return out;
+}
+
+export function BuilderScreen({
+  store,
+  api,
+  recordId,
+  namespace,
+  timeZone,
+  recordUrl,
+  leave,
+}: BuilderScreenProps) {
+  const toast = useToast();
+  const meta = store.getForm().meta;
+  const general = useMemo(() => generalPalette(), []);
+  const [palette, setPalette] = useState<PaletteData>({
+    primary: { label: meta.primaryLabel || meta.cqFormType, items: [] },
+    context: meta.contextObject ? { label: meta.contextLabel || meta.contextObject, items: [] } : null,
+    documents: isSafetyInspection(meta.cqFormType) ? [] : null,
+    schemas: {},
+  });
+  const documentRecords = useRef(new Map<string, DocumentRecord>());
+  const [docLabels, setDocLabels] = useState<Record<string, string>>({});
+
+  // Palette: the objects' fields, their mapped schemas (object info) and, for safety inspections,
+  // the controlled documents.
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const primary: ObjectFields = await api.objectFields(meta.cqFormType);
+      const context: ObjectFields | null = meta.contextObject
+        ? await api.objectFields(meta.contextObject)
+        : null;
+      let schemas: ObjectSchemas = {};
+      try {
+        const info = await api.objectInfo(
+          meta.cqFormType,
+          primary.fields.map((f) => f.name),
+          context ? { objectType: context.name, fields: context.fields.map((f) => f.name) } : null,
+        );
+        schemas = schemasFrom(info.properties, info.ui);
+      } catch {
+        // Without object info, fields are mapped from their describe type (objectFieldSchema).
+      }
+      let documents: PaletteItem[] | null = null;
+      if (isSafetyInspection(meta.cqFormType)) {
+        const res = await api.searchQuery<{ records: DocumentRecord[] }>({ kind: 'controlledDocuments' });
+        documents = res.records.map((d) => {
+          documentRecords.current.set(d.Id, d);
+          return documentItem({
+            Id: d.Id,
+            Name: d.Name,
+            number: String(d[`${namespace}__Document_Number__c`] ?? d.Name),
+            title: String(d[`${namespace}__Title__c`] ?? ''),
+          });
+        });
+        setDocLabels(Object.fromEntries(documents.map((d) => [d.id, d.label])));
+      }
+      if (!live) return;
+      setPalette({
+        primary: { label: primary.label, items: objectPalette(primary.name, primary.fields, false) },
+        context: context
+          ? { label: context.label, items: objectPalette(context.name, context.fields, true) }
+          : null,
+        documents,
+        schemas,
+      });
+    })().catch((error: unknown) => {
+      if (live) toast({ status: 'error', description: errorText(error), duration: 10_000, isClosable: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, meta.cqFormType, meta.contextObject, namespace, toast]);
+
+  const itemsById = useMemo(() => {
+    const map = new Map<string, PaletteItem>();
+    for (const i of [
+      ...general,
+      ...palette.primary.items,
+      ...(palette.context?.items ?? []),
+      ...(palette.documents ?? []),
+    ])
+      map.set(i.id, i);
+    return map;
+  }, [general, palette]);
+
+  const loadDocument = useCallback(
+    async (docId: string, sectionIndex: number) => {
+      const doc = documentRecords.current.get(docId);
+      const section = store.getForm().sections[sectionIndex];
+      if (!doc || !section) return;
+      const query = documentQuery(namespace, doc, section.sectionId);
+      store.apply((f) => addDocument(f, sectionIndex, docId, query));
+      const label = itemsById.get(docId)?.label ?? doc.Name;
+      const fail = () => {
+        // A document that does not load is removed with its query (builder spec section 8).
+        store.apply((f) => removeDocument(f, docId));
+        toast({
+          status: 'error',
+          description: TEXTS.documentError(label),
+          duration: BUILDER.documentErrorToastMs,
+          isClosable: true,
+        });
+      };
+      try {
+        const res = await api.startingData(recordId, [query]);
+        const summary = documentSummary(namespace, res.startingData, docId);
+        if (!summary) fail();
+        else
+          setDocLabels((l) => ({
+            ...l,
+            [docId]: `${label} (${summary.sections} sections, ${summary.questions} questions)`,
+          }));
+      } catch {
+        fail();
+      }
+    },
+    [store, namespace, itemsById, api, recordId, toast],
+  );
+
+  const selectedDocIds = useCallback(() => store.getForm().sections.flatMap((s) => s.documents), [store]);
+  const { status, save } = useSaving({ store, api, recordId, selectedDocIds, recordUrl, leave });
+
+  // Undo / redo on Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y); text inputs keep their own undo.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) store.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') store.redo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: jumpToDropPlaces }),
+  );
+  const [active, setActive] = useState<string | null>(null);
+
+  const onDragStart = useCallback(
+    (e: DragStartEvent) => {
+      store.setDragging(true);
+      const src = parseDragId(e.active.id);
+      if (src?.kind === 'palette') setActive(itemsById.get(src.itemId)?.label ?? '');
+      else if (src?.kind === 'field') {
+        const f = store.getForm().fields[src.id];
+        setActive(f ? fieldLabel(f) : '');
+      }
+    },
+    [store, itemsById],
+  );
+
+  const refuse = useCallback(
+    (message: string) =>
+      toast({ status: 'warning', description: message, duration: 3000, isClosable: true, id: message }),
+    [toast],
+  );
+
+  const onDragEnd = useCallback(
+    (e: DragEndEvent) => {
+      store.setDragging(false);
+      setActive(null);
+      const src = parseDragId(e.active.id);
+      if (!src || !e.over) return;
+      const form = store.getForm();
+      const drop = resolveDrop(form, e.over.id);
+      if (!drop) return;
+      if (src.kind === 'palette') {
+        const item = itemsById.get(src.itemId);
+        if (!item) return;
+        if (item.type === 'DOCUMENT') {
+          if (drop.tableArea) return refuse(TEXTS.fieldIntoTable);
+          void loadDocument(item.id, drop.section);
+          return;
+        }
+        const kind = item.field ? 'object' : item.general === 'table' ? 'table' : 'text';
+        const refusal = canDrop({ kind }, drop.tableArea);
+        if (refusal) return refuse(REFUSALS[refusal]);
+        store.apply((f) => addField(f, drop.section, createField(f, item, palette.schemas), drop.target));
+        return;
+      }
+      if (String(e.over.id) === String(e.active.id)) return;
+      const field = form.fields[src.id];
+      if (!field) return;
+      const refusal = canDrop(field, drop.tableArea);
+      if (refusal) return refuse(REFUSALS[refusal]);
+      store.apply((f) => moveField(f, src.id, drop.section, drop.target));
+    },
+    [store, itemsById, refuse, loadDocument, palette.schemas],
+  );
+
+  const onDragCancel = useCallback(() => {
+    store.setDragging(false);
+    setActive(null);
+  }, [store]);
+
+  const [editing, setEditing] = useState<number | null>(null);
+  const onEditField = useCallback((id: number) => setEditing(id), []);
+  const editingField = editing === null ? undefined : store.getForm().fields[editing];
+  const onSaveDraft = useCallback(
+    (d: FieldDraft) => {
+      if (editing === null) return;
+      store.apply((f) => {
+        const field = f.fields[editing];
+        return field ? updateField(f, editing, applyDraft(field, d)) : f;
+      });
+      setEditing(null);
+    },
+    [store, editing],
+  );
+
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
+
+  return (
+    <Box data-testid="builder" px={4} pb={6}>
+      <Header
+        store={store}
+        title={meta.formName || TEXTS.title}
+        status={status}
+        timeZone={timeZone}
+        onSave={() => void save()}
+        previewOpen={previewOpen}
+        onTogglePreview={() => setPreviewOpen((o) => !o)}
+      />
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={onDragCancel}
+      >
+        <Grid
+          templateColumns={
+            previewOpen ? 'minmax(0,2fr) minmax(0,1fr) minmax(0,2fr)' : 'minmax(0,2fr) minmax(0,1fr)'
+          }
+          gap={4}
+          mt={3}
+        >
+          <GridItem as="section" aria-label="Canvas">
+            <Canvas store={store} onEditField={onEditField} documentLabel={documentLabel} />
+          </GridItem>
+          <GridItem as="aside" aria-label="Fields">
+            <Palette
+              store={store}
+              general={general}
+              primary={palette.primary}
+              context={palette.context}
+              documents={palette.documents}
+            />
+          </GridItem>
+          {previewOpen && (
+            <GridItem as="section" aria-label={TEXTS.preview} maxH="85vh" overflowY="auto">
+              <Preview store={store} />
+            </GridItem>
+          )}
+        </Grid>
+        <DragOverlay dropAnimation={null}>
+          {active !== null && (
+            <Box px={3} py={2} bg="white" borderWidth="1px" borderRadius="md" boxShadow="md" fontSize="sm">
+              {active}
+            </Box>
+          )}
+        </DragOverlay>
+      </DndContext>
+      {editingField && (
+        <FieldEditModal
+          key={editing}
+          draft={draftOf(editingField)}
+          takenNames={namesInUse(store.getForm(), editingField.id)}
+          onSave={onSaveDraft}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,225 @@
+import {
+  Accordion,
+  Alert,
+  AlertIcon,
+  Box,
+  Button,
+  HStack,
+  Image,
+  Input,
+  Link,
+  Modal,
+  ModalBody,
+  ModalCloseButton,
+  ModalContent,
+  ModalFooter,
+  ModalHeader,
+  ModalOverlay,
+  Stack,
+  Tag,
+  TagCloseButton,
+  TagLabel,
+  Text,
+  useDisclosure,
+} from '@chakra-ui/react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { BUILDER, MESSAGES } from 'shared-contracts';
+import { addSection, addSignature, removeSignature, setFiles, setLogo } from '../model/layout';
+import { logoError } from './logo';
+import { SectionView } from './SectionView';
+import { useStoreSlice, type BuilderStore } from './store';
+import { TEXTS } from './texts';
+
+const sectionCount = (s: BuilderStore) => s.getForm().sections.length;
+const logoOf = (s: BuilderStore) => s.getForm().meta.logo;
+const signaturesOf = (s: BuilderStore) => s.getForm().signatures;
+const filesOf = (s: BuilderStore) => s.getForm().files;
+
+function LogoArea({ store }: { store: BuilderStore }) {
+  const logo = useStoreSlice(store, logoOf);
+  const input = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (!message) return;
+    // The spec shows logo messages for 5 seconds.
+    const t = setTimeout(() => setMessage(null), BUILDER.logoMessageMs);
+    return () => clearTimeout(t);
+  }, [message]);
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    const error = logoError(file);
+    if (error) {
+      setMessage(error);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => store.apply((f) => setLogo(f, String(reader.result)));
+    reader.readAsDataURL(file);
+  };
+  return (
+    <Box data-testid="logo-area">
+      <HStack>
+        {logo && <Image src={logo} alt="Form logo" maxH="48px" />}
+        <Button size="sm" onClick={() => input.current?.click()}>
+          {logo ? TEXTS.editLogo : TEXTS.addLogo}
+        </Button>
+        {logo && (
+          <Button size="sm" variant="outline" onClick={() => store.apply((f) => setLogo(f, ''))}>
+            {TEXTS.deleteLogo}
+          </Button>
+        )}
+        <Input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg"
+          display="none"
+          data-testid="logo-input"
+          onChange={(e) => {
+            onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </HStack>
+      {message && (
+        <Alert status="error" mt={2} role="alert" data-testid="logo-message">
+          <AlertIcon />
+          {message}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function SignatureDialog({
+  isOpen,
+  onClose,
+  onAdd,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onAdd: (p: string) => void;
+}) {
+  const [purpose, setPurpose] = useState('');
+  return (
+    <Modal isOpen={isOpen} onClose={onClose}>
+      <ModalOverlay />
+      <ModalContent
+        as="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!purpose.trim()) return;
+          onAdd(purpose.trim());
+          setPurpose('');
+          onClose();
+        }}
+      >
+        <ModalHeader>{TEXTS.signatureTitle}</ModalHeader>
+        <ModalCloseButton />
+        <ModalBody>
+          <Input
+            aria-label={TEXTS.signaturePurpose}
+            placeholder={TEXTS.signaturePurpose}
+            value={purpose}
+            maxLength={255}
+            onChange={(e) => setPurpose(e.target.value)}
+            autoFocus
+          />
+        </ModalBody>
+        <ModalFooter gap={2}>
+          <Button variant="ghost" onClick={onClose}>
+            {TEXTS.cancel}
+          </Button>
+          <Button type="submit" colorScheme="blue" isDisabled={!purpose.trim()}>
+            {TEXTS.add}
+          </Button>
+        </ModalFooter>
+      </ModalContent>
+    </Modal>
+  );
+}
+
+function Chips({ store }: { store: BuilderStore }) {
+  const signatures = useStoreSlice(store, signaturesOf);
+  const files = useStoreSlice(store, filesOf);
+  if (signatures.length === 0 && !files) return null;
+  return (
+    <HStack wrap="wrap" spacing={2} data-testid="chips">
+      {signatures.map((s, i) => (
+        <Tag key={`${i}-${s.Purpose}`} size="lg" colorScheme="purple" data-testid="signature-chip">
+          <TagLabel>Signature: {s.Purpose}</TagLabel>
+          <TagCloseButton
+            aria-label={TEXTS.removeItem(`signature ${s.Purpose}`)}
+            onClick={() => store.apply((f) => removeSignature(f, i))}
+          />
+        </Tag>
+      ))}
+      {/* Files is kept last (builder spec section 4). */}
+      {files && (
+        <Tag size="lg" colorScheme="teal" data-testid="files-chip">
+          <TagLabel>{TEXTS.files}</TagLabel>
+          <TagCloseButton
+            aria-label={TEXTS.removeItem(TEXTS.files)}
+            onClick={() => {
+              if (window.confirm(MESSAGES.areYouSure)) store.apply((f) => setFiles(f, false));
+            }}
+          />
+        </Tag>
+      )}
+    </HStack>
+  );
+}
+
+export interface CanvasProps {
+  store: BuilderStore;
+  onEditField: (id: number) => void;
+  documentLabel: (id: string) => string;
+}
+
+/** The left canvas: logo, the add links, the sections and the signature/file chips. */
+export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }: CanvasProps) {
+  const count = useStoreSlice(store, sectionCount);
+  const signature = useDisclosure();
+  const onAddSignature = useCallback((p: string) => store.apply((f) => addSignature(f, p)), [store]);
+  const all = Array.from({ length: count }, (_, i) => i);
+  // Controlled so that sections added later open expanded; only the ones the user closed stay closed.
+  const [closed, setClosed] = useState<ReadonlySet<number>>(new Set());
+  const expanded = all.filter((i) => !closed.has(i));
+  return (
+    <Stack spacing={3} data-testid="canvas">
+      <LogoArea store={store} />
+      <HStack spacing={4}>
+        <Link as="button" color="blue.700" onClick={signature.onOpen}>
+          {TEXTS.addSignature}
+        </Link>
+        <Link as="button" color="blue.700" onClick={() => store.apply((f) => setFiles(f, true))}>
+          {TEXTS.addFileAttachment}
+        </Link>
+        <Link as="button" color="blue.700" onClick={() => store.apply(addSection)}>
+          {TEXTS.addSection}
+        </Link>
+      </HStack>
+      <Accordion
+        allowMultiple
+        index={expanded}
+        onChange={(open) => {
+          const list = Array.isArray(open) ? open : [open];
+          setClosed(new Set(all.filter((i) => !list.includes(i))));
+        }}
+        reduceMotion
+      >
+        {all.map((i) => (
+          <SectionView
+            key={i}
+            index={i}
+            store={store}
+            onEditField={onEditField}
+            documentLabel={documentLabel}
+          />
+        ))}
+      </Accordion>
+      <Chips store={store} />
+      <SignatureDialog isOpen={signature.isOpen} onClose={signature.onClose} onAdd={onAddSignature} />
+      {count === 0 && <Text color="gray.600">{TEXTS.addSection}</Text>}
+    </Stack>
+  );
+});

@@ -1,0 +1,85 @@
+import { Badge, Button, ButtonGroup, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
+import { memo, useDeferredValue, useMemo } from 'react';
+import { canRedo, canUndo } from '../model/history';
+import { serializeForm } from '../model/writer';
+import { useStoreSlice, type BuilderStore } from './store';
+import { TEXTS } from './texts';
+import { formatSavedTime, type SaveStatus } from './useSaving';
+
+const historyOf = (s: BuilderStore) => s.getHistory();
+const savedOf = (s: BuilderStore) => s.getSaved();
+
+/** Compares the serialized form with the last saved JSON: exact, so it is never wrong. */
+function Unsaved({ store }: { store: BuilderStore }) {
+  const history = useStoreSlice(store, historyOf);
+  const saved = useStoreSlice(store, savedOf);
+  // Deferred so that serializing a large form never delays the edit's own frame.
+  const form = useDeferredValue(history.present);
+  const dirty = useMemo(() => serializeForm(form) !== saved, [form, saved]);
+  return (
+    <Badge
+      data-testid="unsaved-indicator"
+      data-dirty={dirty ? 'true' : 'false'}
+      colorScheme={dirty ? 'orange' : 'green'}
+    >
+      {dirty ? TEXTS.unsaved : TEXTS.allSaved}
+    </Badge>
+  );
+}
+
+export interface HeaderProps {
+  store: BuilderStore;
+  title: string;
+  status: SaveStatus;
+  timeZone: string | undefined;
+  onSave: () => void;
+  previewOpen: boolean;
+  onTogglePreview: () => void;
+}
+
+export const Header = memo(function Header({
+  store,
+  title,
+  status,
+  timeZone,
+  onSave,
+  previewOpen,
+  onTogglePreview,
+}: HeaderProps) {
+  const history = useStoreSlice(store, historyOf);
+  return (
+    <HStack as="header" spacing={3} py={2} borderBottomWidth="1px" wrap="wrap">
+      <Heading size="md">{title}</Heading>
+      <Unsaved store={store} />
+      <Text
+        role="status"
+        data-testid="save-toast"
+        fontSize="sm"
+        color={status.kind === 'failed' ? 'red.600' : 'gray.700'}
+      >
+        {status.kind === 'saving' && TEXTS.saving}
+        {status.kind === 'saved' && TEXTS.lastSaved(formatSavedTime(status.at, timeZone))}
+        {status.kind === 'failed' && `${TEXTS.saveFailedPrefix}${status.message}`}
+      </Text>
+      <Spacer />
+      <ButtonGroup size="sm" variant="outline">
+        <Button onClick={() => store.undo()} isDisabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
+          {TEXTS.undo}
+        </Button>
+        <Button
+          onClick={() => store.redo()}
+          isDisabled={!canRedo(history)}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
+          {TEXTS.redo}
+        </Button>
+        <Button onClick={onTogglePreview} aria-pressed={previewOpen}>
+          {TEXTS.preview}
+        </Button>
+      </ButtonGroup>
+      <Button colorScheme="blue" onClick={onSave} isDisabled={status.kind === 'saving'}>
+        {TEXTS.saveForm}
+      </Button>
+    </HStack>
+  );
+});

@@ -1,0 +1,77 @@
+/**
+ * The builder's BFF calls (builder spec section 7) and the spec's error texts for failures
+ * (section 8): network error, 'Server Error: ' + body for 5xx, otherwise the server's message.
+ */
+import { MESSAGES, type ApiCallFailure, type ApiClient } from 'shared-contracts';
+import type { ObjectField } from '../model/types';
+
+export interface SavedForm {
+  formJSON: string;
+  selectedSICDocIds: string[];
+  objectType: string | null;
+}
+
+export interface OrgObject {
+  name: string;
+  label: string;
+}
+
+export interface ParentLookup {
+  field: string;
+  label: string;
+  relationshipName: string;
+  referenceTo: string[];
+}
+
+export interface ObjectFields {
+  name: string;
+  label: string;
+  fields: ObjectField[];
+  parents: ParentLookup[];
+}
+
+/** The user-facing text of a failed call. */
+export function errorText(error: unknown): string {
+  const failure = (error as { failure?: ApiCallFailure } | null)?.failure;
+  if (failure) {
+    if (failure.network) return MESSAGES.networkError;
+    if (failure.status >= 500) return `${MESSAGES.serverErrorPrefix}${failure.message}`;
+    return failure.message || MESSAGES.somethingWentWrong;
+  }
+  return error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong;
+}
+
+export function builderApi(api: ApiClient, instanceUrl: string | undefined) {
+  const withUrl = <T extends object>(body: T) => (instanceUrl ? { ...body, instanceUrl } : body);
+  return {
+    savedForm: (recordId: string) => api.get<SavedForm>('/api/getSavedFormBuilderJSON', { recordId }),
+    objects: () => api.get<OrgObject[]>('/api/objects'),
+    objectFields: (objectName: string, hasParent = false) =>
+      api.post<ObjectFields>('/api/sf/getObjectFields', withUrl({ objectName, hasParent })),
+    objectInfo: (
+      objectType: string,
+      fields: string[],
+      context: { objectType: string; fields: string[] } | null,
+    ) =>
+      api.post<{ properties: Record<string, unknown>; ui: unknown }>('/api/objectInfo', {
+        objectType,
+        fields,
+        ...(context ? { context } : {}),
+      }),
+    save: (recordId: string, formJSON: string, sectionIds: string) =>
+      api.post<string>('/api/saveFormBuilderJSON', { formJSON, sectionIds }, { recordId }),
+    autosave: (recordId: string, formJSON: string) =>
+      api.put<string>('/api/saveFormBuilderJSON', { formJSON }, { recordId }),
+    searchQuery<T>(params: Record<string, string>) {
+      return api.get<T>('/api/searchQuery/', params);
+    },
+    startingData: (recordId: string, query: unknown[], lookupCacheString = '') =>
+      api.post<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }>(
+        '/api/startingData',
+        { query, lookupCacheString },
+        { recordId },
+      ),
+  };
+}
+
+export type BuilderApi = ReturnType<typeof builderApi>;
