@@ -51,7 +51,7 @@ export interface FormScreenProps {
   /** Canvas mode (launchFromSF / CQEditFormSF, or an embedded session): no Discard, no uploader. */
   canvasMode?: boolean;
   /** Canvas: called after a successful submit instead of offering the way home (e.g. post the finished message). */
-  onFinished?: (submission: LocalSubmission) => void;
+  onFinished?: (submission: LocalSubmission, result?: { url?: string | null }) => void;
   /** Called when the user closes (after the draft is saved) instead of going home. */
   onClosed?: (submission: LocalSubmission) => void;
   /** How long to wait for the local record before "not found" (live queries answer asynchronously). */
@@ -244,11 +244,11 @@ function LoadedForm({
   }, []);
 
   const settle = useCallback(
-    (o: SubmitOutcome, current: LocalSubmission) => {
+    (o: SubmitOutcome, current: LocalSubmission, url?: string) => {
       watcher.current = null;
       if (o.kind === 'delivered') {
         setPhase('done');
-        onFinished?.(current);
+        onFinished?.(current, url ? { url } : undefined);
         return;
       }
       if (o.kind === 'rejected') {
@@ -308,7 +308,7 @@ function LoadedForm({
         const { url } = await sendSubmissionNow(host.api, stored, user?.userDetailsSF.networkId);
         if (url) {
           await host.offline.discard(stored.id);
-          return settle({ kind: 'delivered' }, stored);
+          return settle({ kind: 'delivered' }, stored, url);
         }
         return settle({ kind: 'rejected', errors: [] }, stored);
       } catch (e) {

@@ -13,7 +13,7 @@ export interface FormRouteProps {
   host: HostServices;
   /** Canvas mode, when the launcher (or an embedding) knows it; an embedded session turns it on too. */
   canvasMode?: boolean;
-  onFinished?: (submission: LocalSubmission) => void;
+  onFinished?: (submission: LocalSubmission, result?: { url?: string | null }) => void;
   onClosed?: (submission: LocalSubmission) => void;
 }
 

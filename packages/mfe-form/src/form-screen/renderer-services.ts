@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from 'shared-contracts';
 import type { FileInfo, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
-import type { FormRendererServices } from '../renderer';
+import { createLookupSearch, type FormRendererServices } from '../renderer';
 
 /** Settles when the host's file uploader has uploaded (or failed to upload) the file `localId`. */
 export function awaitUpload(
@@ -65,6 +65,7 @@ export function buildRendererServices(args: {
     currentUser: args.user ? { ...args.user.userDetails, Id: args.user.userId } : undefined,
     documentName: args.formName,
     navigate: (to) => host.navigate(to),
+    searchRecords: createLookupSearch(host.api),
     print: args.print,
     async uploadFile(file, ctx) {
       const r = await host.offline.attachFile(submissionId, file, file.name, ctx.path, ctx.localId);
