@@ -14,6 +14,8 @@ interface Run {
   jsBytes: number;
   requests: number;
   interactiveMs: number;
+  /** Compressed bytes per script (file name), for attribution. */
+  scripts: Map<string, number>;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -26,12 +28,13 @@ async function coldLoad(
 ): Promise<Run> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
-  const sizes: Promise<{ js: boolean; bytes: number }>[] = [];
+  const sizes: Promise<{ js: boolean; bytes: number; url: string }>[] = [];
   const onFinished = (request: import('@playwright/test').Request) =>
     sizes.push(
       request.sizes().then((s) => ({
         js: request.resourceType() === 'script' || request.url().endsWith('.js'),
         bytes: s.responseBodySize,
+        url: request.url(),
       })),
     );
   page.on('requestfinished', onFinished);
@@ -44,10 +47,12 @@ async function coldLoad(
   await page.waitForLoadState('networkidle');
   page.off('requestfinished', onFinished);
   const done = await Promise.all(sizes);
+  const js = done.filter((r) => r.js);
   return {
-    jsBytes: done.filter((r) => r.js).reduce((sum, r) => sum + r.bytes, 0),
+    jsBytes: js.reduce((sum, r) => sum + r.bytes, 0),
     requests: done.length,
     interactiveMs,
+    scripts: new Map(js.map((r) => [new URL(r.url).pathname.split('/').pop() ?? r.url, r.bytes])),
   };
 }
 
@@ -57,6 +62,10 @@ function report(label: string, runs: Run[]): number {
   console.log('  JavaScript over the wire : %s KB (compressed)', (jsBytes / 1024).toFixed(1));
   console.log('  requests                 : %d', median(runs.map((r) => r.requests)));
   console.log('  time to interactive      : %d ms', median(runs.map((r) => r.interactiveMs)));
+  // The largest scripts of the last run: where the bytes go.
+  const last = runs[runs.length - 1];
+  for (const [name, bytes] of [...(last?.scripts ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log('    %s KB  %s', (bytes / 1024).toFixed(1).padStart(5), name.slice(0, 70));
   return jsBytes;
 }
 
