@@ -249,4 +249,13 @@ describe('edited marker on table, list and file controls', () => {
     if (yes) fireEvent.click(yes);
     await waitFor(() => expect(edited('Files')).toBeNull());
   });
+  it('a signature list: the unsigned item the control creates is no edit; a signature is', () => {
+    renderForm(
+      { type: 'object', properties: { S: { type: 'array', title: 'S', items: { type: 'object' } } } },
+      { type: 'signatureCard', scope: '#/properties/S', options: { purpose: 'Inspector' } },
+      {},
+      { originalData: {} },
+    );
+    expect(edited('S')).toBeNull();
+  });
 });

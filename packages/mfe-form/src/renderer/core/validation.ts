@@ -234,7 +234,8 @@ export const isEdited = (value: unknown, original: unknown, schemaDefault: unkno
 /**
  * The value as the edited flag compares it: empty strings, empty objects and empty arrays are no value,
  * and inside tables, lists and file lists empty cells and all-empty rows do not count (a table's blank
- * starting rows, or a file added then deleted, are not an edit).
+ * starting rows, a file added then deleted, or the unsigned item a signature control creates, are not
+ * an edit).
  */
 const normEmpty = (v: unknown): unknown => {
   if (Array.isArray(v)) {
@@ -242,6 +243,9 @@ const normEmpty = (v: unknown): unknown => {
     return items.length === 0 ? undefined : items;
   }
   if (v !== null && typeof v === 'object') {
+    // A signature item nobody signed (the control creates one with its Purpose) is no answer yet.
+    if ('SignatureBase64' in v && isEmptyValue((v as { SignatureBase64?: unknown }).SignatureBase64))
+      return undefined;
     const entries = Object.entries(v)
       .map(([k, x]) => [k, normEmpty(x)] as const)
       .filter(([, x]) => x !== undefined);
