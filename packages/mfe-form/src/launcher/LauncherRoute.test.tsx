@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -10,15 +11,18 @@ afterEach(() => cleanup());
 
 const FORM = 'a0F5g0000000001AAA';
 
-function mount(host: FakeHost, url: string) {
+function mount(host: FakeHost, url: string, strict = false) {
+  const Wrap = strict ? StrictMode : 'div';
   render(
-    <ChakraProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/launchFromSF/*" element={<LauncherRoute host={host} />} />
-        </Routes>
-      </MemoryRouter>
-    </ChakraProvider>,
+    <Wrap>
+      <ChakraProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/launchFromSF/*" element={<LauncherRoute host={host} />} />
+          </Routes>
+        </MemoryRouter>
+      </ChakraProvider>
+    </Wrap>,
   );
 }
 
@@ -36,6 +40,16 @@ describe('LauncherRoute', () => {
       { replace: true },
     ]);
     expect(callsOf(host, 'offline.create')).toHaveLength(1);
+  });
+
+  it('launches exactly once under StrictMode (effects run twice in development)', async () => {
+    const host = fakeHost();
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: {} }));
+    mount(host, `/launchFromSF/${FORM}`, true);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsOf(host, 'offline.create')).toHaveLength(1);
+    expect(callsOf(host, 'navigate')).toHaveLength(1);
   });
 
   it("offline without the form on the device: 'Error: Cannot connect to Internet' and Try again", async () => {

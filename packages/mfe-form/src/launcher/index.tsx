@@ -31,28 +31,32 @@ function LaunchScreen({ host, plan, search }: { host: HostServices; plan: Launch
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);
+  // Whether the screen is still shown (its own effect, so StrictMode's remount sets it back).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (started.current === attempt) return; // StrictMode runs effects twice; a launch creates records
     started.current = attempt;
-    let live = true;
     void (async () => {
       const session = await sessionSettled(host);
       if (session.status !== 'signedIn') {
         if (!host.online.get()) {
-          if (live) setError(MESSAGES.cannotConnectToInternet);
-        } else host.navigate('/login', { replace: true });
+          if (mounted.current) setError(MESSAGES.cannotConnectToInternet);
+        } else if (mounted.current) host.navigate('/login', { replace: true });
         return;
       }
       if (session.embedded) await loadCanvasContext(host);
       const out = await runLaunch(plan, { host, search });
-      if (!live) return;
+      if (!mounted.current) return;
       if ('to' in out) host.navigate(out.to, { replace: true });
       else setError(out.error);
     })();
-    return () => {
-      live = false;
-    };
   }, [host, plan, search, attempt]);
 
   if (error === null) return <LoadingOverlay />;
