@@ -232,6 +232,10 @@ describe('FieldEditModal', () => {
     await user.click(screen.getByRole('button', { name: 'Add Rule' }));
     expect(save()).toHaveProperty('disabled', true);
     fill(field('Action'), 'CQ_Flow');
+    fill(field('Parameters (JSON)'), '{"id": ');
+    expect(screen.getByText('Parameters must be a JSON object')).toBeTruthy();
+    expect(save()).toHaveProperty('disabled', true);
+    fill(field('Parameters (JSON)'), '');
     await user.click(save());
     expect(onSave.mock.calls[0]![0].rules).toEqual([
       { type: 'hidden' },

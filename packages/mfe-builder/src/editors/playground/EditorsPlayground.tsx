@@ -2,13 +2,13 @@
 // a quick way to try the editors without an org. No shell, no sign-in, nothing saved.
 import { useMemo, useState } from 'react';
 import { Box, Button, ChakraProvider, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { FormRule, LayoutEvents } from 'shared-contracts';
+import type { FormRule } from 'shared-contracts';
 import { productTheme } from 'shared-contracts/theme';
 import { FieldEditModal } from '../FieldEditModal';
 import type { FieldDraft, FieldKind } from '../field-draft';
 import { TableEditor } from '../table/TableEditor';
 import { RuleEditor, LayoutEventsEditor } from '../rules/RuleEditor';
-import { cleanEvents, cleanRule } from '../rules/rule-model';
+import { cleanEvents, cleanRule, type EditableEvents } from '../rules/rule-model';
 import { createTable, type TableModel } from '../../model/table';
 import { NO_VALIDATION } from '../../model/validation-presets';
 
@@ -46,7 +46,7 @@ export default function EditorsPlayground() {
   const [table, setTable] = useState<TableModel | undefined>(() => createTable('G_Table_2', 'Parts'));
   const [relationshipName, setRelationshipName] = useState('G_Table_2__r');
   const [rules, setRules] = useState<FormRule[]>([]);
-  const [events, setEvents] = useState<LayoutEvents>();
+  const [events, setEvents] = useState<EditableEvents>();
   const taken = useMemo(() => [...PLAYGROUND_TAKEN, ...saved.map((s) => s.apiName)], [saved]);
   return (
     <ChakraProvider theme={productTheme}>

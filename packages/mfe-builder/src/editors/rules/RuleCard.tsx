@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Box, Button, FormControl, FormLabel, HStack, Select, Stack, Text } from '@chakra-ui/react';
-import type { FormRule, FormRuleType, LookupFilter, RuleCondition, SetValueAction } from 'shared-contracts';
+import type { FormRuleType, LookupFilter, RuleCondition, SetValueAction } from 'shared-contracts';
 import {
   changeRuleType,
   LOOKUP_FILTER_OPERATORS,
@@ -11,17 +11,18 @@ import {
   newTransfer,
   RULE_OPERATORS,
   validateRule,
+  type EditableRule,
 } from './rule-model';
 import { ParamsInput, RemoveButton, TextInput } from './parts';
 
 export interface RuleCardProps {
-  rule: FormRule;
+  rule: EditableRule;
   index: number;
   /** Id prefix, unique per card. */
   id: string;
   types: readonly FormRuleType[];
   listId: string;
-  onChange: (index: number, rule: FormRule) => void;
+  onChange: (index: number, rule: EditableRule) => void;
   onRemove: (index: number) => void;
 }
 
@@ -66,7 +67,7 @@ export const RuleCard = memo(function RuleCard({
   onRemove,
 }: RuleCardProps) {
   const errors = validateRule(rule);
-  const set = (patch: Partial<FormRule>) => onChange(index, { ...rule, ...patch });
+  const set = (patch: Partial<EditableRule>) => onChange(index, { ...rule, ...patch });
   const conds = rule.conditions ?? [];
   const setCond = (i: number, c: RuleCondition) => set({ conditions: replaceAt(conds, i, c) });
   const n = index + 1;
@@ -272,7 +273,13 @@ export const RuleCard = memo(function RuleCard({
             onChange={(v) => set({ action: v })}
             error={errors.action}
           />
-          <ParamsInput id={`${id}-params`} value={rule.params} onChange={(params) => set({ params })} />
+          <ParamsInput
+            id={`${id}-params`}
+            value={rule.params}
+            text={rule.paramsText}
+            error={errors.params}
+            onChange={set}
+          />
         </Stack>
       );
       break;

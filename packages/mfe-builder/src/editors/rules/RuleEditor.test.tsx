@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { FormRule, LayoutEvents } from 'shared-contracts';
+import type { FormRule } from 'shared-contracts';
 import { LayoutEventsEditor, RuleEditor } from './RuleEditor';
-import { cleanEvents, cleanRule, RULE_TEXTS } from './rule-model';
+import { cleanEvents, cleanRule, RULE_TEXTS, type EditableEvents } from './rule-model';
 
 afterEach(cleanup);
 
@@ -176,9 +176,9 @@ describe('RuleEditor', () => {
 
 describe('LayoutEventsEditor', () => {
   it('edits afterSave redirectTo, onInit invoke and onLoad rules (invoke, setValues, transfer only)', async () => {
-    const out: { ev?: LayoutEvents } = {};
+    const out: { ev?: EditableEvents } = {};
     function Harness() {
-      const [ev, setEv] = useState<LayoutEvents>();
+      const [ev, setEv] = useState<EditableEvents>();
       return (
         <LayoutEventsEditor
           value={ev}

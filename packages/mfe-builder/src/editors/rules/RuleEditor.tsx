@@ -1,7 +1,15 @@
 import { memo, useCallback, useId, useRef, useState } from 'react';
 import { Button, FormControl, FormLabel, HStack, Select, Stack, Text } from '@chakra-ui/react';
-import type { FormRule, FormRuleType, LayoutEvents } from 'shared-contracts';
-import { newRule, ON_LOAD_TYPES, RULE_TEXTS, RULE_TYPES, validateEvents, type InitStep } from './rule-model';
+import type { FormRuleType } from 'shared-contracts';
+import {
+  newRule,
+  ON_LOAD_TYPES,
+  RULE_TYPES,
+  validateEvents,
+  type EditableEvents,
+  type EditableRule,
+  type InitStep,
+} from './rule-model';
 import { RuleCard } from './RuleCard';
 import { ParamsInput, PathList, RemoveButton, TextInput, type FieldOption } from './parts';
 
@@ -9,8 +17,8 @@ export type { FieldOption } from './parts';
 
 export interface RuleEditorProps {
   /** The element's rules as edited (write `cleanRule` of each to the ui schema). */
-  value: readonly FormRule[];
-  onChange: (next: FormRule[]) => void;
+  value: readonly EditableRule[];
+  onChange: (next: EditableRule[]) => void;
   /** Data paths offered for conditions, sources and targets (any path may be typed). */
   fields: readonly FieldOption[];
   /** Rule types offered (default: all the renderer runs). */
@@ -34,7 +42,7 @@ export const RuleEditor = memo(function RuleEditor({
   latest.current = value;
   const change = useRef(onChange);
   change.current = onChange;
-  const onCardChange = useCallback((i: number, r: FormRule) => {
+  const onCardChange = useCallback((i: number, r: EditableRule) => {
     change.current(latest.current.map((x, j) => (j === i ? r : x)));
   }, []);
   const onRemove = useCallback((i: number) => change.current(latest.current.filter((_, j) => j !== i)), []);
@@ -83,8 +91,8 @@ export const RuleEditor = memo(function RuleEditor({
 
 export interface LayoutEventsEditorProps {
   /** The root layout's events as edited (write `cleanEvents` of it). */
-  value: LayoutEvents | undefined;
-  onChange: (next: LayoutEvents) => void;
+  value: EditableEvents | undefined;
+  onChange: (next: EditableEvents) => void;
   fields: readonly FieldOption[];
 }
 
@@ -97,7 +105,7 @@ export const LayoutEventsEditor = memo(function LayoutEventsEditor({
   const uid = useId().replace(/:/g, '');
   const ev = value ?? {};
   const errors = validateEvents(ev);
-  const onInit = ev.onInit ?? [];
+  const onInit: InitStep[] = ev.onInit ?? [];
   const setInit = (steps: InitStep[]) => onChange({ ...ev, onInit: steps });
   return (
     <Stack spacing={4} role="group" aria-label="Form events">
@@ -117,12 +125,14 @@ export const LayoutEventsEditor = memo(function LayoutEventsEditor({
               label={`On init ${i + 1} action`}
               value={s.action}
               onChange={(action) => setInit(onInit.map((x, j) => (j === i ? { ...x, action } : x)))}
-              error={errors[`onInit.${i}.action`] ? RULE_TEXTS.actionRequired : undefined}
+              error={errors[`onInit.${i}.action`]}
             />
             <ParamsInput
               id={`${uid}-init${i}-params`}
               value={s.params}
-              onChange={(params) => setInit(onInit.map((x, j) => (j === i ? { ...x, params } : x)))}
+              text={s.paramsText}
+              error={errors[`onInit.${i}.params`]}
+              onChange={(p) => setInit(onInit.map((x, j) => (j === i ? { ...x, ...p } : x)))}
             />
             <RemoveButton
               label={`Remove on init ${i + 1}`}

@@ -1,7 +1,7 @@
 /** Small inputs shared by the rule and layout-event editors. */
-import { memo, useEffect, useState } from 'react';
+import { memo } from 'react';
 import { FormControl, FormErrorMessage, FormLabel, IconButton, Input, Textarea } from '@chakra-ui/react';
-import { parseParams, RULE_TEXTS } from './rule-model';
+import { parseParams } from './rule-model';
 
 export interface FieldOption {
   /** Data path, dot separated (e.g. 'General.CQ_Form_Status'). */
@@ -59,31 +59,24 @@ export function TextInput({ id, label, value, onChange, error, listId, placehold
   );
 }
 
-/** JSON parameters: typed as text, passed on only when they parse as an object (or are empty). */
+/** JSON parameters, kept as typed (`text`); `params` is passed along whenever the text parses. */
 export function ParamsInput({
   id,
   value,
+  text,
+  error,
   onChange,
 }: {
   id: string;
   value: Record<string, unknown> | undefined;
-  onChange: (v: Record<string, unknown> | undefined) => void;
+  text: string | undefined;
+  error?: string;
+  onChange: (
+    next: { params: Record<string, unknown> | undefined; paramsText: string } | { paramsText: string },
+  ) => void;
 }) {
-  const [text, setText] = useState(() => (value ? JSON.stringify(value) : ''));
-  const parsed = parseParams(text);
-  // The list above may shift (a rule removed): follow the value when it is not what the text says.
-  useEffect(() => {
-    setText((t) => {
-      const p = parseParams(t);
-      return p !== null && JSON.stringify(p ?? null) === JSON.stringify(value ?? null)
-        ? t
-        : value
-          ? JSON.stringify(value)
-          : '';
-    });
-  }, [value]);
   return (
-    <FormControl isInvalid={parsed === null}>
+    <FormControl isInvalid={Boolean(error)}>
       <FormLabel htmlFor={id} fontSize="sm" mb={1}>
         Parameters (JSON)
       </FormLabel>
@@ -92,15 +85,15 @@ export function ParamsInput({
         size="sm"
         rows={2}
         fontFamily="mono"
-        value={text}
+        value={text ?? (value ? JSON.stringify(value) : '')}
         placeholder='{"recordId": "{General.Id}"}'
         onChange={(e) => {
-          setText(e.target.value);
-          const next = parseParams(e.target.value);
-          if (next !== null) onChange(next);
+          const paramsText = e.target.value;
+          const params = parseParams(paramsText);
+          onChange(params === null ? { paramsText } : { params, paramsText });
         }}
       />
-      <FormErrorMessage>{RULE_TEXTS.paramsInvalid}</FormErrorMessage>
+      <FormErrorMessage>{error}</FormErrorMessage>
     </FormControl>
   );
 }

@@ -114,6 +114,23 @@ describe('rule model', () => {
     expect(rulesValid([newRule('invoke')])).toBe(false);
   });
 
+  it('parameters typed as JSON: an error while the text is not an object, never written out', () => {
+    const typed = { type: 'invoke' as const, action: 'CQ_Flow', params: { a: 1 }, paramsText: '{"a": 1, ' };
+    expect(validateRule(typed)).toEqual({ params: RULE_TEXTS.paramsInvalid });
+    expect(rulesValid([typed])).toBe(false);
+    expect(cleanRule({ ...typed, paramsText: '{"a": 1}' })).toEqual({
+      type: 'invoke',
+      action: 'CQ_Flow',
+      params: { a: 1 },
+    });
+    expect(validateEvents({ onInit: [{ type: 'invoke', action: 'x', paramsText: '[]' }] })).toEqual({
+      'onInit.0.params': RULE_TEXTS.paramsInvalid,
+    });
+    expect(cleanEvents({ onInit: [{ type: 'invoke', action: 'x', paramsText: '' }] })).toEqual({
+      onInit: [{ type: 'invoke', action: 'x' }],
+    });
+  });
+
   it('parses JSON parameters: object, empty, or not one', () => {
     expect(parseParams('{"a":1}')).toEqual({ a: 1 });
     expect(parseParams('  ')).toBeUndefined();

@@ -34,6 +34,18 @@ export const RULE_TEXTS = {
   stepRequired: 'Add at least one entry',
 } as const;
 
+/**
+ * While editing, invoke parameters are kept as typed (`paramsText`) and `params` follows whenever
+ * the text parses; text that does not parse is an error (Save blocked). Never written out.
+ */
+export interface ParamsDraft {
+  paramsText?: string;
+}
+export type EditableRule = FormRule & ParamsDraft;
+
+export const paramsError = (d: ParamsDraft): string | undefined =>
+  d.paramsText !== undefined && parseParams(d.paramsText) === null ? RULE_TEXTS.paramsInvalid : undefined;
+
 /** Operators that take no value. */
 export const needsValue = (op: RuleCondition['operator']): boolean => op !== 'Exists' && op !== 'IsEmpty';
 
@@ -100,7 +112,7 @@ const cleanFilter = (f: LookupFilter): LookupFilter =>
     : { field: f.field.trim(), operator: f.operator, value: f.value ?? '' };
 
 /** The rule as written to the ui schema: only the keys its type reads, no empty lists. */
-export const cleanRule = (rule: FormRule): FormRule => {
+export const cleanRule = (rule: EditableRule): FormRule => {
   const out: FormRule = { type: rule.type };
   if (rule.conditions?.length) out.conditions = rule.conditions.map(cleanCondition);
   if (rule.match === 'any' && out.conditions) out.match = 'any';
@@ -137,7 +149,7 @@ export const cleanRule = (rule: FormRule): FormRule => {
 /** Errors by location ('conditions.0.field', 'action'...); empty when the rule can be saved. */
 export type RuleErrors = Record<string, string>;
 
-export const validateRule = (rule: FormRule): RuleErrors => {
+export const validateRule = (rule: EditableRule): RuleErrors => {
   const e: RuleErrors = {};
   (rule.conditions ?? []).forEach((c, i) => {
     if (!c.field.trim()) e[`conditions.${i}.field`] = RULE_TEXTS.fieldRequired;
@@ -168,6 +180,7 @@ export const validateRule = (rule: FormRule): RuleErrors => {
       break;
     case 'invoke':
       if (!rule.action?.trim()) e.action = RULE_TEXTS.actionRequired;
+      if (paramsError(rule)) e.params = RULE_TEXTS.paramsInvalid;
       break;
     case 'formula hyperlink':
     case 'image':
@@ -179,7 +192,7 @@ export const validateRule = (rule: FormRule): RuleErrors => {
   return e;
 };
 
-export const rulesValid = (rules: readonly FormRule[] | undefined): boolean =>
+export const rulesValid = (rules: readonly EditableRule[] | undefined): boolean =>
   (rules ?? []).every((r) => Object.keys(validateRule(r)).length === 0);
 
 /** Parameters typed as JSON: an object, or undefined for empty text; null when the text is not one. */
@@ -193,10 +206,15 @@ export const parseParams = (text: string): Record<string, unknown> | undefined |
   }
 };
 
-export type InitStep = NonNullable<LayoutEvents['onInit']>[number];
+export type InitStep = NonNullable<LayoutEvents['onInit']>[number] & ParamsDraft;
+/** Layout events as edited (parameters kept as typed). */
+export type EditableEvents = Omit<LayoutEvents, 'onInit' | 'onLoad'> & {
+  onInit?: InitStep[];
+  onLoad?: EditableRule[];
+};
 
 /** Layout events as written to the root layout: absent parts left out, undefined when none. */
-export const cleanEvents = (ev: LayoutEvents | undefined): LayoutEvents | undefined => {
+export const cleanEvents = (ev: EditableEvents | undefined): LayoutEvents | undefined => {
   if (!ev) return undefined;
   const out: LayoutEvents = {};
   const redirect = ev.afterSave?.redirectTo?.trim();
@@ -212,10 +230,11 @@ export const cleanEvents = (ev: LayoutEvents | undefined): LayoutEvents | undefi
   return Object.keys(out).length ? out : undefined;
 };
 
-export const validateEvents = (ev: LayoutEvents | undefined): RuleErrors => {
+export const validateEvents = (ev: EditableEvents | undefined): RuleErrors => {
   const e: RuleErrors = {};
   (ev?.onInit ?? []).forEach((s, i) => {
     if (!s.action.trim()) e[`onInit.${i}.action`] = RULE_TEXTS.actionRequired;
+    if (paramsError(s)) e[`onInit.${i}.params`] = RULE_TEXTS.paramsInvalid;
   });
   (ev?.onLoad ?? []).forEach((r, i) => {
     for (const [k, v] of Object.entries(validateRule(r))) e[`onLoad.${i}.${k}`] = v;
