@@ -1,19 +1,12 @@
-// Entry points of publishing (issue 10). Work in progress: replaced by the real screens.
-import { Box, Heading } from '@chakra-ui/react';
+// Entry points of publishing (issue 10): /templates and /templateConfiguration.
 import type { HostServices } from 'shared-contracts';
+import { ConfigurationScreen } from './ConfigurationScreen';
+import { TemplatesScreen } from './TemplatesScreen';
 
-export function TemplatesRoute(_props: { host: HostServices }) {
-  return (
-    <Box p={6} data-testid="remote-screen" data-remote="mfe-builder">
-      <Heading size="lg">Templates</Heading>
-    </Box>
-  );
+export function TemplatesRoute({ host }: { host: HostServices }) {
+  return <TemplatesScreen host={host} />;
 }
 
-export function TemplateConfigurationRoute(_props: { host: HostServices }) {
-  return (
-    <Box p={6} data-testid="remote-screen" data-remote="mfe-builder">
-      <Heading size="lg">Template configuration</Heading>
-    </Box>
-  );
+export function TemplateConfigurationRoute({ host }: { host: HostServices }) {
+  return <ConfigurationScreen host={host} />;
 }

@@ -1,0 +1,116 @@
+import {
+  Alert,
+  AlertIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardBody,
+  CardFooter,
+  CardHeader,
+  Code,
+  Heading,
+  List,
+  ListItem,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { HostServices } from 'shared-contracts';
+import { errorText } from './errors';
+import { templatesApi, type TemplateInfo } from './api';
+import { TEMPLATE_TEXTS as T } from './texts';
+
+/** /templates: every template with what it generates; Configure opens /templateConfiguration. */
+export function TemplatesScreen({ host }: { host: HostServices }) {
+  const [params] = useSearchParams();
+  const recordId = params.get('recordId') ?? '';
+  const [templates, setTemplates] = useState<TemplateInfo[] | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    templatesApi(host.api)
+      .templates()
+      .then((t) => live && setTemplates(t))
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [host]);
+
+  const configure = (name: string) => {
+    const q = new URLSearchParams({ template: name, ...(recordId ? { recordId } : {}) });
+    host.navigate(`/templateConfiguration?${q.toString()}`);
+  };
+
+  return (
+    <Box as="section" p={6} maxW="6xl" mx="auto" data-testid="remote-screen" data-remote="mfe-builder">
+      <Heading as="h1" size="lg" mb={2}>
+        {T.templatesTitle}
+      </Heading>
+      <Text mb={6} color="gray.600">
+        {T.templatesIntro}
+      </Text>
+      {error && (
+        <Alert status="error" mb={4}>
+          <AlertIcon />
+          {error}
+        </Alert>
+      )}
+      {!templates && !error && <Spinner label={T.loading} />}
+      {templates?.length === 0 && <Text>{T.noTemplates}</Text>}
+      <SimpleGrid columns={{ base: 1, md: 2 }} spacing={6}>
+        {templates?.map((t) => (
+          <Card key={t.name} variant="outline" as="article" aria-labelledby={`tpl-${t.name}`}>
+            <CardHeader pb={2}>
+              <Heading as="h2" size="md" id={`tpl-${t.name}`}>
+                {t.label}
+              </Heading>
+              <Code fontSize="xs">{t.name}</Code>
+            </CardHeader>
+            <CardBody py={2}>
+              <Stack spacing={3}>
+                <Text>{t.description}</Text>
+                <Box>
+                  <Heading as="h3" size="xs" textTransform="uppercase" mb={1}>
+                    {T.generates}
+                  </Heading>
+                  <List spacing={0}>
+                    {t.generates.map((g) => (
+                      <ListItem key={g}>
+                        <Code fontSize="sm">{g}</Code>
+                      </ListItem>
+                    ))}
+                  </List>
+                </Box>
+                <Box>
+                  <Heading as="h3" size="xs" textTransform="uppercase" mb={1}>
+                    {T.targets}
+                  </Heading>
+                  {t.targets.map((x) => (
+                    <Badge key={x} mr={1} textTransform="none">
+                      {x}
+                    </Badge>
+                  ))}
+                </Box>
+              </Stack>
+            </CardBody>
+            <CardFooter>
+              <Button
+                colorScheme="blue"
+                onClick={() => configure(t.name)}
+                aria-label={`${T.configure} ${t.label}`}
+              >
+                {T.configure}
+              </Button>
+            </CardFooter>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import { baseClassNameConfirm, MESSAGES, PUBLISH_MESSAGES, type PublishResult } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeFormJson,
+  DRAFT_KEY,
+  emptyOptions,
+  failureOutcome,
+  lwcListBody,
+  publishBody,
+  readDraft,
+  successOutcome,
+  vfPagesBody,
+} from './logic';
+
+const memory = (value: string | null) => {
+  const data = new Map<string, string>(value === null ? [] : [[DRAFT_KEY, value]]);
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    removeItem: (k: string) => void data.delete(k),
+    data,
+  };
+};
+
+const result = (over: Partial<PublishResult> = {}): PublishResult => ({
+  developerName: 'cqui',
+  created: true,
+  status: 'Succeeded',
+  deployId: '0Af000000000001AAA',
+  bundleId: '0Rb000000000001AAA',
+  warning: null,
+  orgName: 'CQ Demo Org',
+  instanceUrl: 'http://127.0.0.1:4400',
+  components: ['cqui'],
+  ...over,
+});
+
+describe('list calls (builder spec 7)', () => {
+  it('LWC list: search limit 50, else name CQ limit 10', () => {
+    expect(lwcListBody('  acc ', 'u')).toEqual({ instanceUrl: 'u', developerName: 'acc', limit: 50 });
+    expect(lwcListBody('', 'u')).toEqual({ instanceUrl: 'u', developerName: 'CQ', limit: 10 });
+  });
+  it('VF pages: search limit 100, else empty name limit 10', () => {
+    expect(vfPagesBody('CQ_', 'u')).toEqual({ instanceUrl: 'u', name: 'CQ_', limit: 100 });
+    expect(vfPagesBody(' ', 'u')).toEqual({ instanceUrl: 'u', name: '', limit: 10 });
+  });
+});
+
+describe('draft kept across the other-org sign-in', () => {
+  it('reads once and removes it; ignores broken drafts', () => {
+    const draft = {
+      template: 'cqFormTemplate',
+      recordId: 'a0F',
+      target: 'other',
+      developerName: 'cqui',
+      options: { label: 'X' },
+    };
+    const s = memory(JSON.stringify(draft));
+    expect(readDraft(s)).toMatchObject({
+      developerName: 'cqui',
+      target: 'other',
+      options: { label: 'X', actionOverride: 'None' },
+    });
+    expect(s.data.size).toBe(0);
+    expect(readDraft(memory('{not json'))).toBeNull();
+    expect(readDraft(memory(null))).toBeNull();
+  });
+});
+
+describe('form JSON and payload', () => {
+  it('decodes base64 UTF-8 JSON objects only', () => {
+    const b64 = Buffer.from(JSON.stringify({ cqFormType: 'Obj', title: 'Prüfung' })).toString('base64');
+    expect(decodeFormJson(b64)).toEqual({ cqFormType: 'Obj', title: 'Prüfung' });
+    expect(decodeFormJson('')).toBeNull();
+    expect(decodeFormJson(Buffer.from('[1]').toString('base64'))).toBeNull();
+  });
+  it('builds the publish body with the options in the payload', () => {
+    const d = {
+      template: 't',
+      recordId: 'r',
+      target: 'main' as const,
+      developerName: 'cqui',
+      options: { ...emptyOptions(), label: 'L' },
+    };
+    expect(publishBody(d, { a: 1 }, true, 'http://x')).toEqual({
+      template: 't',
+      componentName: 'cqui',
+      label: 'L',
+      overwrite: true,
+      instanceUrl: 'http://x',
+      payload: { form: { a: 1 }, options: d.options },
+    });
+  });
+});
+
+describe('outcomes', () => {
+  it('success names the component and the org; unknown status warns', () => {
+    expect(successOutcome(result())).toMatchObject({
+      kind: 'success',
+      text: 'cqui was published to CQ Demo Org.',
+    });
+    expect(
+      successOutcome(result({ status: 'Unknown', warning: PUBLISH_MESSAGES.deployStatusUnknown })),
+    ).toMatchObject({
+      kind: 'warning',
+      text: PUBLISH_MESSAGES.deployStatusUnknown,
+    });
+  });
+  it('confirmation types ask; deploy failures list problems; server errors get the prefix', () => {
+    expect(
+      failureOutcome(
+        { status: 409, message: baseClassNameConfirm('x'), errorType: 'base class name', network: false },
+        '',
+      ),
+    ).toEqual({ kind: 'confirm', text: baseClassNameConfirm('x') });
+    expect(
+      failureOutcome(
+        {
+          status: 422,
+          message: 'Package deployment failed',
+          errorType: 'deploy failed',
+          network: false,
+          details: { problems: [{ component: 'cqui', problem: 'Bad' }] },
+        },
+        '',
+      ),
+    ).toEqual({ kind: 'error', text: 'Package deployment failed', problems: ['cqui: Bad'] });
+    expect(
+      failureOutcome({ status: 502, message: 'down', errorType: 'server', network: false }, ''),
+    ).toMatchObject({
+      text: `${MESSAGES.serverErrorPrefix}down`,
+    });
+    expect(failureOutcome({ status: 0, message: '', errorType: 'generic', network: true }, '')).toMatchObject(
+      {
+        text: MESSAGES.networkError,
+      },
+    );
+  });
+});

@@ -1,0 +1,144 @@
+// Framework-free rules of the publishing screens: list limits, payloads, draft kept across the other-org
+// sign-in, and what a publish outcome shows.
+import {
+  BUILDER,
+  FLOW_LABEL_PREFIX,
+  MESSAGES,
+  PUBLISH_CONFIRM_ERROR_TYPES,
+  PUBLISH_MESSAGES,
+  type ApiCallFailure,
+  type PublishOptions,
+  type PublishResult,
+} from 'shared-contracts';
+import { TEMPLATE_TEXTS } from './texts';
+
+export type PublishTarget = 'main' | 'other' | 'download';
+export type ActionOverride = PublishOptions['actionOverride'];
+export const ACTION_OVERRIDES: ActionOverride[] = ['Create', 'Edit', 'None'];
+
+/** The dynamic-filter interface whose implementations the screen offers (package namespace). */
+export const DYNAMIC_FILTER_INTERFACE = (namespace: string) => `${namespace}.SQX_DynamicFilter`;
+
+/** Builder spec 7: getLWCList searches with limit 50, otherwise lists name 'CQ' with limit 10. */
+export function lwcListBody(term: string, instanceUrl: string) {
+  const t = term.trim();
+  return t
+    ? { instanceUrl, developerName: t, limit: BUILDER.lwcListLimitSearch }
+    : { instanceUrl, developerName: FLOW_LABEL_PREFIX, limit: BUILDER.lwcListLimitDefault };
+}
+
+/** Builder spec 7: getVFPages searches with limit 100, otherwise an empty name and limit 10. */
+export function vfPagesBody(term: string, instanceUrl: string) {
+  const t = term.trim();
+  return t
+    ? { instanceUrl, name: t, limit: BUILDER.vfPageLimitSearch }
+    : { instanceUrl, name: '', limit: BUILDER.vfPageLimitDefault };
+}
+
+export interface Draft {
+  template: string;
+  recordId: string;
+  target: PublishTarget;
+  developerName: string;
+  options: PublishOptions;
+}
+
+export const DRAFT_KEY = 'cq.templateConfiguration.draft';
+
+export function emptyOptions(): PublishOptions {
+  return {
+    formId: '',
+    formName: '',
+    objectApiName: '',
+    label: '',
+    actionOverride: 'None',
+    layout: null,
+    afterSaveFlow: null,
+    dynamicFilterClass: null,
+    visualforcePage: null,
+    headerComponent: null,
+  };
+}
+
+/** The draft as kept in sessionStorage while the browser signs in to the other org. */
+export function readDraft(storage: Pick<Storage, 'getItem' | 'removeItem'>): Draft | null {
+  const raw = storage.getItem(DRAFT_KEY);
+  storage.removeItem(DRAFT_KEY);
+  if (!raw) return null;
+  try {
+    const d = JSON.parse(raw) as Partial<Draft>;
+    if (typeof d.template !== 'string' || typeof d.developerName !== 'string') return null;
+    return {
+      template: d.template,
+      recordId: typeof d.recordId === 'string' ? d.recordId : '',
+      target: d.target === 'main' || d.target === 'download' ? d.target : 'other',
+      developerName: d.developerName,
+      options: { ...emptyOptions(), ...(d.options ?? {}) },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Decodes the builder's saved formJSON (base64 of UTF-8 JSON); null when it is empty or not JSON. */
+export function decodeFormJson(b64: string): Record<string, unknown> | null {
+  if (!b64) return null;
+  try {
+    const bytes = Uint8Array.from(atob(b64.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function publishBody(draft: Draft, form: unknown, overwrite: boolean, instanceUrl?: string) {
+  return {
+    template: draft.template,
+    componentName: draft.developerName,
+    label: draft.options.label || draft.developerName,
+    overwrite,
+    ...(instanceUrl ? { instanceUrl } : {}),
+    payload: { form: form ?? {}, options: draft.options },
+  };
+}
+
+export type Outcome =
+  | { kind: 'success'; text: string; detail: string }
+  | { kind: 'warning'; text: string; detail: string }
+  | { kind: 'confirm'; text: string }
+  | { kind: 'error'; text: string; problems: string[] };
+
+export function successOutcome(result: PublishResult): Outcome {
+  if (result.status === 'Unknown')
+    return {
+      kind: 'warning',
+      text: result.warning ?? PUBLISH_MESSAGES.deployStatusUnknown,
+      detail: TEMPLATE_TEXTS.deployId(result.deployId),
+    };
+  return {
+    kind: 'success',
+    text: TEMPLATE_TEXTS.published(result.developerName, result.orgName ?? result.instanceUrl),
+    detail: TEMPLATE_TEXTS.deployId(result.deployId),
+  };
+}
+
+/** A failed publish: an overwrite question for the confirmation types, else the error and its problems. */
+export function failureOutcome(failure: ApiCallFailure | undefined, fallback: string): Outcome {
+  if (!failure) return { kind: 'error', text: fallback, problems: [] };
+  if (failure.network) return { kind: 'error', text: MESSAGES.networkError, problems: [] };
+  if ((PUBLISH_CONFIRM_ERROR_TYPES as readonly string[]).includes(failure.errorType))
+    return { kind: 'confirm', text: failure.message };
+  const details = failure.details as { problems?: { component?: string; problem?: string }[] } | undefined;
+  const problems = Array.isArray(details?.problems)
+    ? details.problems.map((p) => (p.component ? `${p.component}: ${p.problem ?? ''}` : (p.problem ?? '')))
+    : [];
+  const text = failure.message || fallback;
+  return {
+    kind: 'error',
+    text: failure.errorType === 'server' ? `${MESSAGES.serverErrorPrefix}${text}` : text,
+    problems,
+  };
+}
