@@ -7,7 +7,6 @@ import { STORAGE_KEYS } from 'shared-contracts';
 import { parseCanvasContext, type CanvasContext } from './contract';
 
 const CONTEXT_KEY = 'cq.canvasContext';
-const MODE_KEY = 'cq.canvasMode';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -41,22 +40,16 @@ export function readCanvasContext(storage = session()): CanvasContext | null {
   return memory.ctx;
 }
 
-/** Canvas mode was switched on in this frame (by the launcher or the builder's canvas route). */
-export function markCanvasMode(storage = session()): void {
+/**
+ * Canvas mode was switched on in this page (by the launcher). Memory only, like the shell's rule
+ * (decided once per page load): a reload inside the org's frame is canvas mode by being framed, and
+ * a top-level tab that once went through the launcher does not stay in canvas mode after a reload.
+ */
+export function markCanvasMode(): void {
   memory = { ...memory, mode: true };
-  try {
-    storage?.setItem(MODE_KEY, '1');
-  } catch {
-    // memory keeps it
-  }
 }
 
-export function canvasModeMarked(storage = session()): boolean {
-  try {
-    if (storage?.getItem(MODE_KEY) === '1') return true;
-  } catch {
-    // memory answers
-  }
+export function canvasModeMarked(): boolean {
   return memory.mode;
 }
 
