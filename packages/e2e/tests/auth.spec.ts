@@ -91,7 +91,18 @@ test('the login screen is usable by keyboard alone', async ({ page }) => {
 test('field user: sign in through the login screen, the header shows the profile, log out confirms and clears', async ({
   page,
 }) => {
+  // The avatar's photo comes through the BFF (same origin), never straight from the org.
+  const orgPhotoRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/profilephoto/')) orgPhotoRequests.push(r.url());
+  });
+  const photo = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/userPhoto');
   await signInThroughLoginScreen(page, 'field.user@demo.org');
+  const photoResponse = await photo;
+  expect(photoResponse.status()).toBe(200);
+  expect(photoResponse.headers()['content-type']).toBe('image/png');
+  await expect(page.getByTestId('profile-menu').locator('img')).toBeVisible();
+  expect(orgPhotoRequests).toEqual([]);
   await page.getByRole('button', { name: 'Profile: Frank Fielding' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Frank Fielding')).toBeVisible();
