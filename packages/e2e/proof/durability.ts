@@ -286,6 +286,17 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           }
         }
         await p.waitForFunction(() => window.__cqOffline !== undefined, undefined, { timeout: 30_000 });
+        // A killed browser can lose what it had not flushed yet: the stored user (localStorage) or
+        // the session cookie. A user whose browser crashed signs in again; so does the runner (online
+        // for that moment if it has to), so nothing is ever queued without its organisation.
+        if (!(await p.evaluate(() => Boolean(localStorage.getItem('organizationId'))))) {
+          log('signed out by the interruption: signing in again');
+          if (!online) await context.setOffline(false);
+          await signInAtOrg(p, system.url);
+          await p.goto(`${system.url}/`, { waitUntil: 'domcontentloaded' });
+          await p.waitForFunction(() => window.__cqOffline !== undefined, undefined, { timeout: 30_000 });
+          if (!online) await context.setOffline(true);
+        }
         return p;
       } catch (e) {
         if (attempt >= 4) throw e;
@@ -487,7 +498,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
             const by: Record<string, number> = {};
             const errors = new Set<string>();
             for (const s of all) {
-              const k = `${String(s.status)}/${String(s.syncStatus)}`;
+              const k = `${String(s.status)}/${String(s.syncStatus)}${s.syncStatus === 'in sync' ? '' : ` org ${String(s.organizationId)}`}`;
               by[k] = (by[k] ?? 0) + 1;
               const d = s.delivery as { lastError?: string | null; nextAttemptAt?: number } | undefined;
               if (d?.lastError)

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signInAtOrg } from '../support/auth';
+import { chromiumLaunchOptions } from '../support/browser';
+import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { OrgProbe } from '../proof/org-probe';
+
+// Issue 5: queued offline through the signed-in page's real offline services (the form screen's own
+// offline test drives the UI), the page reloaded while still offline (the queue is intact), then
+// online: the org has exactly one record per submission, with its file; the local records are gone.
+
+type Offline = {
+  create(i: { id: string; formId: string; formName: string; data: Record<string, unknown> }): Promise<{
+    ok: boolean;
+  }>;
+  attachFile(id: string, file: Blob, name: string): Promise<{ ok: boolean; value?: Record<string, unknown> }>;
+  submit(id: string, data: Record<string, unknown>): Promise<{ ok: boolean }>;
+  store: { filesOf(id: string): Promise<{ sha256?: string }[]> };
+  dbs: {
+    submissions: {
+      submissions: { toArray(): Promise<{ id: string; status: string; syncStatus: string }[]> };
+    };
+  };
+};
+
+let system: RunningSystem;
+let context: BrowserContext;
+let profile: string;
+test.afterEach(async () => {
+  await context?.close();
+  await system?.stop();
+  if (profile) fs.rmSync(profile, { recursive: true, force: true });
+});
+
+const local = (page: Page, prefix: string) =>
+  page.evaluate(
+    async (prefix) =>
+      (
+        (await (
+          window as unknown as { __cqOffline: Offline }
+        ).__cqOffline.dbs.submissions.submissions.toArray()) ?? []
+      )
+        .filter((s) => s.id.startsWith(prefix))
+        .map((s) => `${s.status}/${s.syncStatus}`),
+    prefix,
+  );
+
+test('queued offline, reloaded offline, delivered once each with its file when the network is back', async () => {
+  test.setTimeout(180_000);
+  system = await startSystem({
+    ports: await freeSystemPorts(),
+    quiet: true,
+    emulatorArgs: ['--test-control'],
+  });
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-offline-queue-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signInAtOrg(page, system.url);
+  await page.goto(`${system.url}/`);
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload(); // under the worker's control: its caches fill
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await page.waitForLoadState('networkidle');
+  const [form] = await org.query<{ Id: string }>(
+    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+  );
+  const formId = form?.Id ?? '';
+
+  await context.setOffline(true);
+  const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
+  const queued = await page.evaluate(
+    async ({ prefix, formId }) => {
+      const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
+      const out: { id: string; sha256: string }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = `${prefix}-${i}`;
+        if (!(await off.create({ id, formId, formName: 'Offline queue', data: {} })).ok)
+          throw new Error('create');
+        const bytes = new Uint8Array(200_000 + i);
+        crypto.getRandomValues(bytes.subarray(0, 65536));
+        const f = await off.attachFile(id, new Blob([bytes]), `${id}.bin`);
+        if (!f.ok || !f.value) throw new Error('attach');
+        if (!(await off.submit(id, { General: { note: `offline ${i}` }, Files: [f.value] })).ok)
+          throw new Error('submit');
+        out.push({ id, sha256: (await off.store.filesOf(id))[0]?.sha256 ?? '' });
+      }
+      return out;
+    },
+    { prefix, formId },
+  );
+  expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
+
+  // reload while still offline: the cached app starts and the queue is all there
+  await page.reload();
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await page.waitForFunction(() => (window as { __cqOffline?: unknown }).__cqOffline !== undefined);
+  expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
+  expect(await org.submissionsByKeyPrefix(`${formId}#${prefix}`)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect
+    .poll(() => local(page, prefix).then((l) => l.filter((s) => s !== 'in progress/in sync')), {
+      timeout: 60_000,
+    })
+    .toEqual([]);
+  const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
+  expect(records.map((r) => r.key).sort()).toEqual(queued.map((q) => `${formId}#${q.id}`).sort());
+  expect(records.every((r) => r.status === 'Submitted')).toBe(true);
+  const copies = await org.fileCopiesByTitlePrefix(prefix);
+  for (const q of queued) {
+    expect(copies.get(`${q.id}.bin`)).toBe(1);
+    const rec = records.find((r) => r.key === `${formId}#${q.id}`);
+    const files = (rec?.json as { data?: { Files?: { ContentDocumentId: string }[] } }).data?.Files ?? [];
+    expect(files).toHaveLength(1);
+    expect(await org.sha256OfDocument(files[0]?.ContentDocumentId ?? '')).toBe(q.sha256);
+  }
+});
