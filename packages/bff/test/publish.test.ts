@@ -262,3 +262,20 @@ describe('publish to another org and download', () => {
     expect(strFromU8(files['package.xml'] ?? new Uint8Array())).toContain('<members>cqui</members>');
   });
 });
+
+describe('session expiry during a publish', () => {
+  it('answers 401 session expired when the org refuses the token after the refresh', async () => {
+    const c = await signedIn(bff.base, DEMO.admin);
+    // The org refuses the token even after the BFF's refresh: the session has expired.
+    await faults(org1.url, {
+      errorRate: 1,
+      errorStatus: 401,
+      pathPattern: 'deployRequest$',
+      methods: ['POST'],
+    });
+    const expired = await c.post('/api/templates/publish/cqExpired/cqFormTemplate', body());
+    expect(expired.status).toBe(401);
+    expect(failure(expired).errorType).toBe('session expired');
+    await faults(org1.url, null);
+  });
+});
