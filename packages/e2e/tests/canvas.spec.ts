@@ -80,6 +80,11 @@ test("the org's record page embeds the product as a canvas app through a signed 
   // launcher. With no form to launch, the launcher goes on to home, signed in by the signed request.
   await expect(frame.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
   expect(await frame.locator('body').evaluate(() => window.location.pathname)).toBe('/');
+  // The app still answers the page's ping there (the bridge outlives mfe-form's mount).
+  await page.evaluate(() => (window as unknown as { __pingCanvas(n: string): void }).__pingCanvas('home'));
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormReady"]')).toHaveCount(1);
+  const [ready] = (await received(page)).filter((m) => m.data.name === CANVAS_EVENTS.ready);
+  expect(ready?.data.payload).toEqual({ nonce: 'home', path: '/' });
 });
 
 test('launched with a form: fill and submit inside the frame; the org page gets CQOfflineFormMessage from the app origin and the org has the submission', async ({

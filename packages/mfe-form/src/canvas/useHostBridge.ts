@@ -3,7 +3,17 @@ import { listenToHost } from './bridge';
 import { isCanvasMode } from './index';
 import { readCanvasContext } from './storage';
 
-/** While mfe-form is mounted in canvas mode, answer the host page's pings (see contract.ts). */
+let installed = false;
+
+/**
+ * In canvas mode, answer the host page's pings (see contract.ts) for the rest of the page's life,
+ * also while another remote (e.g. home) is shown in the frame: installed once, on mfe-form's first
+ * mount, which in canvas mode is always the launcher.
+ */
 export function useHostBridge(): void {
-  useEffect(() => (isCanvasMode() ? listenToHost(() => readCanvasContext(), window) : undefined), []);
+  useEffect(() => {
+    if (installed || !isCanvasMode()) return;
+    installed = true;
+    listenToHost(() => readCanvasContext(), window);
+  }, []);
 }
