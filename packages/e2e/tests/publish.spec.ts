@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import fs from 'node:fs';
@@ -64,8 +65,15 @@ async function faults(config: Record<string, unknown> | null): Promise<void> {
   expect(res.status).toBe(200);
 }
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('[data-remote="mfe-builder"]').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Signed in as the admin, on /templateConfiguration for FORM-0001 and the form template. */
-async function openConfiguration(page: Page): Promise<void> {
+async function openConfiguration(page: Page, axe = false): Promise<void> {
   await signInAtOrg(page, system.url, 'admin@demo.org');
   const forms = await page.evaluate(async () => {
     const r = await fetch('/api/forms', { credentials: 'same-origin' });
@@ -78,11 +86,16 @@ async function openConfiguration(page: Page): Promise<void> {
   await expect(card).toBeVisible();
   await expect(card.getByText('<name>.js-meta.xml')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Launch button' })).toBeVisible();
+  if (axe) expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: 'Configure Form on a record page' }).click();
   await expect(page).toHaveURL(/\/templateConfiguration\?template=cqFormTemplate&recordId=/);
   await expect(page.getByRole('heading', { name: 'Template configuration' })).toBeVisible();
   await expect(page.getByLabel('Developer name')).toHaveValue('cqui');
   await expect(page.getByLabel('Object', { exact: true })).toHaveValue('cqext__SQX_Inspection__c');
+  if (axe) {
+    await expect(page.getByTestId('base-class')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
 }
 
 const outcome = (page: Page) => page.getByTestId('publish-outcome');
@@ -91,7 +104,7 @@ const publishButton = (page: Page) => page.getByRole('button', { name: 'Publish 
 test('publish to this org, confirm the overwrite, download src.zip, then publish to a second org', async ({
   page,
 }) => {
-  await openConfiguration(page);
+  await openConfiguration(page, true);
   // Options come from the org: flows with the CQ prefix, dynamic-filter classes, the base class state.
   await expect(page.getByLabel('Auto-launched flow after save').locator('option')).toHaveText([
     'None',
