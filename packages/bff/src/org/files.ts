@@ -104,7 +104,9 @@ export async function fileUpload(call: Call): Promise<unknown> {
     try {
       bb = busboy({
         headers: ctx.req.headers,
-        limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES, fields: 10, fieldSize: 4096, parts: 12 },
+        // busboy signals 'limit' when a file reaches fileSize: + 1 so a file of exactly 100 MB passes
+        // and only a larger one is refused ("File is larger than 100 MB").
+        limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES + 1, fields: 10, fieldSize: 4096, parts: 12 },
       });
     } catch {
       reject(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.'));
