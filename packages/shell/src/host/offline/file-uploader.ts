@@ -63,6 +63,7 @@ export class FileUploader {
 
   private async pass(): Promise<void> {
     const now = this.deps.nowMs();
+    if (!this.deps.organizationId()) return; // signed out: nothing is sent for no organisation
     const files = (await this.deps.store.unsyncedFiles(this.deps.organizationId())).filter((f) =>
       isDue(f, now),
     );

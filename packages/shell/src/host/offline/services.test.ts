@@ -122,6 +122,13 @@ describe('starting a scheduled submission', () => {
 });
 
 describe('importing and pulling pending records', () => {
+  it('with no signed-in organisation (stored user gone) nothing is imported', async () => {
+    h = makeHarness({ context: () => ({ organizationId: '', instanceUrl: '' }) });
+    h.org.pending = [pending('p1')];
+    await h.svc.importPending();
+    expect(await h.local()).toEqual([]);
+  });
+
   it('imports new org records as in-progress, in-sync org records; deletes vanished ones with their images', async () => {
     h = makeHarness();
     h.org.pending = [pending('p1'), pending('p2', { status: 'submitted' })];

@@ -234,6 +234,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     pending: PendingSubmission[],
     withDeletes: boolean,
   ): Promise<LocalSubmission[]> => {
+    // No signed-in organisation (stored user gone, e.g. after a browser crash): records imported now
+    // would belong to no organisation and never be uploaded or shown; the next signed-in import does it.
+    if (!org()) return [];
     let deletes: string[] = [];
     const puts = await dbs.submissions.transaction('rw', dbs.submissions.submissions, async () => {
       const locals = await store.submissionsOf(org());

@@ -73,6 +73,7 @@ export class SubmissionUploader {
 
   private async pass(): Promise<void> {
     const org = this.deps.organizationId();
+    if (!org) return; // signed out (stored user gone): nothing is sent for no organisation
     const now = this.deps.nowMs();
     const queue = (await this.deps.store.queuedSubmissions(org))
       .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
