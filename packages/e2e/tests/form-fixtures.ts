@@ -1,0 +1,199 @@
+// The form the form-screen suites fill: every control type of spec 000 section 2 in one definition,
+// inserted into the running emulator over its REST API (the seed stays as other suites expect it).
+import { DEMO_PASSWORD } from '../support/auth';
+
+/** A 1x1 PNG, used as the form header logo. */
+export const LOGO_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const g = (key: string) => `#/properties/General/properties/${key}`;
+
+export const ALL_CONTROLS_FORM = {
+  formName: 'All Controls',
+  version: '2.0.0',
+  cqFormType: 'cqext__SQX_Inspection__c',
+  styles: { header: { logo: LOGO_PNG } },
+  nextaction: { cqext__Activity_Code__c: 'submit' },
+  signatures: [{ Purpose: 'Inspector' }],
+  schema: {
+    type: 'object',
+    properties: {
+      cqext__SQX_Inspection__c: { type: 'object', properties: {}, required: [] },
+      General: {
+        type: 'object',
+        required: ['Inspector'],
+        properties: {
+          Inspector: { type: 'string', title: 'Inspector name', maxLength: 255 },
+          Notes: { type: 'string', title: 'Notes', maxLength: 32768 },
+          Hours: { type: 'number', title: 'Operating hours' },
+          VisitDate: { type: 'string', format: 'date', title: 'Visit date' },
+          StartedAt: { type: 'string', format: 'date-time', title: 'Started at' },
+          StartTime: { type: 'string', format: 'time', title: 'Start time' },
+          Safe: { type: 'boolean', title: 'Area safe' },
+          Rating: {
+            type: 'string',
+            title: 'Rating',
+            oneOf: [
+              { const: 'Good', title: 'Good' },
+              { const: 'Fair', title: 'Fair' },
+              { const: 'Poor', title: 'Poor' },
+            ],
+          },
+          Weather: {
+            type: 'string',
+            title: 'Weather',
+            oneOf: [
+              { const: 'Sunny', title: 'Sunny' },
+              { const: 'Rain', title: 'Rain' },
+              { const: 'Snow', title: 'Snow' },
+            ],
+          },
+          Area: {
+            type: 'string',
+            title: 'Area',
+            oneOf: ['North', 'South', 'East', 'West', 'Roof', 'Basement'].map((a) => ({
+              const: a,
+              title: a,
+            })),
+          },
+          Site: { type: 'string', title: 'Site' },
+          Site_Id: { type: 'string', title: 'Site Id' },
+          Readings: { format: 'table', title: 'Readings', $ref: '#/definitions/Readings' },
+          Files: { type: 'array', title: 'Attachments', items: { type: 'object' } },
+          signatures: {
+            type: 'array',
+            title: 'Signatures',
+            items: {
+              type: 'object',
+              properties: { SignatureBase64: { type: 'string' }, Purpose: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+    definitions: {
+      Readings: {
+        type: 'array',
+        title: 'Readings',
+        items: {
+          type: 'object',
+          properties: {
+            C1: { id: 1, name: 'C1', title: 'Gauge', type: 'string' },
+            C2: { id: 2, name: 'C2', title: 'Reading', type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  ui: {
+    type: 'VerticalLayout',
+    elements: [
+      {
+        type: 'Section',
+        sectionId: 'section-1',
+        label: 'Basics',
+        elements: [
+          {
+            type: 'VerticalLayout',
+            elements: [
+              { type: 'Control', scope: g('Inspector'), label: 'Inspector name' },
+              { type: 'Control', scope: g('Notes'), label: 'Notes', options: { multi: true } },
+              { type: 'Control', scope: g('Hours'), label: 'Operating hours' },
+              { type: 'Control', scope: g('VisitDate'), label: 'Visit date' },
+              { type: 'Control', scope: g('StartedAt'), label: 'Started at' },
+              { type: 'time', scope: g('StartTime'), label: 'Start time' },
+              { type: 'Control', scope: g('Safe'), label: 'Area safe' },
+            ],
+          },
+        ],
+      },
+      {
+        type: 'Section',
+        sectionId: 'section-2',
+        label: 'Choices',
+        elements: [
+          {
+            type: 'VerticalLayout',
+            elements: [
+              { type: 'radio', scope: g('Rating'), label: 'Rating' },
+              { type: 'select', scope: g('Weather'), label: 'Weather' },
+              { type: 'select', scope: g('Area'), label: 'Area' },
+              {
+                type: 'lookup',
+                scope: g('Site'),
+                label: 'Site',
+                options: {
+                  lookupTo: 'Account',
+                  valueField: 'Id',
+                  titleField: 'Name',
+                  valueScope: g('Site_Id'),
+                  labelScope: g('Site'),
+                },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        type: 'Section',
+        sectionId: 'section-3',
+        label: 'Evidence',
+        elements: [
+          {
+            type: 'VerticalLayout',
+            elements: [
+              { type: 'table', scope: g('Readings'), label: 'Readings', options: { rowsCount: 2 } },
+              { type: 'genericfileupload', scope: g('Files'), label: 'Attachments' },
+              { type: 'signatures', scope: g('signatures'), label: 'Signatures' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  data: {},
+  startingData: {},
+  queries: [],
+  readOnly: [],
+};
+
+export async function orgToken(org: string, username = 'admin@demo.org'): Promise<string> {
+  const res = await fetch(`${org}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'demo-client-id',
+      client_secret: 'demo-client-secret',
+      username,
+      password: DEMO_PASSWORD,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export async function orgQuery<T>(org: string, token: string, soql: string): Promise<T[]> {
+  const res = await fetch(`${org}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { records: T[] }).records;
+}
+
+/** Inserts the all-controls form definition (Active, offline) and answers its Id. */
+export async function insertAllControlsForm(org: string, token: string): Promise<string> {
+  const res = await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      Name: 'FORM-0099',
+      cqext__Title__c: 'All Controls',
+      cqext__Supports_Offline__c: true,
+      cqext__Status__c: 'Active',
+      cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+      cqext__Form_JSON__c: JSON.stringify(ALL_CONTROLS_FORM),
+    }),
+  });
+  const body = (await res.json()) as { id?: string };
+  if (!body.id) throw new Error(`form not inserted: ${res.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
