@@ -327,7 +327,9 @@ function writeReport(done) {
       md.push('');
       continue;
     }
-    md.push(`### ${b.name} — ${b.ok ? 'ran' : 'FAILED'} (${b.seconds} s): \`${b.command}\``);
+    md.push(
+      `### ${b.name} — ${b.ok ? 'ran, exit 0' : 'exit non-zero (a crash, or a goal the benchmark itself reports as missed: see its lines)'} (${b.seconds} s): \`${b.command}\``,
+    );
     md.push('');
     const ratios = ratioLines(b.output);
     if (ratios.length) {
