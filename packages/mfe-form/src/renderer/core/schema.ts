@@ -96,6 +96,9 @@ export const toAjvSchema = (schema: FormJsonSchema): FormJsonSchema => {
       // property maps keep their keys ('id' may be a field name there).
       out[k] = k === 'properties' || k === 'definitions' || k === '$defs' ? walkMap(v) : walk(v);
     }
+    // Draft-07: keywords beside $ref are ignored. The product's table fields carry `type: 'object'`
+    // beside a $ref to an array definition; Ajv 8 would apply both and refuse every table.
+    if (typeof out.$ref === 'string') delete out.type;
     // 'Numeric Only' columns store numbers for plain numeric text: a string column accepts them too.
     if (out.regexRuleName === 'Numeric Only' && out.type === 'string') out.type = ['string', 'number'];
     return out;
