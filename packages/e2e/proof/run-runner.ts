@@ -21,7 +21,7 @@ if (typeof run !== 'function') {
 // PROOF_RUNNER_OPTIONS (JSON) overrides the defaults, e.g. a smaller run when time is short; the
 // options used are part of the figures so the report says so.
 const overrides = JSON.parse(process.env.PROOF_RUNNER_OPTIONS ?? '{}') as Record<string, unknown>;
-const figures = {
+const figures: Record<string, unknown> = {
   ...(await run({ ...overrides, log: (line: string) => console.log(`[${name}] ${line}`) })),
   ...(Object.keys(overrides).length ? { options: overrides } : {}),
 };
