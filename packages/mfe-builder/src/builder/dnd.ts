@@ -77,6 +77,8 @@ export const collision: CollisionDetection = (args) => {
  * Keyboard dragging jumps between drop places instead of moving 25 px per key press: arrows
  * down/right go to the next drop place in reading order, up/left to the previous one.
  */
+let keyboardTarget: { active: string | number; over: string | number } | null = null;
+
 export const jumpToDropPlaces: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   const forward = event.code === 'ArrowDown' || event.code === 'ArrowRight';
   const backward = event.code === 'ArrowUp' || event.code === 'ArrowLeft';
@@ -91,10 +93,19 @@ export const jumpToDropPlaces: KeyboardCoordinateGetter = (event, { context, cur
   }
   places.sort((a, b) => a.top - b.top || a.left - b.left);
   if (places.length === 0) return undefined;
-  const current = over ? places.findIndex((p) => p.id === over.id) : -1;
+  // The first key press of a drag starts from the first (or last) place, whatever the pointer-less
+  // collision picked at lift-off; later presses step from the place reached.
+  const continuing =
+    keyboardTarget &&
+    active &&
+    keyboardTarget.active === active.id &&
+    over &&
+    keyboardTarget.over === over.id;
+  const current = continuing && over ? places.findIndex((p) => p.id === over.id) : -1;
   const next = current < 0 ? (forward ? 0 : places.length - 1) : current + (forward ? 1 : -1);
   const place = places[Math.max(0, Math.min(places.length - 1, next))];
   if (!place) return currentCoordinates;
+  if (active) keyboardTarget = { active: active.id, over: place.id };
   const w = collisionRect?.width ?? 0;
   const h = collisionRect?.height ?? 0;
   // Centre the dragged item on the place; closestCenter then picks exactly this place.
