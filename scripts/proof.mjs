@@ -234,7 +234,9 @@ function writeReport(done) {
   const up = fig('load-uploads');
   const rl = fig('load-rate-limit');
   const rd = fig('load-redis-failover');
-  const sec = results.flatMap((r) => r.figures).filter((f) => String(f.suite).startsWith('security'));
+  const figuresOf = (step) => results.find((r) => r.name === step)?.figures ?? [];
+  const sec = figuresOf('security-browser');
+  const tok = fig('security-tokens');
   const du = fig('durability');
   const tb = fig('tabs');
 
@@ -270,7 +272,7 @@ function writeReport(done) {
     `| fuzz, canvas signed request | ${status('fuzz')} | ${cv ? `${cv.tampered} tampered → ${cv.tampered401} × 401; ${cv.genuine} untouched controls → ${cv.genuineAccepted} accepted` : '—'} |`,
   );
   md.push(
-    `| security regressions, BFF | ${status('security-bff')} | CSRF/Origin on every state-changing route, no token in bodies/Set-Cookie/logs, SOQL injection |`,
+    `| security regressions, BFF | ${status('security-bff')} | CSRF/Origin on every state-changing route, no token in bodies/Set-Cookie/logs, SOQL injection${tok ? `; ${tok.routesCalled} routes' ${tok.answersChecked} answers before/after a token refresh: ${tok.leaks} token leaks` : ''} |`,
   );
   md.push(
     `| security regressions, Chromium | ${status('security-browser')} | ${
