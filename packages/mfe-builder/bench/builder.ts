@@ -1,0 +1,211 @@
+// `npm run bench:builder`: the form builder with a generated form of 500 fields in 10 sections, in
+// Chromium over the running system and org emulator. Prints, against the issue's goals:
+//  1. load-to-interactive: navigation start until all 500 canvas fields are on screen (p95 of --loads);
+//  2. drag-and-drop move: pointer release until the moved field is drawn in its new section (next frame);
+//  3. edit: Save in the field edit modal until the new label is drawn (next frame);
+//  4. undo of the last 100 edits: Ctrl+Z 100 times, each until its frame, total.
+// Goals: each interaction ≤ 50 ms p95, undo of 100 edits ≤ 1 s in total.
+// Options: --fields N (500), --sections N (10), --rounds N (20), --loads N (5).
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createField } from '../src/model/field-factory';
+import { addField, addSection } from '../src/model/layout';
+import { generalPalette } from '../src/model/palette';
+import { emptyForm } from '../src/model/reader';
+import { serializeForm } from '../src/model/writer';
+import { signInAtOrg } from '../../e2e/support/auth';
+import { chromiumLaunchOptions } from '../../e2e/support/browser';
+import { freeSystemPorts, startSystem } from '../../e2e/support/system';
+
+// Playwright is the e2e package's dependency: resolve it from there.
+const require = createRequire(path.resolve(import.meta.dirname, '../../e2e/package.json'));
+const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const FIELDS = arg('fields', 500);
+const SECTIONS = arg('sections', 10);
+const ROUNDS = arg('rounds', 20);
+const LOADS = arg('loads', 5);
+const GOAL_MS = 50;
+const UNDO_GOAL_MS = 1000;
+
+const p95 = (v: number[]) =>
+  [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.ceil(v.length * 0.95) - 1)] ?? NaN;
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
+const fmt = (n: number) => n.toFixed(1);
+
+function generatedForm(): string {
+  const kinds = ['text', 'dropdown', 'date', 'yesno'];
+  const palette = generalPalette();
+  let form = emptyForm({
+    cqFormType: 'cqext__SQX_Inspection__c',
+    primaryLabel: 'Inspection',
+    formName: 'Builder bench',
+  });
+  for (let s = 1; s < SECTIONS; s++) form = addSection(form);
+  for (let i = 0; i < FIELDS; i++) {
+    const item = palette.find((p) => p.general === kinds[i % kinds.length])!;
+    form = addField(form, i % SECTIONS, createField(form, item));
+  }
+  return Buffer.from(serializeForm(form)).toString('base64');
+}
+
+async function main() {
+  const system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  const org = `http://127.0.0.1:${system.ports.emulator}`;
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const tokenRes = await fetch(`${org}/services/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'demo-client-id',
+        client_secret: 'demo-client-secret',
+        username: 'admin@demo.org',
+        password: 'demo1234',
+      }),
+    });
+    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+    const created = await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        Name: 'Builder bench',
+        cqext__Title__c: 'Builder bench',
+        cqext__Form_Builder_JSON__c: generatedForm(),
+      }),
+    });
+    const { id } = (await created.json()) as { id: string };
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInAtOrg(page, system.url, 'admin@demo.org');
+    const url = `${system.url}/CQEditFormSF/${id}`;
+
+    // 1. Load to interactive.
+    const loads: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      await page.goto(url);
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="canvas-field"]').length === n,
+        FIELDS,
+        { timeout: 120_000 },
+      );
+      loads.push(await page.evaluate(() => performance.now()));
+    }
+
+    // 2. Drag-and-drop moves: the last field of section 1 to the end of section 2 and back.
+    const moves: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const toSection = i % 2 === 0 ? 2 : 1;
+      const fromSection = toSection === 2 ? 1 : 2;
+      const chip = page.locator(`[data-drop-id="drop-${fromSection}"] [data-testid="canvas-field"]`).last();
+      const fieldId = (await chip.getAttribute('data-field-id')) ?? '';
+      const zone = page.locator(`[data-drop-id="drop-${toSection}"]`);
+      await zone.scrollIntoViewIfNeeded();
+      await chip.scrollIntoViewIfNeeded();
+      const waiting = page.evaluate(
+        ({ fid, target }) =>
+          new Promise<number>((resolve) => {
+            let t0 = 0;
+            window.addEventListener('pointerup', () => (t0 = performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const check = () => {
+              const el = document.querySelector(`[data-field-id="${fid}"]`);
+              if (t0 && el?.closest(`[data-drop-id="drop-${target}"]`)) {
+                obs.disconnect();
+                requestAnimationFrame(() => resolve(performance.now() - t0));
+              }
+            };
+            const obs = new MutationObserver(check);
+            obs.observe(document.body, { childList: true, subtree: true });
+          }),
+        { fid: fieldId, target: toSection },
+      );
+      const a = (await chip.boundingBox())!;
+      await page.mouse.move(a.x + 20, a.y + 15);
+      await page.mouse.down();
+      await page.mouse.move(a.x + 30, a.y + 25, { steps: 2 });
+      const b = (await zone.boundingBox())!;
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 5 });
+      await page.mouse.up();
+      moves.push(await waiting);
+    }
+
+    // 3. Edits: rename a field through the edit modal.
+    const edits: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const chip = page.locator('[data-testid="canvas-field"][data-kind="text"]').nth(i);
+      const fieldId = (await chip.getAttribute('data-field-id')) ?? '';
+      await chip.getByRole('button', { name: /^Edit / }).click();
+      const modal = page.getByRole('dialog');
+      const label = `Edited ${i}`;
+      await modal.getByRole('textbox', { name: /^Label/ }).fill(label);
+      const waiting = page.evaluate(
+        ({ fid, text }) =>
+          new Promise<number>((resolve) => {
+            const t0 = performance.now();
+            const check = () => {
+              if (document.querySelector(`[data-field-id="${fid}"]`)?.textContent?.includes(text)) {
+                obs.disconnect();
+                requestAnimationFrame(() => resolve(performance.now() - t0));
+              }
+            };
+            const obs = new MutationObserver(check);
+            obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+            (document.querySelector('[role="dialog"] button[type="submit"]') as HTMLButtonElement).click();
+          }),
+        { fid: fieldId, text: label },
+      );
+      edits.push(await waiting);
+      await modal.waitFor({ state: 'hidden' });
+    }
+
+    // 4. 100 edits (sections added), then undo them all, one Ctrl+Z per frame.
+    for (let i = 0; i < 100; i++) await page.getByRole('button', { name: 'Add Section' }).click();
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    const undo = await page.evaluate(async () => {
+      const times: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const t0 = performance.now();
+        window.dispatchEvent(
+          new KeyboardEvent('keydown', { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true }),
+        );
+        await new Promise((r) => setTimeout(r, 0)); // React renders the store change
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        times.push(performance.now() - t0);
+      }
+      return {
+        total: times.reduce((a, b) => a + b, 0),
+        sections: document.querySelectorAll('[data-testid="section"]').length,
+      };
+    });
+
+    console.log(`bench:builder — ${FIELDS} fields in ${SECTIONS} sections, Chromium ${browser.version()}`);
+    console.log(
+      `load to interactive   median ${fmt(median(loads))} ms  p95 ${fmt(p95(loads))} ms  (${LOADS} loads; no goal, for reference)`,
+    );
+    const line = (name: string, v: number[]) =>
+      console.log(
+        `${name.padEnd(21)} median ${fmt(median(v))} ms  p95 ${fmt(p95(v))} ms  goal ${GOAL_MS} ms  ratio ${fmt(p95(v) / GOAL_MS)}x  (${v.length} rounds)`,
+      );
+    line('drag-and-drop move', moves);
+    line('edit (modal save)', edits);
+    console.log(
+      `undo last 100 edits   total ${fmt(undo.total)} ms  goal ${UNDO_GOAL_MS} ms  ratio ${fmt(undo.total / UNDO_GOAL_MS)}x  (sections left: ${undo.sections}, expected ${SECTIONS})`,
+    );
+  } finally {
+    await browser.close();
+    await system.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
