@@ -389,6 +389,7 @@ if (wanted('benchmarks')) {
       timeoutMs: 20 * 60_000,
     });
     benches.push({ name, command, ok: r?.ok, seconds: r?.seconds, output: r?.output ?? '' });
+    writeReport(false);
   }
 }
 
