@@ -305,7 +305,8 @@ describe('home screen', () => {
     const searches = callsOf(host, 'api.GET').filter((c) => c[1] === '/api/search');
     expect(searches.at(-1)?.[2]).toEqual({ search: 'form-001' });
     expect(screen.getByTestId('count-forms').textContent).toBe('10');
-  });
+    // user-event typing: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('offline: no calls to the org, lists from this device, search filters locally', async () => {
     window.localStorage.setItem(`cq.home.forms.${USER.userId}`, JSON.stringify(forms(3)));
