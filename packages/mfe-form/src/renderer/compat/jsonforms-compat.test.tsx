@@ -43,7 +43,8 @@ const skipped = getExamples()
   .filter((e) => !usesOnlySupported(e.uischema as unknown as UISchemaElement))
   .map((e) => e.name);
 
-describe('JSON Forms examples', () => {
+// One render per published example; the largest take several seconds on a loaded 2-core machine.
+describe('JSON Forms examples', { timeout: 20_000 }, () => {
   it('covers most published examples', () => {
     expect(examples.length).toBeGreaterThan(30);
     expect(skipped.length).toBeLessThan(examples.length);
