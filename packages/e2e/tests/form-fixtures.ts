@@ -58,7 +58,8 @@ export const ALL_CONTROLS_FORM = {
           },
           Site: { type: 'string', title: 'Site' },
           Site_Id: { type: 'string', title: 'Site Id' },
-          Readings: { format: 'table', title: 'Readings', $ref: '#/definitions/Readings' },
+          // Typed 'object' beside the $ref, as the product's table fields are (draft-07 ignores the type).
+          Readings: { type: 'object', format: 'table', title: 'Readings', $ref: '#/definitions/Readings' },
           Files: { type: 'array', title: 'Attachments', items: { type: 'object' } },
           signatures: {
             type: 'array',

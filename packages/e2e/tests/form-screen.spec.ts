@@ -92,6 +92,7 @@ async function fillEveryControl(page: Page, opts: { lookup: boolean }) {
   await page.mouse.move(box.x + 200, box.y + 30, { steps: 8 });
   await page.mouse.up();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('img', { name: /Signature/ })).toBeVisible();
 }
 
@@ -103,7 +104,7 @@ test('launch from home, fill every control type, submit online: the org holds da
   await expect(page.getByTestId('form-logo')).toBeVisible();
   await expect(page.getByTestId('form-created')).toContainText('Created');
   await fillEveryControl(page, { lookup: true });
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
     timeout: 60_000,
   });
@@ -168,7 +169,7 @@ test('network off from the start: queued with the offline message, Submitted wit
   await context.setOffline(true);
   const localId = await launchFromHome(page);
   await fillEveryControl(page, { lookup: false });
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
   await page.waitForURL(`${system.url}/`);
   await page.getByRole('tab', { name: /^Submitted/ }).click();
@@ -202,7 +203,7 @@ test('network off from the start: queued with the offline message, Submitted wit
 test('validation errors block the submit with the exact texts', async ({ page }) => {
   await openHome(page);
   const localId = await launchFromHome(page);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   const summary = page.getByTestId('error-summary');
   await expect(summary).toContainText(MESSAGES.fixFieldValidation);
   await expect(summary.getByRole('listitem')).toHaveText(['Inspector name is missing required fields']);
@@ -300,7 +301,7 @@ test("the partner user's file goes through the communities files path", async ({
   await page
     .getByLabel('Attachments')
     .setInputFiles({ name: 'partner.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
     timeout: 60_000,
   });
