@@ -159,9 +159,11 @@ test('publish to this org, confirm the overwrite, download src.zip, then publish
     'lwc/cqui/formDefinition.js',
     'package.xml',
   ]);
-  expect(strFromU8(files['lwc/cqui/formDefinition.js'] ?? new Uint8Array())).toContain(
-    '"CQ_Submit_Inspection"',
-  );
+  const definition = strFromU8(files['lwc/cqui/formDefinition.js'] ?? new Uint8Array());
+  expect(definition).toContain('"CQ_Submit_Inspection"');
+  // The form's own sections and fields are in the component (not an empty shell).
+  expect(definition).toMatch(/"sections": \[\s*\{/);
+  expect(definition).toContain('"objectField": true');
 
   // Another org: sign in through /authOtherOrgSuccessCallback (custom domain = the second org), come back
   // to the same configuration, publish there.

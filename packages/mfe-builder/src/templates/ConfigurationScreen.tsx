@@ -149,9 +149,11 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
     let live = true;
     api
       .savedForm(draft.recordId)
-      .then((saved) => {
+      .then(async (saved) => {
+        // A form never saved in the builder still has the org's definition (Form_JSON).
+        const json =
+          decodeFormJson(saved.formJSON) ?? (await api.formDefinition(draft.recordId).catch(() => null));
         if (!live) return;
-        const json = decodeFormJson(saved.formJSON);
         setForm(json);
         const listed = forms.find((f) => f.Id === draft.recordId);
         const objectApiName =

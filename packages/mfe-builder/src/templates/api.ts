@@ -44,6 +44,8 @@ export const templatesApi = (api: ApiClient) => ({
   session: () => api.get<AuthSession>('/api/auth/session'),
   savedForm: (recordId: string) =>
     api.get<{ formJSON: string; objectType: string | null }>('/api/getSavedFormBuilderJSON', { recordId }),
+  /** The org's published form definition (Form_JSON), when the builder has no saved JSON. */
+  formDefinition: (recordId: string) => api.get<Record<string, unknown>>('/api/formDefinition', { recordId }),
   forms: () => api.get<{ Id: string; Name: string; Title__c?: string | null }[]>('/api/forms'),
   lwcList: (term: string, instanceUrl: string) =>
     api.post<Named[]>('/api/sf/getLWCList', lwcListBody(term, instanceUrl)),
