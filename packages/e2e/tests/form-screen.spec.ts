@@ -144,9 +144,11 @@ test('launch from home, fill every control type, submit online: the org holds da
   const sigs = general.signatures as { SignatureBase64: string }[];
   expect(sigs[0]?.SignatureBase64).toMatch(/^data:image\/png;base64,.{200,}/);
 
+  // Delivered: the local copy is deleted (checked before home, whose pending import may pull
+  // org records back in).
+  expect(await localCount(page, localId)).toBe(0);
   await page.getByTestId('success-dialog').getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${system.url}/`);
-  expect(await localCount(page, localId)).toBe(0);
 });
 
 test('network off from the start: queued with the offline message, Submitted with the banner, kept across a reload, synced exactly once when back online', async ({
