@@ -82,6 +82,8 @@ async function main() {
     const { id } = (await created.json()) as { id: string };
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // tsx (esbuild keepNames) wraps named functions in __name(): give the page one.
+    await page.addInitScript('window.__name = (f) => f');
     await signInAtOrg(page, system.url, 'admin@demo.org');
     const url = `${system.url}/CQEditFormSF/${id}`;
 
