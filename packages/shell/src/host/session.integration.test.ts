@@ -3,6 +3,7 @@ import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
 import { createApiClient, type FetchLike } from './api-client';
 import { createSessionService } from './session';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
+import { readSyncContext, saveSyncContext } from './offline/sync-context';
 
 // The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.
 let system: System;
@@ -124,10 +125,41 @@ describe('session service over the BFF', () => {
     const { session, storage, navigations } = client(jar);
     await session.completeSignIn('?status=ok');
     storage.setItem('something-else', 'x');
-    await session.logout();
+    const caches = memoryCaches();
+    Object.assign(globalThis, { caches });
+    try {
+      await saveSyncContext({ organizationId: '00D000000000001AAA' });
+      expect(await readSyncContext()).not.toBeNull();
+      await session.logout();
+      expect(await readSyncContext()).toBeNull();
+    } finally {
+      delete (globalThis as { caches?: unknown }).caches;
+    }
     expect(storage.map.size).toBe(0);
     expect(navigations).toEqual(['/login']);
     expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
     expect(await session.refresh()).toEqual({ status: 'signedOut', expired: false });
   });
 });
+
+/** Cache Storage in memory (Node has none): enough for the service worker's sync context. */
+function memoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  return {
+    async open(name: string) {
+      const store = stores.get(name) ?? new Map<string, Response>();
+      stores.set(name, store);
+      return {
+        async put(key: string, res: Response) {
+          store.set(key, res);
+        },
+        async match(key: string) {
+          return store.get(key)?.clone();
+        },
+        async delete(key: string) {
+          return store.delete(key);
+        },
+      };
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
   type UserDetailsSF,
 } from 'shared-contracts';
 import { ApiCallError } from './api-client';
+import { clearSyncContext } from './offline/sync-context';
 import { observableValue } from './observable-value';
 
 interface SessionAnswer {
@@ -177,6 +178,8 @@ export function createSessionService(deps: SessionDeps): ShellSession {
         await api.post('/api/sf/logout', { loginUrl: storage.getItem(STORAGE_KEYS.instanceUrl) ?? '' });
       } finally {
         storage.clear();
+        // The service worker must never drain the outbox for a user who signed out.
+        await clearSyncContext().catch(() => undefined);
         state.set({ status: 'signedOut', expired: false });
         deps.navigate('/login');
       }
