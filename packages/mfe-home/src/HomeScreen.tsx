@@ -29,6 +29,7 @@ import { useLocation } from 'react-router-dom';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
+  HOME_REFRESH_MS,
   HOME_TABS,
   MESSAGES,
   type HostServices,
@@ -65,9 +66,10 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * 'Synced on': the later of the last org read of this tab's lists (or of an earlier visit, cached) and
- * the newest sync of a local submission (a live store query). Both are pushed, so the line is current
- * the moment either changes (the spec's 2 s refresh without a timer): only this line re-renders.
+ * 'Synced on': the later of the last org read (this tab's, or another tab's or an earlier visit's,
+ * cached in storage) and the newest sync of a local submission (a live store query). The pushed
+ * values re-render it at once; the spec's 2 s refresh re-reads the stored date, which other tabs
+ * write, and re-renders only this line and only when the date changed.
  */
 function SyncedOn({
   userId,
@@ -80,8 +82,18 @@ function SyncedOn({
   fetchedAt: string;
   timeZone?: string;
 }) {
-  // Read on render only: this line re-renders when fetchedAt or latestSync change, not on a timer.
-  const cached = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
+  const readStored = useCallback(
+    () => (userId ? (readCache<string>('syncedOn', userId) ?? '') : ''),
+    [userId],
+  );
+  const [cached, setCached] = useState(readStored);
+  useEffect(() => {
+    setCached(readStored());
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setCached(readStored());
+    }, HOME_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [readStored]);
   const value = [cached, fetchedAt, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
     <Text fontSize="sm" color="gray.600" data-testid="synced-on">

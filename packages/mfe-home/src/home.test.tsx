@@ -3,8 +3,9 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
-import { MESSAGES, type OutboxItem } from 'shared-contracts';
+import { HOME_REFRESH_MS, MESSAGES, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
+import { writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
 
@@ -431,12 +432,23 @@ describe('home keeps the org lists current', () => {
     expect(taskReads(host)).toBe(before + 1);
   });
 
-  it('the Synced on line follows the newest local sync at once, without a timer', async () => {
+  it('the Synced on line follows the newest local sync at once', async () => {
     const { host } = setup();
     await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toContain('never'));
     const shown = screen.getByTestId('synced-on').textContent;
     act(() => host.submissionsState.set([submission({ syncedOn: '2099-01-02T03:04:05.000Z' })]));
     await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toBe(shown));
     expect(screen.getByTestId('synced-on').textContent).toContain('2099');
+  });
+
+  it('the Synced on line re-reads every 2 s the date another tab stored after its org read', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toContain('never'));
+    // Another tab of the same user read the org later than this one.
+    writeCache('syncedOn', '005000000000001AAA', '2098-05-06T07:08:09.000Z');
+    expect(screen.getByTestId('synced-on').textContent).not.toContain('2098');
+    await waitFor(() => expect(screen.getByTestId('synced-on').textContent).toContain('2098'), {
+      timeout: HOME_REFRESH_MS * 2,
+    });
   });
 });
