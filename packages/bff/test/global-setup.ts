@@ -59,7 +59,9 @@ export async function startEmulator(extra: string[] = []): Promise<{ url: string
 
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // A child killed by a signal (the failover test SIGKILLs one) has exitCode null but a signalCode:
+    // its 'exit' already fired, so waiting for it would hang.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 3000).unref();
