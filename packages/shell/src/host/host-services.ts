@@ -4,6 +4,7 @@ import { createApiClient } from './api-client';
 import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
+import { wakeOnSignIn } from './wake-on-sign-in';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 import { exposeForDiagnostics } from './offline/diagnostics';
 import { isCanvasMode } from './canvas';
@@ -54,6 +55,7 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     onUnauthorized: () => current.expire(),
   });
   exposeForDiagnostics(offline);
+  wakeOnSignIn(current.state, () => offline.engine.wake());
 
   return {
     contractVersion: CONTRACT_VERSION,
