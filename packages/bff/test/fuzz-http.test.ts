@@ -24,7 +24,7 @@ import {
 import { proofScale, recordProof } from 'shared-contracts/testing';
 import { signRequest } from '../src/org/canvas';
 import { startEmulator, stop } from './global-setup';
-import { Client, DEMO, signedIn, startBff, type RunningBff } from './helpers';
+import { Client, DEMO, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
 
 // PROOF_FUZZ_RUNS overrides (scripts/proof.mjs passes it on and says so in the report).
 const RUNS = Number(process.env.PROOF_FUZZ_RUNS ?? proofScale(100, 10_000));
@@ -289,21 +289,6 @@ describe('proof fuzz over HTTP: every route, signed in', () => {
 // ---------------------------------------------------------------------------------------------
 // Canvas signed request
 
-async function passwordToken(username: string): Promise<string> {
-  const res = await fetch(`${emulator.url}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: DEMO.clientId,
-      client_secret: DEMO.secret,
-      username,
-      password: DEMO.password,
-    }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 type Tamper =
   | { t: 'untouched' }
   | { t: 'sigChar'; at: number; ch: string }
@@ -443,7 +428,7 @@ function tamper(envelope: Record<string, unknown>, t: Tamper): { signed: string;
 
 describe('proof fuzz: the canvas signed request', () => {
   it(`${CANVAS_RUNS} tampered signed requests: every tampered one 401, no session`, async () => {
-    const token = await passwordToken(DEMO.field);
+    const token = await passwordToken(emulator.url, DEMO.field);
     const envelope = (): Record<string, unknown> => ({
       algorithm: 'HMACSHA256',
       issuedAt: Math.floor(Date.now() / 1000),

@@ -57,6 +57,29 @@ export async function startEmulator(extra: string[] = []): Promise<{ url: string
   return { url, child };
 }
 
+/** A throwaway redis-server on a free port (sessions shared by several BFF instances). */
+export async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`redis did not start: ${out}`)), 10_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (/Ready to accept connections/i.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis exited ${code}: ${out}`)));
+  });
+  return { url: `redis://127.0.0.1:${port}`, child };
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     // A child killed by a signal (the failover test SIGKILLs one) has exitCode null but a signalCode:

@@ -163,3 +163,19 @@ export async function signedIn(base: string, username = DEMO.field): Promise<Cli
   if (!loc.includes('status=ok')) throw new Error(`login failed: ${loc}`);
   return c;
 }
+
+/** An org access token by the password flow, straight from the emulator (for signed canvas requests). */
+export async function passwordToken(emulatorUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${emulatorUrl}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: DEMO.clientId,
+      client_secret: DEMO.secret,
+      username,
+      password: DEMO.password,
+    }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_SIZE_BYTES } from 'shared-contracts';
 import { proofScale, recordProof } from 'shared-contracts/testing';
-import { freePort, startEmulator, stop } from './global-setup';
+import { freePort, startEmulator, startRedis, stop } from './global-setup';
 import { Client, DEMO, bffEnv, signedIn } from './helpers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -80,28 +80,6 @@ async function spawnBff(emulatorUrl: string, extra: Record<string, string> = {})
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis did not start: ${out}`)), 10_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (/Ready to accept connections/i.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis exited ${code}: ${out}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, child };
 }
 
 /** A small seeded generator (mulberry32): the load's choices are the same every run. */

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
 import { signRequest } from '../src/org/canvas';
-import { Client, DEMO, Jar, go, login, signedIn, startBff, type RunningBff } from './helpers';
-import { freePort, stop } from './global-setup';
+import { Client, DEMO, Jar, go, login, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
+import { startRedis, stop } from './global-setup';
 
 const emulatorUrl = inject('emulatorUrl');
 /** Every test that expires the org's access tokens lives in this file, so they never overlap. */
@@ -18,21 +18,6 @@ async function sessionData(c: Client) {
   const data = await bff.bff.deps.store.get(id);
   if (!data?.main) throw new Error('no session');
   return data;
-}
-
-async function passwordToken(username: string): Promise<string> {
-  const res = await fetch(`${emulatorUrl}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: DEMO.clientId,
-      client_secret: DEMO.secret,
-      username,
-      password: DEMO.password,
-    }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 describe('refresh on 401 inside the BFF', () => {
@@ -94,7 +79,7 @@ describe('canvas signed request', () => {
     });
 
   it('starts an embedded session with a partitioned cookie and redirects to the launcher', async () => {
-    const token = await passwordToken(DEMO.field);
+    const token = await passwordToken(emulatorUrl, DEMO.field);
     const jar = new Jar();
     const res = await post(jar, signRequest(envelope(token), DEMO.secret));
     expect(res.status).toBe(303);
@@ -120,7 +105,7 @@ describe('canvas signed request', () => {
   });
 
   it('keeps launcher parameters in position and a foreign locationUrl out of the context', async () => {
-    const token = await passwordToken(DEMO.field);
+    const token = await passwordToken(emulatorUrl, DEMO.field);
     const jar = new Jar();
     const env = envelope(token);
     const context = env.context as Record<string, Record<string, unknown>>;
@@ -141,7 +126,7 @@ describe('canvas signed request', () => {
     ['wrong algorithm', () => 'alg'],
     ['wrong secret', () => 'secret'],
   ])('%s signed request gets 401', async (_n, mutate) => {
-    const token = await passwordToken(DEMO.field);
+    const token = await passwordToken(emulatorUrl, DEMO.field);
     let signed = signRequest(envelope(token), DEMO.secret);
     const m = mutate(signed);
     if (m === 'stale')
@@ -184,25 +169,9 @@ let b: RunningBff;
 
 describe('sessions in Redis (REDIS_URL)', () => {
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`redis did not start: ${out}`)), 10_000);
-      redis.stdout?.on('data', (c: Buffer) => {
-        out += c.toString();
-        if (/Ready to accept connections/i.test(out)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      redis.once('exit', (code) => reject(new Error(`redis exited ${code}: ${out}`)));
-    });
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}` };
+    const started = await startRedis();
+    redis = started.child;
+    const env = { REDIS_URL: started.url };
     [a, b] = await Promise.all([startBff(emulatorUrl, env), startBff(emulatorUrl, env)]);
   });
   afterAll(async () => {
