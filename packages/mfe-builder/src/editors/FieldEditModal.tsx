@@ -14,7 +14,6 @@ import {
   ModalBody,
   ModalCloseButton,
   ModalContent,
-  ModalFooter,
   ModalHeader,
   ModalOverlay,
   Select,
@@ -39,6 +38,7 @@ import {
 import { ValidationFields } from './ValidationFields';
 import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
+import { SaveCancelFooter } from './SaveCancelFooter';
 
 export interface FieldEditModalProps {
   /** The field as it is; edits stay local until Save. */
@@ -259,14 +259,7 @@ export const FieldEditModal = memo(function FieldEditModal({
             {children}
           </Stack>
         </ModalBody>
-        <ModalFooter gap={2}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorScheme="blue" isDisabled={invalid}>
-            Save
-          </Button>
-        </ModalFooter>
+        <SaveCancelFooter onCancel={onClose} invalid={invalid} />
       </ModalContent>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
-  Button,
   FormControl,
   FormErrorMessage,
   FormLabel,
@@ -9,7 +8,6 @@ import {
   ModalBody,
   ModalCloseButton,
   ModalContent,
-  ModalFooter,
   ModalHeader,
   ModalOverlay,
   Stack,
@@ -19,6 +17,7 @@ import { validateRelationshipName, type TakenNames } from '../../model/api-name'
 import { validateColumnTitle, type TableColumnModel } from '../../model/table';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../../model/validation-presets';
 import { ValidationFields } from '../ValidationFields';
+import { SaveCancelFooter } from '../SaveCancelFooter';
 
 export interface ColumnModalProps {
   column: TableColumnModel;
@@ -71,14 +70,7 @@ export function ColumnModal({ column, onSave, onClose }: ColumnModalProps) {
             />
           </Stack>
         </ModalBody>
-        <ModalFooter gap={2}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorScheme="blue" isDisabled={invalid}>
-            Save
-          </Button>
-        </ModalFooter>
+        <SaveCancelFooter onCancel={onClose} invalid={invalid} />
       </ModalContent>
     </Modal>
   );
@@ -142,14 +134,7 @@ export function HeaderModal({ title: initial, relationship, onSave, onClose }: H
             ) : null}
           </Stack>
         </ModalBody>
-        <ModalFooter gap={2}>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorScheme="blue" isDisabled={invalid}>
-            Save
-          </Button>
-        </ModalFooter>
+        <SaveCancelFooter onCancel={onClose} invalid={invalid} />
       </ModalContent>
     </Modal>
   );
