@@ -1,10 +1,12 @@
-// Create, update, delete and upsert against the generic store; every path goes through validate.ts.
+// Create, update, delete and upsert against the generic store; every path goes through validate.ts
+// and the org's validation rules (validation-rules.ts).
 import { SfError, notFound } from '../errors.js';
 import { normalizeId } from '../ids.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
 import { Org, sfDateTime } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
+import { enforceValidationRules } from './validation-rules.js';
 
 function formatAutoNumber(format: string, n: number): string {
   return format.replace(/\{(0+)\}/, (_m, zeros: string) => String(n).padStart(zeros.length, '0'));
@@ -98,6 +100,7 @@ export function createRecord(
   }
   derive(meta, rec);
   requiredMissing(meta, rec);
+  enforceValidationRules(registry, org.store, meta, rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
   return id;
@@ -128,6 +131,7 @@ export function updateRecord(
   Object.assign(rec, { LastModifiedDate: now, LastModifiedById: userId, SystemModstamp: now });
   derive(meta, rec);
   requiredMissing(meta, rec);
+  enforceValidationRules(registry, org.store, meta, rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
 }

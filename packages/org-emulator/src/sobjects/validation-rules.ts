@@ -1,0 +1,101 @@
+// Org-side validation like Salesforce's validation rules: a rule belongs to an object, is evaluated on
+// the record as it would be saved (after field checks, before the write) and, when its error condition
+// holds, fails the save with FIELD_CUSTOM_VALIDATION_EXCEPTION naming its error display field (the
+// real REST shape: [{message, errorCode, fields}]). The form submission object also runs the package's
+// submit trigger: a Submitted submission's data for the form's object must pass that object's rules,
+// as it would when the package writes the data to the main record.
+import { SfError } from '../errors.js';
+import type { ObjectMeta, Registry } from '../metadata/registry.js';
+import { DEMO_VALIDATION_RULES } from '../seed/validation-rules.js';
+import type { RecordStore, SRecord } from '../store/records.js';
+
+export interface ValidationRule {
+  /** API name of the object the rule belongs to. */
+  object: string;
+  /** `Object.RuleName`, as in metadata. */
+  fullName: string;
+  active: boolean;
+  /** The rule's formula as an admin would write it (documentation; `violated` is what runs). */
+  errorConditionFormula: string;
+  /** The field the error is shown on; none = a top-of-page error (`fields: []`). */
+  errorDisplayField?: string;
+  errorMessage: string;
+  violated(record: SRecord): boolean;
+}
+
+export const FIELD_CUSTOM_VALIDATION_EXCEPTION = 'FIELD_CUSTOM_VALIDATION_EXCEPTION';
+
+const SUBMISSION_OBJECT = 'cqext__SQX_Form_Submission__c';
+
+/** The first active rule of `object` the record violates, as the org's error. */
+export function ruleError(
+  rules: readonly ValidationRule[],
+  object: string,
+  record: SRecord,
+): SfError | undefined {
+  const lower = object.toLowerCase();
+  for (const rule of rules) {
+    if (!rule.active || rule.object.toLowerCase() !== lower || !rule.violated(record)) continue;
+    return new SfError(
+      400,
+      FIELD_CUSTOM_VALIDATION_EXCEPTION,
+      rule.errorMessage,
+      rule.errorDisplayField ? [rule.errorDisplayField] : [],
+    );
+  }
+  return undefined;
+}
+
+function parseObject(raw: unknown): SRecord | undefined {
+  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as SRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The main-object values a Submitted form submission carries: the JSON's data section named after the
+ * form definition's object type, limited to that object's fields (lookup labels and other keys of the
+ * form are not fields). Undefined when the record is not a submitted submission of a known form.
+ */
+export function submittedMainValues(
+  registry: Registry,
+  store: RecordStore,
+  record: SRecord,
+): { object: ObjectMeta; values: SRecord } | undefined {
+  if (String(record.cqext__Status__c ?? '') !== 'Submitted') return undefined;
+  const data = parseObject(record.cqext__Submission_JSON__c)?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const formId = record.cqext__Form_Definition__c;
+  const form = typeof formId === 'string' ? store.get(formId) : undefined;
+  const objectType = form?.data.cqext__Object_Type__c;
+  const object = typeof objectType === 'string' ? registry.get(objectType) : undefined;
+  const section = object ? (data as SRecord)[object.name] : undefined;
+  if (!object || typeof section !== 'object' || section === null || Array.isArray(section)) return undefined;
+  const values: SRecord = {};
+  for (const [key, value] of Object.entries(section as SRecord)) {
+    const f = object.field(key);
+    if (f) values[f.name] = value;
+  }
+  return { object, values };
+}
+
+/** Throws the org's validation error for a record about to be saved; the demo rules by default. */
+export function enforceValidationRules(
+  registry: Registry,
+  store: RecordStore,
+  meta: ObjectMeta,
+  record: SRecord,
+  rules: readonly ValidationRule[] = DEMO_VALIDATION_RULES,
+): void {
+  const own = ruleError(rules, meta.name, record);
+  if (own) throw own;
+  if (meta.name.toLowerCase() !== SUBMISSION_OBJECT.toLowerCase()) return;
+  const main = submittedMainValues(registry, store, record);
+  if (!main) return;
+  const err = ruleError(rules, main.object.name, main.values);
+  if (err) throw err;
+}
