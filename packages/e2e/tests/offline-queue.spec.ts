@@ -123,3 +123,123 @@ test('queued offline, reloaded offline, delivered once each with its file when t
     expect(await org.sha256OfDocument(files[0]?.ContentDocumentId ?? '')).toBe(q.sha256);
   }
 });
+
+// Issue 5, Background Sync: a queue left by a closed tab drains from the service worker alone. The
+// `sync` event is fired through DevTools (ServiceWorker.dispatchSyncEvent, what Chromium does when
+// the network is back); no tab of the app is open, so only the worker's drainOutboxOnce can deliver.
+test('a Background Sync event drains the queue a closed tab left, with no tab open, once each in the org', async () => {
+  test.setTimeout(180_000);
+  system = await startSystem({
+    ports: await freeSystemPorts(),
+    quiet: true,
+    emulatorArgs: ['--test-control'],
+  });
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-offline-bgsync-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signInAtOrg(page, system.url);
+  await page.goto(`${system.url}/`);
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await page.waitForLoadState('networkidle');
+  const [form] = await org.query<{ Id: string }>(
+    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+  );
+  const formId = form?.Id ?? '';
+
+  await context.setOffline(true);
+  const prefix = `bgsync-${crypto.randomBytes(3).toString('hex')}`;
+  const queued = await page.evaluate(
+    async ({ prefix, formId }) => {
+      const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
+      const out: { id: string; sha256: string | null }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const id = `${prefix}-${i}`;
+        if (!(await off.create({ id, formId, formName: 'Background sync', data: {} })).ok)
+          throw new Error('create');
+        const nodes: Record<string, unknown>[] = [];
+        if (i === 0) {
+          const bytes = new Uint8Array(300_000);
+          crypto.getRandomValues(bytes.subarray(0, 65536));
+          const f = await off.attachFile(id, new Blob([bytes]), `${id}.bin`);
+          if (!f.ok || !f.value) throw new Error('attach');
+          nodes.push(f.value);
+        }
+        if (!(await off.submit(id, { General: { note: `bg ${i}` }, Files: nodes })).ok)
+          throw new Error('submit');
+        out.push({ id, sha256: i === 0 ? ((await off.store.filesOf(id))[0]?.sha256 ?? '') : null });
+      }
+      return out;
+    },
+    { prefix, formId },
+  );
+  // the page registered the sync (queued while its uploader could not run) and left the worker the
+  // organisation to drain for
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return (
+          (await reg.sync.getTags()).includes('cq-offline-outbox') && (await caches.has('cq-offline-sync'))
+        );
+      }),
+    )
+    .toBe(true);
+
+  // the tab closes with everything still queued; a blank page (another origin) keeps DevTools open
+  const blank = await context.newPage();
+  await page.close();
+  expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
+  expect(await org.submissionsByKeyPrefix(`${formId}#${prefix}`)).toEqual([]);
+  await context.setOffline(false);
+
+  const cdp = await context.newCDPSession(blank);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => registrations.some((r) => r.scopeURL === `${system.url}/` && !r.isDeleted))
+    .toBe(true);
+  const registrationId = registrations.find((r) => r.scopeURL === `${system.url}/`)?.registrationId ?? '';
+  // one event normally suffices; a transient miss is the browser's retry, fired again here
+  await expect
+    .poll(
+      async () => {
+        await cdp.send('ServiceWorker.dispatchSyncEvent', {
+          origin: system.url,
+          registrationId,
+          tag: 'cq-offline-outbox',
+          lastChance: false,
+        });
+        const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
+        return records.filter((r) => r.status === 'Submitted').length;
+      },
+      { timeout: 90_000, intervals: [2000, 3000, 5000] },
+    )
+    .toBe(3);
+  expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
+
+  const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
+  expect(records.map((r) => r.key).sort()).toEqual(queued.map((q) => `${formId}#${q.id}`).sort());
+  const copies = await org.fileCopiesByTitlePrefix(prefix);
+  expect([...copies.entries()]).toEqual([[`${prefix}-0.bin`, 1]]);
+  const rec = records.find((r) => r.key === `${formId}#${prefix}-0`);
+  const files = (rec?.json as { data?: { Files?: { ContentDocumentId: string }[] } }).data?.Files ?? [];
+  expect(files).toHaveLength(1);
+  expect(await org.sha256OfDocument(files[0]?.ContentDocumentId ?? '')).toBe(queued[0]?.sha256);
+
+  // the local queue the worker drained is empty when the app opens again (delivered records are
+  // deleted; home may import them back as in progress / in sync)
+  const again = await context.newPage();
+  await again.goto(`${system.url}/`);
+  await again.waitForFunction(() => (window as { __cqOffline?: unknown }).__cqOffline !== undefined);
+  expect((await local(again, prefix)).filter((s) => s !== 'in progress/in sync')).toEqual([]);
+});
