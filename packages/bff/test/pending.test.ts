@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedIn, startBff, type Client, type RunningBff } from './helpers';
 
@@ -7,6 +8,8 @@ let bff: RunningBff;
 let c: Client;
 type Rec = Record<string, unknown>;
 let titles = new Map<string, string>();
+/** FORM-0001: a form on cqext__SQX_Inspection__c, whose org rule keeps the score within 0-100. */
+let inspectionForm = '';
 
 const ok = async (p: Promise<{ status: number; json: unknown; text: string }>) => {
   const r = await p;
@@ -25,6 +28,7 @@ beforeAll(async () => {
       f.Title__c ? `${String(f.Name)} - ${String(f.Title__c)}` : String(f.Name),
     ]),
   );
+  inspectionForm = String(active.find((f) => f.Name === 'FORM-0001')?.Id);
 });
 afterAll(() => bff.close());
 
@@ -63,5 +67,84 @@ describe('GET /api/pendingSubmissions and /api/syncPendingSubmissions', () => {
     const one = records.find((r) => json(r).data === undefined) as Rec;
     const pulled = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(one.Id)}`))) as Rec;
     expect(json(pulled).formName).toBe(json(one).formName);
+  });
+});
+
+const SCORE_ERROR = 'Score must be between 0 and 100';
+const submission = (id: string, version: number, status: string, score: number) => ({
+  id,
+  formId: inspectionForm,
+  formName: 'FORM-0001 - General Site Inspection',
+  status,
+  version,
+  data: { cqext__SQX_Inspection__c: { cqext__Score__c: score }, General: { note: id } },
+});
+const submit = (id: string, version: number, score: number) =>
+  c.post(
+    `/api/data?recordId=${inspectionForm}&submissionStatus=submitted&submissionId=${id}&version=${version}`,
+    submission(id, version, 'submitted', score),
+  );
+const pendingKeys = async () =>
+  ((await ok(c.get('/api/pendingSubmissions'))) as Rec[]).map((r) => String(r.Uniqueness_Constraint__c));
+
+describe('pending means not submitted', () => {
+  it('a submitted record is never pending (home must not bring it back as In Progress); it stays readable by id', async () => {
+    const sid = randomUUID();
+    const ident = encodeURIComponent(`${inspectionForm}#${sid}`);
+    await ok(
+      c.post(`/api/savesubmission?formSubmissionIdentifier=${ident}`, submission(sid, 1, 'in progress', 5)),
+    );
+    expect(await pendingKeys()).toContain(`${inspectionForm}#${sid}`);
+    const done = (await ok(submit(sid, 2, 5))) as Rec;
+    expect(String(done.url)).toMatch(/\/a0G\w+$/);
+    expect(await pendingKeys()).not.toContain(`${inspectionForm}#${sid}`);
+    const one = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(done.id)}`))) as Rec;
+    expect(one).toMatchObject({ Status__c: 'Submitted', Version__c: 2 });
+    const all = (await ok(c.get('/api/pendingSubmissions'))) as Rec[];
+    expect(all.every((r) => ['In Progress', 'Pending'].includes(String(r.Status__c)))).toBe(true);
+  });
+});
+
+describe("a submit the org's validation refuses", () => {
+  it('answers no url and the errors with their errorPath in the data; the org keeps it In Progress with the data', async () => {
+    const sid = randomUUID();
+    const r = (await ok(submit(sid, 2, 150))) as Rec;
+    expect(r.url).toBeNull();
+    expect(r.errors).toEqual([
+      {
+        errorPath: 'cqext__SQX_Inspection__c/cqext__Score__c',
+        message: SCORE_ERROR,
+        errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+      },
+    ]);
+    const rec = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(r.id)}`))) as Rec;
+    expect(rec).toMatchObject({ Status__c: 'In Progress', Version__c: 2 });
+    expect(json(rec).data).toMatchObject({ cqext__SQX_Inspection__c: { cqext__Score__c: 150 } });
+    expect(await pendingKeys()).toContain(`${inspectionForm}#${sid}`);
+    // fixed and submitted again: accepted
+    const fixed = (await ok(submit(sid, 3, 90))) as Rec;
+    expect(String(fixed.url)).toMatch(/\/a0G\w+$/);
+    expect(fixed.errors).toBeUndefined();
+  });
+
+  it('in a batch, that item answers ok without url and with the errors; the others are submitted', async () => {
+    const [bad, good] = [randomUUID(), randomUUID()];
+    const r = await c.post('/api/submissions/batch', {
+      items: [submission(bad, 2, 'submitted', -4), submission(good, 2, 'submitted', 40)],
+    });
+    const [refused, accepted] = (r.json as { data: Rec[] }).data;
+    expect(refused).toMatchObject({
+      uniquenessKey: `${inspectionForm}#${bad}`,
+      ok: true,
+      url: null,
+      errors: [{ errorPath: 'cqext__SQX_Inspection__c/cqext__Score__c', message: SCORE_ERROR }],
+    });
+    expect(accepted).toMatchObject({ ok: true, url: expect.stringMatching(/\/a0G\w+$/) });
+    expect(accepted?.errors).toBeUndefined();
+    const stored = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(refused?.id)}`))) as Rec;
+    expect(stored).toMatchObject({ Status__c: 'In Progress', Version__c: 2 });
+    const keys = await pendingKeys();
+    expect(keys).toContain(`${inspectionForm}#${bad}`);
+    expect(keys).not.toContain(`${inspectionForm}#${good}`);
   });
 });

@@ -9,6 +9,12 @@ import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
 import { fileUpload, streamOrgImage, streamPreview } from '../org/files';
 import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import { submitBatch } from './submission-batch';
+import {
+  orgErrorItems,
+  toSubmissionErrors,
+  verdictErrors,
+  type SubmissionFieldError,
+} from './submission-errors';
 import { HANDLED, type Call, type Handler } from './types';
 
 const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
@@ -152,12 +158,30 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
   }
   // Upsert by external id ourselves: jsforce puts the id in the path unencoded, and '#' would end it.
   delete fields[extField];
-  const result = (await conn.request({
-    method: 'PATCH',
-    url: `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/${object}/${extField}/${encodeURIComponent(ext)}`,
-    body: JSON.stringify(fields),
-    headers: { 'Content-Type': 'application/json' },
-  })) as { id?: string; success?: boolean; created?: boolean; errors?: unknown[] } | undefined;
+  const upsert = async (body: SfRecord) =>
+    (await conn.request({
+      method: 'PATCH',
+      url: `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/${object}/${extField}/${encodeURIComponent(ext)}`,
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    })) as { id?: string; success?: boolean; created?: boolean; errors?: unknown[] } | undefined;
+  const submitting = !input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted';
+  let refused: SubmissionFieldError[] | undefined;
+  let result: Awaited<ReturnType<typeof upsert>>;
+  try {
+    result = await upsert(fields);
+  } catch (err) {
+    // The org's validation refused the submit: a result without url and with the errors (spec
+    // section 4); the data is kept in the org as In Progress, as the app keeps it locally.
+    const verdict = submitting ? verdictErrors(orgErrorItems(err)) : undefined;
+    if (!verdict) throw err;
+    refused = toSubmissionErrors(verdict, (input.submission as SfRecord).data);
+    const draft = submissionRecordFields(call.deps.config.salesforce.namespace, {
+      ...input,
+      status: 'in progress',
+    });
+    result = await upsert(draft);
+  }
   if (result && result.success === false) {
     throw new ApiError('ORG_ERROR', 'Save Failed', { errors: result.errors ?? [] });
   }
@@ -169,7 +193,7 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
     );
     id = again?.Id as string | undefined;
   }
-  if (!input.jsonOnly && input.status && input.status.toLowerCase() === 'submitted') {
+  if (submitting && !refused) {
     const mainId = isSfId(input.submission.mainRecordId)
       ? input.submission.mainRecordId
       : (existing?.[n(call, 'Main_Record_Id__c')] as string | undefined);
@@ -177,11 +201,12 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
   }
   const auth = call.auth();
   return {
-    url: `${auth.instanceUrl}/${id ?? ''}`,
+    url: refused ? null : `${auth.instanceUrl}/${id ?? ''}`,
     id: id ?? '',
     created: Boolean(result?.created ?? !existing),
     version: input.version ?? orgVersion ?? 0,
     uniquenessConstraint: ext,
+    ...(refused ? { errors: refused } : {}),
   };
 }
 
@@ -448,7 +473,9 @@ export const dataHandlers: Record<string, Handler> = {
   async pendingSubmissions(call) {
     return withFormNames(
       call,
-      await mySubmissions(call, [inList(n(call, 'Status__c'), ['In Progress', 'Pending', 'Submitted'])]),
+      // Pending = not submitted: a Submitted record is the org's to process, never the user's work in
+      // progress, so home's import must not bring it back (spec section 4, importing pending records).
+      await mySubmissions(call, [inList(n(call, 'Status__c'), ['In Progress', 'Pending'])]),
     );
   },
 

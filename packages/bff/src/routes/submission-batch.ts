@@ -4,13 +4,15 @@
  * retried batch (a lost answer, a duplicate delivery) updates the same records and never makes a
  * second one. Each item is stored exactly as the single write stores it (the JSON for PDF rendering is
  * the same field, so it needs no second call) and gets its own answer: one item's version conflict
- * or org error never fails the others.
+ * or org error never fails the others. A submit the org's validation refuses is kept as In Progress
+ * and answered without url and with its errors (submission-errors.ts).
  */
 import type { SubmissionBatchWireResult } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
 import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields } from '../org/submission-record';
 import { queryAll, type SfRecord } from '../org/util';
+import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
 import type { Call } from './types';
 
 type SetActionField = (call: Call, mainId: string, submission: SfRecord) => Promise<void>;
@@ -104,30 +106,59 @@ export async function submitBatch(
     sent.push({ index, record: { attributes: { type: object }, [extField]: key, ...fields } });
   });
 
-  if (sent.length > 0) {
-    const answer = (await conn.request({
+  const upsert = async (records: SfRecord[]) =>
+    (await conn.request({
       method: 'PATCH',
       url: `/services/data/v${call.deps.config.salesforce.apiVersion}/composite/sobjects/${object}/${extField}`,
-      body: JSON.stringify({ allOrNone: false, records: sent.map((s) => s.record) }),
+      body: JSON.stringify({ allOrNone: false, records }),
       headers: { 'Content-Type': 'application/json' },
     })) as CollectionResult[] | undefined;
-    const instanceUrl = call.auth().instanceUrl;
+  const refused = new Map<number, SubmissionFieldError[]>();
+  if (sent.length > 0) {
+    const answer = await upsert(sent.map((s) => s.record));
+    // Submits the org's validation refused: kept in the org as In Progress (one more upsert for all of
+    // them), each answered without url and with its errors, as the single submit does.
+    const drafts: { index: number; j: number; record: SfRecord }[] = [];
     sent.forEach(({ index }, j) => {
-      const key = keys[index] ?? '';
       const r = Array.isArray(answer) ? answer[j] : undefined;
+      const item = items[index] ?? {};
+      const verdict = r?.success ? undefined : verdictErrors(r?.errors);
+      if (!verdict || String(item.status).toLowerCase() !== 'submitted') return;
+      refused.set(index, toSubmissionErrors(verdict, item.data));
+      const fields = submissionRecordFields(ns, {
+        formId: String(item.formId),
+        submissionId: String(item.id),
+        status: 'in progress',
+        version: Number(item.version),
+        submission: item,
+        networkId: call.query.networkId,
+      });
+      drafts.push({ index, j, record: { attributes: { type: object }, [extField]: keys[index], ...fields } });
+    });
+    const draftAnswer = drafts.length > 0 ? await upsert(drafts.map((d) => d.record)) : [];
+    const byIndex = new Map<number, CollectionResult | undefined>(
+      sent.map(({ index }, j) => [index, Array.isArray(answer) ? answer[j] : undefined]),
+    );
+    drafts.forEach((d, k) => byIndex.set(d.index, Array.isArray(draftAnswer) ? draftAnswer[k] : undefined));
+    const instanceUrl = call.auth().instanceUrl;
+    sent.forEach(({ index }) => {
+      const key = keys[index] ?? '';
+      const r = byIndex.get(index);
       const ex = byKey.get(key.toLowerCase());
       const id = r?.id ?? (ex?.Id as string | undefined);
       if (!r?.success || !id) {
         results[index] = failure(key, recordError(r));
         return;
       }
+      const errors = refused.get(index);
       results[index] = {
         uniquenessKey: key,
         ok: true,
         id,
-        url: `${instanceUrl}/${id}`,
+        url: errors ? null : `${instanceUrl}/${id}`,
         created: Boolean(r.created ?? !ex),
         version: Number(items[index]?.version),
+        ...(errors ? { errors } : {}),
       };
     });
   }
@@ -137,7 +168,7 @@ export async function submitBatch(
   for (const { index } of sent) {
     const item = items[index] ?? {};
     const result = results[index];
-    if (!result?.ok || String(item.status).toLowerCase() !== 'submitted') continue;
+    if (!result?.ok || refused.has(index) || String(item.status).toLowerCase() !== 'submitted') continue;
     const ex = byKey.get((keys[index] ?? '').toLowerCase());
     const mainId = isSfId(item.mainRecordId) ? item.mainRecordId : (ex?.[mainField] as string | undefined);
     if (!isSfId(mainId)) continue;

@@ -134,9 +134,11 @@ export type SubmissionBatchWireResult =
       uniquenessKey: string;
       ok: true;
       id: string;
-      url: string;
+      /** null: the org's validation refused the submit; `errors` says why ({errorPath, message}). */
+      url: string | null;
       created: boolean;
       version: number;
+      errors?: unknown[];
     }
   | {
       uniquenessKey: string;
@@ -148,7 +150,9 @@ export type SubmissionBatchWireResult =
     };
 
 export const SUBMISSION_WRITE_RESULT = obj({
-  url: str(2048),
+  /** null when the org's validation refused a submit; then `errors` ({errorPath, message}) says why. */
+  url: nullable(str(2048)),
+  errors: arrayOf(freeObject(), 200),
   id: str(18),
   created: { type: 'boolean' },
   version: { type: 'integer' },
@@ -723,7 +727,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
         uniquenessKey: str(255),
         ok: { type: 'boolean' },
         id: str(18),
-        url: str(2048),
+        url: nullable(str(2048)),
+        errors: arrayOf(freeObject(), 200),
         created: { type: 'boolean' },
         version: { type: 'integer' },
         status: { type: 'integer' },

@@ -125,3 +125,37 @@ describe('HttpOrgGateway requests', () => {
     await expect(down.saveSubmission(p)).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
   });
 });
+
+describe('a submit the org refused (its validation rules)', () => {
+  const errors = [
+    { errorPath: 'cqext__SQX_Inspection__c/cqext__Score__c', message: 'Score must be between 0 and 100' },
+  ];
+  const answer = (data: unknown) => async () =>
+    new Response(JSON.stringify({ success: true, data }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  const p = {
+    id: 'sid',
+    formId: 'a0F1',
+    formName: 'F',
+    status: 'submitted' as const,
+    version: 2,
+    data: {},
+    uniquenessKey: 'a0F1#sid',
+  };
+  it('the single submit answers no url and the errors', async () => {
+    const g = new HttpOrgGateway({ fetch: answer({ url: null, id: 'a0G1', errors }) });
+    expect(await g.submitSubmission(p)).toEqual({ url: null, errors });
+  });
+  it('a batch item answers ok without url and with the errors', async () => {
+    const g = new HttpOrgGateway({
+      fetch: answer([
+        { uniquenessKey: 'a0F1#sid', ok: true, id: 'a0G1', url: null, created: false, version: 2, errors },
+      ]),
+    });
+    expect(await g.submitBatch([p])).toEqual([
+      { uniquenessKey: 'a0F1#sid', ok: true, url: null, formSubmissionId: 'a0G1', errors },
+    ]);
+  });
+});

@@ -201,7 +201,11 @@ export class HttpOrgGateway implements OrgGateway {
       ...(p.formSubmissionId ? { formSubmissionId: p.formSubmissionId } : {}),
     });
     const r = await this.call<Rec>('POST', `/api/data?${q}`, this.body(p));
-    return { url: typeof r.url === 'string' ? r.url : null };
+    // no url: the org refused the submit; its errors ({errorPath, message}) go onto the record
+    return {
+      url: typeof r.url === 'string' ? r.url : null,
+      ...(Array.isArray(r.errors) ? { errors: r.errors } : {}),
+    };
   }
 
   /** POST /api/submissions/batch: one upsert for up to 200 submissions, one result per item. */
@@ -214,7 +218,14 @@ export class HttpOrgGateway implements OrgGateway {
       { items: items.map((p) => this.body(p)) },
     );
     return answer.map((r): BatchItemResult => {
-      if (r.ok) return { uniquenessKey: r.uniquenessKey, ok: true, url: r.url, formSubmissionId: r.id };
+      if (r.ok)
+        return {
+          uniquenessKey: r.uniquenessKey,
+          ok: true,
+          url: r.url,
+          formSubmissionId: r.id,
+          ...(Array.isArray(r.errors) ? { errors: r.errors } : {}),
+        };
       const { status, errorCode, messages, details } = r;
       return {
         uniquenessKey: r.uniquenessKey,
