@@ -160,6 +160,14 @@ describe('importing pending records', () => {
     const plan = T.planImport([inSync, edited], [p('1', { version: 7 }), p('2')], opts);
     expect(plan.puts.map((s) => [s.id, s.version, s.createdOn])).toEqual([['1', 7, 'old']]);
   });
+  it("keeps a refused submit's errors while the org holds that same version, not after it changed", () => {
+    const errors = [{ errorPath: 'General/Score', message: 'Score must be between 0 and 100' }];
+    const refused = draft({ id: '1', syncStatus: SY.inSync, version: 2, errors, error: errors });
+    const same = T.planImport([refused], [p('1', { version: 2 })], opts).puts[0];
+    expect(same).toMatchObject({ errors, error: errors, data: { v: '1' } });
+    const newer = T.planImport([refused], [p('1', { version: 3 })], opts).puts[0];
+    expect(newer).toMatchObject({ errors: [], error: [], version: 3 });
+  });
   it('deletes local in-progress, in-sync org records no longer pending, only online and not uploading', () => {
     const gone = draft({ id: 'gone', syncStatus: SY.inSync, isSalesforceRecord: true });
     const mine = draft({ id: 'mine', syncStatus: SY.inSync, isSalesforceRecord: false });

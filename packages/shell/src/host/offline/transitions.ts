@@ -282,7 +282,14 @@ export function planImport(
     const fresh = localFromPending(p, ctx);
     if (!local) puts.push(fresh);
     else if (local.syncStatus === SYNC_STATUS.inSync && local.status === SUBMISSION_STATUS.inProgress) {
-      puts.push({ ...fresh, createdOn: local.createdOn, formDef: fresh.formDef ?? local.formDef });
+      // a refused submit's errors belong to the version the org holds: kept until the record changes
+      const keepErrors = p.version === local.version && (local.errors?.length ?? 0) > 0;
+      puts.push({
+        ...fresh,
+        createdOn: local.createdOn,
+        formDef: fresh.formDef ?? local.formDef,
+        ...(keepErrors ? { errors: local.errors, error: local.error } : {}),
+      });
     }
   }
   const deletes =
