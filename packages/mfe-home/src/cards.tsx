@@ -136,6 +136,12 @@ export const InProgressCard = memo(function InProgressCard({
                 />
               )}
             </Flex>
+            {errored ? (
+              // spec section 8, "Submit failed with errors": back in progress, errors to see on Launch
+              <Text fontSize="sm" color="red.700" data-testid="submit-errors">
+                {MESSAGES.submitFailedWithErrors}
+              </Text>
+            ) : null}
             {values.map((v, i) => (
               <Field key={i} label={v.label} value={v.value} />
             ))}

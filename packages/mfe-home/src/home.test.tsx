@@ -123,6 +123,8 @@ describe('home screen', () => {
     );
     const buttons = screen.getAllByRole('button', { name: 'Show submission errors' });
     expect(buttons.length).toBe(1);
+    // the refused submit's text is on that card only
+    expect(screen.getAllByText(MESSAGES.submitFailedWithErrors)).toHaveLength(1);
     await user.click(buttons[0] as HTMLElement);
     expect(await screen.findByText(MESSAGES.submissionErrorToast)).toBeTruthy();
   });
