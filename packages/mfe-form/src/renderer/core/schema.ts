@@ -20,8 +20,32 @@ export const resolveRef = (
   return cur;
 };
 
+/**
+ * Resolved scopes per (schema, root) object pair: every renderer tester resolves the element's scope,
+ * so without this a 1,000-field form parses each scope ~30 times at mount. Schemas are not mutated
+ * while a form is shown (a new form version is a new object).
+ */
+const scopeCache = new WeakMap<object, WeakMap<object, Map<string, FormJsonSchema | undefined>>>();
+
 /** The sub-schema a scope points at, relative to `schema` ('#/properties/a/properties/b'). */
 export const resolveScope = (
+  scope: string,
+  schema: FormJsonSchema,
+  root: FormJsonSchema,
+): FormJsonSchema | undefined => {
+  if (schema === null || typeof schema !== 'object' || root === null || typeof root !== 'object')
+    return resolveScopeUncached(scope, schema, root);
+  let byRoot = scopeCache.get(schema);
+  if (!byRoot) scopeCache.set(schema, (byRoot = new WeakMap()));
+  let byScope = byRoot.get(root);
+  if (!byScope) byRoot.set(root, (byScope = new Map()));
+  if (byScope.has(scope)) return byScope.get(scope);
+  const out = resolveScopeUncached(scope, schema, root);
+  byScope.set(scope, out);
+  return out;
+};
+
+const resolveScopeUncached = (
   scope: string,
   schema: FormJsonSchema,
   root: FormJsonSchema,

@@ -21,6 +21,7 @@ import {
   type ElementRuleState,
 } from './rules';
 import { schemaAtPath } from './schema';
+import { DependencyIndex } from './depIndex';
 import type { TokenContext } from './tokens';
 import {
   ajvStats,
@@ -102,6 +103,10 @@ export class FormStore {
   private readonly touched = new Set<string>();
   private showAll = false;
   private readonly ruleEntries = new Map<string, RuleEntry>();
+  /** Rule entries by the data paths they read: a write re-evaluates only the entries reading it. */
+  private readonly ruleIndex = new DependencyIndex<RuleEntry>();
+  /** Paths setValues/transfer rules write (besides the one the user edited). */
+  private readonly actionTargets: string[];
   private readonly summaryListeners = new Set<Listener>();
   private summary: SaveCheck | undefined;
 
@@ -114,7 +119,19 @@ export class FormStore {
     this.actionRules = opts.actionRules ?? [];
     this.onInvoke = opts.onInvoke;
     this.scheduleValidation = opts.scheduleValidation;
-    this.ajvErrors = errorsByPath(validateData(this.validate, this.data), this.schema);
+    this.actionTargets = [
+      ...new Set(
+        this.actionRules.flatMap((r) => [
+          ...(r.values ?? []).map((v) => v.field),
+          ...(r.transfer ?? []).map((t) => t.to),
+        ]),
+      ),
+    ];
+    // Errors show only once a field is touched or after submit, so the first whole-form validation
+    // (hundreds of ms at 1,000 fields: the generated validator's first run) can wait for the first paint.
+    this.validationPending = true;
+    if (this.scheduleValidation) this.scheduleValidation(this.flushValidation);
+    else this.flushValidation();
   }
 
   getData = (): unknown => this.data;
@@ -136,12 +153,17 @@ export class FormStore {
     if (next === prev) return;
     this.touched.add(path);
     if (this.serverErrors.delete(path)) this.bumpMeta(path);
+    const changed = [path];
     if (this.actionRules.length > 0) {
+      const edited = next;
       const res = applyActionRules(this.actionRules, prev, next, this.tokenContext);
       next = res.data;
       res.invokes.forEach((r) => this.onInvoke?.(r));
+      // Fields a setValues/transfer rule wrote are changed too (their controls must show the new value).
+      if (next !== edited)
+        for (const t of this.actionTargets) if (getIn(edited, t) !== getIn(next, t)) changed.push(t);
     }
-    this.commit(prev, next, [path]);
+    this.commit(prev, next, changed);
   }
 
   /** Replace the whole data (a new `data` prop, a rule, a reset). */
@@ -181,8 +203,14 @@ export class FormStore {
         if (!cached || cached.edited !== this.editedAt(p)) this.bumpMeta(p);
       }
     }
-    // Rules whose dependencies changed.
-    for (const entry of this.ruleEntries.values()) {
+    // Rules whose dependencies changed: only the entries reading a changed path (or an ancestor or, for
+    // a replaced subtree, a descendant of it) are looked at, not every rule of the form.
+    const candidates = new Set<RuleEntry>();
+    for (const root of changedRoots) {
+      const subtree = isContainer(getIn(prev, root)) || isContainer(getIn(next, root));
+      this.ruleIndex.affected(root, subtree, candidates);
+    }
+    for (const entry of candidates) {
       if (entry.deps.some((d) => getIn(prev, d) !== getIn(next, d))) {
         const state = this.computeRuleState(entry);
         if (!sameRuleState(state, entry.state)) {
@@ -194,11 +222,14 @@ export class FormStore {
     // Whole-form validation (O(fields)) runs after the next frame when deferred, so a keystroke
     // paints first; submit() and getErrors() flush it.
     this.validationPending = true;
+    this.dataChanged = true;
     if (this.scheduleValidation) this.scheduleValidation(this.flushValidation);
     else this.flushValidation();
   }
 
   private validationPending = false;
+  /** Data changed since the last flush: data listeners (onChange) hear of it then. */
+  private dataChanged = false;
 
   /** Run a pending validation: one call of the compiled validator; only paths whose errors changed notify. */
   flushValidation = (): void => {
@@ -213,6 +244,8 @@ export class FormStore {
     for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changed.add(p);
     this.ajvErrors = nextErrors;
     changed.forEach((p) => this.bumpMeta(p));
+    if (!this.dataChanged) return;
+    this.dataChanged = false;
     this.dataListeners.forEach((l) => l());
   };
 
@@ -316,7 +349,10 @@ export class FormStore {
     entry.listeners.add(listener);
     return () => {
       entry.listeners.delete(listener);
-      if (entry.listeners.size === 0) this.ruleEntries.delete(key);
+      if (entry.listeners.size === 0 && this.ruleEntries.get(key) === entry) {
+        this.ruleEntries.delete(key);
+        this.ruleIndex.remove(entry, entry.deps);
+      }
     };
   }
   private ruleEntry(key: string, el: UISchemaElement, base: string): RuleEntry {
@@ -337,6 +373,7 @@ export class FormStore {
       };
       entry.state = this.computeRuleState(entry);
       this.ruleEntries.set(key, entry);
+      this.ruleIndex.add(entry, entry.deps);
     }
     return entry;
   }
