@@ -286,15 +286,26 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           }
         }
         await p.waitForFunction(() => window.__cqOffline !== undefined, undefined, { timeout: 30_000 });
+        // The page stores the user once its session check answers, after the services exist: online,
+        // wait for it rather than looking once (a look too early signed in again for nothing).
+        const storedUser = (timeout: number) =>
+          p
+            .waitForFunction(() => Boolean(localStorage.getItem('organizationId')), undefined, { timeout })
+            .then(() => true)
+            .catch(() => false);
         // A killed browser can lose what it had not flushed yet: the stored user (localStorage) or
         // the session cookie. A user whose browser crashed signs in again; so does the runner (online
-        // for that moment if it has to), so nothing is ever queued without its organisation.
-        if (!(await p.evaluate(() => Boolean(localStorage.getItem('organizationId'))))) {
+        // for that moment if it has to), so nothing is ever queued without its organisation. The
+        // network goes off again only once the page holds the user: cut earlier, the page's session
+        // check fails, it starts signed out and anything queued would belong to no organisation
+        // (never uploaded: the stall of the reduced run of 08:25).
+        if (!(await storedUser(online ? 15_000 : 1))) {
           log('signed out by the interruption: signing in again');
           if (!online) await context.setOffline(false);
           await signInAtOrg(p, system.url);
           await p.goto(`${system.url}/`, { waitUntil: 'domcontentloaded' });
           await p.waitForFunction(() => window.__cqOffline !== undefined, undefined, { timeout: 30_000 });
+          if (!(await storedUser(30_000))) throw new Error('no stored user after signing in');
           if (!online) await context.setOffline(true);
         }
         return p;
