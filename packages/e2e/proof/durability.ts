@@ -350,7 +350,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     while (fileIndexes.size < withFiles) fileIndexes.add(Math.floor(rng() * N));
     const plan = Array.from({ length: N }, (_, i) => ({
       id: `${prefix}-${String(i).padStart(5, '0')}`,
-      fileBytes: fileIndexes.has(i) ? Math.round(between(minMB * 1024, maxMB * 1024) * 1024) : 0,
+      // MB as the product counts them (MAX_FILE_SIZE_BYTES = 1e8): a 100 MiB file would be refused
+      fileBytes: fileIndexes.has(i) ? between(minMB * 1000, maxMB * 1000) * 1000 : 0,
       fileSeed: between(1, 2 ** 30),
     }));
     const acked = new Map<string, Queued>();
