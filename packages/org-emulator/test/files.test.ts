@@ -194,6 +194,74 @@ describe('Connect files', () => {
   });
 });
 
+describe('upload key (cqext__Upload_Key__c, an emulator extension of the Connect upload)', () => {
+  // its own org on disk, so the stored file bodies can be counted
+  const dir = mkdtempSync(join(tmpdir(), 'org-emulator-key-'));
+  let keyEmu: RunningEmulator;
+  let kconn: Connection;
+  beforeAll(async () => {
+    keyEmu = await start({ db: join(dir, 'org.db') });
+    kconn = await login(keyEmu);
+  });
+  afterAll(async () => {
+    await keyEmu.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const bodiesOnDisk = () =>
+    readdirSync(join(dir, 'org.db.files')).filter((f) => !f.startsWith('seed-')).length;
+  const post = async (parts: [string, string][]) => {
+    const form = new FormData();
+    for (const [name, value] of parts) form.append(name, value);
+    form.append('fileData', new Blob([new Uint8Array(Buffer.from('keyed bytes'))]), 'keyed.txt');
+    const res = await fetch(`${keyEmu.url}/services/data/v60.0/connect/files/users/me`, {
+      method: 'POST',
+      body: form,
+      headers: { Authorization: `Bearer ${kconn.accessToken ?? ''}` },
+    });
+    return { status: res.status, body: (await res.json()) as Rec & Rec[] };
+  };
+  const keyed = (key: string) => post([['cqext__Upload_Key__c', key]]);
+  const versionsWith = async (key: string) =>
+    (
+      await kconn.query<Rec>(
+        `SELECT Id, ContentDocumentId, OwnerId FROM ContentVersion WHERE cqext__Upload_Key__c = '${key}'`,
+      )
+    ).records;
+
+  it('stores the key on the new ContentVersion, where SOQL finds it', async () => {
+    const res = await keyed('key-a');
+    expect(res.status).toBe(201);
+    const found = await versionsWith('key-a');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ ContentDocumentId: res.body.id, OwnerId: kconn.userInfo?.id });
+  });
+
+  it('refuses a second live file with the same key (DUPLICATE_VALUE) without keeping its bytes', async () => {
+    const first = await keyed('key-b');
+    expect(first.status).toBe(201);
+    const stored = bodiesOnDisk();
+    const again = await keyed('KEY-B');
+    expect(again.status).toBe(400);
+    expect(again.body[0]).toMatchObject({ errorCode: 'DUPLICATE_VALUE' });
+    expect(await versionsWith('key-b')).toHaveLength(1);
+    expect(bodiesOnDisk()).toBe(stored);
+    // deleting the file deletes its version (as the org does): the key is free again
+    await kconn.sobject('ContentDocument').destroy(String(first.body.id));
+    expect(await versionsWith('key-b')).toHaveLength(0);
+    expect((await keyed('key-b')).status).toBe(201);
+    expect(await versionsWith('key-b')).toHaveLength(1);
+  });
+
+  it('refuses unknown custom fields and over-long values', async () => {
+    const unknown = await post([['cqext__Nope__c', 'x']]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body[0]).toMatchObject({ errorCode: 'INVALID_FIELD' });
+    const long = await keyed('x'.repeat(65));
+    expect(long.status).toBe(400);
+    expect(long.body[0]).toMatchObject({ errorCode: 'STRING_TOO_LONG' });
+  });
+});
+
 describe('aborted uploads', () => {
   it('leave no partial file behind and the emulator keeps serving', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'org-emulator-abort-'));

@@ -83,6 +83,33 @@ function parseMultipart(emu: Emu, ctx: Context): Promise<Upload> {
   });
 }
 
+/**
+ * Emulator extension (not a Connect parameter): a text part named after a custom ContentVersion field
+ * (`cqext__Upload_Key__c`) is written on the new version, so the BFF's upload key is stored in the same
+ * commit as the file. Unknown custom fields and over-long values are refused as the data API does.
+ */
+function customVersionFields(emu: Emu, fields: Record<string, string>): Record<string, string> {
+  const meta = emu.org.registry.get('ContentVersion');
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (!name.endsWith('__c')) continue;
+    const f = meta?.field(name);
+    if (!f?.custom)
+      throw new SfError(400, 'INVALID_FIELD', `No such column '${name}' on sobject of type ContentVersion`, [
+        name,
+      ]);
+    if (f.length && value.length > f.length)
+      throw new SfError(
+        400,
+        'STRING_TOO_LONG',
+        `${f.label}: data value too large: ${value.slice(0, 40)} (max length=${f.length})`,
+        [name],
+      );
+    out[name] = value;
+  }
+  return out;
+}
+
 function owner(emu: Emu, userId: string): SRecord {
   const u = emu.org.store.get(userId)?.data ?? {};
   return {
@@ -192,12 +219,22 @@ export function fileRoutes(emu: Emu): Router {
     const firstPublish = up.fields.firstPublishLocationId
       ? normalizeId(up.fields.firstPublishLocationId)
       : undefined;
-    const { version, document } = createContentVersion(emu.org, userId, up.file, {
-      PathOnClient: up.filename,
-      Title: up.fields.title || undefined,
-      Description: up.fields.desc || undefined,
-      FirstPublishLocationId: firstPublish && emu.org.store.get(firstPublish) ? firstPublish : undefined,
-    });
+    const file = up.file;
+    const discard = () => unlink(join(emu.org.filesDir, file.name)).catch(() => undefined);
+    let created: { version: SRecord; document: SRecord };
+    try {
+      created = createContentVersion(emu.org, userId, file, {
+        PathOnClient: up.filename,
+        Title: up.fields.title || undefined,
+        Description: up.fields.desc || undefined,
+        FirstPublishLocationId: firstPublish && emu.org.store.get(firstPublish) ? firstPublish : undefined,
+        custom: customVersionFields(emu, up.fields),
+      });
+    } catch (e) {
+      await discard();
+      throw e;
+    }
+    const { version, document } = created;
     ctx.status = 201;
     ctx.body = fileDetail(emu, v, document, version, `/services/data/${v}${base}`);
   };

@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { randomToken } from '../ids.js';
 import type { Org } from '../org.js';
+import { SfError } from '../errors.js';
+import type { ObjectMeta } from '../metadata/registry.js';
 import { insertRaw } from '../sobjects/dml.js';
 import type { SRecord } from '../store/records.js';
 
@@ -91,6 +93,8 @@ export function createContentVersion(
     PathOnClient: string;
     Description?: string;
     FirstPublishLocationId?: string | null;
+    /** Custom ContentVersion fields (e.g. cqext__Upload_Key__c), already checked to exist. */
+    custom?: Record<string, string>;
   },
 ): { version: SRecord; document: SRecord } {
   return org.store.transaction(() => {
@@ -100,6 +104,8 @@ export function createContentVersion(
     const verMeta = org.registry.get('ContentVersion');
     const linkMeta = org.registry.get('ContentDocumentLink');
     if (!docMeta || !verMeta || !linkMeta) throw new Error('content objects missing from the registry');
+    const custom = fields.custom ?? {};
+    checkUniqueVersionFields(org, verMeta, custom);
     const docId = org.newId('069');
     const versionId = org.newId('068');
     const document = insertRaw(
@@ -132,6 +138,7 @@ export function createContentVersion(
         Checksum: file.md5,
         Description: fields.Description ?? null,
         FirstPublishLocationId: fields.FirstPublishLocationId ?? userId,
+        ...custom,
       },
       userId,
       versionId,
@@ -152,4 +159,26 @@ export function createContentVersion(
     }
     return { version, document };
   });
+}
+
+/**
+ * Unique custom fields (the upload key) refuse a second live version with the same value, as the org
+ * does for a unique field: DUPLICATE_VALUE, case-insensitive, deleted versions (list() leaves them out) not counted.
+ */
+function checkUniqueVersionFields(org: Org, meta: ObjectMeta, custom: Record<string, string>): void {
+  for (const [name, value] of Object.entries(custom)) {
+    if (!meta.field(name)?.unique || value === '') continue;
+    const lower = value.toLowerCase();
+    const clash = org.store
+      .list('ContentVersion')
+      .find((r) => typeof r[name] === 'string' && r[name].toLowerCase() === lower);
+    if (clash) {
+      throw new SfError(
+        400,
+        'DUPLICATE_VALUE',
+        `duplicate value found: ${name} duplicates value on record with id: ${String(clash.Id)}`,
+        [name],
+      );
+    }
+  }
 }

@@ -217,6 +217,8 @@ export const standardObjects: ObjectDef[] = [
       'ContentVersions',
       {
         updateable: false,
+        // as on Salesforce: deleting a file deletes its versions
+        cascadeDelete: true,
       },
     ),
     { name: 'ContentSize', label: 'Size', type: 'int', ...ro },
@@ -235,6 +237,8 @@ export const standardObjects: ObjectDef[] = [
       undefined,
       { updateable: false },
     ),
+    // The package's upload key (the client's file id): makes a retried upload find the first one.
+    c(text('cqext__Upload_Key__c', 'Upload Key', 64, { externalId: true, unique: true })),
   ]),
   sobject(
     'ContentDocumentLink',
