@@ -9,6 +9,15 @@ import {
 } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import type { Call } from '../routes/types';
+import { FileTooLargeError, multipartFileBody, readHead } from './multipart-stream';
+import { postStream, type StreamedAnswer } from './stream-post';
+import {
+  UPLOAD_KEY_HEADER,
+  findUploaded,
+  isUploadKey,
+  uploadKeyField,
+  type UploadedFile,
+} from './upload-key';
 
 /** What the first bytes say a file really is. */
 export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: string } {
@@ -50,11 +59,19 @@ export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: s
 
 const SNIFF_BYTES = 64;
 
+/** How long a key stays locked while its upload runs (a crashed instance frees it after this). */
+const UPLOAD_LOCK_MS = 10 * 60_000;
+
 /**
  * Streams a multipart upload (field fileData) to the org's Connect files endpoint: internal users to
  * /connect/files/users/me, POWER_PARTNER users to /connect/communities/{networkId}/files/users/me.
  * The 100 MB limit is enforced while streaming (the org request is aborted past it); the type sent to
- * the org is the one the first bytes show, and dangerous types are refused.
+ * the org is the one the first bytes show, and dangerous types are refused. The body goes to the org
+ * through a pipeline (multipart-stream, stream-post): chunk by chunk, at the org's pace.
+ *
+ * Exactly once (upload-key): with an X-Upload-Key the key is written on the new ContentVersion in the
+ * same request, and looked up first (under a per-key lock): a retry after a lost answer gets the
+ * first upload's answer without uploading again.
  */
 export async function fileUpload(call: Call): Promise<unknown> {
   const { ctx } = call;
@@ -67,196 +84,201 @@ export async function fileUpload(call: Call): Promise<unknown> {
   const declared = Number(ctx.get('Content-Length') || NaN);
   if (Number.isFinite(declared) && declared > MAX_FILE_SIZE_BYTES + 64 * 1024)
     throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
-  // Make sure the token works before streaming (a stream cannot be replayed after a 401).
-  await call
-    .conn()
-    .request(`/services/data/v${call.deps.config.salesforce.apiVersion}/`)
-    .catch((err: unknown) => {
-      const code = (err as { errorCode?: string }).errorCode;
-      if (code && code.startsWith('ERROR_HTTP_4') && code !== 'ERROR_HTTP_401') return;
-      throw err;
-    });
-  const auth = call.auth();
-  const partner = auth.userType === 'POWER_PARTNER' && auth.networkId;
-  const path = partner
-    ? `/services/data/${API_VERSION_FILE_UPLOAD}/connect/communities/${auth.networkId}/files/users/me`
-    : `/services/data/${API_VERSION_FILE_UPLOAD}/connect/files/users/me`;
-  // Idempotent uploads: a retried upload with the same X-Upload-Key (the file's LocalId) gets the
-  // ContentDocumentId of the first one instead of a second copy in the org.
-  const uploadKey = ctx.get('X-Upload-Key');
-  if (uploadKey && !/^[A-Za-z0-9_-]{1,64}$/.test(uploadKey))
-    throw new ApiError('BAD_REQUEST', 'X-Upload-Key is not valid.');
+  const uploadKey = ctx.get(UPLOAD_KEY_HEADER);
+  if (uploadKey && !isUploadKey(uploadKey)) throw new ApiError('BAD_REQUEST', 'X-Upload-Key is not valid.');
   const expectedSha = ctx.get('X-Upload-Sha256').toLowerCase();
   if (expectedSha && !/^[0-9a-f]{64}$/.test(expectedSha))
     throw new ApiError('BAD_REQUEST', 'X-Upload-Sha256 is not valid.');
-  const kvKey = uploadKey ? `upload:${auth.organizationId}:${auth.userId}:${uploadKey}` : null;
-  if (kvKey) {
-    const known = await call.deps.store.getValue(kvKey);
-    if (known) {
-      ctx.req.resume();
-      return JSON.parse(known) as unknown;
-    }
+  const auth = call.auth();
+  const namespace = call.deps.config.salesforce.namespace;
+  let release: (() => Promise<void>) | null = null;
+  if (uploadKey) {
+    // One upload per key at a time: a retry that arrives while the first is still with the org is
+    // told to come back (503, retried by the uploader) instead of racing it.
+    release = await call.deps.store.tryLock(
+      `upload:${auth.organizationId}:${auth.userId}:${uploadKey}`,
+      UPLOAD_LOCK_MS,
+    );
+    if (!release)
+      throw new ApiError(
+        'ORG_UNAVAILABLE',
+        'This file is already being uploaded. It will be tried again.',
+        undefined,
+        503,
+      );
   }
-  const hash = crypto.createHash('sha256');
-
-  const result = await new Promise<{ id: string; title: string }>((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: ctx.req.headers,
-        // busboy signals 'limit' when a file reaches fileSize: + 1 so a file of exactly 100 MB passes
-        // and only a larger one is refused ("File is larger than 100 MB").
-        limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES + 1, fields: 10, fieldSize: 4096, parts: 12 },
-      });
-    } catch {
-      reject(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.'));
-      return;
+  try {
+    if (uploadKey) {
+      // also makes sure the token works before streaming (a stream cannot be replayed after a 401)
+      const known = await findUploaded(call.conn(), namespace, uploadKey, auth.userId);
+      if (known) {
+        ctx.req.resume();
+        return known;
+      }
+    } else {
+      await call
+        .conn()
+        .request(`/services/data/v${call.deps.config.salesforce.apiVersion}/`)
+        .catch((err: unknown) => {
+          const code = (err as { errorCode?: string }).errorCode;
+          if (code && code.startsWith('ERROR_HTTP_4') && code !== 'ERROR_HTTP_401') return;
+          throw err;
+        });
     }
-    let handled = false;
-    const fail = (err: ApiError) => {
-      if (handled) return;
-      handled = true;
-      ctx.req.unpipe(bb);
-      ctx.req.resume();
-      reject(err);
-    };
+    const hash = crypto.createHash('sha256');
+    let result: UploadedFile;
+    try {
+      result = await streamToOrg(call, uploadKey ? [[uploadKeyField(namespace), uploadKey]] : [], hash);
+    } catch (err) {
+      // The org refused a second file with this key: the first one is there (a race lost by this
+      // request), so it is the answer.
+      const known =
+        uploadKey &&
+        err instanceof ApiError &&
+        err.code === 'ORG_ERROR' &&
+        /DUPLICATE_VALUE/.test(err.message)
+          ? await findUploaded(call.conn(), namespace, uploadKey, auth.userId)
+          : null;
+      if (known) return known;
+      throw err;
+    }
+    if (expectedSha && hash.digest('hex') !== expectedSha) {
+      // The bytes that arrived are not the file the browser hashed: remove the copy (its version and
+      // key go with it), let it retry.
+      await call
+        .conn()
+        .sobject('ContentDocument')
+        .destroy(result.id)
+        .catch(() => undefined);
+      throw new ApiError('BAD_REQUEST', MESSAGES.fileUploadErrorFound, { reason: 'sha256 mismatch' });
+    }
+    return result;
+  } finally {
+    await release?.().catch(() => undefined);
+  }
+}
+
+/** The first fileData part of the browser's multipart body, as a stream (other parts are skipped). */
+function fileDataPart(bb: busboy.Busboy): Promise<{ stream: Readable; filename: string }> {
+  return new Promise((resolve, reject) => {
+    let found = false;
     bb.on('file', (field, file, info) => {
-      if (field !== 'fileData' || handled) {
+      if (field !== 'fileData' || found) {
         file.resume();
         return;
       }
-      const filename = (info.filename || 'file').replace(/[\r\n"\\]/g, '_').slice(0, 255);
-      const boundary = `----cqbff${crypto.randomBytes(12).toString('hex')}`;
-      let size = 0;
-      let head = Buffer.alloc(0);
-      let started = false;
-      const abort = new AbortController();
-      let controllerRef: ReadableStreamDefaultController<Uint8Array> | null = null;
-      const pending: Buffer[] = [];
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controllerRef = controller;
-        },
-        pull() {
-          // Backpressure: the org reads, busboy flows again.
-          file.resume();
-        },
-        cancel() {
-          file.resume();
-        },
-      });
-      const startOrg = (mime: string) => {
-        started = true;
-        const pre = Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="fileData"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`,
-        );
-        controllerRef?.enqueue(pre);
-        for (const p of pending) controllerRef?.enqueue(p);
-        pending.length = 0;
-        call
-          .orgFetch(path, {
-            method: 'POST',
-            headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-            body,
-            signal: abort.signal,
-            duplex: 'half',
-          } as RequestInit & { duplex: 'half' })
-          .then(async (res) => {
-            const text = await res.text();
-            if (handled) return;
-            if (res.status === 401) return fail(new ApiError('SESSION_EXPIRED', MESSAGES.fileNotAuthorised));
-            if (!res.ok)
-              return fail(
-                new ApiError(
-                  res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'ORG_ERROR',
-                  text.slice(0, 300) || 'File Upload Error Found',
-                ),
-              );
-            let json: { id?: string; title?: string } = {};
-            try {
-              json = JSON.parse(text) as { id?: string; title?: string };
-            } catch {
-              return fail(new ApiError('ORG_UNAVAILABLE'));
-            }
-            handled = true;
-            resolve({ id: json.id ?? '', title: json.title ?? filename });
-          })
-          .catch(() => fail(new ApiError('ORG_UNAVAILABLE')));
-      };
-      file.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        hash.update(chunk);
-        if (!started) {
-          head = Buffer.concat([head, chunk]);
-          pending.push(chunk);
-          if (head.length >= SNIFF_BYTES) {
-            const sniff = sniffType(head);
-            if (!sniff.ok) {
-              abort.abort();
-              return fail(
-                new ApiError(
-                  'UNSUPPORTED_MEDIA_TYPE',
-                  `${MESSAGES.invalidFileTypePrefix}${sniff.reason ?? 'invalid type'}`,
-                ),
-              );
-            }
-            startOrg(sniff.mime);
-          }
-          return;
-        }
-        controllerRef?.enqueue(chunk);
-        if ((controllerRef?.desiredSize ?? 1) <= 0) file.pause();
-      });
-      file.on('limit', () => {
-        abort.abort();
-        try {
-          controllerRef?.error(new Error('too large'));
-        } catch {
-          // already closed
-        }
-        fail(new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge));
-      });
-      file.on('end', () => {
-        if (handled) return;
-        if (size === 0) return fail(new ApiError('BAD_REQUEST', 'The file is empty.'));
-        if (!started) {
-          const sniff = sniffType(head);
-          if (!sniff.ok)
-            return fail(
-              new ApiError(
-                'UNSUPPORTED_MEDIA_TYPE',
-                `${MESSAGES.invalidFileTypePrefix}${sniff.reason ?? 'invalid type'}`,
-              ),
-            );
-          startOrg(sniff.mime);
-        }
-        controllerRef?.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
-        controllerRef?.close();
-      });
+      found = true;
+      resolve({ stream: file, filename: info.filename || 'file' });
     });
-    bb.on('error', () => fail(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.')));
+    bb.on('error', () => reject(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.')));
     bb.on('close', () => {
-      setTimeout(() => {
-        if (!handled && !seenFile) fail(new ApiError('BAD_REQUEST', 'The upload has no fileData field.'));
-      }, 0);
+      if (!found) reject(new ApiError('BAD_REQUEST', 'The upload has no fileData field.'));
     });
-    let seenFile = false;
-    bb.on('file', (field) => {
-      if (field === 'fileData') seenFile = true;
-    });
-    ctx.req.pipe(bb);
   });
-  if (expectedSha && hash.digest('hex') !== expectedSha) {
-    // The bytes that arrived are not the file the browser hashed: remove the copy, let it retry.
-    await call
-      .conn()
-      .sobject('ContentDocument')
-      .destroy(result.id)
-      .catch(() => undefined);
-    throw new ApiError('BAD_REQUEST', MESSAGES.fileUploadErrorFound, { reason: 'sha256 mismatch' });
+}
+
+/** Pipes the browser's file to the org: parse, sniff the first bytes, then stream at the org's pace. */
+async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.Hash): Promise<UploadedFile> {
+  const { ctx } = call;
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: ctx.req.headers,
+      // busboy signals 'limit' when a file reaches fileSize: + 1 so a file of exactly 100 MB passes
+      // and only a larger one is refused ("File is larger than 100 MB").
+      limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES + 1, fields: 10, fieldSize: 4096, parts: 12 },
+    });
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
   }
-  if (kvKey) await call.deps.store.setValue(kvKey, JSON.stringify(result), 7 * 24 * 3600);
-  return result;
+  const abort = new AbortController();
+  // The browser went away mid-body: stop the parser, which fails the file stream and so the org
+  // request (the org drops the partial file).
+  const onClose = () => {
+    if (!ctx.req.complete) {
+      abort.abort();
+      bb.destroy(new Error('the upload was aborted'));
+    }
+  };
+  ctx.req.once('close', onClose);
+  // A body that breaks after the file started is the browser's fault (400), not the org's.
+  let malformed = false;
+  bb.on('error', () => {
+    malformed = true;
+  });
+  const part = fileDataPart(bb);
+  part.catch(() => undefined);
+  ctx.req.pipe(bb);
+  try {
+    const { stream, filename } = await part;
+    const source = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const { head, ended } = await readHead(source, SNIFF_BYTES).catch(() => {
+      throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+    });
+    if (head.length === 0) throw new ApiError('BAD_REQUEST', 'The file is empty.');
+    const sniff = sniffType(head);
+    if (!sniff.ok)
+      throw new ApiError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${MESSAGES.invalidFileTypePrefix}${sniff.reason ?? 'invalid type'}`,
+      );
+    const safeName = filename.replace(/[\r\n"\\]/g, '_').slice(0, 255);
+    const boundary = `----cqbff${crypto.randomBytes(12).toString('hex')}`;
+    const body = multipartFileBody({
+      boundary,
+      fields,
+      fileField: 'fileData',
+      filename: safeName,
+      mime: sniff.mime,
+      head,
+      rest: ended ? null : source,
+      limit: MAX_FILE_SIZE_BYTES,
+      onFileChunk: (chunk) => hash.update(chunk),
+    });
+    const auth = call.auth();
+    const partner = auth.userType === 'POWER_PARTNER' && auth.networkId;
+    const path = partner
+      ? `/services/data/${API_VERSION_FILE_UPLOAD}/connect/communities/${auth.networkId}/files/users/me`
+      : `/services/data/${API_VERSION_FILE_UPLOAD}/connect/files/users/me`;
+    let answer: StreamedAnswer;
+    try {
+      answer = await postStream(
+        new URL(path, auth.instanceUrl),
+        {
+          Authorization: `Bearer ${auth.accessToken}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          Accept: 'application/json',
+        },
+        body,
+        abort.signal,
+      );
+    } catch (err) {
+      if (err instanceof FileTooLargeError) throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+      if (malformed) throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+      throw new ApiError('ORG_UNAVAILABLE');
+    }
+    if (answer.status === 401) throw new ApiError('SESSION_EXPIRED', MESSAGES.fileNotAuthorised);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new ApiError(
+        answer.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'ORG_ERROR',
+        answer.text.slice(0, 300) || 'File Upload Error Found',
+      );
+    let json: { id?: string; title?: string };
+    try {
+      json = JSON.parse(answer.text) as { id?: string; title?: string };
+    } catch {
+      throw new ApiError('ORG_UNAVAILABLE');
+    }
+    return { id: json.id ?? '', title: json.title ?? safeName };
+  } catch (err) {
+    // Answer now; the rest of the browser's body is read and dropped so the answer reaches it.
+    abort.abort();
+    ctx.req.unpipe(bb);
+    ctx.req.resume();
+    throw err;
+  } finally {
+    ctx.req.off('close', onClose);
+  }
 }
 
 /**
