@@ -10,8 +10,9 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BUILDER, type FormJsonSchema } from 'shared-contracts';
+import { BUILDER, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
+import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';
@@ -23,7 +24,7 @@ import { errorText } from './api';
 import { Canvas } from './Canvas';
 import { collision, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
-import { applyDraft, draftOf } from './field-draft-bridge';
+import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
 import { fieldLabel } from './FieldChip';
 import { Header } from './Header';
 import { Palette } from './Palette';
@@ -287,6 +288,8 @@ export function BuilderScreen({
   }, [store]);
 
   const [editing, setEditing] = useState<number | null>(null);
+  const [eventsOpen, setEventsOpen] = useState(false);
+  const openEvents = useCallback(() => setEventsOpen(true), []);
   const onEditField = useCallback((id: number) => setEditing(id), []);
   const editingField = editing === null ? undefined : store.getForm().fields[editing];
   const onSaveDraft = useCallback(
@@ -299,6 +302,26 @@ export function BuilderScreen({
       setEditing(null);
     },
     [store, editing],
+  );
+
+  // Rule editors offer the form's fields as they are when the modal opens.
+  const ruleFields = useMemo(
+    () => (editing !== null || eventsOpen ? ruleFieldsOf(store.getForm()) : []),
+    [editing, eventsOpen, store],
+  );
+  const onSaveEvents = useCallback(
+    (events: LayoutEvents | undefined) => {
+      store.apply((f) => {
+        if (!events) {
+          if (!f.events) return f;
+          const { events: _dropped, ...rest } = f;
+          return rest;
+        }
+        return { ...f, events };
+      });
+      setEventsOpen(false);
+    },
+    [store],
   );
 
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -314,6 +337,7 @@ export function BuilderScreen({
         onSave={() => void save()}
         previewOpen={previewOpen}
         onTogglePreview={() => setPreviewOpen((o) => !o)}
+        onEditEvents={openEvents}
       />
       <DndContext
         sensors={sensors}
@@ -360,8 +384,17 @@ export function BuilderScreen({
           key={editing}
           draft={draftOf(editingField)}
           takenNames={namesInUse(store.getForm(), editingField.id)}
+          ruleFields={ruleFields}
           onSave={onSaveDraft}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {eventsOpen && (
+        <FormEventsModal
+          value={store.getForm().events}
+          fields={ruleFields}
+          onSave={onSaveEvents}
+          onClose={() => setEventsOpen(false)}
         />
       )}
     </Box>

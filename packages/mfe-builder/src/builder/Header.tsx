@@ -1,5 +1,6 @@
-import { Badge, Button, ButtonGroup, Heading, HStack, Spacer, Text } from '@chakra-ui/react';
+import { Badge, Button, ButtonGroup, Heading, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import { memo, useDeferredValue, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { canRedo, canUndo } from '../model/history';
 import { serializeForm } from '../model/writer';
 import { useStoreSlice, type BuilderStore } from './store';
@@ -35,6 +36,8 @@ export interface HeaderProps {
   onSave: () => void;
   previewOpen: boolean;
   onTogglePreview: () => void;
+  /** Opens the form's layout events (afterSave, onInit, onLoad). */
+  onEditEvents: () => void;
 }
 
 export const Header = memo(function Header({
@@ -45,6 +48,7 @@ export const Header = memo(function Header({
   onSave,
   previewOpen,
   onTogglePreview,
+  onEditEvents,
 }: HeaderProps) {
   const history = useStoreSlice(store, historyOf);
   return (
@@ -62,6 +66,10 @@ export const Header = memo(function Header({
         {status.kind === 'failed' && `${TEXTS.saveFailedPrefix}${status.message}`}
       </Text>
       <Spacer />
+      {/* Publishing (issue 10) is where an admin goes once the form is built. */}
+      <Link as={RouterLink} to="/templates" color="blue.700" fontSize="sm" fontWeight="semibold">
+        {TEXTS.templates}
+      </Link>
       <ButtonGroup size="sm" variant="outline">
         <Button onClick={() => store.undo()} isDisabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
           {TEXTS.undo}
@@ -73,6 +81,7 @@ export const Header = memo(function Header({
         >
           {TEXTS.redo}
         </Button>
+        <Button onClick={onEditEvents}>{TEXTS.formEvents}</Button>
         <Button onClick={onTogglePreview} aria-pressed={previewOpen}>
           {TEXTS.preview}
         </Button>

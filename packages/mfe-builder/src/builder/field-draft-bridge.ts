@@ -1,7 +1,12 @@
 // Canvas field ⇄ the editors' FieldDraft (what the field edit modal edits).
-import type { FormJsonSchema, OneOfOption } from 'shared-contracts';
-import { toOneOf, type FieldDraft } from '../editors/field-draft';
-import type { CanvasField } from '../model/types';
+import type { FormJsonSchema, FormRule, OneOfOption } from 'shared-contracts';
+import { isReadOnlyControl, toOneOf, withReadOnly, type FieldDraft } from '../editors/field-draft';
+import type { FieldOption } from '../editors/rules/RuleEditor';
+import type { BuilderForm, CanvasField } from '../model/types';
+
+/** A control's rules with (or without) the read-only disable rule, through the editors' withReadOnly. */
+const rulesWith = (rules: readonly FormRule[] | undefined, readOnly: boolean): FormRule[] =>
+  withReadOnly({ type: 'Control', scope: '', rules: [...(rules ?? [])] }, readOnly).rules ?? [];
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
@@ -25,7 +30,9 @@ export function draftOf(field: CanvasField, isNew = false): FieldDraft {
     },
     options: oneOf.map((o) => ({ const: str(o.const), title: str(o.title ?? o.const) })),
     required: field.required,
-    readOnly: field.readOnly,
+    readOnly: field.readOnly || isReadOnlyControl({ type: 'Control', scope: '', rules: field.rules ?? [] }),
+    // The disable rule is the Read Only switch, not a rule the user edits.
+    rules: rulesWith(field.rules, false),
     ...(field.kind === 'object' ? { dataType: dataTypeOf(s) } : {}),
     ...(isNew ? { isNew } : {}),
   };
@@ -45,11 +52,29 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
     }
   }
   if (field.kind === 'dropdown') schema.oneOf = toOneOf(d.options);
+  // The control's rules as the renderer reads them: the edited rules (kept as they were when the
+  // draft carries none) plus the disable rule while read-only (builder spec section 4).
+  const rules = rulesWith(d.rules ?? rulesWith(field.rules, false), d.readOnly);
+  const { rules: _old, ...rest } = field;
   return {
-    ...field,
+    ...rest,
     key: field.kind === 'object' ? field.key : d.apiName,
     schema,
     required: d.required,
     readOnly: d.readOnly,
+    ...(rules.length ? { rules } : {}),
   };
+}
+
+/** The data paths the rule editors offer: every field of the form, in canvas order. */
+export function ruleFieldsOf(form: BuilderForm): FieldOption[] {
+  const out: FieldOption[] = [];
+  for (const s of form.sections)
+    for (const id of [...s.rows.flat(), ...s.tables]) {
+      const f = form.fields[id];
+      if (!f || f.kind === 'blank') continue;
+      const title = typeof f.schema.title === 'string' && f.schema.title ? f.schema.title : f.key;
+      out.push({ path: `${f.objectKey}.${f.key}`, label: `${title} (${s.title})` });
+    }
+  return out;
 }

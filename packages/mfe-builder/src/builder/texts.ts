@@ -18,6 +18,8 @@ export const TEXTS = {
   undo: 'Undo',
   redo: 'Redo',
   preview: 'Preview',
+  formEvents: 'Form events',
+  templates: 'Publish templates',
   previewUnavailable: 'The preview is unavailable: the form renderer could not be loaded.',
   previewLoading: 'Loading preview…',
   addSignature: 'Add Signature',

@@ -3,7 +3,7 @@
  * category wrappers are unwrapped, and (below 1.2.0) tables stored inline as General arrays move to
  * schema definitions with a `$ref` (builder spec section 4 "tables are handled differently").
  */
-import type { FormJsonSchema, FormQuery, UISchemaOptions } from 'shared-contracts';
+import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
 import { BUILDER } from 'shared-contracts';
 import { hasInlineTables, needsConversion } from './version';
 import { FILES_SCOPE, fromBase64, SIGNATURES_SCOPE, type Json } from './writer';
@@ -16,6 +16,7 @@ interface El {
   sectionId?: string;
   elements?: El[];
   options?: UISchemaOptions;
+  rules?: FormRule[];
 }
 
 const KNOWN_KEYS = new Set([
@@ -171,6 +172,7 @@ export function fromFormJson(input: Json): BuilderForm {
       required: Array.isArray(objSchema.required) && objSchema.required.includes(at.key),
       readOnly: readOnlyList.has(at.key) || el.options?.readOnly === true,
       ...(stored.paletteId ? { paletteId: stored.paletteId } : {}),
+      ...(Array.isArray(el.rules) && el.rules.length ? { rules: el.rules } : {}),
     };
     if (kind === 'table') {
       const ref = str(schema.$ref).replace('#/definitions/', '') || at.key;
@@ -246,6 +248,7 @@ export function fromFormJson(input: Json): BuilderForm {
 
   const extra: Json = {};
   for (const [k, v] of Object.entries(json)) if (!KNOWN_KEYS.has(k)) extra[k] = v;
+  const events = obj(ui).events;
   return {
     meta,
     sections,
@@ -256,6 +259,7 @@ export function fromFormJson(input: Json): BuilderForm {
     files,
     queries: Array.isArray(json.queries) ? (json.queries as FormQuery[]) : [],
     lookupCache: obj(json.lookupCache),
+    ...(events && typeof events === 'object' ? { events: events as LayoutEvents } : {}),
     extra,
   };
 }

@@ -3,7 +3,7 @@
  * edit replaces only the objects it touches and memoized components keep the rest. `writer.ts`
  * turns it into the saved form JSON (builder spec section 3); `reader.ts` reads it back.
  */
-import type { FormJsonSchema, FormQuery, UISchemaOptions } from 'shared-contracts';
+import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
 
 /** What a canvas item is; object fields come from the org, the rest from the General panel. */
 export type FieldKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'blank' | 'table' | 'object';
@@ -26,6 +26,8 @@ export interface CanvasField {
   options: UISchemaOptions;
   required: boolean;
   readOnly: boolean;
+  /** The control's run-time rules as written (the read-only disable rule included when set). */
+  rules?: FormRule[];
   /** Palette item this field came from (greyed while the field is on the canvas). */
   paletteId?: string;
   /** Tables: the array definition (columns, relationship name) written under schema.definitions. */
@@ -67,6 +69,8 @@ export interface BuilderForm {
   files: boolean;
   queries: FormQuery[];
   lookupCache: Record<string, unknown>;
+  /** The root layout's events (afterSave, onInit, onLoad), written to `ui.events`. */
+  events?: LayoutEvents;
   /** Keys of the loaded JSON the builder does not model, written back untouched. */
   extra: Record<string, unknown>;
 }

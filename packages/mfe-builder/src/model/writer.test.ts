@@ -133,6 +133,21 @@ describe('round trip', () => {
   it('base64 keeps non-Latin text', () => {
     expect(fromBase64(toBase64('Prüfung ✓ 検査'))).toBe('Prüfung ✓ 検査');
   });
+  it('writes control rules and the layout events, and reads them back', () => {
+    const rule = {
+      type: 'visible' as const,
+      conditions: [{ field: 'General.CQ_Form_Yes_No_Field', operator: '==' as const, value: 'YES' }],
+    };
+    const events = { afterSave: { redirectTo: '/' } };
+    const form = { ...updateField(sample(), 200, { rules: [rule] }), events };
+    const json = toFormJson(form) as { ui: { events?: unknown } };
+    expect(json.ui.events).toEqual(events);
+    expect(JSON.stringify(json)).toContain(JSON.stringify({ rules: [rule] }).slice(1, -1));
+    const back = fromFormJson(json as Json);
+    expect(back.fields[200]!.rules).toEqual([rule]);
+    expect(back.events).toEqual(events);
+    expect(serializeForm(back)).toBe(serializeForm(form));
+  });
   it('keeps keys it does not model', () => {
     const json = { ...toFormJson(sample()), customKey: { a: 1 } };
     expect(toFormJson(fromFormJson(json)).customKey).toEqual({ a: 1 });

@@ -31,6 +31,7 @@ export function fieldElement(f: CanvasField): UISchemaElement {
     options,
     // Read-only adds a disable rule (builder spec section 4); the condition always holds.
     ...(f.readOnly ? { rule: { effect: 'DISABLE', condition: { scope: '#', schema: {} } } } : {}),
+    ...(f.rules?.length ? { rules: f.rules } : {}),
   };
   return el as UISchemaElement;
 }
@@ -143,7 +144,7 @@ export function toFormJson(form: BuilderForm): Json {
       context: meta.contextObject ? [meta.contextObject] : [],
     },
     schema: { type: 'object', properties: schemaProps, definitions },
-    ui: { type: 'VerticalLayout', elements: root },
+    ui: { type: 'VerticalLayout', elements: root, ...(form.events ? { events: form.events } : {}) },
     styles: { header: { logo: meta.logo, backgroundColor: meta.backgroundColor } },
     data: Object.keys(tableData).length > 0 ? { General: tableData } : {},
     signatures: form.signatures.map((s) => ({ Purpose: s.Purpose })),

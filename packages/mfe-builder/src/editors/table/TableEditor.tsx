@@ -72,7 +72,6 @@ export const TableEditor = memo(function TableEditor({
   takenNames,
   onRelationshipNameChange,
 }: TableEditorProps) {
-  const taken = useMemo(() => toTaken(takenNames ?? []), [takenNames]);
   const latest = useRef(value);
   latest.current = value;
   const change = useRef(onChange);
@@ -85,6 +84,8 @@ export const TableEditor = memo(function TableEditor({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string>();
   const [headerOpen, setHeaderOpen] = useState(false);
+  // Read when the header modal opens: `takenNames` may be a live view of the form's names.
+  const taken = useMemo(() => toTaken(headerOpen ? (takenNames ?? []) : []), [takenNames, headerOpen]);
   // Names change when columns are renumbered: drop selections that no longer exist.
   useEffect(() => {
     setSelected((prev) => {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { FormRule } from 'shared-contracts';
+import { createField } from '../model/field-factory';
+import { addField, addSection } from '../model/layout';
+import { generalPalette } from '../model/palette';
+import { emptyForm, fromFormJson } from '../model/reader';
+import { toFormJson, type Json } from '../model/writer';
+import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
+
+const item = (kind: string) => generalPalette().find((p) => p.general === kind)!;
+
+function form() {
+  let f = emptyForm({ cqFormType: 'cqext__SQX_Inspection__c' });
+  for (const kind of ['yesno', 'text', 'blank']) f = addField(f, 0, createField(f, item(kind)));
+  f = addSection(f);
+  f = addField(f, 1, createField(f, item('date')));
+  return f;
+}
+
+const visibleWhenYes: FormRule = {
+  type: 'visible',
+  conditions: [{ field: 'General.CQ_Form_Yes_No_Field', operator: '==', value: 'YES' }],
+};
+
+describe('field draft bridge', () => {
+  it('writes the edited rules to the control, read-only as the disable rule beside them', () => {
+    const f = form();
+    const text = f.fields[200]!;
+    const edited = applyDraft(text, { ...draftOf(text), rules: [visibleWhenYes], readOnly: true });
+    expect(edited.rules).toEqual([visibleWhenYes, { type: 'readonly' }]);
+    expect(edited.readOnly).toBe(true);
+
+    // The saved JSON carries them on the control; reading it back gives the same draft.
+    const json = toFormJson({ ...f, fields: { ...f.fields, 200: edited } });
+    const back = fromFormJson(json as Json).fields[200]!;
+    expect(back.rules).toEqual(edited.rules);
+    const draft = draftOf(back);
+    expect(draft.rules).toEqual([visibleWhenYes]);
+    expect(draft.readOnly).toBe(true);
+
+    // Read-only off and no rules: no rules key at all (the form JSON stays as before).
+    const cleared = applyDraft(back, { ...draft, rules: [], readOnly: false });
+    expect(cleared).not.toHaveProperty('rules');
+    expect(cleared.readOnly).toBe(false);
+  });
+
+  it('keeps the rules when the draft carries none (a modal without the rule editor)', () => {
+    const text = { ...form().fields[200]!, rules: [visibleWhenYes] };
+    const { rules: _none, ...draft } = draftOf(text);
+    expect(applyDraft(text, draft).rules).toEqual([visibleWhenYes]);
+  });
+
+  it('offers every field but blanks as data paths, in canvas order', () => {
+    expect(ruleFieldsOf(form())).toEqual([
+      { path: 'General.CQ_Form_Yes_No_Field', label: 'Yes/No Field (Section 1)' },
+      { path: 'General.CQ_Form_Text_Field', label: 'Text Field (Section 1)' },
+      { path: 'General.CQ_Form_Date_Field', label: 'Date Field (Section 2)' },
+    ]);
+  });
+});
