@@ -2,6 +2,8 @@
 // Chromium over the running system and org emulator. Prints, against the issue's goals:
 //  1. load-to-interactive: navigation start until all 500 canvas fields are on screen (p95 of --loads);
 //  2. drag-and-drop move: pointer release until the moved field is drawn in its new section (next frame);
+//     every move is then checked in the model: the form autosaved to the org is read back and its
+//     sections must hold exactly the rows the same moves give in the model here;
 //  3. edit: Save in the field edit modal until the new label is drawn (next frame);
 //  4. undo of the last 100 edits: Ctrl+Z 100 times, each until its frame, total.
 // Goals: each interaction ≤ 50 ms p95, undo of 100 edits ≤ 1 s in total.
@@ -9,10 +11,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createField } from '../src/model/field-factory';
-import { addField, addSection } from '../src/model/layout';
+import { addField, addSection, moveField } from '../src/model/layout';
 import { generalPalette } from '../src/model/palette';
 import { emptyForm } from '../src/model/reader';
-import { serializeForm } from '../src/model/writer';
+import type { BuilderForm } from '../src/model/types';
+import { fromBase64, serializeForm, toFormJson } from '../src/model/writer';
 import { signInAtOrg } from '../../e2e/support/auth';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { freeSystemPorts, startSystem } from '../../e2e/support/system';
@@ -37,7 +40,7 @@ const p95 = (v: number[]) =>
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? NaN;
 const fmt = (n: number) => n.toFixed(1);
 
-function generatedForm(): string {
+function generatedForm(): BuilderForm {
   const kinds = ['text', 'dropdown', 'date', 'yesno'];
   const palette = generalPalette();
   let form = emptyForm({
@@ -50,10 +53,14 @@ function generatedForm(): string {
     const item = palette.find((p) => p.general === kinds[i % kinds.length])!;
     form = addField(form, i % SECTIONS, createField(form, item));
   }
-  return Buffer.from(serializeForm(form)).toString('base64');
+  return form;
 }
 
+const gridOf = (form: BuilderForm) => JSON.stringify(toFormJson(form).formBuilderGridPerSection);
+
 async function main() {
+  // The model the page starts from; the bench applies each landed move to it as well.
+  let model = generatedForm();
   const system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   const org = `http://127.0.0.1:${system.ports.emulator}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
@@ -76,7 +83,7 @@ async function main() {
       body: JSON.stringify({
         Name: 'Builder bench',
         cqext__Title__c: 'Builder bench',
-        cqext__Form_Builder_JSON__c: generatedForm(),
+        cqext__Form_Builder_JSON__c: Buffer.from(serializeForm(model)).toString('base64'),
       }),
     });
     const { id } = (await created.json()) as { id: string };
@@ -145,8 +152,30 @@ async function main() {
       await page.mouse.up();
       const ms = await waiting;
       if (Number.isNaN(ms)) missed++;
-      else moves.push(ms);
+      else {
+        moves.push(ms);
+        model = moveField(model, Number(fieldId), toSection - 1, 'end');
+      }
     }
+
+    // The moves in the model: autosave (every 10 s) writes the form to the org; read it back until
+    // its rows equal the model's after the same moves (or give up after 60 s).
+    const expectedGrid = gridOf(model);
+    let savedGrid = '';
+    for (let waited = 0; waited < 60_000 && savedGrid !== expectedGrid; waited += 2000) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const rec = (await (
+        await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c/${id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json()) as { cqext__Form_Builder_JSON__c?: string };
+      const raw = rec.cqext__Form_Builder_JSON__c ?? '';
+      const json = JSON.parse(raw.trimStart().startsWith('{') ? raw : fromBase64(raw)) as {
+        formBuilderGridPerSection?: unknown;
+      };
+      savedGrid = JSON.stringify(json.formBuilderGridPerSection);
+    }
+    const modelChecked = savedGrid === expectedGrid;
 
     // 3. Edits: rename a field through the edit modal.
     const edits: number[] = [];
@@ -207,6 +236,10 @@ async function main() {
       );
     line('drag-and-drop move', moves);
     if (missed) console.log(`  (${missed} drags did not land and are not counted)`);
+    console.log(
+      `  moves in the saved model: ${modelChecked ? `all ${moves.length} read back as moved` : 'MISMATCH: the saved rows differ from the moves'}`,
+    );
+    if (!modelChecked || missed) process.exitCode = 1;
     line('edit (modal save)', edits);
     console.log(
       `undo last 100 edits   total ${fmt(undo.total)} ms  goal ${UNDO_GOAL_MS} ms  ratio ${fmt(undo.total / UNDO_GOAL_MS)}x  (sections left: ${undo.sections}, expected ${SECTIONS})`,

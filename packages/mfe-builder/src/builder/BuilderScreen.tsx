@@ -22,7 +22,7 @@ import type { PaletteItem } from '../model/types';
 import type { BuilderApi, ObjectFields } from './api';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
-import { collision, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
+import { collision, dropPlaceOf, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
 import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
 import { fieldLabel } from './FieldChip';
@@ -49,6 +49,11 @@ interface PaletteData {
   documents: PaletteItem[] | null;
   schemas: ObjectSchemas;
 }
+
+// Fixed objects: new sensor options each render would change dnd-kit's context and re-render
+// every draggable and droppable on the canvas.
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: jumpToDropPlaces };
 
 const REFUSALS = {
   'object-field-into-table-area': TEXTS.objectFieldIntoTable,
@@ -225,8 +230,8 @@ export function BuilderScreen({
   }, [store]);
 
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: jumpToDropPlaces }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   );
   const [active, setActive] = useState<string | null>(null);
 
@@ -254,9 +259,10 @@ export function BuilderScreen({
       store.setDragging(false);
       setActive(null);
       const src = parseDragId(e.active.id);
-      if (!src || !e.over) return;
+      const overId = dropPlaceOf(e);
+      if (!src || overId === null) return;
       const form = store.getForm();
-      const drop = resolveDrop(form, e.over.id);
+      const drop = resolveDrop(form, overId);
       if (!drop) return;
       if (src.kind === 'palette') {
         const item = itemsById.get(src.itemId);
@@ -272,7 +278,7 @@ export function BuilderScreen({
         store.apply((f) => addField(f, drop.section, createField(f, item, palette.schemas), drop.target));
         return;
       }
-      if (String(e.over.id) === String(e.active.id)) return;
+      if (String(overId) === String(e.active.id)) return;
       const field = form.fields[src.id];
       if (!field) return;
       const refusal = canDrop(field, drop.tableArea);

@@ -1,5 +1,4 @@
 import {
-  Accordion,
   Alert,
   AlertIcon,
   Box,
@@ -25,6 +24,7 @@ import {
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { BUILDER, MESSAGES } from 'shared-contracts';
 import { addSection, addSignature, removeSignature, setFiles, setLogo } from '../model/layout';
+import { trackPointer } from './dnd';
 import { logoError } from './logo';
 import { SectionView } from './SectionView';
 import { useStoreSlice, type BuilderStore } from './store';
@@ -35,7 +35,7 @@ const logoOf = (s: BuilderStore) => s.getForm().meta.logo;
 const signaturesOf = (s: BuilderStore) => s.getForm().signatures;
 const filesOf = (s: BuilderStore) => s.getForm().files;
 
-function LogoArea({ store }: { store: BuilderStore }) {
+const LogoArea = memo(function LogoArea({ store }: { store: BuilderStore }) {
   const logo = useStoreSlice(store, logoOf);
   const input = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -88,7 +88,7 @@ function LogoArea({ store }: { store: BuilderStore }) {
       )}
     </Box>
   );
-}
+});
 
 function SignatureDialog({
   isOpen,
@@ -138,7 +138,7 @@ function SignatureDialog({
   );
 }
 
-function Chips({ store }: { store: BuilderStore }) {
+const Chips = memo(function Chips({ store }: { store: BuilderStore }) {
   const signatures = useStoreSlice(store, signaturesOf);
   const files = useStoreSlice(store, filesOf);
   if (signatures.length === 0 && !files) return null;
@@ -167,7 +167,7 @@ function Chips({ store }: { store: BuilderStore }) {
       )}
     </HStack>
   );
-}
+});
 
 export interface CanvasProps {
   store: BuilderStore;
@@ -180,10 +180,9 @@ export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }
   const count = useStoreSlice(store, sectionCount);
   const signature = useDisclosure();
   const onAddSignature = useCallback((p: string) => store.apply((f) => addSignature(f, p)), [store]);
+  // Drops are resolved at the release point (see dropPlaceOf).
+  useEffect(() => trackPointer(), []);
   const all = Array.from({ length: count }, (_, i) => i);
-  // Controlled so that sections added later open expanded; only the ones the user closed stay closed.
-  const [closed, setClosed] = useState<ReadonlySet<number>>(new Set());
-  const expanded = all.filter((i) => !closed.has(i));
   return (
     <Stack spacing={3} data-testid="canvas">
       <LogoArea store={store} />
@@ -198,15 +197,9 @@ export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }
           {TEXTS.addSection}
         </Link>
       </HStack>
-      <Accordion
-        allowMultiple
-        index={expanded}
-        onChange={(open) => {
-          const list = Array.isArray(open) ? open : [open];
-          setClosed(new Set(all.filter((i) => !list.includes(i))));
-        }}
-        reduceMotion
-      >
+      {/* Each section keeps its own open state (by position): a shared accordion context would
+          re-render every section whenever one is added or removed. */}
+      <Box borderBottomWidth={count > 0 ? '1px' : undefined}>
         {all.map((i) => (
           <SectionView
             key={i}
@@ -216,7 +209,7 @@ export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }
             documentLabel={documentLabel}
           />
         ))}
-      </Accordion>
+      </Box>
       <Chips store={store} />
       <SignatureDialog isOpen={signature.isOpen} onClose={signature.onClose} onAdd={onAddSignature} />
       {count === 0 && <Text color="gray.600">{TEXTS.addSection}</Text>}

@@ -9,8 +9,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useDraggable } from '@dnd-kit/core';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useDraggable, type DraggableAttributes } from '@dnd-kit/core';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BUILDER } from 'shared-contracts';
 import { draggedPaletteIds } from '../model/layout';
 import { filterPalette } from '../model/palette';
@@ -19,12 +19,24 @@ import { paletteDragId } from './dnd';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
-const PaletteEntry = memo(function PaletteEntry({ item, dragged }: { item: PaletteItem; dragged: boolean }) {
-  // Object fields and documents grey out once dropped and come back when removed from the canvas.
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
-    id: paletteDragId(item.id),
-    disabled: dragged,
-  });
+interface EntryViewProps {
+  item: PaletteItem;
+  dragged: boolean;
+  isDragging: boolean;
+  setNodeRef: (el: HTMLElement | null) => void;
+  attributes: DraggableAttributes;
+  listeners: ReturnType<typeof useDraggable>['listeners'];
+}
+
+/** The drawn entry; memoized apart from the drag hook, which re-runs on every drag move. */
+const EntryView = memo(function EntryView({
+  item,
+  dragged,
+  isDragging,
+  setNodeRef,
+  attributes,
+  listeners,
+}: EntryViewProps) {
   return (
     <Box
       ref={setNodeRef}
@@ -56,7 +68,25 @@ const PaletteEntry = memo(function PaletteEntry({ item, dragged }: { item: Palet
   );
 });
 
-function Panel({
+const PaletteEntry = memo(function PaletteEntry({ item, dragged }: { item: PaletteItem; dragged: boolean }) {
+  // Object fields and documents grey out once dropped and come back when removed from the canvas.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: paletteDragId(item.id),
+    disabled: dragged,
+  });
+  return (
+    <EntryView
+      item={item}
+      dragged={dragged}
+      isDragging={isDragging}
+      setNodeRef={setNodeRef}
+      attributes={attributes}
+      listeners={listeners}
+    />
+  );
+});
+
+const Panel = memo(function Panel({
   title,
   items,
   dragged,
@@ -64,7 +94,7 @@ function Panel({
 }: {
   title: string;
   items: PaletteItem[];
-  dragged: Set<string>;
+  dragged: ReadonlySet<string>;
   testId: string;
 }) {
   return (
@@ -84,10 +114,28 @@ function Panel({
       </AccordionPanel>
     </AccordionItem>
   );
-}
+});
 
-const fieldsOf = (s: BuilderStore) => s.getForm().fields;
-const sectionsOf = (s: BuilderStore) => s.getForm().sections;
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * The palette ids on the canvas, as the same set object while its content is unchanged: the palette
+ * re-renders only when an item greys out or comes back, not on every canvas edit or move.
+ */
+function useDraggedIds(store: BuilderStore): ReadonlySet<string> {
+  const cache = useRef<{ fields: unknown; sections: unknown; ids: ReadonlySet<string> } | null>(null);
+  const select = useCallback((s: BuilderStore) => {
+    const form = s.getForm();
+    const last = cache.current;
+    if (last && last.fields === form.fields && last.sections === form.sections) return last.ids;
+    const next = draggedPaletteIds(form);
+    const ids = last && sameSet(next, last.ids) ? last.ids : next;
+    cache.current = { fields: form.fields, sections: form.sections, ids };
+    return ids;
+  }, []);
+  return useStoreSlice(store, select);
+}
 
 export interface PaletteProps {
   store: BuilderStore;
@@ -105,22 +153,21 @@ export const Palette = memo(function Palette({ store, general, primary, context,
     const t = setTimeout(() => setSearch(text), BUILDER.paletteSearchDelayMs);
     return () => clearTimeout(t);
   }, [text]);
-  const fields = useStoreSlice(store, fieldsOf);
-  const sections = useStoreSlice(store, sectionsOf);
-  const dragged = useMemo(
-    () => draggedPaletteIds({ fields, sections } as Parameters<typeof draggedPaletteIds>[0]),
-    [fields, sections],
+  const dragged = useDraggedIds(store);
+  // Filtered once per search or palette change, not on every canvas edit.
+  const panels = useMemo(
+    () => [
+      { title: TEXTS.general, items: filterPalette(general, search), testId: 'palette-general' },
+      { title: primary.label, items: filterPalette(primary.items, search), testId: 'palette-primary' },
+      ...(context
+        ? [{ title: context.label, items: filterPalette(context.items, search), testId: 'palette-context' }]
+        : []),
+      ...(documents
+        ? [{ title: TEXTS.documents, items: filterPalette(documents, search), testId: 'palette-documents' }]
+        : []),
+    ],
+    [general, primary, context, documents, search],
   );
-  const panels = [
-    { title: TEXTS.general, items: filterPalette(general, search), testId: 'palette-general' },
-    { title: primary.label, items: filterPalette(primary.items, search), testId: 'palette-primary' },
-    ...(context
-      ? [{ title: context.label, items: filterPalette(context.items, search), testId: 'palette-context' }]
-      : []),
-    ...(documents
-      ? [{ title: TEXTS.documents, items: filterPalette(documents, search), testId: 'palette-documents' }]
-      : []),
-  ];
   return (
     <Stack spacing={3} data-testid="palette">
       <Input

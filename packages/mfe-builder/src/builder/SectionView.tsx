@@ -1,8 +1,4 @@
 import {
-  AccordionButton,
-  AccordionIcon,
-  AccordionItem,
-  AccordionPanel,
   Box,
   Editable,
   EditableInput,
@@ -13,7 +9,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useDroppable } from '@dnd-kit/core';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useState, type CSSProperties, type ReactNode } from 'react';
 import { dropId, tableDropId } from '../model/ids';
 import { deleteSection, removeDocument, renameSection } from '../model/layout';
 import { slotId } from './dnd';
@@ -21,18 +17,75 @@ import { FieldChip } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
-function Slot({ section, row }: { section: number; row: number }) {
-  const { setNodeRef, isOver } = useDroppable({ id: slotId(section, row) });
+// The drop places re-render on every dnd-kit context change (each drag move): they are plain
+// elements with fixed style objects, and their children are elements made by SectionView, which
+// React skips when the section itself did not change.
+const zoneStyle = (
+  minHeight: string,
+  idle: string,
+  over: boolean,
+  extra: CSSProperties = {},
+): CSSProperties => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 'var(--chakra-space-2)',
+  minHeight,
+  padding: 'var(--chakra-space-2)',
+  borderWidth: '2px',
+  borderStyle: 'dashed',
+  borderRadius: 'var(--chakra-radii-md)',
+  borderColor: over ? 'var(--chakra-colors-blue-500)' : idle,
+  ...extra,
+});
+const FIELD_ZONE = [false, true].map((over) => zoneStyle('64px', 'var(--chakra-colors-gray-300)', over));
+const TABLE_ZONE = [false, true].map((over) =>
+  zoneStyle('48px', 'var(--chakra-colors-gray-200)', over, { marginTop: 'var(--chakra-space-2)' }),
+);
+const SLOT = [false, true].map((over): CSSProperties => ({
+  flex: '1 1 0',
+  minHeight: '48px',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderRadius: 'var(--chakra-radii-md)',
+  borderColor: over ? 'var(--chakra-colors-blue-500)' : 'var(--chakra-colors-gray-200)',
+}));
+
+function DropZone({
+  id,
+  testId,
+  styles,
+  children,
+}: {
+  id: string;
+  testId: string;
+  styles: CSSProperties[];
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id });
   return (
-    <Box
+    <div
+      ref={setNodeRef}
+      data-testid={testId}
+      data-drop-id={id}
+      data-drop-place={id}
+      data-drop-over={isOver ? 'true' : 'false'}
+      style={styles[isOver ? 1 : 0]}
+    >
+      {children}
+    </div>
+  );
+}
+
+function Slot({ section, row }: { section: number; row: number }) {
+  const id = slotId(section, row);
+  const { setNodeRef, isOver } = useDroppable({ id });
+  return (
+    <div
       ref={setNodeRef}
       data-testid="row-slot"
-      flex="1 1 0"
-      minH="48px"
-      borderWidth="1px"
-      borderStyle="dashed"
-      borderRadius="md"
-      borderColor={isOver ? 'blue.500' : 'gray.200'}
+      data-drop-place={id}
+      data-drop-over={isOver ? 'true' : 'false'}
+      style={SLOT[isOver ? 1 : 0]}
     />
   );
 }
@@ -44,7 +97,10 @@ export interface SectionViewProps {
   documentLabel: (id: string) => string;
 }
 
-/** One section: an accordion item with its drop zone (rows of at most 2) and its table zone. */
+/**
+ * One section: a collapsible item with its drop zone (rows of at most 2) and its table zone. It
+ * keeps its own open state, so adding or removing a section never re-renders the others.
+ */
 export const SectionView = memo(function SectionView({
   index,
   store,
@@ -55,11 +111,11 @@ export const SectionView = memo(function SectionView({
     store,
     useCallback((s: BuilderStore) => s.getForm().sections[index], [index]),
   );
-  const fieldsDrop = useDroppable({ id: dropId(index) });
-  const tablesDrop = useDroppable({ id: tableDropId(index) });
+  const [open, setOpen] = useState(true);
   if (!section) return null;
+  const panelId = `section-panel-${index}`;
   return (
-    <AccordionItem data-testid="section" data-section-id={section.sectionId}>
+    <Box data-testid="section" data-section-id={section.sectionId} borderTopWidth="1px">
       <HStack>
         <Editable
           flex="1"
@@ -79,23 +135,18 @@ export const SectionView = memo(function SectionView({
           icon={<span aria-hidden="true">🗑</span>}
           onClick={() => store.apply((f) => deleteSection(f, index))}
         />
-        <AccordionButton w="auto" aria-label={`Toggle ${section.title}`}>
-          <AccordionIcon />
-        </AccordionButton>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={`Toggle ${section.title}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          icon={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
+          onClick={() => setOpen((o) => !o)}
+        />
       </HStack>
-      <AccordionPanel>
-        <Stack
-          ref={fieldsDrop.setNodeRef}
-          data-testid="drop-zone"
-          data-drop-id={dropId(index)}
-          spacing={2}
-          minH="64px"
-          p={2}
-          borderWidth="2px"
-          borderStyle="dashed"
-          borderRadius="md"
-          borderColor={fieldsDrop.isOver ? 'blue.500' : 'gray.300'}
-        >
+      <Box id={panelId} hidden={!open} px={4} pt={2} pb={5}>
+        <DropZone id={dropId(index)} testId="drop-zone" styles={FIELD_ZONE}>
           {section.rows.map((row, r) => (
             <HStack key={r} align="stretch" data-testid="canvas-row">
               {row.map((id) => (
@@ -107,7 +158,7 @@ export const SectionView = memo(function SectionView({
           <Text fontSize="sm" color="gray.600" textAlign="center">
             {TEXTS.dropHere}
           </Text>
-        </Stack>
+        </DropZone>
         {section.documents.length > 0 && (
           <Stack mt={2} spacing={1} data-testid="section-documents">
             {section.documents.map((d) => (
@@ -126,27 +177,15 @@ export const SectionView = memo(function SectionView({
             ))}
           </Stack>
         )}
-        <Stack
-          ref={tablesDrop.setNodeRef}
-          data-testid="table-drop-zone"
-          data-drop-id={tableDropId(index)}
-          mt={2}
-          spacing={2}
-          minH="48px"
-          p={2}
-          borderWidth="2px"
-          borderStyle="dashed"
-          borderRadius="md"
-          borderColor={tablesDrop.isOver ? 'blue.500' : 'gray.200'}
-        >
+        <DropZone id={tableDropId(index)} testId="table-drop-zone" styles={TABLE_ZONE}>
           {section.tables.map((id) => (
             <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
           ))}
           <Text fontSize="sm" color="gray.600" textAlign="center">
             {TEXTS.dropTables}
           </Text>
-        </Stack>
-      </AccordionPanel>
-    </AccordionItem>
+        </DropZone>
+      </Box>
+    </Box>
   );
 });

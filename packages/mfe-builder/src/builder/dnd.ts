@@ -7,6 +7,7 @@ import {
   closestCenter,
   pointerWithin,
   type CollisionDetection,
+  type DragEndEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { isTableDrop, sectionIndexOfDrop } from '../model/ids';
@@ -111,3 +112,50 @@ export const jumpToDropPlaces: KeyboardCoordinateGetter = (event, { context, cur
   // Centre the dragged item on the place; closestCenter then picks exactly this place.
   return { x: place.left + place.width / 2 - w / 2, y: place.top + place.height / 2 - h / 2 };
 };
+
+/**
+ * The drop place under the pointer at release. dnd-kit's `over` is the target of its last rendered
+ * drag move (set in an effect after that render), so a button released before the page caught up
+ * with the last moves dropped on an old target or on none. Every drop place carries its droppable id
+ * in `data-drop-place`; the place at the release point is read from the page as it is.
+ */
+export const DROP_PLACE_ATTR = 'data-drop-place';
+
+let lastPointer: { x: number; y: number; at: number } | null = null;
+
+/** Records the pointer's last position (window capture, passive); returns the remover. */
+export function trackPointer(target: Window = window): () => void {
+  const on = (e: PointerEvent) => {
+    lastPointer = { x: e.clientX, y: e.clientY, at: e.timeStamp };
+  };
+  const opts = { capture: true, passive: true } as const;
+  target.addEventListener('pointermove', on, opts);
+  target.addEventListener('pointerup', on, opts);
+  return () => {
+    target.removeEventListener('pointermove', on, opts);
+    target.removeEventListener('pointerup', on, opts);
+  };
+}
+
+/** The innermost drop place among elements at a point, topmost first (elementsFromPoint order). */
+export function dropPlaceIn(elements: Iterable<Element>): string | null {
+  for (const el of elements) {
+    const place = el.closest(`[${DROP_PLACE_ATTR}]`);
+    if (place) return place.getAttribute(DROP_PLACE_ATTR);
+  }
+  return null;
+}
+
+/**
+ * Where a drag ended: for pointer drags the drop place under the release point (none outside the
+ * drop places), for keyboard drags dnd-kit's `over` (keys move it one place at a time, in sync).
+ */
+export function dropPlaceOf(
+  e: Pick<DragEndEvent, 'activatorEvent' | 'over'>,
+  elementsAt: (x: number, y: number) => Iterable<Element> = (x, y) => document.elementsFromPoint(x, y),
+): string | number | null {
+  const pointer = lastPointer;
+  const isPointerDrag = 'pointerId' in e.activatorEvent;
+  if (!isPointerDrag || !pointer || pointer.at < e.activatorEvent.timeStamp) return e.over?.id ?? null;
+  return dropPlaceIn(elementsAt(pointer.x, pointer.y));
+}

@@ -179,5 +179,17 @@ export function fromBase64(b64: string): string {
   return new TextDecoder().decode(bytes);
 }
 
+// Forms are immutable snapshots: a form object always serializes to the same text, so the text is
+// kept per object. Undo/redo return earlier snapshots, whose text the header's unsaved-changes check
+// then reads back instead of rebuilding the whole document at every step.
+const serialized = new WeakMap<BuilderForm, string>();
+
 /** The serialized form: what is saved, and what the unsaved-changes indicator compares. */
-export const serializeForm = (form: BuilderForm): string => JSON.stringify(toFormJson(form));
+export function serializeForm(form: BuilderForm): string {
+  let text = serialized.get(form);
+  if (text === undefined) {
+    text = JSON.stringify(toFormJson(form));
+    serialized.set(form, text);
+  }
+  return text;
+}
