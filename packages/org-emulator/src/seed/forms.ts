@@ -42,6 +42,28 @@ const YES_NO = [
   { const: 'NO', title: 'No' },
 ];
 
+/**
+ * A dependent dropdown as the product maps a dependent picklist (spec 000 section 5): oneOf of
+ * {const, title} and a validFor map from each controlling value to the values it allows.
+ */
+function dependentSchema(base: Json, f: FieldSpec): Json {
+  const validFor: Record<string, string[]> = {};
+  for (const o of f.options ?? []) {
+    for (const ctrl of o.validFor ?? []) (validFor[ctrl] ??= []).push(o.const);
+  }
+  return {
+    ...base,
+    type: 'string',
+    dependent: f.dependsOn,
+    oneOf: (f.options ?? []).map((o) => ({
+      const: o.const,
+      title: o.title,
+      ...(o.color ? { color: o.color } : {}),
+    })),
+    validFor,
+  };
+}
+
 function fieldSchema(f: FieldSpec, index: number): Json {
   const base: Json = { title: f.title, id: index };
   switch (f.kind) {
@@ -67,9 +89,7 @@ function fieldSchema(f: FieldSpec, index: number): Json {
       return { ...base, type: 'string', oneOf: YES_NO };
     case 'dropdown':
     case 'radio':
-      return f.dependsOn
-        ? { ...base, type: 'string', dependent: f.dependsOn, oneOf: f.options ?? [] }
-        : { ...base, type: 'string', oneOf: f.options ?? YES_NO };
+      return f.dependsOn ? dependentSchema(base, f) : { ...base, type: 'string', oneOf: f.options ?? YES_NO };
     case 'lookup':
       return { ...base, type: 'string' };
   }
