@@ -13,6 +13,7 @@ import { RENDERER_TEXTS } from '../texts';
 import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
 import { isEmptyValue } from './rules';
 import { schemaAtPath, titleOf, toAjvSchema } from './schema';
+import { shareLeafSchemas } from './sharedLeaves';
 
 /** Counters the bench and tests read: Ajv compiles must not grow after mount. */
 export const ajvStats = { compiles: 0 };
@@ -39,6 +40,8 @@ const makeAjv = (meta = true): Ajv => {
     validateSchema: false,
     meta,
     code: { optimize: false },
+    // Shared field shapes (sharedLeaves.ts) stay one function each instead of being inlined per field.
+    inlineRefs: false,
   });
   addFormats(ajv);
   // time and date-time with an optional zone, as JSON Forms' Ajv (ajv-formats 2) accepts them.
@@ -83,7 +86,7 @@ export const getValidator = (schema: FormJsonSchema, version?: string): Validate
     }
   }
   ajvStats.compiles++;
-  const fn = compile(toAjvSchema(schema));
+  const fn = compile(shareLeafSchemas(toAjvSchema(schema)));
   byIdentity.set(schema, fn);
   if (version) byVersion.set(version, { schema, fn });
   return fn;
