@@ -2,6 +2,7 @@ import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
 import { useDraggable, useDroppable, type DraggableAttributes } from '@dnd-kit/core';
 import { memo, useCallback, useMemo, type CSSProperties } from 'react';
 import { TableEditor } from '../editors/table/TableEditor';
+import { namesInUse } from '../model/ids';
 import { removeField, updateField } from '../model/layout';
 import type { TableModel } from '../model/table';
 import { tableOf, withTable } from '../model/table-field';
@@ -58,6 +59,9 @@ interface ChipBodyProps {
   onEdit: (id: number) => void;
   onRemove: () => void;
   onTableChange: (next: TableModel) => void;
+  /** Tables: the form's other names (a live view) and the relationship name's edit. */
+  takenNames: Iterable<string>;
+  onRelationshipNameChange: (name: string) => void;
 }
 
 /**
@@ -71,6 +75,8 @@ const ChipBody = memo(function ChipBody({
   onEdit,
   onRemove,
   onTableChange,
+  takenNames,
+  onRelationshipNameChange,
 }: ChipBodyProps) {
   const table = useMemo(() => (field.kind === 'table' ? tableOf(field) : null), [field]);
   const label = fieldLabel(field);
@@ -116,7 +122,20 @@ const ChipBody = memo(function ChipBody({
           />
         )}
       </HStack>
-      {table && <TableEditor value={table} onChange={onTableChange} onDelete={onRemove} />}
+      {table && (
+        <TableEditor
+          value={table}
+          onChange={onTableChange}
+          onDelete={onRemove}
+          relationshipName={
+            typeof field.definition?.relationshipName === 'string'
+              ? field.definition.relationshipName
+              : undefined
+          }
+          takenNames={takenNames}
+          onRelationshipNameChange={onRelationshipNameChange}
+        />
+      )}
     </>
   );
 });
@@ -156,6 +175,19 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
     [store, id],
   );
   const onRemove = useCallback(() => store.apply((form) => removeField(form, id)), [store, id]);
+  // Read when the table's header modal opens, so chips never recompute the form's names.
+  const takenNames = useMemo(
+    () => ({ [Symbol.iterator]: () => namesInUse(store.getForm(), id)[Symbol.iterator]() }),
+    [store, id],
+  );
+  const onRelationshipNameChange = useCallback(
+    (name: string) =>
+      store.apply((form) => {
+        const f = form.fields[id];
+        return f ? updateField(form, id, withTable(f, tableOf(f), name)) : form;
+      }),
+    [store, id],
+  );
   if (!field) return null;
   return (
     <div
@@ -174,6 +206,8 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
         onEdit={onEdit}
         onRemove={onRemove}
         onTableChange={onTableChange}
+        takenNames={takenNames}
+        onRelationshipNameChange={onRelationshipNameChange}
       />
     </div>
   );
