@@ -62,9 +62,12 @@ const metricsOf = async (cdp) => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
 };
-const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'];
+const METRICS = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration', 'ThreadTime'];
 const diff = (a, b) =>
-  METRICS.map((k) => `${k.replace('Duration', '')} ${((b[k] - a[k]) * 1000).toFixed(1)} ms`);
+  METRICS.map(
+    (k) =>
+      `${k.replace('Duration', '').replace('ThreadTime', 'main-thread CPU')} ${((b[k] - a[k]) * 1000).toFixed(1)} ms`,
+  );
 
 const report = (label, profile, m0, m1, per = 1) => {
   const { total, top, inclusive } = selfTimes(profile);

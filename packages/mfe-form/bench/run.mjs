@@ -40,12 +40,21 @@ async function measure(which, form) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => console.error(`[${which} ${form}] page error:`, e.message));
   await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  // The main thread's CPU time (CDP ThreadTime) beside wall-clock: on a loaded machine wall-clock
+  // includes time the thread waited for a core, CPU time does not.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadTime = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+  const cpu0 = await threadTime();
   const mountMs = await page.evaluate(([w, f]) => window.bench.mount(w, f), [which, form]);
+  const mountCpuMs = ((await threadTime()) - cpu0) * 1000;
   const selector = await page.evaluate(() => window.bench.targetSelector);
   const input = page.locator(selector).first();
   await input.scrollIntoViewIfNeeded();
   await input.click();
   const compilesBefore = await page.evaluate(() => window.bench.ajvCompiles());
+  const keysCpu0 = await threadTime();
   // Warm-up, then measured keystrokes (one at a time so each gets its own frame).
   for (let i = 0; i < 5; i++) await page.keyboard.press('a');
   await page.evaluate(() => {
@@ -57,6 +66,7 @@ async function measure(which, form) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   }
   await page.waitForTimeout(50);
+  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (KEYS + 5);
   const latencies = await page.evaluate(() => window.bench.latencies);
   const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
   // Re-render counting pass (separate, since walking the fiber tree costs time).
@@ -74,10 +84,12 @@ async function measure(which, form) {
     which,
     form,
     mountMs: Math.round(mountMs),
+    mountCpuMs: Math.round(mountCpuMs),
     keystrokes: latencies.length,
     medianMs: +pct(latencies, 50).toFixed(1),
     p95Ms: +pct(latencies, 95).toFixed(1),
     scriptMedianMs: +pct(scriptTimes, 50).toFixed(2),
+    keystrokeCpuMs: +keyCpuMs.toFixed(1),
     componentsPerKeystroke: Math.max(...renders.map((r) => r.all)),
     fieldComponentsPerKeystroke: Math.max(...renders.map((r) => r.fields)),
     ajvCompilesAfterMount: compilesAfter - compilesBefore,
@@ -137,14 +149,20 @@ const goals = [
       .join(' '),
   ],
 ];
-console.log('\nform        renderer   mount ms  median ms  p95 ms  comps/key  fields/key  ajv compiles');
+console.log(
+  '\nform        renderer   mount ms  mount cpu  median ms  p95 ms  cpu/key  comps/key  fields/key  ajv compiles',
+);
 for (const r of results) {
   console.log(
-    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
+    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.mountCpuMs).padStart(10)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.keystrokeCpuMs).padStart(8)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
   );
 }
 console.log('');
 for (const [name, ok, detail] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+if (o && j)
+  console.log(
+    `main-thread CPU at 1,000 fields (load-independent): mount ${o.mountCpuMs} vs ${j.mountCpuMs} ms (${(o.mountCpuMs / j.mountCpuMs).toFixed(2)}x), per keystroke incl. warm-up ${o.keystrokeCpuMs} vs ${j.keystrokeCpuMs} ms`,
+  );
 console.log(
   `machine: ${cpus().length} cores, load average ${loadavg()
     .map((x) => x.toFixed(1))

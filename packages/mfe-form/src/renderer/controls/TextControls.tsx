@@ -43,7 +43,7 @@ export const TextControl = memo(function TextControl(props: RendererProps) {
   if (state.rule.hidden) return null;
   return (
     <ControlShell state={state} lightweight>
-      <div className="cq-input-wrap">
+      <div className="cq-input-wrap cq-line">
         <input
           {...inputProps(state)}
           value={asText(state.value)}
@@ -104,7 +104,7 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
   };
   return (
     <ControlShell state={state} lightweight>
-      <div className="cq-input-wrap">
+      <div className="cq-input-wrap cq-line">
         <input
           {...inputProps(state)}
           type="number"

@@ -173,7 +173,11 @@ export const ControlShell = ({
   );
 };
 
-/** The renderer's stylesheet for plain fields (Chakra theme variables, with fallbacks). */
+/**
+ * The renderer's stylesheet for plain fields (Chakra theme variables, with fallbacks). `.cq-line` wraps a
+ * one-line input at a fixed height with size and layout containment, so typing re-lays out that box
+ * only, not the column of 1,000 fields around it.
+ */
 export const FIELD_CSS = `
 .cq-field { margin-bottom: 0.75rem; }
 .cq-cv { content-visibility: auto; contain-intrinsic-size: auto 4.25rem; }
@@ -190,6 +194,7 @@ export const FIELD_CSS = `
 textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; resize: vertical; }
 .cq-input-wrap { position: relative; display: flex; align-items: center; }
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
+.cq-line { height: 2rem; contain: size layout style; }
 .cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
 .cq-td { padding: 0.25rem; vertical-align: top; border-bottom: 1px solid var(--chakra-colors-gray-100, #edf2f7); }
