@@ -239,7 +239,13 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       [store, events],
     );
 
-    const readOnlyFields = useMemo(() => new Set(props.readOnlyFields ?? []), [props.readOnlyFields]);
+    // Keyed by content: a host passing a new array on each render must not change the context (every
+    // field consumes it, so a new context value would re-render all of them on each keystroke).
+    const readOnlyKey = (props.readOnlyFields ?? []).join('\u0000');
+    const readOnlyFields = useMemo(
+      () => new Set(readOnlyKey === '' ? [] : readOnlyKey.split('\u0000')),
+      [readOnlyKey],
+    );
     const registry = useMemo(
       () => (props.renderers?.length ? [...defaultRenderers, ...props.renderers] : defaultRenderers),
       [props.renderers],

@@ -6,6 +6,7 @@ import { renderForm } from './helpers';
 import { isControl, rankWith } from '../registry';
 import { useControl } from '../controls/shared';
 import { ajvStats } from '../core/validation';
+import { FormRenderer } from '../FormRenderer';
 import type { RendererProps } from '../types';
 
 const renders = new Map<string, number>();
@@ -54,6 +55,35 @@ describe('keystroke cost on a large form', () => {
     }
     expect(ajvStats.compiles).toBe(compiles);
     expect(f.last()?.errors.some((e) => e.path === 'f0')).toBe(true);
+  });
+
+  it('a host re-rendering with equal props (a new readOnlyFields array) re-renders no field', () => {
+    const counting = [{ name: 'counting', tester: rankWith(100, isControl), renderer: CountingControl }];
+    const f = renderForm(schema, ui, {}, { renderers: counting, readOnlyFields: ['f3'] });
+    renders.clear();
+    f.rerender(
+      <FormRenderer
+        schema={schema}
+        uischema={ui}
+        data={{}}
+        renderers={counting}
+        readOnlyFields={['f3']}
+        validationTiming="sync"
+      />,
+    );
+    expect([...renders.keys()]).toEqual([]);
+    // A different list does reach the fields.
+    f.rerender(
+      <FormRenderer
+        schema={schema}
+        uischema={ui}
+        data={{}}
+        renderers={counting}
+        readOnlyFields={['f4']}
+        validationTiming="sync"
+      />,
+    );
+    expect(renders.size).toBe(N);
   });
 
   it('a remount of the same form version does not compile again', () => {
