@@ -5,7 +5,7 @@ import { memoryColorMode, type RemotesConfig } from 'shared-contracts';
 import { createHostServices } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
 import { ShellHeader } from './layout/ShellHeader';
-import { shellTheme } from './layout/theme';
+import { shellTheme, shellToastOptions } from './layout/theme';
 import { registerServiceWorker } from './sw/register';
 
 async function fetchRemotesConfig(): Promise<RemotesConfig> {
@@ -21,7 +21,7 @@ async function main() {
   const header = document.getElementById('shell-header');
   if (header) {
     createRoot(header).render(
-      <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode}>
+      <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode} toastOptions={shellToastOptions}>
         <ShellHeader host={host} />
       </ChakraProvider>,
     );

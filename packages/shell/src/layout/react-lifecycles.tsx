@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { LifeCycles } from 'single-spa';
 import { memoryColorMode } from 'shared-contracts';
-import { shellTheme } from './theme';
+import { shellTheme, shellToastOptions } from './theme';
 
 interface OutletProps {
   domElement: HTMLElement;
@@ -19,7 +19,11 @@ export function shellAreaLifecycles<P extends OutletProps>(
     mount: async (props) => {
       root = createRoot(props.domElement);
       root.render(
-        <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode}>
+        <ChakraProvider
+          theme={shellTheme}
+          colorModeManager={memoryColorMode}
+          toastOptions={shellToastOptions}
+        >
           {render(props)}
         </ChakraProvider>,
       );

@@ -3,3 +3,10 @@ import { extendTheme } from '@chakra-ui/react';
 export const shellTheme = extendTheme({
   styles: { global: { body: { bg: 'gray.50' } } },
 });
+
+/**
+ * The shell's ChakraProviders draw no toasts. Chakra keeps one toast store per page (the library is
+ * a shared singleton) and every ChakraProvider renders all of it, so the shell's providers beside a
+ * remote's own showed each of the remote's toasts twice; the remote's provider (its theme) draws them.
+ */
+export const shellToastOptions = { component: () => null };
