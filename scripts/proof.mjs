@@ -9,6 +9,12 @@
 // Honours DIST_ROOT (builds and serves the front ends from there). PROOF_FUZZ_RUNS overrides the
 // fuzz runs per route and PROOF_LOAD_SECONDS the mixed-read duration (the command line in the
 // report shows either when set).
+//
+// Time: every step has a budget (BUDGETS, minutes on a quiet 2-core machine; together 30 min). A
+// step still running at its budget is stopped (its whole process group) and reported as timed out
+// with the figures it printed so far; a step that cannot start because the run's 30 minutes are
+// spent is reported as not run. `--budget name=min,name=min` changes budgets (`--max-min` the
+// total); PROOF_BUDGET_SCALE multiplies them all (a loaded machine); the report states either.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +30,37 @@ const option = (name) => {
 const only = option('--only')?.split(',');
 const skip = option('--skip')?.split(',') ?? [];
 const out = path.resolve(root, option('--out') ?? 'docs/PROOF.md');
+const budgetScale = Number(process.env.PROOF_BUDGET_SCALE ?? 1);
+
+/**
+ * Minutes each step may take on a quiet 2-core machine, in run order; 30 in all. The load suite's
+ * 5 minutes of mixed reads are fixed (plus uploads, limiter, failover); the fuzz is 630,000
+ * requests; the benchmarks are the earlier issues' own scripts.
+ */
+const BUDGETS = {
+  build: 2.5,
+  transitions: 0.75,
+  fuzz: 7,
+  'security-bff': 0.75,
+  'security-browser': 1.25,
+  load: 7,
+  durability: 4,
+  tabs: 1.5,
+  'bench-load': 0.5,
+  'bench-bff': 0.5,
+  'bench-sync': 1,
+  'bench-renderer': 1.25,
+  'bench-home': 1,
+  'bench-builder': 1,
+};
+for (const pair of option('--budget')?.split(',') ?? []) {
+  const [name, min] = pair.split('=');
+  if (!(name in BUDGETS) || !(Number(min) > 0))
+    throw new Error(`--budget ${pair}: unknown step or bad minutes`);
+  BUDGETS[name] = Number(min);
+}
+const maxMinutes = Number(option('--max-min') ?? 30) * budgetScale;
+const budgetMs = (name) => (BUDGETS[name] ?? 5) * budgetScale * 60_000;
 const logDir = path.join(root, '.tmp', 'proof');
 fs.mkdirSync(logDir, { recursive: true });
 
@@ -42,11 +79,21 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 60_000 } = {}) {
   return new Promise((resolve) => {
     const log = fs.createWriteStream(path.join(logDir, `${name}.log`));
+    // its own process group, so a timeout also ends what it started (BFFs, emulators, browsers)
     const child = spawn(cmd, cmdArgs, {
       cwd,
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    const killGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    };
+    let timedOut = false;
     let output = '';
     const onData = (chunk) => {
       const text = chunk.toString();
@@ -58,14 +105,19 @@ function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 6
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     const timer = setTimeout(() => {
-      output += `\n[proof] ${name} timed out after ${timeoutMs / 60000} min\n`;
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      timedOut = true;
+      const text = `\n[proof] ${name} stopped at its budget of ${(timeoutMs / 60000).toFixed(1)} min\n`;
+      output += text;
+      log.write(text);
+      killGroup('SIGTERM');
+      setTimeout(() => killGroup('SIGKILL'), 5000).unref();
     }, timeoutMs);
-    child.once('exit', (code, signal) => {
+    child.once('close', (code, signal) => {
       clearTimeout(timer);
+      // whatever it left behind in its group
+      killGroup('SIGKILL');
       log.end();
-      resolve({ code: code ?? (signal ? 1 : 0), output });
+      resolve({ code: code ?? (signal ? 1 : 0), output, timedOut });
     });
   });
 }
@@ -100,16 +152,62 @@ const results = [];
 const benches = [];
 const wanted = (name) => (!only || only.includes(name)) && !skip.includes(name);
 
-async function suite(name, title, cmd, cmdArgs, opts) {
-  if (!wanted(name)) return;
-  console.log(`\n━━ ${title}`);
+/** Why a step failed, in one line: its first error or failed-test line. */
+function failureReason(code, output) {
+  const line = output
+    .split('\n')
+    // eslint-disable-next-line no-control-regex -- strips ANSI colour codes
+    .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim())
+    .find((l) =>
+      /^(FAIL\b|×|✘|\d+\) |Error:|AssertionError|TypeError|\[\w+\] FAILED:)|GOAL NOT MET|budget.*missed/i.test(
+        l,
+      ),
+    );
+  return `exit ${code}${line ? `: ${line.slice(0, 240)}` : ''}`;
+}
+
+const notRun = [];
+
+async function suite(name, title, cmd, cmdArgs, opts = {}) {
+  if (!wanted(name)) {
+    notRun.push({ name, title, reason: only ? 'not selected (--only)' : 'skipped (--skip)' });
+    return;
+  }
+  const left = t0 + maxMinutes * 60_000 - Date.now();
+  // Not worth starting with less than a third of its budget left: it would be cut short anyway.
+  if (left < budgetMs(name) / 3) {
+    const reason = `not run: ${(left / 60000).toFixed(1)} min of the run's ${maxMinutes} min left, its budget is ${(budgetMs(name) / 60000).toFixed(1)} min`;
+    console.log(`\n━━ ${title}\nSKIP ${reason}`);
+    notRun.push({ name, title, reason });
+    results.push({
+      name,
+      title,
+      ok: false,
+      notRun: true,
+      reason,
+      seconds: 0,
+      figures: [],
+      counts: null,
+      output: '',
+    });
+    writeReport(false);
+    return;
+  }
+  const timeoutMs = Math.min(budgetMs(name), left);
+  console.log(`\n━━ ${title} (budget ${(timeoutMs / 60000).toFixed(1)} min)`);
   const started = Date.now();
-  const { code, output } = await run(name, cmd, cmdArgs, opts);
+  const { code, output, timedOut } = await run(name, cmd, cmdArgs, { ...opts, timeoutMs });
   const seconds = Math.round((Date.now() - started) / 1000);
   const r = {
     name,
     title,
-    ok: code === 0,
+    ok: code === 0 && !timedOut,
+    timedOut,
+    reason: timedOut
+      ? `timed out: stopped at its budget of ${(timeoutMs / 60000).toFixed(1)} min`
+      : code === 0
+        ? ''
+        : failureReason(code, output),
     seconds,
     figures: figuresIn(output),
     counts: testCounts(output),
@@ -117,12 +215,30 @@ async function suite(name, title, cmd, cmdArgs, opts) {
   };
   results.push(r);
   writeReport(false);
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${title} (${seconds} s)`);
+  console.log(
+    `${r.ok ? 'ok  ' : timedOut ? 'TIME' : 'FAIL'} ${title} (${seconds} s)${r.reason ? ` — ${r.reason}` : ''}`,
+  );
   return r;
 }
 
 const startedAt = new Date();
 const t0 = Date.now();
+
+{
+  const steps = Object.keys(BUDGETS).filter((n) =>
+    n.startsWith('bench-')
+      ? wanted('benchmarks')
+      : n === 'build'
+        ? !flag('--no-build') && wanted(n)
+        : wanted(n),
+  );
+  const total = steps.reduce((sum, n) => sum + BUDGETS[n] * budgetScale, 0);
+  console.log(
+    `proof: ${steps.length} steps, expected at most ${total.toFixed(1)} min (budgets${budgetScale !== 1 ? ` × ${budgetScale}` : ''}: ${steps
+      .map((n) => `${n} ${(BUDGETS[n] * budgetScale).toFixed(1)}`)
+      .join(', ')}); the run stops starting steps after ${maxMinutes} min`,
+  );
+}
 
 // 0. The front ends the browser suites and benchmarks serve (into DIST_ROOT when set).
 if (
@@ -149,7 +265,7 @@ await suite(
   ['run', 'test/fuzz-http.test.ts'],
   {
     cwd: path.join(root, 'packages/bff'),
-    extraEnv: process.env.PROOF_FUZZ_RUNS ? { PROOF_FUZZ_RUNS: process.env.PROOF_FUZZ_RUNS } : {},
+    // (PROOF_FUZZ_RUNS and PROOF_FUZZ_CONCURRENCY pass through the environment)
   },
 );
 
@@ -188,6 +304,34 @@ await suite(
   },
 );
 
+// 5. Durability and tabs (packages/e2e/proof/durability.ts, tabs.ts, engineer "durability"), when they
+//    exist; their size comes from PROOF_SCALE=full (their own code).
+for (const [name, title] of [
+  ['durability', 'durability: 500 offline submissions, faults, browser kills'],
+  ['tabs', 'tabs: 5 tabs, the leader killed every 10 s'],
+]) {
+  if (!wanted(name)) {
+    notRun.push({ name, title, reason: only ? 'not selected (--only)' : 'skipped (--skip)' });
+    continue;
+  }
+  if (!fs.existsSync(path.join(root, `packages/e2e/proof/${name}.ts`))) {
+    console.log(`\n━━ ${title}\nPENDING (packages/e2e/proof/${name}.ts is not in this checkout)`);
+    results.push({
+      name,
+      title,
+      ok: false,
+      pending: true,
+      seconds: 0,
+      figures: [],
+      counts: null,
+      output: '',
+    });
+    writeReport(false);
+    continue;
+  }
+  await suite(name, title, bin('tsx'), ['packages/e2e/proof/run-runner.ts', name]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The report
 
@@ -196,14 +340,18 @@ function writeReport(done) {
   const minutes = ((Date.now() - t0) / 60000).toFixed(1);
   const commandLine = `${process.env.DIST_ROOT ? `DIST_ROOT=${process.env.DIST_ROOT} ` : ''}${
     process.env.PROOF_FUZZ_RUNS ? `PROOF_FUZZ_RUNS=${process.env.PROOF_FUZZ_RUNS} ` : ''
-  }${process.env.PROOF_LOAD_SECONDS ? `PROOF_LOAD_SECONDS=${process.env.PROOF_LOAD_SECONDS} ` : ''}node scripts/proof.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+  }${process.env.PROOF_LOAD_SECONDS ? `PROOF_LOAD_SECONDS=${process.env.PROOF_LOAD_SECONDS} ` : ''}${
+    process.env.PROOF_BUDGET_SCALE ? `PROOF_BUDGET_SCALE=${process.env.PROOF_BUDGET_SCALE} ` : ''
+  }${process.env.PROOF_FUZZ_CONCURRENCY ? `PROOF_FUZZ_CONCURRENCY=${process.env.PROOF_FUZZ_CONCURRENCY} ` : ''}node scripts/proof.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
   const fig = (suiteName) => results.flatMap((r) => r.figures).find((f) => f.suite === suiteName);
   const status = (name) => {
     const r = results.find((x) => x.name === name);
-    if (!r) return 'not run';
+    if (!r) return notRun.find((x) => x.name === name)?.reason ?? 'not run';
     if (r.pending) return 'PENDING';
+    if (r.notRun) return r.reason;
     const counts = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed)` : '';
-    return `${r.ok ? 'pass' : 'FAIL'}${counts}, ${r.seconds} s`;
+    const verdict = r.ok ? 'pass' : r.timedOut ? 'TIMED OUT' : 'FAIL';
+    return `${verdict}${counts}, ${r.seconds} s${r.reason ? ` (${r.reason.replaceAll('|', '\\|')})` : ''}`;
   };
   const j = (v) => (v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -249,6 +397,10 @@ function writeReport(done) {
   md.push(
     `on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the start ${os.loadavg()[0].toFixed(1)}, Node ${process.version}.`,
   );
+  if (budgetScale !== 1 || option('--budget') || option('--max-min'))
+    md.push(
+      `Budgets changed for this run (PROOF_BUDGET_SCALE ${budgetScale}${option('--budget') ? `, --budget ${option('--budget')}` : ''}${option('--max-min') ? `, --max-min ${option('--max-min')}` : ''}): see Time.`,
+    );
   if (flag('--no-build'))
     md.push(
       `The front ends were not rebuilt by this run: served from ${process.env.DIST_ROOT ?? 'packages/*/dist'} as last built.`,
@@ -266,7 +418,7 @@ function writeReport(done) {
     `| property tests, submission state machine | ${status('transitions')} | ${t ? `${t.runs} runs (${t.runsPerSeed} per seed, seeds ${t.seeds.join(', ')}), ${t.submittedAndDeleted} ended submitted and delivered` : '—'} |`,
   );
   md.push(
-    `| fuzz, every BFF route over HTTP | ${status('fuzz')} | ${fz ? `${fz.routes} routes × ${fz.perRoute} = ${fz.requests} requests, 5xx: ${fz.fiveXX}, disallowed statuses: ${fz.failures}, ${fz.reqPerSecond} req/s` : '—'} |`,
+    `| fuzz, every BFF route over HTTP | ${status('fuzz')} | ${fz ? `${fz.routes} routes × ${fz.perRoute} = ${fz.requests} requests, 5xx: ${fz.fiveXX}, disallowed statuses: ${fz.failures}, ${fz.reqPerSecond} req/s${fz.concurrency ? ` (${fz.concurrency} in flight, load average ${fz.loadAverage})` : ''}${fz.cpuMsPerRequest ? `; CPU per request: sender ${fz.cpuMsPerRequest.sender} ms, BFF ${fz.cpuMsPerRequest.bff} ms, org ${fz.cpuMsPerRequest.emulator} ms` : ''}${fz.prototypePollution !== undefined ? `; prototype pollution in the BFF: ${fz.prototypePollution}` : ''}` : '—'} |`,
   );
   md.push(
     `| fuzz, canvas signed request | ${status('fuzz')} | ${cv ? `${cv.tampered} tampered → ${cv.tampered401} × 401; ${cv.genuine} untouched controls → ${cv.genuineAccepted} accepted` : '—'} |`,
@@ -330,7 +482,7 @@ function writeReport(done) {
       continue;
     }
     md.push(
-      `### ${b.name} — ${b.ok ? 'ran, exit 0' : 'exit non-zero (a crash, or a goal the benchmark itself reports as missed: see its lines)'} (${b.seconds} s): \`${b.command}\``,
+      `### ${b.name} — ${b.ok ? 'ran, exit 0' : `${b.reason ?? 'exit non-zero'} (a crash, a budget reached, or a goal the benchmark itself reports as missed: see its lines)`} (${b.seconds} s): \`${b.command}\``,
     );
     md.push('');
     const ratios = ratioLines(b.output);
@@ -345,6 +497,32 @@ function writeReport(done) {
     md.push('```');
     md.push('');
   }
+  md.push('## What did not run, or did not finish');
+  md.push('');
+  const unfinished = [
+    ...notRun.map((x) => `- ${x.title}: ${x.reason}`),
+    ...results
+      .filter((r) => !r.ok && !r.notRun)
+      .map((r) => `- ${r.title}: ${r.pending ? 'PENDING (its runner is not in this checkout)' : r.reason}`),
+  ];
+  md.push(...(unfinished.length ? unfinished : ['Everything ran and passed.']));
+  md.push('');
+  md.push('## Time');
+  md.push('');
+  md.push(
+    `Budgets (minutes${budgetScale !== 1 ? `, × PROOF_BUDGET_SCALE=${budgetScale}` : ''}; a step still running at its budget is stopped; none starts after ${maxMinutes} min): ${Object.entries(
+      BUDGETS,
+    )
+      .map(([n, m]) => `${n} ${m}`)
+      .join(', ')}.`,
+  );
+  md.push('');
+  md.push('| step | budget (min) | took (s) |');
+  md.push('| --- | --- | --- |');
+  for (const r of results)
+    if (!r.pending && !r.notRun)
+      md.push(`| ${r.name} | ${(budgetMs(r.name) / 60000).toFixed(1)} | ${r.seconds} |`);
+  md.push('');
   md.push('## All figures (as printed by the suites)');
   md.push('');
   md.push('```json');
@@ -372,11 +550,18 @@ function writeReport(done) {
 
 // 6. The earlier issues' benchmarks, each as its root script without the install/build prefix.
 const BENCHES = ['bench:load', 'bench:bff', 'bench:sync', 'bench:renderer', 'bench:home', 'bench:builder'];
-if (wanted('benchmarks')) {
+if (!wanted('benchmarks'))
+  notRun.push({
+    name: 'benchmarks',
+    title: `benchmarks ${BENCHES.join(', ')}`,
+    reason: only ? 'not selected (--only)' : 'skipped (--skip)',
+  });
+else {
   for (const name of BENCHES) {
     const script = pkg.scripts?.[name];
     if (!script) {
       benches.push({ name, missing: true });
+      notRun.push({ name: `bench-${name.slice(6)}`, title: name, reason: 'no such root script' });
       continue;
     }
     const command = script
@@ -386,42 +571,20 @@ if (wanted('benchmarks')) {
       .join(' && ');
     const r = await suite(`bench-${name.slice(6)}`, `benchmark ${name}: ${command}`, 'sh', ['-c', command], {
       extraEnv: { PROOF_SCALE: '' },
-      timeoutMs: 20 * 60_000,
     });
-    benches.push({ name, command, ok: r?.ok, seconds: r?.seconds, output: r?.output ?? '' });
+    if (r) benches.push({ name, command, ok: r.ok, reason: r.reason, seconds: r.seconds, output: r.output });
     writeReport(false);
   }
-}
-
-// 5. Durability and tabs (packages/e2e/proof/durability.ts, tabs.ts), when they exist.
-for (const [name, title] of [
-  ['durability', 'durability: 500 offline submissions, faults, browser kills'],
-  ['tabs', 'tabs: 5 tabs, the leader killed every 10 s'],
-]) {
-  if (!wanted(name)) continue;
-  if (!fs.existsSync(path.join(root, `packages/e2e/proof/${name}.ts`))) {
-    console.log(`\n━━ ${title}\nPENDING (packages/e2e/proof/${name}.ts is not in this checkout)`);
-    results.push({
-      name,
-      title,
-      ok: false,
-      pending: true,
-      seconds: 0,
-      figures: [],
-      counts: null,
-      output: '',
-    });
-    writeReport(false);
-    continue;
-  }
-  await suite(name, title, bin('tsx'), ['packages/e2e/proof/run-runner.ts', name]);
 }
 
 writeReport(true);
 
 console.log('\n━━ proof summary');
 for (const r of results)
-  console.log(`${r.pending ? 'PEND' : r.ok ? 'ok  ' : 'FAIL'} ${r.title} (${r.seconds} s)`);
-for (const b of benches) if (b.missing) console.log(`MISS benchmark ${b.name}`);
+  console.log(
+    `${r.pending ? 'PEND' : r.notRun ? 'SKIP' : r.ok ? 'ok  ' : r.timedOut ? 'TIME' : 'FAIL'} ${r.title} (${r.seconds} s)${r.reason ? ` — ${r.reason}` : ''}`,
+  );
+for (const x of notRun)
+  if (!results.some((r) => r.name === x.name)) console.log(`--   ${x.title}: ${x.reason}`);
 console.log(`report: ${path.relative(root, out)} (${((Date.now() - t0) / 60000).toFixed(1)} min)`);
 process.exit(results.every((r) => r.ok || r.pending) ? 0 : 1);
