@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'mfe-auth',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // a generous ceiling for component tests on a loaded 2-core runner (not a speed check)
+    testTimeout: 30_000,
     setupFiles: ['../shared-contracts/src/testing/jsdom-setup.ts'],
   },
 });

@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'mfe-form', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'mfe-form',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // a generous ceiling for component tests on a loaded 2-core runner (not a speed check)
+    testTimeout: 30_000,
+  },
 });
