@@ -167,6 +167,8 @@ describe('importing pending records', () => {
     expect(same).toMatchObject({ errors, error: errors, data: { v: '1' } });
     const newer = T.planImport([refused], [p('1', { version: 3 })], opts).puts[0];
     expect(newer).toMatchObject({ errors: [], error: [], version: 3 });
+    // an org answer older than the local record (read before the uploader's last sync) changes nothing
+    expect(T.planImport([refused], [p('1', { version: 1 })], opts).puts).toEqual([]);
   });
   it('deletes local in-progress, in-sync org records no longer pending, only online and not uploading', () => {
     const gone = draft({ id: 'gone', syncStatus: SY.inSync, isSalesforceRecord: true });

@@ -281,7 +281,12 @@ export function planImport(
     const local = byId.get(p.id);
     const fresh = localFromPending(p, ctx);
     if (!local) puts.push(fresh);
-    else if (local.syncStatus === SYNC_STATUS.inSync && local.status === SUBMISSION_STATUS.inProgress) {
+    else if (
+      local.syncStatus === SYNC_STATUS.inSync &&
+      local.status === SUBMISSION_STATUS.inProgress &&
+      // an answer read before the local record's last sync (an import racing the uploader) is older
+      p.version >= local.version
+    ) {
       // a refused submit's errors belong to the version the org holds: kept until the record changes
       const keepErrors = p.version === local.version && (local.errors?.length ?? 0) > 0;
       puts.push({
