@@ -326,6 +326,7 @@ function LoadedForm({
     setPhase('waiting');
     const w = watchSubmitOutcome(host.offline, host.online, stored.id, {
       timeoutMs: submitTimeoutMs,
+      sentVersion: stored.version,
       onUpdate: (o) => {
         if (o.kind === 'uploading') {
           setPhase('uploading');

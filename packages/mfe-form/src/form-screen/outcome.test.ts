@@ -54,6 +54,15 @@ describe('submitOutcome', () => {
       errors,
     });
   });
+  it('the previous refusal seen again before the new submit is stored is not an outcome', () => {
+    const errors = [{ errorPath: 'General/X', message: 'bad' }];
+    const before = sub({ status: 'in progress', errors, version: 2 });
+    expect(submitOutcome({ ...base, record: before, sentVersion: 3 })).toEqual({ kind: 'waiting' });
+    expect(submitOutcome({ ...base, record: { ...before, version: 3 }, sentVersion: 3 })).toEqual({
+      kind: 'rejected',
+      errors,
+    });
+  });
   it('offline = queued', () => {
     expect(submitOutcome({ ...base, online: false })).toEqual({ kind: 'queued', reason: 'offline' });
   });

@@ -25,12 +25,23 @@ export interface OutcomeInput {
   outboxItem: OutboxItem | undefined;
   online: boolean;
   timedOut: boolean;
+  /** The version the submit stored: an older record is the live query's stale value from before it. */
+  sentVersion?: number;
 }
 
 const hasErrors = (e: unknown[] | undefined): e is unknown[] => Array.isArray(e) && e.length > 0;
 
-export function submitOutcome({ record, files, outboxItem, online, timedOut }: OutcomeInput): SubmitOutcome {
+export function submitOutcome({
+  record,
+  files,
+  outboxItem,
+  online,
+  timedOut,
+  sentVersion,
+}: OutcomeInput): SubmitOutcome {
   if (!record) return { kind: 'delivered' };
+  // e.g. the previous refusal (in progress with errors) seen again before the submit's own write
+  if (sentVersion !== undefined && record.version < sentVersion) return { kind: 'waiting' };
   if (record.syncStatus === SYNC_STATUS.inError) return { kind: 'rejected', errors: record.errors ?? [] };
   if (record.status === SUBMISSION_STATUS.inProgress && hasErrors(record.errors))
     return { kind: 'rejected', errors: record.errors };
@@ -58,7 +69,7 @@ export function watchSubmitOutcome(
   offline: Pick<OfflineServices, 'submission' | 'filesOf' | 'outbox'>,
   online: Observable<boolean>,
   id: string,
-  options: { timeoutMs: number; onUpdate?: (o: SubmitOutcome) => void },
+  options: { timeoutMs: number; sentVersion?: number; onUpdate?: (o: SubmitOutcome) => void },
 ): { done: Promise<SubmitOutcome>; cancel: () => void } {
   const record = offline.submission(id);
   const files = offline.filesOf(id);
@@ -83,6 +94,7 @@ export function watchSubmitOutcome(
         outboxItem: offline.outbox.get().find((i) => i.id === id),
         online: online.get(),
         timedOut,
+        ...(options.sentVersion === undefined ? {} : { sentVersion: options.sentVersion }),
       });
       options.onUpdate?.(o);
       if (isFinal(o)) finish(o);
