@@ -28,6 +28,10 @@ export const fieldLabel = (f: CanvasField): string =>
       ? f.schema.title
       : f.key;
 
+// Drop places do not change size during a drag (the dragged item is drawn in a DragOverlay), so
+// dnd-kit's per-droppable ResizeObserver, created for all of them at every drag start, is not needed.
+export const STILL = { disabled: true } as const;
+
 type Listeners = ReturnType<typeof useDraggable>['listeners'];
 
 /** The chip's drag-state look (drop target, being dragged), as fixed style objects. */
@@ -157,7 +161,7 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
   );
   const dragId = fieldDragId(id);
   const { attributes, listeners, setNodeRef: setDragRef, isDragging } = useDraggable({ id: dragId });
-  const { setNodeRef: setDropRef, isOver } = useDroppable({ id: dragId });
+  const { setNodeRef: setDropRef, isOver } = useDroppable({ id: dragId, resizeObserverConfig: STILL });
   // Stable: a new ref callback each render would detach and re-observe the node in dnd-kit.
   const setRefs = useCallback(
     (el: HTMLElement | null) => {

@@ -13,7 +13,7 @@ import { memo, useCallback, useState, type CSSProperties, type ReactNode } from 
 import { dropId, tableDropId } from '../model/ids';
 import { deleteSection, removeDocument, renameSection } from '../model/layout';
 import { slotId } from './dnd';
-import { FieldChip } from './FieldChip';
+import { FieldChip, STILL } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
@@ -61,7 +61,7 @@ function DropZone({
   styles: CSSProperties[];
   children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+  const { setNodeRef, isOver } = useDroppable({ id, resizeObserverConfig: STILL });
   return (
     <div
       ref={setNodeRef}
@@ -78,7 +78,7 @@ function DropZone({
 
 function Slot({ section, row }: { section: number; row: number }) {
   const id = slotId(section, row);
-  const { setNodeRef, isOver } = useDroppable({ id });
+  const { setNodeRef, isOver } = useDroppable({ id, resizeObserverConfig: STILL });
   return (
     <div
       ref={setNodeRef}
