@@ -1,7 +1,12 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SUBMIT_BATCH_MAX, uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  SUBMIT_BATCH_MAX,
+  uniquenessKey,
+  type FileUploadRequest,
+  type LocalSubmission,
+} from 'shared-contracts';
 import { BatchFakeOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
@@ -98,5 +103,44 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     b.org.fault = () => null;
     await h.drain();
     expect(b.org.records.size).toBe(5);
+  });
+
+  it('a slow file upload does not hold back the records queued meanwhile (no head-of-line blocking)', async () => {
+    // the upload hangs until released, like a 100 MB file on a slow link
+    let release = (): void => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let uploads = 0;
+    class SlowUploadOrg extends BatchFakeOrg {
+      override async uploadFile(req: FileUploadRequest, onProgress: (p: number) => void): Promise<string> {
+        uploads++;
+        await gate;
+        return super.uploadFile(req, onProgress);
+      }
+    }
+    const org = new SlowUploadOrg();
+    h = makeHarness({ concurrency: 4 }, { org });
+    const c = await h.svc.create({ formId: 'a0F1', formName: 'With file' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['big']), 'big.bin');
+    if (!f.ok) throw new Error(f.message);
+    await h.svc.submit(c.value.id, { files: [f.value] });
+    let firstDone = false;
+    const first = h.svc.engine.submissions.runOnce().then(() => (firstDone = true));
+    await vi.waitFor(() => expect(uploads).toBe(1));
+
+    // queued while the upload hangs: the next run delivers them at once
+    await queueSubmitted(h, 5);
+    const second = h.svc.engine.submissions.runOnce();
+    await vi.waitFor(() => expect(org.batchSizes).toEqual([5]), { timeout: 10_000 });
+    expect(org.records.size).toBe(5);
+    expect(org.records.has(uniquenessKey('a0F1', c.value.id))).toBe(false);
+    // runOnce still means "everything due was tried once": it waits for the upload
+    expect(firstDone).toBe(false);
+
+    release();
+    await Promise.all([first, second]);
+    expect(org.records.size).toBe(6);
+    expect(org.contentDocuments).toHaveLength(1);
+    expect(await h.local()).toEqual([]);
   });
 });

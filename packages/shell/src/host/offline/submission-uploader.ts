@@ -47,6 +47,8 @@ export class SubmissionUploader {
     () => this.deps.isOnline(),
   );
   private stopped = false;
+  /** Submissions with files to upload, running beside the passes (see pass). */
+  private readonly withFiles = new Set<Promise<void>>();
 
   constructor(private readonly deps: SubmissionUploaderDeps) {}
 
@@ -69,6 +71,7 @@ export class SubmissionUploader {
   /** Resolves once every queued, due submission of this run has been tried once. */
   async runOnce(): Promise<void> {
     await this.loop.run();
+    while (this.withFiles.size > 0) await Promise.allSettled([...this.withFiles]);
   }
 
   private async pass(): Promise<void> {
@@ -78,21 +81,27 @@ export class SubmissionUploader {
     const queue = (await this.deps.store.queuedSubmissions(org))
       .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
       .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
+    const waitingFiles = new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId));
+    const fileWork = (s: LocalSubmission) => !allFilesResolved(s.data) || waitingFiles.has(s.id);
+    const workers = Math.max(1, this.deps.concurrency ?? 4);
+    // Submissions with files to upload run beside the passes, up to `workers` at once, and the pass
+    // does not wait for them: one 100 MB upload must not hold back every other record until it ends
+    // (the durability run had 83 due records waiting minutes behind 17 uploads).
+    for (const s of queue) {
+      if (this.withFiles.size >= workers || this.stopped) break;
+      if (!fileWork(s)) continue;
+      const task: Promise<void> = this.processOne(s.id).finally(() => this.withFiles.delete(task));
+      this.withFiles.add(task);
+    }
     // with a bulk path: whatever needs no file work goes in batches, the rest one by one
-    const waitingFiles = this.deps.gateway.submitBatch
-      ? new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId))
-      : new Set<string>();
-    const batchable = this.deps.gateway.submitBatch
-      ? queue.filter((s) => allFilesResolved(s.data) && !waitingFiles.has(s.id))
-      : [];
+    const batchable = this.deps.gateway.submitBatch ? queue.filter((s) => !fileWork(s)) : [];
     const inBatch = new Set(batchable.map((s) => s.id));
     const tasks: (() => Promise<void>)[] = [];
     for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
       const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
       tasks.push(() => this.processBatch(chunk));
     }
-    for (const s of queue) if (!inBatch.has(s.id)) tasks.push(() => this.processOne(s.id));
-    const workers = Math.max(1, this.deps.concurrency ?? 4);
+    for (const s of queue) if (!inBatch.has(s.id) && !fileWork(s)) tasks.push(() => this.processOne(s.id));
     let next = 0;
     const work = async (): Promise<void> => {
       while (next < tasks.length && !this.stopped && this.deps.isOnline()) {
