@@ -389,7 +389,16 @@ describe('page closed and reopened mid-sync (in process)', () => {
         { factory, org },
       );
       tab.svc.start();
-      await tick(20 + Math.floor(rnd() * 40));
+      // close once this tab has reached the org (a loaded runner may need longer than the random
+      // delay for that), or once nothing is left to send
+      const before = org.calls.length;
+      await vi.waitFor(
+        async () => {
+          if (org.calls.length === before && (await tab.local()).length > 0) throw new Error('not yet');
+        },
+        { timeout: 5_000, interval: 5 },
+      );
+      await tick(Math.floor(rnd() * 40));
       // the page closes: its script stops, its pending answers are lost, the browser frees its lock
       net.kill();
       tab.online.set(false);
