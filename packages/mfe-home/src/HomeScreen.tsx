@@ -25,7 +25,6 @@ import {
   useMediaQuery,
   useToast,
 } from '@chakra-ui/react';
-import { useLocation } from 'react-router-dom';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
@@ -38,6 +37,7 @@ import {
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { readCache, useAssignedTasks, useFormSearch, useForms } from './data';
 import { SearchIcon } from './icons';
+import { useLocationSearch } from './useLocationSearch';
 import {
   firstForms,
   formatDate,
@@ -120,7 +120,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const cachedForms = useObservable(host.offline.cachedForms);
   const toast = useToast();
   const [narrow] = useMediaQuery(NARROW_QUERY, { ssr: false });
-  const location = useLocation();
+  const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
   const userId = signedIn?.userId ?? (session.status === 'loading' ? readLastUser() : null);
@@ -173,10 +173,10 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<FormListItem | null>(null);
-  const [outboxOpen, setOutboxOpen] = useState(() => new URLSearchParams(location.search).has('outbox'));
+  const [outboxOpen, setOutboxOpen] = useState(() => new URLSearchParams(locationSearch).has('outbox'));
   useEffect(() => {
-    if (new URLSearchParams(location.search).has('outbox')) setOutboxOpen(true);
-  }, [location.search]);
+    if (new URLSearchParams(locationSearch).has('outbox')) setOutboxOpen(true);
+  }, [locationSearch]);
 
   const failToast = useCallback(
     (title: string, error: unknown) =>

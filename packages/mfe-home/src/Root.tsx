@@ -1,13 +1,7 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 import { HomeScreen } from './HomeScreen';
 
+// Home is the one screen single-spa mounts at `/`: no router needed (see useLocationSearch).
 export function Root({ host }: RemoteAppProps) {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<HomeScreen host={host} />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <HomeScreen host={host} />;
 }

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter } from 'react-router-dom';
 import { HOME_REFRESH_MS, MESSAGES, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
 import { writeCache } from './data';
@@ -20,11 +19,10 @@ function setup(configure?: (host: FakeHost) => void, path = '/') {
   );
   configure?.(host);
   const user = userEvent.setup();
+  window.history.replaceState(null, '', path);
   const view = render(
     <ChakraProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <HomeScreen host={host} />
-      </MemoryRouter>
+      <HomeScreen host={host} />
     </ChakraProvider>,
   );
   return { host, user, view };
