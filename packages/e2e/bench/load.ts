@@ -2,6 +2,8 @@
 // JavaScript bytes over the wire (compressed, as served), the request count and the time until
 // home is interactive, median of 5 cold runs (HTTP cache cleared, service worker blocked), against
 // the 250 KB budget, beside the shell alone on the sign-in page as the baseline of the same run.
+// Serves the builds under $DIST_ROOT when it is set (scripts/system.mjs), e.g.
+// `DIST_ROOT=/tmp/dist-x node scripts/build.mjs && DIST_ROOT=/tmp/dist-x tsx packages/e2e/bench/load.ts`.
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/browser';
 import { signInAtOrg } from '../support/auth';
