@@ -88,6 +88,8 @@ export interface DurabilityFigures {
   midUpload: number;
   toggles: number;
   duplicatesDelivered: number;
+  /** Runner calls into the browser given up after their time limit (a page that stopped answering). */
+  stuckCalls: number;
 }
 
 interface Queued {
@@ -252,6 +254,21 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     midUpload: 0,
     toggles: 0,
     duplicatesDelivered: 0,
+    stuckCalls: 0,
+  };
+  /**
+   * A call into the browser, given up after `ms` (counted): the full run of 10:19 hung for minutes
+   * on one call to a page that had stopped answering after a kill, and the runner with it.
+   */
+  const within = <T, U = T>(call: Promise<T>, ms: number, fallback: U): Promise<T | U> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<U>((resolve) => {
+      timer = setTimeout(() => {
+        figures.stuckCalls++;
+        resolve(fallback);
+      }, ms);
+    });
+    return Promise.race<T | U>([call.catch(() => fallback), late]).finally(() => clearTimeout(timer));
   };
   let page: Page | null = null;
   let online = true;
@@ -469,14 +486,16 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
       const p = page;
       if (!p) return { left: -1, inError: 0 };
       // ours still waiting (or refused); the home screen may import delivered ones back as in sync
-      return p
-        .evaluate(async (prefix) => {
+      return within(
+        p.evaluate(async (prefix) => {
           const all = ((await window.__cqOffline?.dbs.submissions.submissions.toArray()) ?? []).filter(
             (s) => s.id.startsWith(prefix) && s.syncStatus !== 'in sync',
           );
           return { left: all.length, inError: all.filter((s) => s.syncStatus === 'in error').length };
-        }, prefix)
-        .catch(() => ({ left: -1, inError: 0 }));
+        }, prefix),
+        20_000,
+        { left: -1, inError: 0 },
+      );
     };
     let nextToggle = Date.now() + between(toggleMin, toggleMax);
     let nextReport = Date.now() + 10_000;
@@ -484,9 +503,20 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     const plannedGap = () => between(gapMin, gapMax);
     let drainedEarly = false;
     let nextInterrupt = Date.now() + plannedGap();
+    let unanswered = 0;
     for (;;) {
       if (Date.now() - t1 > timeoutMs) throw new Error(`not drained after ${timeoutMs} ms`);
       const state = await drainedCheck();
+      unanswered = state.left < 0 ? unanswered + 1 : 0;
+      if (unanswered >= 3) {
+        // the page stopped answering: open it again (not counted as one of the interruptions)
+        log('the page does not answer: reopening it');
+        unanswered = 0;
+        if (mode === 'close-page') await page?.close({ runBeforeUnload: false }).catch(() => undefined);
+        else await browser.kill();
+        page = await open();
+        continue;
+      }
       if (state.left === state.inError && state.left >= 0 && figures.interruptions >= interruptions) {
         figures.leftLocal = state.left;
         figures.inError = state.inError;
@@ -500,8 +530,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
       const now = Date.now();
       if (now >= nextReport && page) {
         nextReport = now + 10_000;
-        const summary = await page
-          .evaluate(async () => {
+        const summary = await within(
+          page.evaluate(async () => {
             const off = window.__cqOffline as unknown as {
               dbs: { submissions: { submissions: { toArray(): Promise<Record<string, unknown>[]> } } };
               engine: { running: boolean; pendingWork: boolean; isLeader: { get(): boolean } };
@@ -530,17 +560,19 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
               pendingWork: off.engine.pendingWork,
               org: localStorage.getItem('organizationId'),
             };
-          })
-          .catch((e: unknown) => String(e).slice(0, 100));
+          }),
+          20_000,
+          'no answer',
+        );
         log(`local queue ${JSON.stringify(summary)}`);
       }
       if (now >= nextToggle) {
         figures.toggles++;
         online = false;
-        await browser.context?.setOffline(true).catch(() => undefined);
+        await within(browser.context?.setOffline(true) ?? Promise.resolve(), 15_000, undefined);
         await new Promise((r) => setTimeout(r, between(offMin, offMax)));
         online = true;
-        await browser.context?.setOffline(false).catch(() => undefined);
+        await within(browser.context?.setOffline(false) ?? Promise.resolve(), 15_000, undefined);
         // 500 and 503 take turns; lost answers every other phase
         errorStatus = errorStatus === 503 ? 500 : 503;
         faultPhase++;
@@ -552,9 +584,11 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           // wait (briefly) for an upload in flight: mid-upload
           const deadline = Date.now() + 3000;
           while (Date.now() < deadline) {
-            const uploading = await page
-              .evaluate(() => (window.__cqOffline?.engine.uploadingIds().size ?? 0) > 0)
-              .catch(() => false);
+            const uploading = await within(
+              page.evaluate(() => (window.__cqOffline?.engine.uploadingIds().size ?? 0) > 0),
+              5_000,
+              false,
+            );
             if (uploading) {
               what = 'mid-upload';
               figures.midUpload++;
