@@ -10,20 +10,32 @@ export type Loaded =
   | { kind: 'found'; submission: LocalSubmission; formDef: FormDefinition; local: boolean }
   | { kind: 'notFound' };
 
-/** The first value a live query delivers (its initial `get()` is a placeholder until then). */
-export function firstValue<T>(o: Observable<T | undefined>, timeoutMs: number): Promise<T | undefined> {
-  const now = o.get();
-  if (now !== undefined) return Promise.resolve(now);
+/**
+ * The first value a live query delivers. A host observable kept per id holds its last value while
+ * nobody subscribes, so `get()` may be stale (the record changed since this screen last showed it):
+ * the value delivered on subscribing wins; `get()` answers only if nothing is delivered within
+ * `graceMs` (a source that does not re-deliver) or, when it is still the placeholder, `timeoutMs`.
+ */
+export function firstValue<T>(
+  o: Observable<T | undefined>,
+  timeoutMs: number,
+  graceMs = 250,
+): Promise<T | undefined> {
   return new Promise((resolve) => {
+    let settled = false;
     let unsubscribe: (() => void) | undefined;
     const done = (v: T | undefined): void => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       unsubscribe?.();
-      unsubscribe = undefined;
       resolve(v);
     };
-    const timer = setTimeout(() => done(o.get()), timeoutMs);
-    unsubscribe = o.subscribe((v) => done(v));
+    const wait = o.get() === undefined ? timeoutMs : Math.min(graceMs, timeoutMs);
+    const timer = setTimeout(() => done(o.get()), wait);
+    const off = o.subscribe((v) => done(v));
+    if (settled) off();
+    else unsubscribe = off;
   });
 }
 
