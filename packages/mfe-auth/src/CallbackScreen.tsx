@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertIcon, Box, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useLocation } from 'react-router-dom';
+import { useSearch } from './location';
 import { MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
 import { AUTH_TEXTS } from './texts';
 
@@ -16,7 +16,7 @@ export const AFTER_SIGN_IN: Record<LoginTarget, string> = {
  * (stores both user-details records) and we land on home. A failure shows the spec's message.
  */
 export function CallbackScreen({ host, target }: { host: HostServices; target: LoginTarget }) {
-  const { search } = useLocation();
+  const search = useSearch();
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
 

@@ -16,7 +16,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useLocation } from 'react-router-dom';
+import { useSearch } from './location';
 import { MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
 import { browser } from './browser';
 import { Logo } from './Logo';
@@ -34,7 +34,7 @@ function offered(env: ClientEnv | null, option: string): boolean {
 /** /login: logo, title, production, sandbox and custom-domain sign-in (spec sections 2 and 4). */
 export function LoginScreen({ host }: { host: HostServices }) {
   const session = useObservable(host.session.state);
-  const { search } = useLocation();
+  const search = useSearch();
   // The home screen adds ?expired=1 when it saw the session end on its own: several 401s in a row
   // may have settled the state as a plain sign-out by the time this screen mounts.
   const expired =

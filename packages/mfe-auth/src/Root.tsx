@@ -1,19 +1,16 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import type { RemoteAppProps } from 'shared-contracts';
+import type { HostServices, RemoteAppProps } from 'shared-contracts';
 import { CallbackScreen } from './CallbackScreen';
 import { LoginScreen } from './LoginScreen';
+import { screenForPath, usePathname } from './location';
+
+/** The screen for the current path: /login, or one of the two sign-in callbacks. */
+export function AuthScreens({ host }: { host: HostServices }) {
+  const screen = screenForPath(usePathname());
+  if (screen === 'login') return <LoginScreen host={host} />;
+  if (screen === 'main' || screen === 'otherOrg') return <CallbackScreen host={host} target={screen} />;
+  return null;
+}
 
 export function Root({ host }: RemoteAppProps) {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<LoginScreen host={host} />} />
-        <Route path="/authSuccessCallback" element={<CallbackScreen host={host} target="main" />} />
-        <Route
-          path="/authOtherOrgSuccessCallback"
-          element={<CallbackScreen host={host} target="otherOrg" />}
-        />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <AuthScreens host={host} />;
 }

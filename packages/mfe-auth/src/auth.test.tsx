@@ -2,27 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES, type HostServices } from 'shared-contracts';
-import { LoginScreen } from './LoginScreen';
-import { CallbackScreen } from './CallbackScreen';
+import { AuthScreens } from './Root';
 import { browser } from './browser';
 import { callsOf, fakeHost, type FakeHost } from 'shared-contracts/testing';
 import { isValidDomainUrl } from './url';
 
 function renderAt(path: string, host: HostServices) {
+  window.history.replaceState(null, '', path);
   return render(
     <ChakraProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<LoginScreen host={host} />} />
-          <Route path="/authSuccessCallback" element={<CallbackScreen host={host} target="main" />} />
-          <Route
-            path="/authOtherOrgSuccessCallback"
-            element={<CallbackScreen host={host} target="otherOrg" />}
-          />
-        </Routes>
-      </MemoryRouter>
+      <AuthScreens host={host} />
     </ChakraProvider>,
   );
 }
