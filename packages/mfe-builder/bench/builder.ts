@@ -109,17 +109,24 @@ async function main() {
       loads.push(await page.evaluate(() => performance.now()));
     }
 
-    // 2. Drag-and-drop moves: the last field of section 1 to the end of section 2 and back.
+    // 2. Drag-and-drop moves across the boundary of sections 1 and 2, so that source and target are
+    // on screen together (each section is taller than the window): the first field of section 2
+    // to the end of section 1, then back, dropped on section 2's first field (insert before it).
     const moves: number[] = [];
     let missed = 0;
     for (let i = 0; i < ROUNDS; i++) {
-      const toSection = i % 2 === 0 ? 2 : 1;
-      const fromSection = toSection === 2 ? 1 : 2;
-      const chip = page.locator(`[data-drop-id="drop-${fromSection}"] [data-testid="canvas-field"]`).last();
+      const toSection = i % 2 === 0 ? 1 : 2;
+      const fields = (n: number) => page.locator(`[data-drop-id="drop-${n}"] [data-testid="canvas-field"]`);
+      const chip = toSection === 1 ? fields(2).first() : fields(1).last();
       const fieldId = (await chip.getAttribute('data-field-id')) ?? '';
-      const zone = page.locator(`[data-drop-id="drop-${toSection}"]`);
-      await zone.scrollIntoViewIfNeeded();
-      await chip.scrollIntoViewIfNeeded();
+      // Section 1's free strip (append), or section 2's first field (insert before it).
+      const zone = toSection === 1 ? page.locator('[data-drop-id="drop-1"]') : fields(2).first();
+      const zoneLit =
+        toSection === 1
+          ? '[data-drop-id="drop-1"][data-drop-over="true"]'
+          : `[data-field-id="${(await zone.getAttribute('data-field-id')) ?? ''}"][style*="blue-500"]`;
+      await page.locator('[data-drop-id="drop-2"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -400));
       const waiting = page.evaluate(
         ({ fid, target }) =>
           new Promise<number>((resolve) => {
@@ -163,15 +170,21 @@ async function main() {
           .catch(() => false);
       const lifted = await shown(`[data-field-id="${fieldId}"] [aria-pressed="true"]`);
       const b = (await zone.boundingBox())!;
-      await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 5 });
-      const lit = lifted && (await shown(`[data-drop-id="drop-${toSection}"][data-drop-over="true"]`));
+      const y = toSection === 1 ? b.y + b.height - 8 : b.y + b.height / 2;
+      await page.mouse.move(b.x + b.width / 2, y, { steps: 5 });
+      const lit = lifted && (await shown(zoneLit));
       if (!lit) console.error(`drag ${i}: ${lifted ? 'the target never lit up' : 'the field never lifted'}`);
       await page.mouse.up();
       const ms = await waiting;
       if (Number.isNaN(ms)) missed++;
       else {
         moves.push(ms);
-        model = moveField(model, Number(fieldId), toSection - 1, 'end');
+        model = moveField(
+          model,
+          Number(fieldId),
+          toSection - 1,
+          toSection === 1 ? 'end' : { row: 0, index: 0 },
+        );
       }
     }
 
