@@ -7,6 +7,17 @@ export const LOGO_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const g = (key: string) => `#/properties/General/properties/${key}`;
+/** Fields on the form's object (cqFormType): what the org's rules for that object check on submit. */
+const m = (key: string) => `#/properties/cqext__SQX_Inspection__c/properties/${key}`;
+
+/** The inspection's dependent picklist pair as the BFF maps it (validFor by controlling value). */
+export const SUB_CATEGORY_VALID_FOR = {
+  Facility: ['Roof', 'Floor', 'Lighting'],
+  Equipment: ['Forklift', 'Conveyor', 'Lighting'],
+  Vehicle: ['Brakes', 'Tyres'],
+};
+/** The org's validation rule on cqext__Score__c (org-emulator seed/validation-rules.ts). */
+export const SCORE_RULE_MESSAGE = 'Score must be between 0 and 100';
 
 export const ALL_CONTROLS_FORM = {
   formName: 'All Controls',
@@ -18,7 +29,28 @@ export const ALL_CONTROLS_FORM = {
   schema: {
     type: 'object',
     properties: {
-      cqext__SQX_Inspection__c: { type: 'object', properties: {}, required: [] },
+      cqext__SQX_Inspection__c: {
+        type: 'object',
+        required: [],
+        properties: {
+          cqext__Score__c: { type: 'number', title: 'Score' },
+          cqext__Category__c: {
+            type: 'string',
+            title: 'Category',
+            oneOf: Object.keys(SUB_CATEGORY_VALID_FOR).map((c) => ({ const: c, title: c })),
+          },
+          cqext__Sub_Category__c: {
+            type: 'string',
+            title: 'Sub category',
+            dependent: 'cqext__Category__c',
+            oneOf: [...new Set(Object.values(SUB_CATEGORY_VALID_FOR).flat())].map((v) => ({
+              const: v,
+              title: v,
+            })),
+            validFor: SUB_CATEGORY_VALID_FOR,
+          },
+        },
+      },
       General: {
         type: 'object',
         required: ['Inspector'],
@@ -104,6 +136,7 @@ export const ALL_CONTROLS_FORM = {
               { type: 'Control', scope: g('StartedAt'), label: 'Started at' },
               { type: 'time', scope: g('StartTime'), label: 'Start time' },
               { type: 'Control', scope: g('Safe'), label: 'Area safe' },
+              { type: 'Control', scope: m('cqext__Score__c'), label: 'Score' },
             ],
           },
         ],
@@ -119,6 +152,13 @@ export const ALL_CONTROLS_FORM = {
               { type: 'radio', scope: g('Rating'), label: 'Rating' },
               { type: 'select', scope: g('Weather'), label: 'Weather' },
               { type: 'select', scope: g('Area'), label: 'Area' },
+              { type: 'select', scope: m('cqext__Category__c'), label: 'Category' },
+              {
+                type: 'dependent',
+                scope: m('cqext__Sub_Category__c'),
+                label: 'Sub category',
+                options: { dependsOn: 'cqext__Category__c', field: 'cqext__Sub_Category__c' },
+              },
               {
                 type: 'lookup',
                 scope: g('Site'),

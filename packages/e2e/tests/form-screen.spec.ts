@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
-import { ALL_CONTROLS_FORM, insertAllControlsForm, orgQuery, orgToken } from './form-fixtures';
+import {
+  ALL_CONTROLS_FORM,
+  SUB_CATEGORY_VALID_FOR,
+  insertAllControlsForm,
+  orgQuery,
+  orgToken,
+} from './form-fixtures';
 
 // Issue 8, the form-filling screen against the whole running system in Chromium: launch from home,
 // fill every control type, submit online and offline (reload while offline, then synced once), the
@@ -54,6 +60,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The dependent select's options for a category: those validFor allows, in the schema's order. */
+const subCategoriesFor = (category: keyof typeof SUB_CATEGORY_VALID_FOR): string[] =>
+  [...new Set(Object.values(SUB_CATEGORY_VALID_FOR).flat())].filter((v) =>
+    SUB_CATEGORY_VALID_FOR[category].includes(v),
+  );
+
 async function fillEveryControl(page: Page, opts: { lookup: boolean }) {
   await page.getByLabel('Inspector name').fill('Ada Inspector');
   await page.getByLabel('Notes').fill('Line one\nLine two');
@@ -67,6 +79,15 @@ async function fillEveryControl(page: Page, opts: { lookup: boolean }) {
   const area = page.getByRole('combobox', { name: 'Area' });
   await area.click();
   await page.getByRole('option', { name: 'Basement' }).click();
+  await page.getByLabel('Score', { exact: true }).fill('87');
+  // Dependent select: nothing to choose until the category is set, then only what validFor allows.
+  const sub = page.getByRole('radiogroup', { name: 'Sub category' });
+  await expect(sub.getByRole('radio')).toHaveCount(0);
+  await page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio', { name: 'Vehicle' }).click();
+  await expect(sub.getByRole('radio')).toHaveText(subCategoriesFor('Vehicle'));
+  await page.getByRole('radiogroup', { name: 'Category' }).getByRole('radio', { name: 'Equipment' }).click();
+  await expect(sub.getByRole('radio')).toHaveText(subCategoriesFor('Equipment'));
+  await sub.getByRole('radio', { name: 'Conveyor' }).click();
   if (opts.lookup) {
     const site = page.getByRole('combobox', { name: 'Site' });
     await site.fill('Acme');
@@ -113,9 +134,14 @@ test('launch from home, fill every control type, submit online: the org holds da
   expect(more).toEqual([]);
   expect(rec?.cqext__Status__c).toBe('Submitted');
   const json = JSON.parse(rec?.cqext__Submission_JSON__c ?? '{}') as {
-    data?: { General?: Record<string, unknown> };
+    data?: { General?: Record<string, unknown>; cqext__SQX_Inspection__c?: Record<string, unknown> };
   };
   const general = json.data?.General ?? {};
+  expect(json.data?.cqext__SQX_Inspection__c).toEqual({
+    cqext__Score__c: 87,
+    cqext__Category__c: 'Equipment',
+    cqext__Sub_Category__c: 'Conveyor',
+  });
   expect(general).toMatchObject({
     Inspector: 'Ada Inspector',
     Notes: 'Line one\nLine two',
