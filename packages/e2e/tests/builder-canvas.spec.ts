@@ -4,7 +4,7 @@
 // document that no longer loads removed with its query and the 10 s error toast), toasts shown
 // once, and the link to publishing. Timers are driven with Playwright's clock, never waited out.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BUILDER, logoTooLarge, MESSAGES } from 'shared-contracts';
+import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 
@@ -157,6 +157,23 @@ test('section delete: later sections renumbered, the deleted section’s fields 
   await expect(page.locator('[data-kind="table"]')).toHaveCount(2);
   await expect(sections.nth(1).locator('[data-kind="table"]')).toHaveAttribute('data-field-key', 'G_Table_1');
   await expect(sections.nth(2).locator('[data-kind="table"]')).toHaveAttribute('data-field-key', 'G_Table_2');
+
+  // The table's relationship name (Update Header) is checked against the form's other names.
+  const table2 = sections.nth(2).locator('[data-kind="table"]');
+  await table2.getByRole('button', { name: 'Update Header' }).click();
+  let header = page.getByRole('dialog', { name: 'Update header' });
+  await expect(header.getByLabel('Relationship Name')).toHaveValue('G_Table_2__r');
+  await header.getByLabel('Relationship Name').fill('G_Table_1__r');
+  await expect(header.getByText(BUILDER_EDITOR_MESSAGES.relationshipNameConflict)).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await header.getByLabel('Relationship Name').fill('Parts__r');
+  await header.getByRole('button', { name: 'Save' }).click();
+  await expect(header).toBeHidden();
+  await table2.getByRole('button', { name: 'Update Header' }).click();
+  header = page.getByRole('dialog', { name: 'Update header' });
+  await expect(header.getByLabel('Relationship Name')).toHaveValue('Parts__r');
+  await header.getByRole('button', { name: 'Cancel' }).click();
+  await expect(header).toBeHidden();
 
   // A refused drop: its warning toast appears once (not once per React root). The clock is
   // paused so the 3 s toast is still there however slow the count is.

@@ -4,8 +4,11 @@
 // Active form definition: what field users get), and a field user launches it from home, sees the
 // rule and the event take effect, fills it and submits it to the org.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import { MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
+import { buildPackage, distOf, repoRoot } from '../support/builds';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgQuery, orgToken } from './form-fixtures';
 
@@ -15,7 +18,36 @@ let token: string;
 
 test.use({ viewport: { width: 1400, height: 2000 } });
 
+/** Newest modification time of the files under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let max = 0;
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) max = Math.max(max, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs);
+  return max;
+}
+
+/**
+ * This suite proves the builder's JSON in the end-user renderer, so it must not run against an
+ * older build of either: a front end whose build is older than its or the contracts' sources is
+ * rebuilt (into DIST_ROOT when set) before the system starts.
+ */
+function buildIfStale(pkg: 'mfe-form' | 'mfe-builder'): void {
+  const dist = distOf(pkg);
+  const sources = Math.max(
+    newest(path.join(repoRoot, 'packages', pkg, 'src')),
+    newest(path.join(repoRoot, 'packages/shared-contracts/src')),
+  );
+  if (newest(dist) >= sources) return;
+  buildPackage(pkg, dist);
+  // webpack leaves files whose content is unchanged untouched: the stamp dates this build.
+  fs.writeFileSync(path.join(dist, '.e2e-built'), new Date().toISOString());
+}
+
 test.beforeAll(async () => {
+  test.setTimeout(1_200_000);
+  buildIfStale('mfe-form');
+  buildIfStale('mfe-builder');
   system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   org = `http://127.0.0.1:${system.ports.emulator}`;
   token = await orgToken(org);
