@@ -51,8 +51,38 @@ function services(clock: { now: number }, j = jar): OfflineServicesHandle {
   });
 }
 
+/**
+ * Every form submission record, read at the org itself: /api/pendingSubmissions answers only pending
+ * (not submitted) ones. Namespace stripped, as the BFF answers them.
+ */
 async function orgRecords(): Promise<OrgSubmission[]> {
-  return bffGet<OrgSubmission[]>(sys.bffUrl, jar, '/api/pendingSubmissions');
+  const grant = await fetch(`${sys.emulatorUrl}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'demo-client-id',
+      client_secret: 'demo-client-secret',
+      username: 'field.user@demo.org',
+      password: 'demo1234',
+    }),
+  });
+  const { access_token: token } = (await grant.json()) as { access_token: string };
+  const soql =
+    'SELECT Id, cqext__Uniqueness_Constraint__c, cqext__Status__c, cqext__Version__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c';
+  const out: OrgSubmission[] = [];
+  let next: string | undefined = `/services/data/v62.0/query?q=${encodeURIComponent(soql)}`;
+  while (next) {
+    const res = await fetch(`${sys.emulatorUrl}${next}`, { headers: { Authorization: `Bearer ${token}` } });
+    const page = (await res.json()) as { records: Record<string, unknown>[]; nextRecordsUrl?: string };
+    for (const r of page.records) {
+      out.push(
+        Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/^cqext__/, ''), v])) as never,
+      );
+    }
+    next = page.nextRecordsUrl;
+  }
+  return out;
 }
 
 async function drain(
