@@ -460,7 +460,7 @@ function writeReport(done) {
             .filter(([k]) => !['suite', 'scale'].includes(k))
             .map(([k, v]) => `${k}: ${j(v)}`)
             .join(', ')
-        : 'pending: packages/e2e/proof/durability.ts (engineer "sync") not available to this run'
+        : '—'
     } |`,
   );
   md.push(
@@ -470,7 +470,7 @@ function writeReport(done) {
             .filter(([k]) => !['suite', 'scale'].includes(k))
             .map(([k, v]) => `${k}: ${j(v)}`)
             .join(', ')
-        : 'pending: packages/e2e/proof/tabs.ts (engineer "sync") not available to this run'
+        : '—'
     } |`,
   );
   md.push('');
