@@ -17,6 +17,7 @@
  *   killEveryMs   the leader tab is killed this often                                10000
  *   durationMs    how long submissions keep being queued (kills happen meanwhile)    90000
  *   queueEveryMs  a submission is queued from a random tab this often               250
+ *   minSubmissions, minKills  keep going past durationMs (up to 4×) until reached       0, 0
  *   latencyMs     org latency added by the emulator (keeps requests in flight)       50
  *   timeoutMs     give up draining after this long (after durationMs)               5 min
  *   log           progress lines
@@ -38,6 +39,9 @@ export interface TabsOptions {
   killEveryMs?: number;
   durationMs?: number;
   queueEveryMs?: number;
+  /** Keep queuing (and killing) past durationMs until this many are queued and killed (a loaded machine is slow to reopen tabs). */
+  minSubmissions?: number;
+  minKills?: number;
   latencyMs?: number;
   timeoutMs?: number;
   log?: (line: string) => void;
@@ -171,7 +175,14 @@ export async function runTabs(options: TabsOptions = {}): Promise<TabsFigures> {
     const t0 = Date.now();
     let nextKill = t0 + killEveryMs;
     let nextQueue = t0;
-    while (Date.now() - t0 < durationMs) {
+    const minSubmissions = options.minSubmissions ?? 0;
+    const minKills = options.minKills ?? 0;
+    const going = (): boolean => {
+      const elapsed = Date.now() - t0;
+      if (elapsed < durationMs) return true;
+      return elapsed < durationMs * 4 && (queued.length < minSubmissions || figures.leaderKills < minKills);
+    };
+    while (going()) {
       const now = Date.now();
       if (now >= nextKill) {
         nextKill = now + killEveryMs;
