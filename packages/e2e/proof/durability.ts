@@ -465,8 +465,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         methods: ['POST', 'PATCH'],
       });
     await setFaults();
-    // Lost answers only on record writes: a file upload committed in the org with its answer lost
-    // would be a second copy (the BFF remembers an upload only once the org answered; see README).
+    // Lost answers on record writes and on file uploads: the BFF finds an upload whose answer was
+    // lost by its X-Upload-Key, so the retry must not store a second copy (checked by sha256 below).
     const lostFaults = async () => {
       await org.control('POST', '/faults', {
         latencyMs: faults.latencyMs,
@@ -474,7 +474,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         errorStatus,
         dropRate: faults.dropped,
         lostResponseRate: faults.lost,
-        pathPattern: '^/services/data/[^/]+/(sobjects|composite)/',
+        pathPattern: '^/services/data/[^/]+/(sobjects|composite|connect)/',
         methods: ['POST', 'PATCH'],
       });
     };
