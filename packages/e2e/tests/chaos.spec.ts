@@ -27,7 +27,7 @@ test('chaos: every queued submission reaches the org once, every file once (sha2
     timeoutMs: full ? 30 * 60_000 : 3 * 60_000,
     log: (line) => console.log(`[chaos] ${line}`),
   });
-  recordProof('chaos', { ...figures });
+  recordProof('chaos', { scale: full ? 'full' : 'short', ...figures });
   expect(figures.acknowledged).toBe(figures.submissions);
   expect(figures.lost).toBe(0);
   expect(figures.duplicated).toBe(0);
