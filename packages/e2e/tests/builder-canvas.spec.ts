@@ -175,15 +175,6 @@ test('section delete: later sections renumbered, the deleted section’s fields 
   await header.getByRole('button', { name: 'Cancel' }).click();
   await expect(header).toBeHidden();
 
-  // A refused drop: its warning toast appears once (not once per React root). The clock is
-  // paused so the 3 s toast is still there however slow the count is.
-  await pauseClock(page);
-  await drag(page, palette(page, 'general:text'), tableZone(page, 1));
-  const refusal = toasts(page, 'Only tables can be dropped into a table area.');
-  await expect(refusal).toHaveCount(1);
-  await expect(refusal).toBeVisible();
-  await page.clock.resume();
-
   await page.getByRole('button', { name: 'Delete section Section 2' }).click();
   await expect(sections).toHaveCount(2);
   await expect(sections.locator('[aria-label^="Section title "]')).toHaveText(['Section 1', 'Section 2']);
@@ -198,6 +189,16 @@ test('section delete: later sections renumbered, the deleted section’s fields 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(sections).toHaveCount(3);
   await expect(page.locator('[data-kind="table"]')).toHaveCount(2);
+
+  // Last (its paused clock must not hold a drag's end while other steps run): a refused drop's
+  // warning toast appears once (not once per React root). The clock is
+  // paused so the 3 s toast is still there however slow the count is.
+  await pauseClock(page);
+  await drag(page, palette(page, 'general:text'), tableZone(page, 1));
+  const refusal = toasts(page, 'Only tables can be dropped into a table area.');
+  await expect(refusal).toHaveCount(1);
+  await expect(refusal).toBeVisible();
+  await page.clock.resume();
 });
 
 test('publishing is one click away: the header links to /templates', async ({ page }) => {
