@@ -3,10 +3,11 @@
 // documents panel of a safety inspection (a document loaded with its sections and questions; a
 // document that no longer loads removed with its query and the 10 s error toast), toasts shown
 // once, and the link to publishing. Timers are driven with Playwright's clock, never waited out.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
 let system: RunningSystem;
 let org: string;
@@ -67,24 +68,6 @@ async function openNewForm(page: Page, title: string, primary: string): Promise<
   return id;
 }
 
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  if (!a) throw new Error('no source box');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  const b = await to.boundingBox();
-  if (!b) throw new Error('no target box');
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 12 });
-  await page.mouse.up();
-}
-
-const palette = (page: Page, id: string) =>
-  page.locator(`[data-testid="palette-item"][data-item-id="${id}"]`);
-const dropZone = (page: Page, n: number) => page.locator(`[data-drop-id="drop-${n}"]`);
-const tableZone = (page: Page, n: number) => page.locator(`[data-drop-id="drop-${n}-tables"]`);
 /** Chakra toasts on the page holding `text` (every toast region of every React root counts). */
 const toasts = (page: Page, text: string) => page.locator('.chakra-toast', { hasText: text });
 

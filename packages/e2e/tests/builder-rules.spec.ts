@@ -11,6 +11,7 @@ import { signInAtOrg } from '../support/auth';
 import { buildPackage, distOf, repoRoot } from '../support/builds';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgQuery, orgToken } from './form-fixtures';
+import { drag } from '../support/builder-canvas';
 
 let system: RunningSystem;
 let org: string;
@@ -70,20 +71,6 @@ async function newFormRecord(): Promise<string> {
     }),
   });
   return ((await res.json()) as { id: string }).id;
-}
-
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  if (!a) throw new Error('no source box');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  const b = await to.boundingBox();
-  if (!b) throw new Error('no target box');
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 12 });
-  await page.mouse.up();
 }
 
 /** Opens the edit modal of the canvas field `id` and sets its label and API name. */

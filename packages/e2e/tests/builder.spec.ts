@@ -1,9 +1,10 @@
 // The form builder (issue 9) in Chromium against the running system and the org emulator: start
 // dialog, drag and drop (pointer and keyboard), field edits through the edit modal, autosave (PUT)
 // seen by the org, Save Form (POST) and redirect, reopening, and filling the form in mfe-form's renderer.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
 let system: RunningSystem;
 let org: string;
@@ -60,26 +61,6 @@ async function formRecord(id: string): Promise<{ builder: string | null; form: s
   return { builder: r.cqext__Form_Builder_JSON__c ?? null, form: r.cqext__Form_JSON__c ?? null };
 }
 
-/** Pointer drag in small steps (dnd-kit starts a drag after 5 px). */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = await from.boundingBox();
-  if (!a) throw new Error('no source box');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  const b = await to.boundingBox();
-  if (!b) throw new Error('no target box');
-  // Drop zones: their free bottom strip (on top of a field means "insert before that field").
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 12 });
-  await page.mouse.up();
-}
-
-const palette = (page: Page, id: string) =>
-  page.locator(`[data-testid="palette-item"][data-item-id="${id}"]`);
-const dropZone = (page: Page, n: number) => page.locator(`[data-drop-id="drop-${n}"]`);
-const tableZone = (page: Page, n: number) => page.locator(`[data-drop-id="drop-${n}-tables"]`);
 const fields = (page: Page) => page.getByTestId('canvas-field');
 
 test.beforeAll(async () => {
