@@ -113,6 +113,7 @@ export async function runTabs(options: TabsOptions = {}): Promise<TabsFigures> {
     quiet: true,
     emulatorArgs: ['--test-control'],
   });
+  log(`system up after ${seconds(tStart)} s`);
   const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-tabs-'));
   let context: BrowserContext | null = null;
@@ -164,6 +165,7 @@ export async function runTabs(options: TabsOptions = {}): Promise<TabsFigures> {
 
     const first = ctx.pages()[0] ?? (await ctx.newPage());
     await signInAtOrg(first, system.url);
+    log(`signed in after ${seconds(tStart)} s`);
     const [form] = await org.query<{ Id: string }>(
       "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
     );
