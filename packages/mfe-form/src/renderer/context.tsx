@@ -17,6 +17,9 @@ export interface FormContextValue {
 
 export const FormContext = createContext<FormContextValue | null>(null);
 
+/** True under a layout chunk the browser skips while off screen (layouts/chunks.ts): fields need not be. */
+export const InChunkContext = createContext(false);
+
 export const useFormContext = (): FormContextValue => {
   const ctx = useContext(FormContext);
   if (!ctx) throw new Error('Renderer used outside FormRenderer');

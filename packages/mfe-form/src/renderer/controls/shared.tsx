@@ -1,8 +1,8 @@
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { IconButton, useToast } from '@chakra-ui/react';
 import { WARNING_TOAST_MS } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import { useFormContext, useMeta, useRuleState, useValue } from '../context';
+import { InChunkContext, useFormContext, useMeta, useRuleState, useValue } from '../context';
 import type { FieldMeta } from '../core/store';
 import type { ElementRuleState } from '../core/rules';
 import { joinPath, scopeToPath } from '../core/paths';
@@ -139,7 +139,9 @@ export const ControlShell = ({
   lightweight?: boolean;
 }) => {
   const { meta, required, label, showLabel, id, dataPath } = state;
-  const className = `cq-field${lightweight ? ' cq-cv' : ''}${meta.edited ? ' cq-edited' : ''}`;
+  // Inside a chunk the chunk is skipped off screen as a whole (one box for the browser to watch, not 25).
+  const inChunk = useContext(InChunkContext);
+  const className = `cq-field${lightweight && !inChunk ? ' cq-cv' : ''}${meta.edited ? ' cq-edited' : ''}`;
   return (
     <div className={className} data-path={dataPath} data-edited={meta.edited || undefined} role="group">
       {showLabel && label ? (
@@ -181,6 +183,7 @@ export const ControlShell = ({
 export const FIELD_CSS = `
 .cq-field { margin-bottom: 0.75rem; }
 .cq-cv { content-visibility: auto; contain-intrinsic-size: auto 4.25rem; }
+.cq-chunk { content-visibility: auto; }
 .cq-label { display: block; font-size: var(--chakra-fontSizes-sm, 0.875rem); font-weight: 500; margin-bottom: 0.25rem; }
 .cq-req { color: var(--chakra-colors-red-500, #e53e3e); margin-inline-start: 0.25rem; }
 .cq-input { box-sizing: border-box; width: 100%; min-width: 0; height: 2rem; padding: 0 0.75rem; font: inherit;
@@ -203,7 +206,7 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 @media print {
   .cq-print-only { display: block !important; }
   .cq-no-print, .cq-white-button, footer, [data-print-hide] { display: none !important; }
-  .cq-cv { content-visibility: visible; }
+  .cq-cv, .cq-chunk { content-visibility: visible; }
 }
 `;
 

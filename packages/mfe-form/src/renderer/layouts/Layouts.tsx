@@ -21,8 +21,9 @@ import {
 import { HORIZONTAL_LAYOUT_DEFAULT_COLUMNS } from 'shared-contracts';
 import type { LayoutElement, UISchemaElement } from 'shared-contracts';
 import { Dispatch } from '../Dispatch';
-import { useFormContext, useIsMobile, useRuleState } from '../context';
+import { InChunkContext, useFormContext, useIsMobile, useRuleState } from '../context';
 import { useCategoryCounts } from './categoryCounts';
+import { chunkIntrinsicSize, chunkRanges } from './chunks';
 import type { RendererProps } from '../types';
 
 /** True inside a print view: every section open and every category shown, one after another. */
@@ -42,28 +43,44 @@ const useLayout = ({ uischema, path, enabled }: RendererProps) => {
   return { hidden: rule.hidden, enabled: enabled && !rule.readonly && uischema.options?.readOnly !== true };
 };
 
+/**
+ * The children of a layout. A long column (`chunked`, more than CHUNK_MIN elements) is wrapped in
+ * blocks the browser skips while off screen (see chunks.ts); the fields inside then leave that to
+ * their block (InChunkContext) instead of each being skippable on its own.
+ */
 const Children = ({
   elements,
   props,
   enabled,
+  chunked = false,
 }: {
   elements: UISchemaElement[];
   props: RendererProps;
   enabled: boolean;
-}) => (
-  <>
-    {elements.map((child, i) => (
-      <Dispatch key={i} uischema={child} schema={props.schema} path={props.path} enabled={enabled} />
-    ))}
-  </>
-);
+  chunked?: boolean;
+}) => {
+  const dispatch = (child: UISchemaElement, i: number) => (
+    <Dispatch key={i} uischema={child} schema={props.schema} path={props.path} enabled={enabled} />
+  );
+  const chunks = chunked ? chunkRanges(elements.length) : [];
+  if (chunks.length === 0) return <>{elements.map(dispatch)}</>;
+  return (
+    <InChunkContext.Provider value={true}>
+      {chunks.map((c) => (
+        <div key={c.start} className="cq-chunk" style={{ containIntrinsicSize: chunkIntrinsicSize(c) }}>
+          {elements.slice(c.start, c.end).map((child, i) => dispatch(child, c.start + i))}
+        </div>
+      ))}
+    </InChunkContext.Provider>
+  );
+};
 
 export const VerticalLayout = memo(function VerticalLayout(props: RendererProps) {
   const { hidden, enabled } = useLayout(props);
   if (hidden) return null;
   return (
     <Stack spacing={0} data-layout="vertical">
-      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} />
+      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} chunked />
     </Stack>
   );
 });
@@ -98,7 +115,7 @@ export const GroupLayout = memo(function GroupLayout(props: RendererProps) {
           {label}
         </Heading>
       ) : null}
-      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} />
+      <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} chunked />
     </Box>
   );
 });
@@ -138,7 +155,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
   if (modes.editForm) {
     return (
       <Box id={sectionDomId} mb={3} data-layout="section">
-        <Children elements={childrenOf(el)} props={props} enabled={enabled} />
+        <Children elements={childrenOf(el)} props={props} enabled={enabled} chunked />
       </Box>
     );
   }
@@ -161,7 +178,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
           </AccordionButton>
         </h2>
         <AccordionPanel>
-          {open ? <Children elements={childrenOf(el)} props={props} enabled={enabled} /> : null}
+          {open ? <Children elements={childrenOf(el)} props={props} enabled={enabled} chunked /> : null}
         </AccordionPanel>
       </AccordionItem>
     </Accordion>
