@@ -23,11 +23,11 @@ import {
 import { schemaAtPath } from './schema';
 import { DependencyIndex } from './depIndex';
 import type { TokenContext } from './tokens';
+import { ErrorIndex } from './errorIndex';
 import {
   ajvStats,
   checkBeforeSave,
   dropEmptyRows,
-  errorsByPath,
   getAjv,
   isEdited,
   validateData,
@@ -95,7 +95,9 @@ export class FormStore {
   private readonly metaListeners = new Map<string, Set<Listener>>();
   private readonly dataListeners = new Set<Listener>();
   private readonly metaCache = new Map<string, FieldMeta>();
-  private ajvErrors = new Map<string, string[]>();
+  private ajvErrors: ReadonlyMap<string, readonly string[]> = new Map();
+  /** Ajv errors by path, derived once per distinct error (validation runs after every edit). */
+  private readonly errorIndex: ErrorIndex;
   /** Errors set by controls (combobox 'Invalid value', table cells) and mapped server errors. */
   private readonly extraErrors = new Map<string, string[]>();
   private readonly serverErrors = new Map<string, string[]>();
@@ -112,6 +114,7 @@ export class FormStore {
 
   constructor(opts: StoreOptions) {
     this.schema = opts.schema;
+    this.errorIndex = new ErrorIndex(opts.schema);
     this.validate = opts.validate;
     this.data = opts.data;
     this.original = opts.originalData ?? opts.data;
@@ -235,15 +238,18 @@ export class FormStore {
   flushValidation = (): void => {
     if (!this.validationPending) return;
     this.validationPending = false;
-    const nextErrors = errorsByPath(validateData(this.validate, this.data), this.schema);
-    const changed = new Set<string>();
-    for (const [p, msgs] of nextErrors) {
-      const old = this.ajvErrors.get(p);
-      if (!old || old.length !== msgs.length || old.some((m, i) => m !== msgs[i])) changed.add(p);
+    const nextErrors = this.errorIndex.index(validateData(this.validate, this.data));
+    // The same map back means the same errors: nothing to compare or notify.
+    if (nextErrors !== this.ajvErrors) {
+      const changed = new Set<string>();
+      for (const [p, msgs] of nextErrors) {
+        const old = this.ajvErrors.get(p);
+        if (!old || old.length !== msgs.length || old.some((m, i) => m !== msgs[i])) changed.add(p);
+      }
+      for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changed.add(p);
+      this.ajvErrors = nextErrors;
+      changed.forEach((p) => this.bumpMeta(p));
     }
-    for (const p of this.ajvErrors.keys()) if (!nextErrors.has(p)) changed.add(p);
-    this.ajvErrors = nextErrors;
-    changed.forEach((p) => this.bumpMeta(p));
     if (!this.dataChanged) return;
     this.dataChanged = false;
     this.dataListeners.forEach((l) => l());

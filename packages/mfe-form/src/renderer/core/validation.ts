@@ -96,7 +96,9 @@ export const getValidator = (schema: FormJsonSchema, version?: string): Validate
 export const validateData = (validate: ValidateFunction, data: unknown): ErrorObject[] => {
   validate(data);
   const errors = validate.errors ?? [];
-  return errors.filter((e) => !(e.keyword === 'pattern' && isEmptyValue(e.data)));
+  const ignored = (e: ErrorObject): boolean => e.keyword === 'pattern' && isEmptyValue(e.data);
+  // Copied only when something is dropped: this runs after every edit, with every error of the form.
+  return errors.some(ignored) ? errors.filter((e) => !ignored(e)) : errors;
 };
 
 /** The data path an error belongs to: required errors point at the missing property. */
