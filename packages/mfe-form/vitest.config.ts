@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'mfe-form',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     // a generous ceiling for component tests on a loaded 2-core runner (not a speed check)
     testTimeout: 30_000,
   },
