@@ -6,6 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, stop } from './global-setup';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
@@ -169,6 +170,44 @@ describe('exactly-once uploads with X-Upload-Key', () => {
     const good = await upload(field, bytes, { 'X-Upload-Key': key, 'X-Upload-Sha256': sha256(bytes) });
     expect(good.status, good.text).toBe(200);
     expect((await versionsWithKey(key)).map((v) => v.ContentDocumentId)).toEqual([good.id]);
+  });
+
+  it('a browser gone while the key is looked up frees the key: the retry uploads (not 503 for 10 min)', async () => {
+    const key = crypto.randomUUID();
+    const bytes = PDF('gone');
+    // the look-up (a SOQL query) is slow, and the browser is killed meanwhile, its body half sent
+    await faults({ latencyMs: 1500, methods: ['GET'], pathPattern: '/query' });
+    try {
+      const boundary = '----gone';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="fileData"; filename="gone.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+      await new Promise<void>((resolve) => {
+        const req = http.request(`${field.base}/api/files`, {
+          method: 'POST',
+          headers: {
+            'X-Requested-With': 'cq',
+            Origin: field.base,
+            Cookie: field.jar.header(field.base),
+            'X-Upload-Key': key,
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': String(head.length + 1_000_000),
+          },
+        });
+        req.on('error', () => resolve());
+        req.write(head);
+        req.write(bytes);
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300);
+      });
+      // the look-up has answered by now (the BFF reaches the body of a request already gone)
+      await new Promise((r) => setTimeout(r, 2500));
+    } finally {
+      await faults(null);
+    }
+    const retry = await upload(field, bytes, { 'X-Upload-Key': key, 'X-Upload-Sha256': sha256(bytes) });
+    expect(retry.status, retry.text).toBe(200);
+    expect((await versionsWithKey(key)).map((v) => v.ContentDocumentId)).toEqual([retry.id]);
   });
 
   it('refuses a key that is not a file id', async () => {

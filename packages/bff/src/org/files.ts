@@ -201,6 +201,10 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
     }
   };
   ctx.req.once('close', onClose);
+  // Gone already (killed while the key was looked up): that 'close' was emitted before anyone
+  // listened, and the parser would wait forever for a body that never comes, holding the key's lock
+  // (every retry of the file refused with 503 for UPLOAD_LOCK_MS).
+  if (ctx.req.destroyed) onClose();
   // A body that breaks after the file started is the browser's fault (400), not the org's.
   let malformed = false;
   bb.on('error', () => {
