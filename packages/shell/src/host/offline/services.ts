@@ -25,6 +25,8 @@ import type { BackoffPolicy } from './backoff';
 import { openOfflineDbs, requestPersistentStorage, type IdbDeps, type OfflineDbs } from './db';
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
+import { summarizeQueue, type QueueSummary } from './diagnostics';
+import { changedPuts } from './import-writes';
 import { liveObservable } from './live';
 import { buildOutbox } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
@@ -69,6 +71,8 @@ export interface OfflineServicesHandle extends OfflineServices {
   readonly engine: SyncEngine;
   readonly store: OfflineStore;
   readonly dbs: OfflineDbs;
+  /** Every local submission and file counted by state, with last errors and retries in words. */
+  queueSummary(): Promise<QueueSummary>;
   /** Stop, close the presence channel and the databases. */
   dispose(): Promise<void>;
 }
@@ -245,10 +249,13 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         online: opts.online.get(),
         uploading: !withDeletes || engine.busy,
       });
-      await dbs.submissions.submissions.bulkPut(plan.puts);
-      await dbs.submissions.submissions.bulkDelete(plan.deletes);
+      // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
+      // every live query over the store): see import-writes.ts.
+      const puts = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
+      if (puts.length > 0) await dbs.submissions.submissions.bulkPut(puts);
+      if (plan.deletes.length > 0) await dbs.submissions.submissions.bulkDelete(plan.deletes);
       deletes = plan.deletes;
-      return plan.puts;
+      return puts;
     });
     for (const id of deletes) await store.deleteSubmissionCascade(id);
     return puts;
@@ -267,6 +274,13 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     engine,
     store,
     dbs,
+    async queueSummary() {
+      const [subs, files] = await Promise.all([
+        dbs.submissions.submissions.toArray(),
+        dbs.images.images.toArray(),
+      ]);
+      return summarizeQueue(subs, files, nowMs());
+    },
     submissions: liveObservable(
       async () => (await store.submissionsOf(org())).sort((a, b) => b.createdOn.localeCompare(a.createdOn)),
       [],
