@@ -265,6 +265,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     const late = new Promise<U>((resolve) => {
       timer = setTimeout(() => {
         figures.stuckCalls++;
+        void profileStuck();
         resolve(fallback);
       }, ms);
     });
@@ -272,6 +273,62 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
   };
   let page: Page | null = null;
   let online = true;
+  /**
+   * DURABILITY_PROFILE_DIR=<dir>: when a call into the page goes unanswered, a 5 s CPU profile of
+   * that page (CDP Profiler, which answers while the page's script runs) is written there and its
+   * heaviest functions logged: what the page is busy with when it stops answering.
+   */
+  let profiling = false;
+  const profileStuck = async (): Promise<void> => {
+    const dir = process.env.DURABILITY_PROFILE_DIR;
+    const p = page;
+    if (!dir || !p || profiling) return;
+    profiling = true;
+    try {
+      const cdp = await p.context().newCDPSession(p);
+      const timed = async (label: string, expression: string): Promise<string> => {
+        const t = Date.now();
+        const r = await Promise.race([
+          cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }),
+          new Promise((res) => setTimeout(() => res('timeout'), 10_000)),
+        ]);
+        return `${label} ${r === 'timeout' ? 'no answer in 10 s' : `${Date.now() - t} ms`}`;
+      };
+      log(
+        `stuck page: ${await timed('script', '1 + 1')}, ${await timed(
+          'indexedDB open',
+          `new Promise((r) => { const q = indexedDB.open('SubmissionsDatabase'); q.onsuccess = () => { q.result.close(); r(1); }; q.onerror = () => r(0); })`,
+        )}, ${await timed(
+          'indexedDB count',
+          `new Promise((r) => { const q = indexedDB.open('SubmissionsDatabase'); q.onsuccess = () => { const c = q.result.transaction('submissions').objectStore('submissions').count(); c.onsuccess = () => { q.result.close(); r(c.result); }; }; })`,
+        )}`,
+      );
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      await new Promise((r) => setTimeout(r, 5000));
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `stuck-${Date.now()}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+      const dt = profile.timeDeltas ?? [];
+      const self = new Map<number, number>();
+      (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
+      const top = profile.nodes
+        .map((n) => ({ n, us: self.get(n.id) ?? 0 }))
+        .sort((a, b) => b.us - a.us)
+        .slice(0, 8)
+        .map(
+          ({ n, us }) =>
+            `${n.callFrame.functionName || '(anon)'}@${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber} ${(us / 1000).toFixed(0)} ms`,
+        );
+      log(`stuck page profile ${file}: ${top.join(', ')}`);
+      await cdp.detach();
+    } catch (e) {
+      log(`stuck page profile failed: ${String(e).slice(0, 120)}`);
+    } finally {
+      profiling = false;
+    }
+  };
   const duplicateRng = mulberry32(seed ^ 0x5bd1e995);
 
   /** Opens the app on a fresh page (after a start, a close or a kill), signed in, services exposed. */
@@ -279,15 +336,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     const context = await browser.start();
     await context.setOffline(!online);
     await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
-    await context.route(WRITE_ROUTES, async (route) => {
-      // duplicate delivery: the network hands the same request to the BFF twice
-      if (faults.duplicate > 0 && duplicateRng() < faults.duplicate) {
-        figures.duplicatesDelivered++;
-        await route.fetch().catch(() => undefined);
-      }
-      await route.fallback();
-    });
     const p = context.pages()[0] ?? (await context.newPage());
+    if (faults.duplicate > 0) await deliverTwice(p);
     for (let attempt = 0; ; attempt++) {
       try {
         await p.goto(`${system.url}/`, { waitUntil: 'domcontentloaded' });
@@ -332,6 +382,58 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         await new Promise((r) => setTimeout(r, 500));
       }
     }
+  };
+
+  /**
+   * Duplicate delivery: the network hands a record write to the BFF twice. Only the write routes are
+   * paused (CDP Fetch with their URL patterns). Not Playwright's `route`: with any route set it
+   * pauses every request of the page, the 100 MB uploads included, and sends each through this
+   * process; with uploads in flight the page's other requests then waited 7 s and more, the
+   * runner's calls timed out ("the page stops answering") and the full run never drained.
+   */
+  /** How the BFF answered the second deliveries (logged with the figures: they must really arrive). */
+  const duplicateStatuses: Record<string, number> = {};
+  const deliverTwice = async (p: Page): Promise<void> => {
+    const cdp = await p.context().newCDPSession(p);
+    cdp.on('Fetch.requestPaused', (e) => {
+      const { requestId, request } = e;
+      void (async () => {
+        if (
+          WRITE_ROUTES.test(new URL(request.url).pathname + new URL(request.url).search) &&
+          duplicateRng() < faults.duplicate
+        ) {
+          figures.duplicatesDelivered++;
+          // the write routes' bodies are JSON in memory: CDP hands them over (entries are base64)
+          const body =
+            request.postData ??
+            (request.postDataEntries
+              ? Buffer.concat(request.postDataEntries.map((x) => Buffer.from(x.bytes ?? '', 'base64')))
+              : undefined);
+          const cookies = (await p.context().cookies(request.url))
+            .map((c) => `${c.name}=${c.value}`)
+            .join('; ');
+          await fetch(request.url, {
+            method: request.method,
+            headers: { Origin: system.url, ...request.headers, ...(cookies ? { Cookie: cookies } : {}) },
+            ...(body !== undefined ? { body } : {}),
+          })
+            .then(async (r) => {
+              await r.arrayBuffer();
+              duplicateStatuses[r.status] = (duplicateStatuses[r.status] ?? 0) + 1;
+            })
+            .catch(() => {
+              duplicateStatuses.failed = (duplicateStatuses.failed ?? 0) + 1;
+            });
+        }
+        await cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+      })();
+    });
+    await cdp.send('Fetch.enable', {
+      patterns: ['submissions/batch', 'data', 'savesubmission', 'submissionJson'].map((r) => ({
+        urlPattern: `*/api/${r}*`,
+        requestStage: 'Request' as const,
+      })),
+    });
   };
 
   const interrupt = async (what: string): Promise<void> => {
@@ -533,28 +635,21 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         const summary = await within(
           page.evaluate(async () => {
             const off = window.__cqOffline as unknown as {
-              dbs: { submissions: { submissions: { toArray(): Promise<Record<string, unknown>[]> } } };
-              engine: { running: boolean; pendingWork: boolean; isLeader: { get(): boolean } };
+              queueSummary(): Promise<{
+                submissions: Record<string, number>;
+                files: Record<string, number>;
+                errors: string[];
+              }>;
+              engine: {
+                running: boolean;
+                pendingWork: boolean;
+                isLeader: { get(): boolean };
+                uploadingIds(): Set<string>;
+              };
             };
-            const all = await off.dbs.submissions.submissions.toArray();
-            const by: Record<string, number> = {};
-            const errors = new Set<string>();
-            for (const s of all) {
-              const k = `${String(s.status)}/${String(s.syncStatus)}${s.syncStatus === 'in sync' ? '' : ` org ${String(s.organizationId)}`}`;
-              by[k] = (by[k] ?? 0) + 1;
-              const d = s.delivery as { lastError?: string | null; nextAttemptAt?: number } | undefined;
-              if (d?.lastError)
-                errors.add(
-                  `${d.lastError} (next in ${Math.round(((d.nextAttemptAt ?? 0) - Date.now()) / 1000)} s)`,
-                );
-            }
-            const probe = await fetch('/api/getToken', { headers: { 'X-Requested-With': 'cq' } })
-              .then(async (r) => `${r.status} ${(await r.text()).slice(0, 160)}`)
-              .catch((e: unknown) => String(e));
             return {
-              probe,
-              by,
-              errors: [...errors].slice(0, 4),
+              ...(await off.queueSummary()),
+              uploading: off.engine.uploadingIds().size,
               running: off.engine.running,
               leader: off.engine.isLeader.get(),
               pendingWork: off.engine.pendingWork,
@@ -623,6 +718,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         if (doc && (await org.sha256OfDocument(doc)) === f.sha256) figures.checksumsMatching++;
       }
     }
+    log(`second deliveries answered: ${JSON.stringify(duplicateStatuses)}`);
     log(`figures ${JSON.stringify(figures)}`);
     return figures;
   } finally {
