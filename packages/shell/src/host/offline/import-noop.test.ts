@@ -1,0 +1,71 @@
+// Dexie's live queries need a global IndexedDB before dexie is first imported.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PendingSubmission } from 'shared-contracts';
+import { makeHarness, type Harness } from './testing/harness';
+
+let h: Harness;
+afterEach(async () => {
+  await h?.svc.dispose();
+});
+
+const pending = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
+  id,
+  formSubmissionId: `a0X${id}`,
+  formId: 'a0F1',
+  formName: 'Audit',
+  status: 'in progress',
+  version: 3,
+  data: { General: { from: 'org' } },
+  ...over,
+});
+
+/** Counts the writes that reach the submissions table (Dexie's creating/updating/deleting hooks). */
+function countWrites(harness: Harness): { writes: number } {
+  const counter = { writes: 0 };
+  const table = harness.svc.dbs.submissions.submissions;
+  table.hook('creating', () => {
+    counter.writes++;
+  });
+  table.hook('updating', () => {
+    counter.writes++;
+  });
+  table.hook('deleting', () => {
+    counter.writes++;
+  });
+  return counter;
+}
+
+describe('an import that changes nothing', () => {
+  it('writes nothing when the org answers the records already held (only the time moved on)', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2')];
+    await h.svc.importPending();
+    const before = await h.local();
+    const counter = countWrites(h);
+    h.clock.now += 60_000;
+    await h.svc.importPending();
+    expect(counter.writes).toBe(0);
+    expect(await h.local()).toEqual(before);
+  });
+
+  it('writes nothing when the org has no pending records and none are held', async () => {
+    h = makeHarness();
+    h.org.pending = [];
+    const counter = countWrites(h);
+    await h.svc.importPending();
+    expect(counter.writes).toBe(0);
+    expect(await h.local()).toEqual([]);
+  });
+
+  it('still writes the one record the org changed, and deletes the one it dropped', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2')];
+    await h.svc.importPending();
+    const counter = countWrites(h);
+    h.org.pending = [pending('p1', { version: 4, data: { General: { from: 'org v4' } } })];
+    await h.svc.importPending();
+    expect(counter.writes).toBeGreaterThan(0);
+    expect((await h.local()).map((s) => [s.id, s.version])).toEqual([['p1', 4]]);
+  });
+});
