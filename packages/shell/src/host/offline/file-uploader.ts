@@ -27,6 +27,11 @@ export interface UploaderDeps {
   nowMs: () => number;
   random: () => number;
   backoff?: BackoffPolicy;
+  /**
+   * Upload progress of a file (percent, in steps), `null` once its outcome is stored. Kept in memory
+   * by the caller (progress.ts): never written into the file's record, which holds its Blob.
+   */
+  onProgress?: (localId: string, percent: number | null) => void;
 }
 
 export type FileRunOutcome = 'synced' | 'failed' | 'unauthorized' | 'skipped';
@@ -36,7 +41,7 @@ export function asGatewayError(e: unknown): GatewayError {
   return gatewayError('unavailable', e instanceof Error ? e.message : String(e));
 }
 
-/** Writes progress to the store in steps of at least this many percent (not on every event). */
+/** Reports progress in steps of at least this many percent (not on every event). */
 const PROGRESS_STEP = 10;
 
 export class FileUploader {
@@ -117,7 +122,11 @@ export class FileUploader {
   upload(localId: string, token: string): Promise<FileRunOutcome> {
     const existing = this.inFlight.get(localId);
     if (existing) return existing;
-    const p = this.doUpload(localId, token).finally(() => this.inFlight.delete(localId));
+    const p = this.doUpload(localId, token).finally(() => {
+      this.inFlight.delete(localId);
+      // the outcome is stored (or the run failed): the record speaks for itself again
+      this.deps.onProgress?.(localId, null);
+    });
     this.inFlight.set(localId, p);
     return p;
   }
@@ -132,19 +141,12 @@ export class FileUploader {
       await store.updateFile(localId, () => null);
       return 'skipped';
     }
-    let written = f.progress;
-    const writes: Promise<unknown>[] = [];
+    let reported = f.progress;
     const onProgress = (percent: number): void => {
       const p = Math.max(0, Math.min(100, Math.round(percent)));
-      if (p - written < PROGRESS_STEP && p !== 100) return;
-      written = p;
-      writes.push(
-        store
-          .updateFile(localId, (cur) =>
-            cur.status === FILE_STATUS.unsynced ? { ...cur, progress: p } : undefined,
-          )
-          .catch(() => undefined),
-      );
+      if (p - reported < PROGRESS_STEP && p !== 100) return;
+      reported = p;
+      this.deps.onProgress?.(localId, p);
     };
     let contentDocumentId: string;
     try {
@@ -161,7 +163,6 @@ export class FileUploader {
         onProgress,
       );
     } catch (e) {
-      await Promise.all(writes);
       const err = asGatewayError(e);
       const now = this.deps.nowMs();
       await store.updateFile(localId, (cur) => {
@@ -184,8 +185,7 @@ export class FileUploader {
       }
       return 'failed';
     }
-    // the org has the file: record it (a local failure here is not an upload failure)
-    await Promise.all(writes);
+    // the org has the file: record it, once (a local failure here is not an upload failure)
     await store.updateFile(localId, (cur) => ({
       ...cur,
       status: FILE_STATUS.synced,

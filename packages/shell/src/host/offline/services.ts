@@ -27,9 +27,10 @@ import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
 import { changedPuts } from './import-writes';
-import { liveObservable } from './live';
+import { liveObservable, Signal } from './live';
 import { buildOutbox } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
+import { nextProgress, overlayProgress, withLiveProgress } from './progress';
 import { guarded, OfflineStore } from './store';
 import { saveSyncContext, type SyncContext } from './sync-context';
 import * as T from './transitions';
@@ -142,8 +143,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       });
     });
 
+  // Upload percentages by LocalId, in memory (progress.ts): this tab's uploads and other tabs' (told
+  // over the queue channel); filesOf lays them over the stored records.
+  const progress = new Signal<ReadonlyMap<string, number>>(new Map());
+  let queueChannel: ChannelLike | null = null;
   const engine = new SyncEngine({
     store,
+    onProgress: (localId, percent) => {
+      progress.set(nextProgress(progress.get(), localId, percent));
+      queueChannel?.postMessage({ t: 'progress', localId, percent });
+    },
     gateway: opts.gateway,
     organizationId: org,
     onUnauthorized,
@@ -165,8 +174,19 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         ? (n: string): ChannelLike => new BroadcastChannel(n)
         : null
       : opts.channel;
-  const queueChannel = channelFactory ? channelFactory(QUEUE_CHANNEL) : null;
-  queueChannel?.addEventListener('message', () => engine.wake());
+  queueChannel = channelFactory ? channelFactory(QUEUE_CHANNEL) : null;
+  queueChannel?.addEventListener('message', (e) => {
+    const m = e.data as { t?: unknown; localId?: unknown; percent?: unknown } | null;
+    if (m?.t === 'progress') {
+      // another tab's upload: shown here, nothing to wake for
+      if (typeof m.localId === 'string')
+        progress.set(
+          nextProgress(progress.get(), m.localId, typeof m.percent === 'number' ? m.percent : null),
+        );
+      return;
+    }
+    engine.wake();
+  });
 
   const queued = (): void => {
     engine.kick();
@@ -205,7 +225,13 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   /** Recomputes the view; false when nothing changed (the same snapshot stays, no re-render). */
   const recomputeOutbox = (): boolean => {
     const { subs, files } = liveRecords.get();
-    const next = buildOutbox(subs, files, org(), engine.uploadingIds(), nowMs());
+    const next = buildOutbox(
+      subs,
+      withLiveProgress(files, progress.get()),
+      org(),
+      engine.uploadingIds(),
+      nowMs(),
+    );
     const key = JSON.stringify(next);
     if (key === outboxKey) return false;
     outboxKey = key;
@@ -222,7 +248,11 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     subscribe(listener) {
       outboxListeners.add(listener);
       if (outboxListeners.size === 1) {
-        outboxUnsubscribe = [liveRecords.subscribe(outboxChanged), engine.activity.subscribe(outboxChanged)];
+        outboxUnsubscribe = [
+          liveRecords.subscribe(outboxChanged),
+          engine.activity.subscribe(outboxChanged),
+          progress.subscribe(outboxChanged),
+        ];
       }
       return () => {
         outboxListeners.delete(listener);
@@ -296,7 +326,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     filesOf(submissionId) {
       let o = fileObservables.get(submissionId);
       if (!o) {
-        o = liveObservable(() => store.filesOf(submissionId), []);
+        o = overlayProgress(
+          liveObservable(() => store.filesOf(submissionId), []),
+          progress,
+        );
         fileObservables.set(submissionId, o);
       }
       return o;

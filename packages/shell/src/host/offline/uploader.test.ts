@@ -307,29 +307,46 @@ describe('the file uploader', () => {
     unsub();
   });
 
-  it('writes upload progress to the store in steps (0-100), not on every event', async () => {
+  it('reports upload progress in steps (0-100) through filesOf, writing the file record (its Blob) only once', async () => {
     h = makeHarness();
     const s = await created(h);
     const a = await h.svc.attachFile(s.id, new Blob(['a']), 'a.png');
     if (!a.ok) throw new Error(a.message);
-    const seen: number[] = [];
+    const files = h.svc.filesOf(s.id);
+    const shown: number[] = [];
+    const unsub = files.subscribe((list) => {
+      const p = list.find((f) => f.LocalId === a.value.LocalId)?.progress;
+      if (p !== undefined && shown[shown.length - 1] !== p) shown.push(p);
+    });
+    const stored: number[] = [];
+    const updateFile = h.svc.store.updateFile.bind(h.svc.store);
+    let fileWrites = 0;
+    h.svc.store.updateFile = (id, fn) => {
+      fileWrites++;
+      return updateFile(id, fn);
+    };
     h.org.uploadFile = async (_req, onProgress) => {
       for (let p = 0; p <= 100; p += 1) {
         onProgress(p);
         if (p % 5 === 0) {
           await new Promise((r) => setTimeout(r, 0));
-          seen.push((await h.svc.store.getFile(a.value.LocalId))?.progress ?? -2);
+          stored.push((await h.svc.store.getFile(a.value.LocalId))?.progress ?? -2);
         }
       }
       return '069000000000777AAA';
     };
     await h.svc.engine.files.runOnce();
-    const distinct = [...new Set(seen)];
-    expect(distinct[0]).toBe(-1);
-    expect(distinct.length).toBeGreaterThan(5);
-    expect(distinct.length).toBeLessThanOrEqual(12);
-    expect(distinct).toEqual([...distinct].sort((x, y) => x - y));
+    // the record is written once, with the outcome; during the upload it keeps its stored progress
+    expect(fileWrites).toBe(1);
+    expect([...new Set(stored)]).toEqual([-1]);
     expect(await h.svc.store.getFile(a.value.LocalId)).toMatchObject({ progress: 100, status: 'Synced' });
+    // what the form sees: steps of at least 10 %, in order, ending at 100
+    await expect.poll(() => shown[shown.length - 1]).toBe(100);
+    const steps = shown.filter((p) => p >= 0);
+    expect(steps.length).toBeGreaterThan(5);
+    expect(steps.length).toBeLessThanOrEqual(12);
+    expect(steps).toEqual([...steps].sort((x, y) => x - y));
+    unsub();
   });
 
   it('an orphan file of a discarded submission is never uploaded', async () => {
