@@ -123,7 +123,7 @@ declare global {
         getSubmission(id: string): Promise<{ status: string } | undefined>;
       };
       dbs: { submissions: { submissions: { toArray(): Promise<{ id: string; syncStatus: string }[]> } } };
-      engine: { uploadingIds(): Set<string> };
+      engine: { uploadingIds(): Set<string>; files: { uploadingIds(): string[] } };
     };
   }
 }
@@ -680,7 +680,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           const deadline = Date.now() + 3000;
           while (Date.now() < deadline) {
             const uploading = await within(
-              page.evaluate(() => (window.__cqOffline?.engine.uploadingIds().size ?? 0) > 0),
+              // a file's bytes on the wire (not a batch of records, which the engine also counts)
+              page.evaluate(() => (window.__cqOffline?.engine.files.uploadingIds().length ?? 0) > 0),
               5_000,
               false,
             );
