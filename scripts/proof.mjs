@@ -6,6 +6,9 @@
 //
 //   node scripts/proof.mjs [--only name,name] [--skip name,name] [--no-build] [--out docs/PROOF.md]
 //
+// Step names: build transitions fuzz security-bff security-browser load durability tabs, and
+// `benchmarks` for all of them or bench-load, bench-bff, ... for one (e.g. --only bench-sync,bench-queue).
+//
 // Honours DIST_ROOT (builds and serves the front ends from there). PROOF_FUZZ_RUNS overrides the
 // fuzz runs per route and PROOF_LOAD_SECONDS the mixed-read duration (the command line in the
 // report shows either when set).
@@ -36,25 +39,28 @@ const budgetScale = Number(process.env.PROOF_BUDGET_SCALE ?? 1);
  * Minutes each step may take on a quiet 2-core machine, in run order; 30 in all. The load suite's
  * 5 minutes of mixed reads are fixed (plus uploads, limiter, failover); the fuzz is 630,000
  * requests; the benchmarks are the earlier issues' own scripts. Set from the quiet run of 2026-11-22
- * 11:44 UTC (fuzz 223 s, load 381 s; tabs, bench:sync with its 2-minute naive loop and bench:home
- * needed more than their first guesses).
+ * 11:44 UTC (fuzz 223 s, load 381 s, transitions 17 s, security-browser 16 s), then: tabs is sized by
+ * its 8 kills (80 s + setup ≈ 15 s + drain), bench:sync by 500 submissions a side (its naive loop
+ * ≈ 60 s), and bench:queue (1,000 strict one-record transactions ≈ 117 s + Chromium) took the time.
  */
 const BUDGETS = {
   build: 1.5,
-  transitions: 0.75,
+  transitions: 0.5,
   fuzz: 4.5,
   'security-bff': 0.5,
-  'security-browser': 0.75,
+  'security-browser': 0.5,
   load: 7,
   durability: 3,
-  tabs: 3.5,
+  tabs: 2.25,
   'bench-load': 0.5,
   'bench-bff': 0.75,
-  'bench-sync': 3,
+  'bench-sync': 1.75,
+  'bench-queue': 3,
   'bench-renderer': 1.25,
   'bench-home': 2,
   'bench-builder': 1,
 };
+const DEFAULT_BUDGETS = { ...BUDGETS };
 for (const pair of option('--budget')?.split(',') ?? []) {
   const [name, min] = pair.split('=');
   if (!(name in BUDGETS) || !(Number(min) > 0))
@@ -77,6 +83,18 @@ const env = {
 };
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
+/** The running step's process group: stopped with the run (Ctrl-C, a kill), since it is detached. */
+let runningGroup = 0;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    try {
+      if (runningGroup) process.kill(-runningGroup, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    process.exit(130);
+  });
+
 /** Runs a command, tees its output to a log file, resolves with its exit code and output. */
 function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 60_000 } = {}) {
   return new Promise((resolve) => {
@@ -88,6 +106,7 @@ function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 6
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    runningGroup = child.pid ?? 0;
     const killGroup = (signal) => {
       try {
         process.kill(-child.pid, signal);
@@ -108,7 +127,7 @@ function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 6
     child.stderr.on('data', onData);
     const timer = setTimeout(() => {
       timedOut = true;
-      const text = `\n[proof] ${name} stopped at its budget of ${(timeoutMs / 60000).toFixed(1)} min\n`;
+      const text = `\n[proof] ${name} stopped at its budget of ${fmtMin(timeoutMs / 60000)} min\n`;
       output += text;
       log.write(text);
       killGroup('SIGTERM');
@@ -116,6 +135,7 @@ function run(name, cmd, cmdArgs, { cwd = root, extraEnv = {}, timeoutMs = 45 * 6
     }, timeoutMs);
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      runningGroup = 0;
       // whatever it left behind in its group
       killGroup('SIGKILL');
       log.end();
@@ -153,6 +173,14 @@ function testCounts(output) {
 const results = [];
 const benches = [];
 const wanted = (name) => (!only || only.includes(name)) && !skip.includes(name);
+/** A benchmark step (bench-sync, ...) runs when selected by its own name or as one of `benchmarks`. */
+const wantedBench = (step) =>
+  !skip.includes(step) &&
+  !skip.includes('benchmarks') &&
+  (!only || only.includes('benchmarks') || only.includes(step));
+const anyBench = Object.keys(BUDGETS).some((n) => n.startsWith('bench-') && wantedBench(n));
+const browserSteps = ['security-browser', 'durability', 'tabs'];
+const buildRuns = !flag('--no-build') && wanted('build') && (browserSteps.some(wanted) || anyBench);
 
 /** Why a step failed, in one line: its first error or failed-test line. */
 function failureReason(code, output) {
@@ -171,14 +199,14 @@ function failureReason(code, output) {
 const notRun = [];
 
 async function suite(name, title, cmd, cmdArgs, opts = {}) {
-  if (!wanted(name)) {
+  if (!(name.startsWith('bench-') ? wantedBench(name) : wanted(name))) {
     notRun.push({ name, title, reason: only ? 'not selected (--only)' : 'skipped (--skip)' });
     return;
   }
   const left = t0 + maxMinutes * 60_000 - Date.now();
   // Not worth starting with less than a third of its budget left: it would be cut short anyway.
   if (left < budgetMs(name) / 3) {
-    const reason = `not run: ${(left / 60000).toFixed(1)} min of the run's ${maxMinutes} min left, its budget is ${(budgetMs(name) / 60000).toFixed(1)} min`;
+    const reason = `not run: ${(left / 60000).toFixed(1)} min of the run's ${fmtMin(maxMinutes)} min left, its budget is ${fmtMin(budgetMs(name) / 60000)} min`;
     console.log(`\n━━ ${title}\nSKIP ${reason}`);
     notRun.push({ name, title, reason });
     results.push({
@@ -196,7 +224,9 @@ async function suite(name, title, cmd, cmdArgs, opts = {}) {
     return;
   }
   const timeoutMs = Math.min(budgetMs(name), left);
-  console.log(`\n━━ ${title} (budget ${(timeoutMs / 60000).toFixed(1)} min)`);
+  console.log(
+    `\n━━ ${title} (budget ${fmtMin(budgetMs(name) / 60000)} min${timeoutMs < budgetMs(name) ? `, cut to ${fmtMin(timeoutMs / 60000)}: the run's time left` : ''})`,
+  );
   const started = Date.now();
   const { code, output, timedOut } = await run(name, cmd, cmdArgs, { ...opts, timeoutMs });
   const seconds = Math.round((Date.now() - started) / 1000);
@@ -206,11 +236,12 @@ async function suite(name, title, cmd, cmdArgs, opts = {}) {
     ok: code === 0 && !timedOut,
     timedOut,
     reason: timedOut
-      ? `timed out: stopped at its budget of ${(timeoutMs / 60000).toFixed(1)} min`
+      ? `timed out: stopped at ${timeoutMs < budgetMs(name) ? `the run's time left, ${fmtMin(timeoutMs / 60000)} min (budget ${fmtMin(budgetMs(name) / 60000)})` : `its budget of ${fmtMin(timeoutMs / 60000)} min`}`
       : code === 0
         ? ''
         : failureReason(code, output),
     seconds,
+    limitMin: timeoutMs / 60000,
     figures: figuresIn(output),
     counts: testCounts(output),
     output,
@@ -223,30 +254,28 @@ async function suite(name, title, cmd, cmdArgs, opts = {}) {
   return r;
 }
 
+/** Minutes as budgets are written: 0.75 stays 0.75 (toFixed(1) printed it as 0.8). */
+const fmtMin = (m) => String(Math.round(m * 100) / 100);
 const startedAt = new Date();
+const loadAtStart = os.loadavg();
 const t0 = Date.now();
 
 {
   const steps = Object.keys(BUDGETS).filter((n) =>
-    n.startsWith('bench-')
-      ? wanted('benchmarks')
-      : n === 'build'
-        ? !flag('--no-build') && wanted(n)
-        : wanted(n),
+    n.startsWith('bench-') ? wantedBench(n) : n === 'build' ? buildRuns : wanted(n),
   );
   const total = steps.reduce((sum, n) => sum + BUDGETS[n] * budgetScale, 0);
   console.log(
-    `proof: ${steps.length} steps, expected at most ${total.toFixed(1)} min (budgets${budgetScale !== 1 ? ` × ${budgetScale}` : ''}: ${steps
-      .map((n) => `${n} ${(BUDGETS[n] * budgetScale).toFixed(1)}`)
-      .join(', ')}); the run stops starting steps after ${maxMinutes} min`,
+    `proof: ${steps.length} steps, expected total at most ${fmtMin(total)} min (budgets${budgetScale !== 1 ? ` × ${budgetScale}` : ''}: ${steps
+      .map((n) => `${n} ${fmtMin(BUDGETS[n] * budgetScale)}`)
+      .join(', ')}); the run stops starting steps after ${fmtMin(maxMinutes)} min${
+      total > maxMinutes ? ` (WARNING: the budgets add up to more than that; the last steps may not run)` : ''
+    }`,
   );
 }
 
 // 0. The front ends the browser suites and benchmarks serve (into DIST_ROOT when set).
-if (
-  !flag('--no-build') &&
-  (wanted('security-browser') || wanted('durability') || wanted('tabs') || wanted('benchmarks'))
-) {
+if (!flag('--no-build') && (browserSteps.some(wanted) || anyBench)) {
   await suite('build', 'build the front ends', process.execPath, ['scripts/build.mjs']);
 }
 
@@ -399,15 +428,22 @@ function writeReport(done) {
     `Produced by \`npm run proof\` (\`${commandLine}\`) on ${startedAt.toISOString()} in ${minutes} min${done ? '' : ' (IN PROGRESS: this report is rewritten after every step)'},`,
   );
   md.push(
-    `on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the start ${os.loadavg()[0].toFixed(1)}, Node ${process.version}.`,
+    `on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the start ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}${
+      done
+        ? `, at the end ${os
+            .loadavg()
+            .map((x) => x.toFixed(1))
+            .join(' ')}`
+        : ''
+    } (1, 5, 15 min), Node ${process.version}.`,
   );
   if (budgetScale !== 1 || option('--budget') || option('--max-min'))
     md.push(
       `Budgets changed for this run (PROOF_BUDGET_SCALE ${budgetScale}${option('--budget') ? `, --budget ${option('--budget')}` : ''}${option('--max-min') ? `, --max-min ${option('--max-min')}` : ''}): see Time.`,
     );
-  if (flag('--no-build'))
+  if (!buildRuns && (browserSteps.some(wanted) || anyBench))
     md.push(
-      `The front ends were not rebuilt by this run: served from ${process.env.DIST_ROOT ?? 'packages/*/dist'} as last built.`,
+      `The front ends were not rebuilt by this run (${flag('--no-build') ? '--no-build' : 'build not selected'}): served from ${process.env.DIST_ROOT ?? 'packages/*/dist'} as last built.`,
     );
   md.push(
     'Every figure below comes from that run; the raw logs are in `.tmp/proof/<suite>.log`. `npm test` runs the',
@@ -478,7 +514,7 @@ function writeReport(done) {
   md.push('');
   md.push('## Benchmarks of the earlier issues');
   md.push('');
-  if (!wanted('benchmarks')) md.push('Not run (`--skip benchmarks`).');
+  if (!anyBench) md.push(`Not run (${only ? 'not selected by --only' : '--skip benchmarks'}).`);
   for (const b of benches) {
     if (b.missing) {
       md.push(`### ${b.name}: missing (no such root script)`);
@@ -513,19 +549,27 @@ function writeReport(done) {
   md.push('');
   md.push('## Time');
   md.push('');
+  const budgetTotal = Object.values(BUDGETS).reduce((a, m) => a + m, 0);
   md.push(
-    `Budgets (minutes${budgetScale !== 1 ? `, × PROOF_BUDGET_SCALE=${budgetScale}` : ''}; a step still running at its budget is stopped; none starts after ${maxMinutes} min): ${Object.entries(
-      BUDGETS,
-    )
-      .map(([n, m]) => `${n} ${m}`)
-      .join(', ')}.`,
+    `Budgets in minutes (set for a quiet 2-core machine${
+      budgetScale !== 1 ? `; here multiplied by PROOF_BUDGET_SCALE=${budgetScale}` : ''
+    }), ${fmtMin(budgetTotal * budgetScale)} in all: ${Object.entries(BUDGETS)
+      .map(
+        ([n, m]) =>
+          `${n} ${fmtMin(m * budgetScale)}${m !== DEFAULT_BUDGETS[n] ? ` (--budget; default ${fmtMin(DEFAULT_BUDGETS[n] * budgetScale)})` : ''}`,
+      )
+      .join(', ')}. A step still running at its budget is stopped; no step starts after ${fmtMin(
+      maxMinutes,
+    )} min, and a step is cut to the time left when that is less than its budget.`,
   );
   md.push('');
   md.push('| step | budget (min) | took (s) |');
   md.push('| --- | --- | --- |');
   for (const r of results)
     if (!r.pending && !r.notRun)
-      md.push(`| ${r.name} | ${(budgetMs(r.name) / 60000).toFixed(1)} | ${r.seconds} |`);
+      md.push(
+        `| ${r.name} | ${fmtMin(budgetMs(r.name) / 60000)}${r.limitMin < budgetMs(r.name) / 60000 ? ` (cut to ${fmtMin(r.limitMin)}: the run's time left)` : ''} | ${r.seconds} |`,
+      );
   md.push('');
   md.push('## All figures (as printed by the suites)');
   md.push('');
@@ -547,14 +591,20 @@ function writeReport(done) {
   md.push(
     "- **Load** (`packages/bff/test/load.test.ts`): the BFF as its own process. Mixed reads are sent open-loop (latency counted from the scheduled send, so a slow BFF cannot hide behind a slow sender) by 20 signed-in users from distinct addresses; the org's latency is re-drawn (seeded) in 50-150 ms every 50 ms. Uploads are streamed multipart with an `X-Upload-Sha256` the BFF checks against the bytes it streamed to the org; RSS sampled every 50 ms from /proc. Redis failover: round-robin balancer that takes a refused instance out.",
   );
+  md.push(
+    "- **Tabs** (`packages/e2e/proof/tabs.ts`): tabs of one persistent Chromium profile queue submissions from random tabs while the leader tab (the uploader's Web Lock holder) has its renderer crashed (CDP `Page.crash`, no unload) on a fixed schedule and is replaced; sized by its kills (kills × the period, then the drain), not a duration. Each submission must have exactly one record in the org (`onceInOrg` = submissions), none missing, the outbox empty; takeover time is from the crash to another tab holding the lock; `redelivered` counts submissions the BFF accepted more than once (re-sent after a kill; harmless by the upsert).",
+  );
   md.push('');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${md.join('\n')}\n`);
 }
 
 // 6. The earlier issues' benchmarks, each as its root script without the install/build prefix.
-const BENCHES = ['bench:load', 'bench:bff', 'bench:sync', 'bench:renderer', 'bench:home', 'bench:builder'];
-if (!wanted('benchmarks'))
+// (their order and names are BUDGETS' bench-* keys: bench-sync runs `npm run bench:sync`'s command)
+const BENCHES = Object.keys(BUDGETS)
+  .filter((n) => n.startsWith('bench-'))
+  .map((n) => `bench:${n.slice(6)}`);
+if (!anyBench)
   notRun.push({
     name: 'benchmarks',
     title: `benchmarks ${BENCHES.join(', ')}`,
@@ -562,6 +612,14 @@ if (!wanted('benchmarks'))
   });
 else {
   for (const name of BENCHES) {
+    if (!wantedBench(`bench-${name.slice(6)}`)) {
+      notRun.push({
+        name: `bench-${name.slice(6)}`,
+        title: name,
+        reason: only ? 'not selected (--only)' : 'skipped (--skip)',
+      });
+      continue;
+    }
     const script = pkg.scripts?.[name];
     if (!script) {
       benches.push({ name, missing: true });
