@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     const engineOrg = (await orgCalls()) - calls0;
     const left = await svc.dbs.submissions.submissions.count();
     await svc.dispose();
+    // progress as it goes, so a run stopped early (at the proof's budget) still shows its figures
+    console.log(`engine: ${N} in ${(engineMs / 1000).toFixed(2)} s (${engineBff} BFF requests)`);
 
     // 2. the naive loop: one request at a time
     bffRequests = 0;
@@ -103,6 +105,8 @@ async function main(): Promise<void> {
         data: { General: { i } },
         uniquenessKey: uniquenessKey(formId, id),
       });
+      if ((i + 1) % 100 === 0 && i + 1 < N)
+        console.log(`naive loop: ${i + 1}/${N} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
     const naiveMs = performance.now() - t0;
     const naiveBff = bffRequests;
