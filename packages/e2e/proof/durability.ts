@@ -88,6 +88,11 @@ export interface DurabilityFigures {
   midUpload: number;
   toggles: number;
   duplicatesDelivered: number;
+  /**
+   * Record writes of the page seen at the browser's edge, the population `duplicate` is a rate of
+   * (counted only with duplicate delivery on: otherwise nothing is paused).
+   */
+  writeRequests: number;
   /** Runner calls into the browser given up after their time limit (a page that stopped answering). */
   stuckCalls: number;
 }
@@ -254,6 +259,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     midUpload: 0,
     toggles: 0,
     duplicatesDelivered: 0,
+    writeRequests: 0,
     stuckCalls: 0,
   };
   /**
@@ -398,10 +404,9 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     cdp.on('Fetch.requestPaused', (e) => {
       const { requestId, request } = e;
       void (async () => {
-        if (
-          WRITE_ROUTES.test(new URL(request.url).pathname + new URL(request.url).search) &&
-          duplicateRng() < faults.duplicate
-        ) {
+        const write = WRITE_ROUTES.test(new URL(request.url).pathname + new URL(request.url).search);
+        if (write) figures.writeRequests++;
+        if (write && duplicateRng() < faults.duplicate) {
           figures.duplicatesDelivered++;
           // the write routes' bodies are JSON in memory: CDP hands them over (entries are base64)
           const body =
