@@ -24,6 +24,7 @@ import { schemaAtPath } from './schema';
 import { DependencyIndex } from './depIndex';
 import type { TokenContext } from './tokens';
 import { ErrorIndex } from './errorIndex';
+import { ArrayEdited } from './arrayEdited';
 import {
   ajvStats,
   checkBeforeSave,
@@ -98,6 +99,8 @@ export class FormStore {
   private ajvErrors: ReadonlyMap<string, readonly string[]> = new Map();
   /** Ajv errors by path, derived once per distinct error (validation runs after every edit). */
   private readonly errorIndex: ErrorIndex;
+  /** Edited flags of array controls' values, kept per changed item (see arrayEdited.ts). */
+  private readonly arrayEdited = new Map<string, ArrayEdited>();
   /** Errors set by controls (combobox 'Invalid value', table cells) and mapped server errors. */
   private readonly extraErrors = new Map<string, string[]>();
   private readonly serverErrors = new Map<string, string[]>();
@@ -179,6 +182,7 @@ export class FormStore {
 
   setOriginal(original: unknown): void {
     this.original = original;
+    this.arrayEdited.clear();
   }
 
   private commit(prev: unknown, next: unknown, changedRoots: string[]): void {
@@ -200,10 +204,16 @@ export class FormStore {
     // Array controls (table, list, files) watch their own path: an edit inside an item can flip their
     // edited flag. Only a flip notifies, so a keystroke in a cell re-renders nothing else.
     for (const root of changedRoots) {
-      for (const p of ancestorsAndSelf(root).slice(1)) {
+      const chain = ancestorsAndSelf(root);
+      for (let k = 1; k < chain.length; k++) {
+        const p = chain[k] as string;
         if (!this.metaListeners.has(p) || changedMeta.has(p)) continue;
         const cached = this.metaCache.get(p);
-        if (!cached || cached.edited !== this.editedAt(p)) this.bumpMeta(p);
+        // The item of `p` the change is in: an array's flag is updated for that item only.
+        const child = chain[k - 1] as string;
+        const item = Number(p === '' ? child : child.slice(p.length + 1).split('.')[0]);
+        const hint = Number.isInteger(item) ? { items: [item], previous: getIn(prev, p) } : undefined;
+        if (!cached || cached.edited !== this.editedAt(p, hint)) this.bumpMeta(p);
       }
     }
     // Rules whose dependencies changed: only the entries reading a changed path (or an ancestor or, for
@@ -286,12 +296,18 @@ export class FormStore {
     this.metaListeners.get(path)?.forEach((l) => l());
   }
 
-  private editedAt(path: string): boolean {
-    return isEdited(
-      getIn(this.data, path),
-      getIn(this.original, path),
-      schemaAtPath(path, this.schema)?.default,
-    );
+  /** `changed`: for an array, the only items that differ from its `previous` value. */
+  private editedAt(path: string, changed?: { items: readonly number[]; previous: unknown }): boolean {
+    const value = getIn(this.data, path);
+    if (!Array.isArray(value) && !this.arrayEdited.has(path)) {
+      return isEdited(value, getIn(this.original, path), schemaAtPath(path, this.schema)?.default);
+    }
+    let tracker = this.arrayEdited.get(path);
+    if (!tracker) {
+      const fallback = schemaAtPath(path, this.schema)?.default;
+      this.arrayEdited.set(path, (tracker = new ArrayEdited(getIn(this.original, path), fallback, value)));
+    }
+    return tracker.update(value, changed?.items, changed?.previous);
   }
 
   /** The field's visible errors and flags; stable identity while unchanged. */

@@ -251,7 +251,7 @@ export const isEdited = (value: unknown, original: unknown, schemaDefault: unkno
  * starting rows, a file added then deleted, or the unsigned item a signature control creates, are not
  * an edit).
  */
-const normEmpty = (v: unknown): unknown => {
+export const normEmpty = (v: unknown): unknown => {
   if (Array.isArray(v)) {
     const items = v.map(normEmpty).filter((x) => x !== undefined);
     return items.length === 0 ? undefined : items;
