@@ -93,7 +93,9 @@ const Cell = memo(function Cell({
   const meta = useMeta(path);
   return (
     <td className="cq-td" style={{ width: `${column.width ?? DEFAULT_COLUMN_WIDTH}px` }}>
-      <div className="cq-input-wrap">
+      {/* cq-line: a fixed-height box with size/layout containment, so typing re-lays out this cell's
+          box only, not the whole table (auto table layout would re-measure every row). */}
+      <div className="cq-input-wrap cq-line">
         <input
           id={`${store.uid}-${path}`}
           className="cq-input"
