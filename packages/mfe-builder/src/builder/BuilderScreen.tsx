@@ -4,12 +4,13 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
+  useDraggable,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
-  type DragStartEvent,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { BUILDER, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import { FormEventsModal } from '../editors/FormEventsModal';
@@ -22,10 +23,11 @@ import type { PaletteItem } from '../model/types';
 import type { BuilderApi, ObjectFields } from './api';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
-import { collision, dropPlaceOf, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
+import { dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
+import { DND_ID } from './drag-hooks';
+import { DRAG_ID, type DragState } from './drag-state';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
 import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
-import { fieldLabel } from './FieldChip';
 import { Header } from './Header';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
@@ -50,10 +52,36 @@ interface PaletteData {
   schemas: ObjectSchemas;
 }
 
-// Fixed objects: new sensor options each render would change dnd-kit's context and re-render
-// every draggable and droppable on the canvas.
+// A fixed object: new sensor options would change dnd-kit's context on every screen render.
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: jumpToDropPlaces };
+
+/**
+ * dnd-kit's one draggable: items (chips, palette entries) start it through DragState with their own
+ * element, so no item subscribes to dnd-kit's context, which changes on every drag move. This is the
+ * only component that re-renders with it.
+ */
+function DragBridge({ drag }: { drag: DragState }) {
+  const { setNodeRef, listeners } = useDraggable({ id: DRAG_ID });
+  useEffect(() => {
+    drag.setStarter((name, event, node) => {
+      setNodeRef(node);
+      listeners?.[name]?.(event);
+    });
+    return () => drag.setStarter(null);
+  }, [drag, setNodeRef, listeners]);
+  return null;
+}
+
+/** The lifted item's label under the pointer. */
+function OverlayLabel({ drag }: { drag: DragState }) {
+  const label = useSyncExternalStore(drag.subscribe, () => (drag.active === null ? null : drag.label));
+  if (label === null) return null;
+  return (
+    <Box px={3} py={2} bg="white" borderWidth="1px" borderRadius="md" boxShadow="md" fontSize="sm">
+      {label}
+    </Box>
+  );
+}
 
 const REFUSALS = {
   'object-field-into-table-area': TEXTS.objectFieldIntoTable,
@@ -229,23 +257,24 @@ export function BuilderScreen({
     return () => window.removeEventListener('keydown', onKey);
   }, [store]);
 
+  const drag = store.drag;
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: jumpToDropPlaces(drag) }), [drag]);
   const sensors = useSensors(
     useSensor(PointerSensor, POINTER_OPTIONS),
-    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
-  const [active, setActive] = useState<string | null>(null);
-
-  const onDragStart = useCallback(
-    (e: DragStartEvent) => {
-      store.setDragging(true);
-      const src = parseDragId(e.active.id);
-      if (src?.kind === 'palette') setActive(itemsById.get(src.itemId)?.label ?? '');
-      else if (src?.kind === 'field') {
-        const f = store.getForm().fields[src.id];
-        setActive(f ? fieldLabel(f) : '');
-      }
-    },
-    [store, itemsById],
+  // The place under the pointer lights up while an item is lifted.
+  useEffect(() => followPointer(drag), [drag]);
+  const onDragStart = useCallback(() => void drag.begin(), [drag]);
+  // dnd-kit's draggable is always DRAG_ID: the announcements name the lifted item instead.
+  const announcements = useMemo<Announcements>(
+    () => ({
+      onDragStart: () => `Picked up ${drag.label}.`,
+      onDragOver: () => undefined,
+      onDragEnd: () => `Dropped ${drag.label}.`,
+      onDragCancel: () => `Dragging was cancelled. ${drag.label} was dropped.`,
+    }),
+    [drag],
   );
 
   const refuse = useCallback(
@@ -256,10 +285,9 @@ export function BuilderScreen({
 
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
-      store.setDragging(false);
-      setActive(null);
-      const src = parseDragId(e.active.id);
-      const overId = dropPlaceOf(e);
+      const { active, over } = drag.end();
+      const src = active === null ? null : parseDragId(active);
+      const overId = dropPlaceOf(e, over);
       if (!src || overId === null) return;
       const form = store.getForm();
       const drop = resolveDrop(form, overId);
@@ -278,20 +306,17 @@ export function BuilderScreen({
         store.apply((f) => addField(f, drop.section, createField(f, item, palette.schemas), drop.target));
         return;
       }
-      if (String(overId) === String(e.active.id)) return;
+      if (overId === active) return;
       const field = form.fields[src.id];
       if (!field) return;
       const refusal = canDrop(field, drop.tableArea);
       if (refusal) return refuse(REFUSALS[refusal]);
       store.apply((f) => moveField(f, src.id, drop.section, drop.target));
     },
-    [store, itemsById, refuse, loadDocument, palette.schemas],
+    [store, drag, itemsById, refuse, loadDocument, palette.schemas],
   );
 
-  const onDragCancel = useCallback(() => {
-    store.setDragging(false);
-    setActive(null);
-  }, [store]);
+  const onDragCancel = useCallback(() => void drag.end(), [drag]);
 
   const [editing, setEditing] = useState<number | null>(null);
   const [eventsOpen, setEventsOpen] = useState(false);
@@ -346,8 +371,9 @@ export function BuilderScreen({
         onEditEvents={openEvents}
       />
       <DndContext
+        id={DND_ID}
         sensors={sensors}
-        collisionDetection={collision}
+        accessibility={{ announcements }}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={onDragCancel}
@@ -377,12 +403,9 @@ export function BuilderScreen({
             </GridItem>
           )}
         </Grid>
+        <DragBridge drag={drag} />
         <DragOverlay dropAnimation={null}>
-          {active !== null && (
-            <Box px={3} py={2} bg="white" borderWidth="1px" borderRadius="md" boxShadow="md" fontSize="sm">
-              {active}
-            </Box>
-          )}
+          <OverlayLabel drag={drag} />
         </DragOverlay>
       </DndContext>
       {editingField && (

@@ -1,6 +1,5 @@
 import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
-import { useDraggable, useDroppable, type DraggableAttributes } from '@dnd-kit/core';
-import { memo, useCallback, useMemo, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
 import { TableEditor } from '../editors/table/TableEditor';
 import { namesInUse } from '../model/ids';
 import { removeField, updateField } from '../model/layout';
@@ -8,6 +7,7 @@ import type { TableModel } from '../model/table';
 import { tableOf, withTable } from '../model/table-field';
 import type { CanvasField } from '../model/types';
 import { fieldDragId } from './dnd';
+import { useDragHandle, useIsLifted, useIsOver, type DragHandleProps } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
@@ -27,12 +27,6 @@ export const fieldLabel = (f: CanvasField): string =>
     : typeof f.schema.title === 'string' && f.schema.title
       ? f.schema.title
       : f.key;
-
-// Drop places do not change size during a drag (the dragged item is drawn in a DragOverlay), so
-// dnd-kit's per-droppable ResizeObserver, created for all of them at every drag start, is not needed.
-export const STILL = { disabled: true } as const;
-
-type Listeners = ReturnType<typeof useDraggable>['listeners'];
 
 /** The chip's drag-state look (drop target, being dragged), as fixed style objects. */
 function chipStyle(table: boolean, over: boolean, dragging: boolean): CSSProperties {
@@ -58,8 +52,8 @@ const CHIP_STYLES: CSSProperties[] = [];
 
 interface ChipBodyProps {
   field: CanvasField;
-  attributes: DraggableAttributes;
-  listeners: Listeners;
+  handle: DragHandleProps;
+  lifted: boolean;
   onEdit: (id: number) => void;
   onRemove: () => void;
   onTableChange: (next: TableModel) => void;
@@ -68,14 +62,11 @@ interface ChipBodyProps {
   onRelationshipNameChange: (name: string) => void;
 }
 
-/**
- * The chip's content. Memoized apart from the drag hooks: every drag move changes dnd-kit's context
- * and re-runs the hooks of all 500 chips, while this part only changes with the field itself.
- */
+/** The chip's content: changes with the field itself (and its lifted flag) only. */
 const ChipBody = memo(function ChipBody({
   field,
-  attributes,
-  listeners,
+  handle,
+  lifted,
   onEdit,
   onRemove,
   onTableChange,
@@ -88,8 +79,8 @@ const ChipBody = memo(function ChipBody({
     <>
       <HStack spacing={1}>
         <Box
-          {...attributes}
-          {...listeners}
+          {...handle}
+          aria-pressed={lifted || undefined}
           aria-label={`Drag ${label}`}
           cursor="grab"
           flex="1"
@@ -151,8 +142,9 @@ export interface FieldChipProps {
 }
 
 /**
- * One canvas field: draggable, a drop place (insert before it), edit and remove buttons. This
- * outer part re-renders on every dnd-kit context change, so it draws a plain element only.
+ * One canvas field: draggable, a drop place (insert before it), edit and remove buttons. It
+ * subscribes to its field and to its own lifted/over flags only (DragState), so a drag or a move
+ * re-renders the chips whose state changed, not all 500.
  */
 export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChipProps) {
   const field = useStoreSlice(
@@ -160,16 +152,10 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
     useCallback((s: BuilderStore) => s.getForm().fields[id], [id]),
   );
   const dragId = fieldDragId(id);
-  const { attributes, listeners, setNodeRef: setDragRef, isDragging } = useDraggable({ id: dragId });
-  const { setNodeRef: setDropRef, isOver } = useDroppable({ id: dragId, resizeObserverConfig: STILL });
-  // Stable: a new ref callback each render would detach and re-observe the node in dnd-kit.
-  const setRefs = useCallback(
-    (el: HTMLElement | null) => {
-      setDragRef(el);
-      setDropRef(el);
-    },
-    [setDragRef, setDropRef],
-  );
+  const node = useRef<HTMLDivElement>(null);
+  const lifted = useIsLifted(store.drag, dragId);
+  const isOver = useIsOver(store.drag, dragId);
+  const handle = useDragHandle(store.drag, dragId, field ? fieldLabel(field) : '', false, node);
   const onTableChange = useCallback(
     (next: TableModel) =>
       store.apply((form) => {
@@ -195,18 +181,18 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
   if (!field) return null;
   return (
     <div
-      ref={setRefs}
+      ref={node}
       data-testid="canvas-field"
       data-drop-place={dragId}
       data-field-id={id}
       data-field-key={field.key}
       data-kind={field.kind}
-      style={chipStyle(field.kind === 'table', isOver, isDragging)}
+      style={chipStyle(field.kind === 'table', isOver, lifted)}
     >
       <ChipBody
         field={field}
-        attributes={attributes}
-        listeners={listeners}
+        handle={handle}
+        lifted={lifted}
         onEdit={onEdit}
         onRemove={onRemove}
         onTableChange={onTableChange}

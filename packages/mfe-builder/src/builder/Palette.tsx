@@ -9,43 +9,37 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useDraggable, type DraggableAttributes } from '@dnd-kit/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BUILDER } from 'shared-contracts';
 import { draggedPaletteIds } from '../model/layout';
 import { filterPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
 import { paletteDragId } from './dnd';
+import type { DragState } from './drag-state';
+import { useDragHandle, useIsLifted } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
-interface EntryViewProps {
-  item: PaletteItem;
-  dragged: boolean;
-  isDragging: boolean;
-  setNodeRef: (el: HTMLElement | null) => void;
-  attributes: DraggableAttributes;
-  listeners: ReturnType<typeof useDraggable>['listeners'];
-}
-
-/** The drawn entry; memoized apart from the drag hook, which re-runs on every drag move. */
-const EntryView = memo(function EntryView({
+const PaletteEntry = memo(function PaletteEntry({
+  drag,
   item,
   dragged,
-  isDragging,
-  setNodeRef,
-  attributes,
-  listeners,
-}: EntryViewProps) {
+}: {
+  drag: DragState;
+  item: PaletteItem;
+  dragged: boolean;
+}) {
+  // Object fields and documents grey out once dropped and come back when removed from the canvas.
+  const id = paletteDragId(item.id);
+  const handle = useDragHandle(drag, id, item.label, dragged);
+  const isDragging = useIsLifted(drag, id);
   return (
     <Box
-      ref={setNodeRef}
-      {...attributes}
-      {...listeners}
+      {...handle}
+      aria-pressed={isDragging || undefined}
       data-testid="palette-item"
       data-item-id={item.id}
       data-dragged={dragged ? 'true' : 'false'}
-      aria-disabled={dragged}
       px={2}
       py={1}
       borderWidth="1px"
@@ -68,30 +62,14 @@ const EntryView = memo(function EntryView({
   );
 });
 
-const PaletteEntry = memo(function PaletteEntry({ item, dragged }: { item: PaletteItem; dragged: boolean }) {
-  // Object fields and documents grey out once dropped and come back when removed from the canvas.
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
-    id: paletteDragId(item.id),
-    disabled: dragged,
-  });
-  return (
-    <EntryView
-      item={item}
-      dragged={dragged}
-      isDragging={isDragging}
-      setNodeRef={setNodeRef}
-      attributes={attributes}
-      listeners={listeners}
-    />
-  );
-});
-
 const Panel = memo(function Panel({
+  drag,
   title,
   items,
   dragged,
   testId,
 }: {
+  drag: DragState;
   title: string;
   items: PaletteItem[];
   dragged: ReadonlySet<string>;
@@ -108,7 +86,7 @@ const Panel = memo(function Panel({
       <AccordionPanel>
         <Stack spacing={1} maxH="40vh" overflowY="auto">
           {items.map((item) => (
-            <PaletteEntry key={item.id} item={item} dragged={dragged.has(item.id)} />
+            <PaletteEntry key={item.id} drag={drag} item={item} dragged={dragged.has(item.id)} />
           ))}
         </Stack>
       </AccordionPanel>
@@ -178,7 +156,14 @@ export const Palette = memo(function Palette({ store, general, primary, context,
       />
       <Accordion allowMultiple defaultIndex={panels.map((_, i) => i)}>
         {panels.map((p) => (
-          <Panel key={p.testId} title={p.title} items={p.items} dragged={dragged} testId={p.testId} />
+          <Panel
+            key={p.testId}
+            drag={store.drag}
+            title={p.title}
+            items={p.items}
+            dragged={dragged}
+            testId={p.testId}
+          />
         ))}
       </Accordion>
     </Stack>

@@ -8,16 +8,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useDroppable } from '@dnd-kit/core';
 import { memo, useCallback, useState, type CSSProperties, type ReactNode } from 'react';
 import { dropId, tableDropId } from '../model/ids';
 import { deleteSection, removeDocument, renameSection } from '../model/layout';
 import { slotId } from './dnd';
-import { FieldChip, STILL } from './FieldChip';
+import type { DragState } from './drag-state';
+import { useIsOver } from './drag-hooks';
+import { FieldChip } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
-// The drop places re-render on every dnd-kit context change (each drag move): they are plain
+// The drop places re-render when the lifted item comes over them or leaves (DragState): plain
 // elements with fixed style objects, and their children are elements made by SectionView, which
 // React skips when the section itself did not change.
 const zoneStyle = (
@@ -51,20 +52,21 @@ const SLOT = [false, true].map((over): CSSProperties => ({
 }));
 
 function DropZone({
+  drag,
   id,
   testId,
   styles,
   children,
 }: {
+  drag: DragState;
   id: string;
   testId: string;
   styles: CSSProperties[];
   children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id, resizeObserverConfig: STILL });
+  const isOver = useIsOver(drag, id);
   return (
     <div
-      ref={setNodeRef}
       data-testid={testId}
       data-drop-id={id}
       data-drop-place={id}
@@ -76,12 +78,11 @@ function DropZone({
   );
 }
 
-function Slot({ section, row }: { section: number; row: number }) {
+function Slot({ drag, section, row }: { drag: DragState; section: number; row: number }) {
   const id = slotId(section, row);
-  const { setNodeRef, isOver } = useDroppable({ id, resizeObserverConfig: STILL });
+  const isOver = useIsOver(drag, id);
   return (
     <div
-      ref={setNodeRef}
       data-testid="row-slot"
       data-drop-place={id}
       data-drop-over={isOver ? 'true' : 'false'}
@@ -89,6 +90,46 @@ function Slot({ section, row }: { section: number; row: number }) {
     />
   );
 }
+
+// A row: a plain flex element (a Chakra HStack per row re-ran Chakra's style work for all 25 rows
+// of a section at every move into or out of it); memoized, so a move re-renders only the rows whose
+// id list changed (edits share untouched rows).
+const ROW_STYLE: CSSProperties = { display: 'flex', alignItems: 'stretch', gap: 'var(--chakra-space-2)' };
+
+const Row = memo(function Row({
+  ids,
+  section,
+  row,
+  store,
+  onEditField,
+}: {
+  ids: readonly number[];
+  section: number;
+  row: number;
+  store: BuilderStore;
+  onEditField: (id: number) => void;
+}) {
+  return (
+    <div data-testid="canvas-row" style={ROW_STYLE}>
+      {ids.map((id) => (
+        <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
+      ))}
+      {ids.length < 2 && <Slot drag={store.drag} section={section} row={row} />}
+    </div>
+  );
+});
+
+// Fixed elements: React skips them when a section re-renders.
+const DROP_HERE = (
+  <Text fontSize="sm" color="gray.600" textAlign="center">
+    {TEXTS.dropHere}
+  </Text>
+);
+const DROP_TABLES = (
+  <Text fontSize="sm" color="gray.600" textAlign="center">
+    {TEXTS.dropTables}
+  </Text>
+);
 
 export interface SectionViewProps {
   index: number;
@@ -146,18 +187,11 @@ export const SectionView = memo(function SectionView({
         />
       </HStack>
       <Box id={panelId} hidden={!open} px={4} pt={2} pb={5}>
-        <DropZone id={dropId(index)} testId="drop-zone" styles={FIELD_ZONE}>
+        <DropZone drag={store.drag} id={dropId(index)} testId="drop-zone" styles={FIELD_ZONE}>
           {section.rows.map((row, r) => (
-            <HStack key={r} align="stretch" data-testid="canvas-row">
-              {row.map((id) => (
-                <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
-              ))}
-              {row.length < 2 && <Slot section={index} row={r} />}
-            </HStack>
+            <Row key={r} ids={row} section={index} row={r} store={store} onEditField={onEditField} />
           ))}
-          <Text fontSize="sm" color="gray.600" textAlign="center">
-            {TEXTS.dropHere}
-          </Text>
+          {DROP_HERE}
         </DropZone>
         {section.documents.length > 0 && (
           <Stack mt={2} spacing={1} data-testid="section-documents">
@@ -177,13 +211,11 @@ export const SectionView = memo(function SectionView({
             ))}
           </Stack>
         )}
-        <DropZone id={tableDropId(index)} testId="table-drop-zone" styles={TABLE_ZONE}>
+        <DropZone drag={store.drag} id={tableDropId(index)} testId="table-drop-zone" styles={TABLE_ZONE}>
           {section.tables.map((id) => (
             <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
           ))}
-          <Text fontSize="sm" color="gray.600" textAlign="center">
-            {TEXTS.dropTables}
-          </Text>
+          {DROP_TABLES}
         </DropZone>
       </Box>
     </Box>

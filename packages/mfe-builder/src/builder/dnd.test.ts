@@ -3,7 +3,18 @@ import { createField } from '../model/field-factory';
 import { addField, addSection } from '../model/layout';
 import { generalPalette } from '../model/palette';
 import { emptyForm } from '../model/reader';
-import { dropPlaceIn, dropPlaceOf, parseDragId, resolveDrop, trackPointer } from './dnd';
+import {
+  dropPlaceIn,
+  dropPlaceOf,
+  followPointer,
+  jumpToDropPlaces,
+  parseDragId,
+  resolveDrop,
+  stepPlace,
+  trackPointer,
+  type Place,
+} from './dnd';
+import { DragState } from './drag-state';
 
 const text = generalPalette().find((p) => p.general === 'text')!;
 
@@ -63,7 +74,7 @@ describe('drop place at release', () => {
     expect(dropPlaceIn([el('overlay')])).toBeNull();
   });
 
-  it('uses the release point for pointer drags and dnd-kit over for keyboard drags', () => {
+  it('uses the release point for pointer drags and the place the keys reached for keyboard drags', () => {
     const el = page();
     const stop = trackPointer(window);
     const down = new MouseEvent('pointerdown');
@@ -75,20 +86,70 @@ describe('drop place at release', () => {
       asked.push([x, y]);
       return [el('overlay'), el('strip')];
     };
-    // A stale `over` (the last rendered move) loses to what is under the pointer now.
-    expect(dropPlaceOf({ activatorEvent: down, over: null }, elementsAt)).toBe('drop-1');
+    // A stale place (from an earlier move) loses to what is under the pointer now.
+    expect(dropPlaceOf({ activatorEvent: down }, 'field:100', elementsAt)).toBe('drop-1');
     expect(asked).toEqual([[40, 700]]);
     const key = new KeyboardEvent('keydown', { code: 'Space' });
-    const over = { id: 'slot:0:0' } as Parameters<typeof dropPlaceOf>[0]['over'];
-    expect(dropPlaceOf({ activatorEvent: key, over }, elementsAt)).toBe('slot:0:0');
+    expect(dropPlaceOf({ activatorEvent: key }, 'slot:0:0', elementsAt)).toBe('slot:0:0');
     stop();
   });
 
-  it('falls back to dnd-kit over when no pointer position was seen since the drag began', () => {
+  it('falls back to the tracked place when no pointer position was seen since the drag began', () => {
     const later = new MouseEvent('pointerdown');
     Object.defineProperty(later, 'pointerId', { value: 1 });
     Object.defineProperty(later, 'timeStamp', { value: Number.MAX_SAFE_INTEGER });
-    const over = { id: 'drop-2' } as Parameters<typeof dropPlaceOf>[0]['over'];
-    expect(dropPlaceOf({ activatorEvent: later, over }, () => [])).toBe('drop-2');
+    expect(dropPlaceOf({ activatorEvent: later }, 'drop-2', () => [])).toBe('drop-2');
+  });
+});
+
+describe('drop places during a drag', () => {
+  const place = (id: string, top: number, left: number): Place => ({ id, top, left, width: 100, height: 40 });
+  const places = [place('field:200', 100, 300), place('drop-1', 50, 0), place('field:100', 100, 0)];
+
+  it('steps through places in reading order and stops at the ends', () => {
+    expect(stepPlace(places, null, true)?.id).toBe('drop-1');
+    expect(stepPlace(places, null, false)?.id).toBe('field:200');
+    expect(stepPlace(places, 'drop-1', true)?.id).toBe('field:100');
+    expect(stepPlace(places, 'field:100', true)?.id).toBe('field:200');
+    expect(stepPlace(places, 'field:200', true)?.id).toBe('field:200');
+    expect(stepPlace(places, 'drop-1', false)?.id).toBe('drop-1');
+    expect(stepPlace([], null, true)).toBeNull();
+  });
+
+  it('keyboard arrows set the drag over the next place and centre the item on it', () => {
+    const drag = new DragState();
+    drag.setStarter(() => {});
+    drag.start('onKeyDown', {}, 'palette:general:text', 'Text', document.body);
+    drag.begin();
+    const getter = jumpToDropPlaces(drag, () => places);
+    const key = (code: string) => new KeyboardEvent('keydown', { code });
+    const args = {
+      active: 'builder-drag',
+      currentCoordinates: { x: 0, y: 0 },
+      context: { collisionRect: { width: 20, height: 10 } },
+    } as unknown as Parameters<typeof getter>[1];
+    expect(getter(key('ArrowDown'), args)).toEqual({ x: 40, y: 65 });
+    expect(drag.over).toBe('drop-1');
+    getter(key('ArrowRight'), args);
+    expect(drag.over).toBe('field:100');
+    getter(key('ArrowUp'), args);
+    expect(drag.over).toBe('drop-1');
+    expect(getter(key('KeyA'), args)).toBeUndefined();
+    expect(drag.over).toBe('drop-1');
+  });
+
+  it('the pointer lights the place under it only while an item is lifted', () => {
+    document.body.innerHTML = `<div data-drop-place="drop-1"><div data-drop-place="field:100"><i id="in"></i></div></div>`;
+    const drag = new DragState();
+    const stop = followPointer(drag, window, () => [document.getElementById('in')!]);
+    const move = () => window.dispatchEvent(new MouseEvent('pointermove', { clientX: 5, clientY: 5 }));
+    move();
+    expect(drag.over).toBeNull();
+    drag.setStarter(() => {});
+    drag.start('onPointerDown', {}, 'field:200', 'Text', document.body);
+    drag.begin();
+    move();
+    expect(drag.over).toBe('field:100');
+    stop();
   });
 });

@@ -1,18 +1,16 @@
 /**
  * Drag-and-drop ids and resolution for @dnd-kit. Draggables: 'palette:<item id>', 'field:<id>'.
  * Droppables: the section drop zones 'drop-N' (append), table zones 'drop-N-tables', a field
- * 'field:<id>' (insert before it) and a short row's free slot 'slot:<section>:<row>'.
+ * 'field:<id>' (insert before it) and a short row's free slot 'slot:<section>:<row>'. Drop places
+ * are not dnd-kit droppables: they are found on the page (`data-drop-place`), see DragState.
  */
-import {
-  closestCenter,
-  pointerWithin,
-  type CollisionDetection,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
+import type { DragEndEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { isTableDrop, sectionIndexOfDrop } from '../model/ids';
 import { locate, type DropTarget } from '../model/layout';
 import type { BuilderForm } from '../model/types';
+import type { DragState } from './drag-state';
+
+export const DROP_PLACE_ATTR = 'data-drop-place';
 
 export const paletteDragId = (itemId: string) => `palette:${itemId}`;
 export const fieldDragId = (id: number) => `field:${id}`;
@@ -55,71 +53,71 @@ export function resolveDrop(form: BuilderForm, overId: string | number): Resolve
   return null;
 }
 
+/** A drop place on the page, in viewport coordinates. */
+export interface Place {
+  id: string;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Pointer drags: the innermost droppable under the pointer (a field wins over its section's zone).
- * Keyboard drags have no pointer: the droppable closest to the dragged item's center.
+ * The drop places a lifted item can go to, read from the page (`data-drop-place`): drawn ones only
+ * (not in a collapsed section) and not the lifted item's own place.
  */
-export const collision: CollisionDetection = (args) => {
-  if (args.pointerCoordinates) {
-    const hits = pointerWithin(args);
-    if (hits.length > 0) {
-      const area = (id: string | number) => {
-        const r = args.droppableRects.get(id);
-        return r ? r.width * r.height : Infinity;
-      };
-      return [...hits].sort((a, b) => area(a.id) - area(b.id));
-    }
-    return [];
+export function dropPlacesOnPage(root: ParentNode, exclude: string | null): Place[] {
+  const places: Place[] = [];
+  for (const el of root.querySelectorAll(`[${DROP_PLACE_ATTR}]`)) {
+    const id = el.getAttribute(DROP_PLACE_ATTR);
+    if (!id || id === exclude) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    places.push({ id, top: r.top, left: r.left, width: r.width, height: r.height });
   }
-  return closestCenter(args);
-};
+  return places;
+}
+
+/**
+ * The place a keyboard step goes to, in reading order (top, then left): the first (forward) or last
+ * place when none is reached yet, else the next or previous one, stopping at the ends.
+ */
+export function stepPlace(places: readonly Place[], current: string | null, forward: boolean): Place | null {
+  const sorted = [...places].sort((a, b) => a.top - b.top || a.left - b.left);
+  if (sorted.length === 0) return null;
+  const at = current === null ? -1 : sorted.findIndex((p) => p.id === current);
+  const next = at < 0 ? (forward ? 0 : sorted.length - 1) : at + (forward ? 1 : -1);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, next))] ?? null;
+}
 
 /**
  * Keyboard dragging jumps between drop places instead of moving 25 px per key press: arrows
- * down/right go to the next drop place in reading order, up/left to the previous one.
+ * down/right go to the next drop place in reading order, up/left to the previous one. The place
+ * reached is the drag's `over` (DragState); the lifted item is centred on it.
  */
-let keyboardTarget: { active: string | number; over: string | number } | null = null;
-
-export const jumpToDropPlaces: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
-  const forward = event.code === 'ArrowDown' || event.code === 'ArrowRight';
-  const backward = event.code === 'ArrowUp' || event.code === 'ArrowLeft';
-  if (!forward && !backward) return undefined;
-  event.preventDefault();
-  const { active, droppableRects, droppableContainers, collisionRect, over } = context;
-  const places: Array<{ id: string | number; top: number; left: number; width: number; height: number }> = [];
-  for (const container of droppableContainers.getEnabled()) {
-    const rect = droppableRects.get(container.id);
-    if (!rect || container.id === active?.id) continue;
-    places.push({ id: container.id, top: rect.top, left: rect.left, width: rect.width, height: rect.height });
-  }
-  places.sort((a, b) => a.top - b.top || a.left - b.left);
-  if (places.length === 0) return undefined;
-  // The first key press of a drag starts from the first (or last) place, whatever the pointer-less
-  // collision picked at lift-off; later presses step from the place reached.
-  const continuing =
-    keyboardTarget &&
-    active &&
-    keyboardTarget.active === active.id &&
-    over &&
-    keyboardTarget.over === over.id;
-  const current = continuing && over ? places.findIndex((p) => p.id === over.id) : -1;
-  const next = current < 0 ? (forward ? 0 : places.length - 1) : current + (forward ? 1 : -1);
-  const place = places[Math.max(0, Math.min(places.length - 1, next))];
-  if (!place) return currentCoordinates;
-  if (active) keyboardTarget = { active: active.id, over: place.id };
-  const w = collisionRect?.width ?? 0;
-  const h = collisionRect?.height ?? 0;
-  // Centre the dragged item on the place; closestCenter then picks exactly this place.
-  return { x: place.left + place.width / 2 - w / 2, y: place.top + place.height / 2 - h / 2 };
-};
+export function jumpToDropPlaces(
+  drag: DragState,
+  placesOf: () => readonly Place[] = () => dropPlacesOnPage(document, drag.active),
+): KeyboardCoordinateGetter {
+  return (event, { context, currentCoordinates }) => {
+    const forward = event.code === 'ArrowDown' || event.code === 'ArrowRight';
+    const backward = event.code === 'ArrowUp' || event.code === 'ArrowLeft';
+    if (!forward && !backward) return undefined;
+    event.preventDefault();
+    const place = stepPlace(placesOf(), drag.over, forward);
+    if (!place) return currentCoordinates;
+    drag.setOver(place.id);
+    const w = context.collisionRect?.width ?? 0;
+    const h = context.collisionRect?.height ?? 0;
+    return { x: place.left + place.width / 2 - w / 2, y: place.top + place.height / 2 - h / 2 };
+  };
+}
 
 /**
- * The drop place under the pointer at release. dnd-kit's `over` is the target of its last rendered
- * drag move (set in an effect after that render), so a button released before the page caught up
- * with the last moves dropped on an old target or on none. Every drop place carries its droppable id
- * in `data-drop-place`; the place at the release point is read from the page as it is.
+ * The drop place under the pointer at release, read from the page as it is: every drop place
+ * carries its id in `data-drop-place`. (A target kept from the last drawn move would be stale when
+ * the button is released before the page caught up with the last moves.)
  */
-export const DROP_PLACE_ATTR = 'data-drop-place';
 
 let lastPointer: { x: number; y: number; at: number } | null = null;
 
@@ -137,6 +135,23 @@ export function trackPointer(target: Window = window): () => void {
   };
 }
 
+/**
+ * While an item is lifted by the pointer, the drop place under it is the drag's `over` (lights the
+ * place up): a hit test per pointer move instead of dnd-kit's collision pass over every droppable.
+ */
+export function followPointer(
+  drag: DragState,
+  target: Window = window,
+  elementsAt: (x: number, y: number) => Iterable<Element> = (x, y) => document.elementsFromPoint(x, y),
+): () => void {
+  const on = (e: PointerEvent) => {
+    if (drag.active !== null) drag.setOver(dropPlaceIn(elementsAt(e.clientX, e.clientY)));
+  };
+  const opts = { capture: true, passive: true } as const;
+  target.addEventListener('pointermove', on, opts);
+  return () => target.removeEventListener('pointermove', on, opts);
+}
+
 /** The innermost drop place among elements at a point, topmost first (elementsFromPoint order). */
 export function dropPlaceIn(elements: Iterable<Element>): string | null {
   for (const el of elements) {
@@ -148,14 +163,15 @@ export function dropPlaceIn(elements: Iterable<Element>): string | null {
 
 /**
  * Where a drag ended: for pointer drags the drop place under the release point (none outside the
- * drop places), for keyboard drags dnd-kit's `over` (keys move it one place at a time, in sync).
+ * drop places), for keyboard drags the place the keys reached (`keyboardOver`, kept in DragState).
  */
 export function dropPlaceOf(
-  e: Pick<DragEndEvent, 'activatorEvent' | 'over'>,
+  e: Pick<DragEndEvent, 'activatorEvent'>,
+  keyboardOver: string | null,
   elementsAt: (x: number, y: number) => Iterable<Element> = (x, y) => document.elementsFromPoint(x, y),
-): string | number | null {
+): string | null {
   const pointer = lastPointer;
   const isPointerDrag = 'pointerId' in e.activatorEvent;
-  if (!isPointerDrag || !pointer || pointer.at < e.activatorEvent.timeStamp) return e.over?.id ?? null;
+  if (!isPointerDrag || !pointer || pointer.at < e.activatorEvent.timeStamp) return keyboardOver;
   return dropPlaceIn(elementsAt(pointer.x, pointer.y));
 }

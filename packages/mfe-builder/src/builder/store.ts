@@ -1,18 +1,20 @@
 /**
- * The builder's state outside React: the edit history, the drag flag and the last saved JSON.
+ * The builder's state outside React: the edit history, the drag and the last saved JSON.
  * Components subscribe to the slice they draw (one section, one field) through
  * useSyncExternalStore, so an edit re-renders only what it replaced.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { canRedo, canUndo, commit, initHistory, redo, undo, type History } from '../model/history';
 import type { BuilderForm } from '../model/types';
+import { DragState } from './drag-state';
 
 export class BuilderStore {
   private history: History<BuilderForm>;
   private listeners = new Set<() => void>();
   /** Serialized JSON last saved (or loaded): the unsaved-changes indicator compares against it. */
   private saved: string;
-  private dragging = false;
+  /** The drag in progress (its own subscriptions: a drag never notifies the form's subscribers). */
+  readonly drag = new DragState();
 
   constructor(form: BuilderForm, savedSerialized: string) {
     this.history = initHistory(form);
@@ -31,7 +33,7 @@ export class BuilderStore {
   readonly getHistory = () => this.history;
   readonly getForm = () => this.history.present;
   readonly getSaved = () => this.saved;
-  readonly isDragging = () => this.dragging;
+  readonly isDragging = () => this.drag.active !== null;
 
   /** Applies an edit as one undoable step (no-op edits record nothing). */
   apply(edit: (form: BuilderForm) => BuilderForm): void {
@@ -55,12 +57,6 @@ export class BuilderStore {
 
   markSaved(serialized: string): void {
     this.saved = serialized;
-    this.emit();
-  }
-
-  setDragging(on: boolean): void {
-    if (this.dragging === on) return;
-    this.dragging = on;
     this.emit();
   }
 }
