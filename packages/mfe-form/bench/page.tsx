@@ -62,7 +62,11 @@ const countRendered = (root: Fiber): { all: number; fields: number; names: strin
         if (names.length < 20) names.push(n);
       }
     }
-    if (f.child) stack.push(f.child);
+    // A subtree React did not enter in this commit keeps its child list (same object as in the previous
+    // tree) and the flags of the last render it had: walking it counted components that rendered at
+    // some earlier commit (the table's header and buttons, re-rendered once when its edited flag
+    // flipped, showed up as 41 components on every later keystroke). React DevTools skips these too.
+    if (f.child && (f.alternate === null || f.child !== f.alternate.child)) stack.push(f.child);
     if (f.sibling) stack.push(f.sibling);
   }
   return { all, fields, names };
@@ -75,8 +79,15 @@ const hook = (
   }
 ).__REACT_DEVTOOLS_GLOBAL_HOOK__;
 if (hook) {
+  // Summed over every commit until run.mjs resets it before the next keystroke: a keystroke can take
+  // more than one commit (JSON Forms renders its fields, then the host's onChange state).
   hook.onCommitFiberRoot = (_id, root) => {
-    if (window.bench?.countRenders) window.bench.lastRenders = countRendered(root.current);
+    if (!window.bench?.countRenders) return;
+    const r = countRendered(root.current);
+    const acc = window.bench.lastRenders;
+    acc.all += r.all;
+    acc.fields += r.fields;
+    acc.names.push(...r.names.slice(0, Math.max(0, 20 - acc.names.length)));
   };
 }
 
