@@ -43,7 +43,7 @@ export function testControlRoutes(
   });
 
   router.get('/faults', (ctx) => {
-    ctx.body = emu.faults.config;
+    ctx.body = { ...emu.faults.config, duplicatesDelivered: emu.faults.duplicatesDelivered };
   });
 
   const setFaults = async (ctx: Parameters<Parameters<Router['post']>[1]>[0]): Promise<void> => {
@@ -66,6 +66,7 @@ export function testControlRoutes(
           : undefined,
       dropRate: rate(body.dropRate, 'dropRate'),
       lostResponseRate: rate(body.lostResponseRate, 'lostResponseRate'),
+      duplicateRate: rate(body.duplicateRate, 'duplicateRate'),
       pathPattern: typeof body.pathPattern === 'string' ? body.pathPattern : undefined,
       methods: Array.isArray(body.methods) ? body.methods.map(String) : undefined,
       times: typeof body.times === 'number' ? body.times : undefined,

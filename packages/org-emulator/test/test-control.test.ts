@@ -83,6 +83,35 @@ describe('test control', () => {
     expect(counters.routes[CREATE_ROUTE]).toBe(1);
   });
 
+  it('delivers a request twice when asked: handled twice, the second answer sent, shown in the count', async () => {
+    await http(emu, '/__emulator/counters', { method: 'DELETE' });
+    const before = ((await http(emu, '/__emulator/faults')).body as { duplicatesDelivered: number })
+      .duplicatesDelivered;
+    await http(
+      emu,
+      '/__emulator/faults',
+      json({ duplicateRate: 1, methods: ['POST'], pathPattern: '/sobjects/Account$' }),
+    );
+    const res = await fetch(`${emu.url}/services/data/v60.0/sobjects/Account`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Name: 'Delivered Twice Co' }),
+    });
+    expect(res.status).toBe(201);
+    const answered = (await res.json()) as { id: string };
+    const faults = (await http(emu, '/__emulator/faults')).body as { duplicatesDelivered: number };
+    await http(emu, '/__emulator/faults', { method: 'DELETE' });
+    expect(faults.duplicatesDelivered).toBe(before + 1);
+    // a plain create is not idempotent: two records, the answer is the second's
+    const q = await conn.query<{ Id: string }>(
+      "SELECT Id FROM Account WHERE Name = 'Delivered Twice Co' ORDER BY CreatedDate",
+    );
+    expect(q.totalSize).toBe(2);
+    expect(q.records.map((r) => r.Id)).toContain(answered.id);
+    const counters = (await http(emu, '/__emulator/counters')).body as { routes: Record<string, number> };
+    expect(counters.routes[CREATE_ROUTE]).toBe(2);
+  });
+
   it('resets and reseeds (tokens are dropped too)', async () => {
     await conn.sobject('Account').create({ Name: 'Before Reset' });
     const res = await http(emu, '/__emulator/reset', json({ seed: 'none' }));

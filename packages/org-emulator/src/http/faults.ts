@@ -1,6 +1,13 @@
-// Fault injection for resilience tests: latency, 500/503 answers, dropped connections, and
-// "committed but the response is lost" (the handler runs, then the socket is destroyed unanswered).
+// Fault injection for resilience tests: latency, 500/503 answers, dropped connections,
+// "committed but the response is lost" (the handler runs, then the socket is destroyed unanswered),
+// and duplicate delivery (the network hands the org the same request twice).
+import http, { type IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
+
+/** Marks the second delivery of a duplicated request (never duplicated again). */
+const DUPLICATE_HEADER = 'x-emulator-duplicate';
+/** Bodies larger than this (file uploads) are delivered once: duplicating them would mean buffering. */
+const DUPLICATE_MAX_BODY = 4 * 1024 * 1024;
 
 export interface FaultConfig {
   latencyMs?: number;
@@ -16,6 +23,11 @@ export interface FaultConfig {
   deployProblem?: string;
   dropRate?: number;
   lostResponseRate?: number;
+  /**
+   * Duplicate delivery: the request is handled twice, a first copy and then the request itself
+   * (whose answer is the one sent). Multipart bodies and bodies over 4 MB are delivered once.
+   */
+  duplicateRate?: number;
   /** Only requests whose path matches this regular expression are affected. */
   pathPattern?: string;
   /** Only these methods are affected (e.g. ["POST","PATCH"]). */
@@ -28,6 +40,8 @@ export class Faults {
   config: FaultConfig = {};
   private pattern: RegExp | undefined;
   private affected = 0;
+  /** Requests delivered twice since the emulator started (GET /__emulator/faults shows it). */
+  duplicatesDelivered = 0;
 
   set(config: FaultConfig): void {
     this.config = { ...config };
@@ -92,6 +106,25 @@ export function faultMiddleware(faults: Faults): Middleware {
       ctx.body = [{ message: c.errorMessage ?? message, errorCode: c.errorCode ?? errorCode }];
       return;
     }
+    if (
+      c.duplicateRate &&
+      !ctx.get(DUPLICATE_HEADER) &&
+      !/multipart/i.test(ctx.get('Content-Type')) &&
+      Number(ctx.get('Content-Length') || 0) <= DUPLICATE_MAX_BODY &&
+      faults.roll(c.duplicateRate)
+    ) {
+      const body = await readAll(ctx.req);
+      faults.duplicatesDelivered++;
+      await deliverAgain(ctx.req, ctx.originalUrl, body).catch(() => undefined);
+      // the handlers read the body from ctx.req: the request itself, its bytes served again
+      const again = Object.create(ctx.req) as IncomingMessage;
+      Object.defineProperty(again, Symbol.asyncIterator, {
+        value: async function* () {
+          if (body.length > 0) yield body;
+        },
+      });
+      ctx.req = again;
+    }
     const lose = faults.roll(c.lostResponseRate);
     await next();
     if (lose) {
@@ -99,4 +132,32 @@ export function faultMiddleware(faults: Faults): Middleware {
       ctx.req.socket.destroy();
     }
   };
+}
+
+async function readAll(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The first copy of a duplicated request, sent to this same server and answered to no one. */
+function deliverAgain(req: IncomingMessage, url: string, body: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const copy = http.request(
+      {
+        host: '127.0.0.1',
+        port: req.socket.localPort,
+        method: req.method,
+        path: url,
+        headers: { ...req.headers, [DUPLICATE_HEADER]: '1', 'content-length': String(body.length) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+        res.on('error', reject);
+      },
+    );
+    copy.on('error', reject);
+    copy.end(body);
+  });
 }
