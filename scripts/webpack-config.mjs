@@ -21,6 +21,15 @@ const injectExternalRuntimePlugin = (() => {
   return esm;
 })();
 
+// Chakra UI's framer-motion import goes to a shim whose motion elements load framer's features
+// (animations, gestures, layout: ~25 KB br) the first time one of them animates, not with the first
+// page (see the shim). Applies to every build's Chakra copy, so whichever provides the shared module
+// behaves the same.
+const chakraMotion = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../packages/shell/src/chakra-motion/motion.tsx',
+);
+
 // Browser-only MF runtime: drops its Node script loaders.
 const mfOptimization = { target: 'web' };
 
@@ -75,13 +84,37 @@ function base({ dir, name, mode }) {
           loader: 'esbuild-loader',
           options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
         },
+        {
+          test: /[\\/]node_modules[\\/](?:.+[\\/])?@chakra-ui[\\/]react[\\/]/,
+          resolve: { alias: { 'framer-motion$': chakraMotion } },
+        },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|svg|jpe?g)$/, type: 'asset' },
       ],
     },
     // Named chunks keep network logs readable (tests look for the react-dom chunk by name).
-    optimization: { chunkIds: 'named', moduleIds: 'deterministic' },
-    cache: { type: 'filesystem', cacheDirectory: path.join(dir, 'node_modules/.cache/webpack', name) },
+    optimization: {
+      chunkIds: 'named',
+      moduleIds: 'deterministic',
+      splitChunks: {
+        cacheGroups: {
+          // @emotion/react and @emotion/styled are separate shared modules with common internals
+          // (serialize, hash, unitless, utils): one chunk for both instead of a copy in each.
+          emotion: {
+            test: /[\\/]node_modules[\\/](?:.+[\\/])?(?:@emotion|stylis)[\\/]/,
+            name: 'emotion',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules/.cache/webpack', name),
+      // A change to this shared setup (aliases, chunking) must not be answered from the old cache.
+      buildDependencies: { config: [fileURLToPath(import.meta.url)] },
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
