@@ -1,5 +1,5 @@
 import type { RemoteName } from './remotes';
-import type { LoginTarget } from './api/routes';
+import type { LoginTarget } from './api/http';
 import type { OfflineServices } from './offline';
 
 /** A value that can change over time, readable now and observable (useSyncExternalStore-shaped). */

@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './http';
 export * from './routes';
 export {
   SF_ID_PATTERN,
