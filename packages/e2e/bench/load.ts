@@ -64,10 +64,10 @@ function report(label: string, runs: Run[]): number {
   console.log('  JavaScript over the wire : %s KB (compressed)', (jsBytes / 1024).toFixed(1));
   console.log('  requests                 : %d', median(runs.map((r) => r.requests)));
   console.log('  time to interactive      : %d ms', median(runs.map((r) => r.interactiveMs)));
-  // The largest scripts of the last run: where the bytes go.
+  // Every script of the last run, largest first: where the bytes go.
   const last = runs[runs.length - 1];
-  for (const [name, bytes] of [...(last?.scripts ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 8))
-    console.log('    %s KB  %s', (bytes / 1024).toFixed(1).padStart(5), name.slice(0, 70));
+  for (const [name, bytes] of [...(last?.scripts ?? [])].sort((a, b) => b[1] - a[1]))
+    console.log('    %s KB  %s', (bytes / 1024).toFixed(1).padStart(5), name.slice(0, 90));
   return jsBytes;
 }
 
