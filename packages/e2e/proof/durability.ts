@@ -17,7 +17,8 @@
  *   fileMB           [min, max] file size in MB                                             [10, 100]
  *   faults           emulator + network faults, rates 0..1: error500 0.05, error503 0.05,
  *                    dropped 0, lost 0.02, duplicate 0.01 (a request delivered twice by the
- *                    network, replayed at the browser's edge), latencyMs 0
+ *                    network: record writes replayed at the browser's edge, and every org write
+ *                    with a JSON body handled twice by the emulator), latencyMs 0
  *   interruptions    how many times the page is closed / the browser killed                 20
  *   interruption     'kill-browser' (SIGKILL of Chromium) or 'close-page'                   'kill-browser'
  *   midWrite         how many of the interruptions hit the queuing phase                    2
@@ -88,6 +89,10 @@ export interface DurabilityFigures {
   midUpload: number;
   toggles: number;
   duplicatesDelivered: number;
+  /** Org writes (BFF → org, JSON bodies) the emulator handled twice: duplicate delivery at the org's edge. */
+  orgDuplicatesDelivered: number;
+  /** Org writes that could have been delivered twice (JSON bodies): the population of the rate. */
+  orgWrites: number;
   /**
    * Record writes of the page seen at the browser's edge, the population `duplicate` is a rate of
    * (counted only with duplicate delivery on: otherwise nothing is paused).
@@ -260,6 +265,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     toggles: 0,
     duplicatesDelivered: 0,
     writeRequests: 0,
+    orgDuplicatesDelivered: 0,
+    orgWrites: 0,
     stuckCalls: 0,
   };
   /**
@@ -568,6 +575,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         errorRate: faults.error500 + faults.error503,
         errorStatus,
         dropRate: faults.dropped,
+        duplicateRate: faults.duplicate,
         pathPattern: '^/services/data/',
         methods: ['POST', 'PATCH'],
       });
@@ -581,6 +589,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         errorStatus,
         dropRate: faults.dropped,
         lostResponseRate: faults.lost,
+        duplicateRate: faults.duplicate,
         pathPattern: '^/services/data/[^/]+/(sobjects|composite|connect)/',
         methods: ['POST', 'PATCH'],
       });
@@ -705,6 +714,12 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
       }
     }
     figures.drainSeconds = (Date.now() - t1) / 1000;
+    const orgFaults = (await org.control('GET', '/faults')) as {
+      duplicatesDelivered?: number;
+      duplicateCandidates?: number;
+    };
+    figures.orgDuplicatesDelivered = orgFaults.duplicatesDelivered ?? 0;
+    figures.orgWrites = orgFaults.duplicateCandidates ?? 0;
     await org.control('DELETE', '/faults');
 
     // 3. the org's side

@@ -43,7 +43,11 @@ export function testControlRoutes(
   });
 
   router.get('/faults', (ctx) => {
-    ctx.body = { ...emu.faults.config, duplicatesDelivered: emu.faults.duplicatesDelivered };
+    ctx.body = {
+      ...emu.faults.config,
+      duplicatesDelivered: emu.faults.duplicatesDelivered,
+      duplicateCandidates: emu.faults.duplicateCandidates,
+    };
   });
 
   const setFaults = async (ctx: Parameters<Parameters<Router['post']>[1]>[0]): Promise<void> => {

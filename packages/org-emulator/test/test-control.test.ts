@@ -85,8 +85,8 @@ describe('test control', () => {
 
   it('delivers a request twice when asked: handled twice, the second answer sent, shown in the count', async () => {
     await http(emu, '/__emulator/counters', { method: 'DELETE' });
-    const before = ((await http(emu, '/__emulator/faults')).body as { duplicatesDelivered: number })
-      .duplicatesDelivered;
+    type Counts = { duplicatesDelivered: number; duplicateCandidates: number };
+    const before = (await http(emu, '/__emulator/faults')).body as Counts;
     await http(
       emu,
       '/__emulator/faults',
@@ -99,9 +99,10 @@ describe('test control', () => {
     });
     expect(res.status).toBe(201);
     const answered = (await res.json()) as { id: string };
-    const faults = (await http(emu, '/__emulator/faults')).body as { duplicatesDelivered: number };
+    const faults = (await http(emu, '/__emulator/faults')).body as Counts;
     await http(emu, '/__emulator/faults', { method: 'DELETE' });
-    expect(faults.duplicatesDelivered).toBe(before + 1);
+    expect(faults.duplicatesDelivered).toBe(before.duplicatesDelivered + 1);
+    expect(faults.duplicateCandidates).toBe(before.duplicateCandidates + 1);
     // a plain create is not idempotent: two records, the answer is the second's
     const q = await conn.query<{ Id: string }>(
       "SELECT Id FROM Account WHERE Name = 'Delivered Twice Co' ORDER BY CreatedDate",

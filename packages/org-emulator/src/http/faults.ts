@@ -42,6 +42,8 @@ export class Faults {
   private affected = 0;
   /** Requests delivered twice since the emulator started (GET /__emulator/faults shows it). */
   duplicatesDelivered = 0;
+  /** Requests that could have been duplicated (the population duplicateRate is a rate of). */
+  duplicateCandidates = 0;
 
   set(config: FaultConfig): void {
     this.config = { ...config };
@@ -106,13 +108,13 @@ export function faultMiddleware(faults: Faults): Middleware {
       ctx.body = [{ message: c.errorMessage ?? message, errorCode: c.errorCode ?? errorCode }];
       return;
     }
-    if (
-      c.duplicateRate &&
+    const candidate =
+      !!c.duplicateRate &&
       !ctx.get(DUPLICATE_HEADER) &&
       !/multipart/i.test(ctx.get('Content-Type')) &&
-      Number(ctx.get('Content-Length') || 0) <= DUPLICATE_MAX_BODY &&
-      faults.roll(c.duplicateRate)
-    ) {
+      Number(ctx.get('Content-Length') || 0) <= DUPLICATE_MAX_BODY;
+    if (candidate) faults.duplicateCandidates++;
+    if (candidate && faults.roll(c.duplicateRate)) {
       const body = await readAll(ctx.req);
       faults.duplicatesDelivered++;
       await deliverAgain(ctx.req, ctx.originalUrl, body).catch(() => undefined);
