@@ -169,6 +169,44 @@ const Chips = memo(function Chips({ store }: { store: BuilderStore }) {
   );
 });
 
+/**
+ * The sections, by position. The only part of the canvas that follows the section count: adding or
+ * removing a section (and undoing it) re-renders this list, never the canvas's links and dialogs.
+ * Each section keeps its own open state: a shared accordion context would re-render every section
+ * whenever one is added or removed.
+ */
+const SectionList = memo(function SectionList({
+  store,
+  onEditField,
+  documentLabel,
+}: {
+  store: BuilderStore;
+  onEditField: (id: number) => void;
+  documentLabel: (id: string) => string;
+}) {
+  const count = useStoreSlice(store, sectionCount);
+  const all = Array.from({ length: count }, (_, i) => i);
+  return (
+    <div style={count > 0 ? SECTIONS_STYLE : undefined}>
+      {all.map((i) => (
+        <SectionView
+          key={i}
+          index={i}
+          store={store}
+          onEditField={onEditField}
+          documentLabel={documentLabel}
+        />
+      ))}
+      {count === 0 && <Text color="gray.600">{TEXTS.addSection}</Text>}
+    </div>
+  );
+});
+const SECTIONS_STYLE = {
+  borderBottomWidth: '1px',
+  borderBottomStyle: 'solid',
+  borderColor: 'var(--chakra-colors-chakra-border-color)',
+} as const;
+
 export interface CanvasProps {
   store: BuilderStore;
   onEditField: (id: number) => void;
@@ -177,12 +215,10 @@ export interface CanvasProps {
 
 /** The left canvas: logo, the add links, the sections and the signature/file chips. */
 export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }: CanvasProps) {
-  const count = useStoreSlice(store, sectionCount);
   const signature = useDisclosure();
   const onAddSignature = useCallback((p: string) => store.apply((f) => addSignature(f, p)), [store]);
   // Drops are resolved at the release point (see dropPlaceOf).
   useEffect(() => trackPointer(), []);
-  const all = Array.from({ length: count }, (_, i) => i);
   return (
     <Stack spacing={3} data-testid="canvas">
       <LogoArea store={store} />
@@ -197,22 +233,9 @@ export const Canvas = memo(function Canvas({ store, onEditField, documentLabel }
           {TEXTS.addSection}
         </Link>
       </HStack>
-      {/* Each section keeps its own open state (by position): a shared accordion context would
-          re-render every section whenever one is added or removed. */}
-      <Box borderBottomWidth={count > 0 ? '1px' : undefined}>
-        {all.map((i) => (
-          <SectionView
-            key={i}
-            index={i}
-            store={store}
-            onEditField={onEditField}
-            documentLabel={documentLabel}
-          />
-        ))}
-      </Box>
+      <SectionList store={store} onEditField={onEditField} documentLabel={documentLabel} />
       <Chips store={store} />
       <SignatureDialog isOpen={signature.isOpen} onClose={signature.onClose} onAdd={onAddSignature} />
-      {count === 0 && <Text color="gray.600">{TEXTS.addSection}</Text>}
     </Stack>
   );
 });

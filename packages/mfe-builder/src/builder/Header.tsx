@@ -8,6 +8,9 @@ import { TEXTS } from './texts';
 import { formatSavedTime, type SaveStatus } from './useSaving';
 
 const historyOf = (s: BuilderStore) => s.getHistory();
+// Booleans: the header re-renders when undo/redo becomes (un)available, not at every edit.
+const undoableOf = (s: BuilderStore) => canUndo(s.getHistory());
+const redoableOf = (s: BuilderStore) => canRedo(s.getHistory());
 const savedOf = (s: BuilderStore) => s.getSaved();
 
 /** Compares the serialized form with the last saved JSON: exact, so it is never wrong. */
@@ -50,7 +53,8 @@ export const Header = memo(function Header({
   onTogglePreview,
   onEditEvents,
 }: HeaderProps) {
-  const history = useStoreSlice(store, historyOf);
+  const undoable = useStoreSlice(store, undoableOf);
+  const redoable = useStoreSlice(store, redoableOf);
   return (
     <HStack as="header" spacing={3} py={2} borderBottomWidth="1px" wrap="wrap">
       <Heading size="md">{title}</Heading>
@@ -71,14 +75,10 @@ export const Header = memo(function Header({
         {TEXTS.templates}
       </Link>
       <ButtonGroup size="sm" variant="outline">
-        <Button onClick={() => store.undo()} isDisabled={!canUndo(history)} aria-keyshortcuts="Control+Z">
+        <Button onClick={() => store.undo()} isDisabled={!undoable} aria-keyshortcuts="Control+Z">
           {TEXTS.undo}
         </Button>
-        <Button
-          onClick={() => store.redo()}
-          isDisabled={!canRedo(history)}
-          aria-keyshortcuts="Control+Shift+Z"
-        >
+        <Button onClick={() => store.redo()} isDisabled={!redoable} aria-keyshortcuts="Control+Shift+Z">
           {TEXTS.redo}
         </Button>
         <Button onClick={onEditEvents}>{TEXTS.formEvents}</Button>

@@ -131,6 +131,55 @@ const DROP_TABLES = (
   </Text>
 );
 
+/** A section's title and buttons: re-rendered when its title or open state changes, not on moves. */
+const SectionHead = memo(function SectionHead({
+  index,
+  title,
+  store,
+  open,
+  panelId,
+  onToggle,
+}: {
+  index: number;
+  title: string;
+  store: BuilderStore;
+  open: boolean;
+  panelId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <HStack>
+      <Editable
+        flex="1"
+        value={undefined}
+        defaultValue={title}
+        key={title}
+        onSubmit={(next) => next.trim() && store.apply((f) => renameSection(f, index, next.trim()))}
+        px={2}
+      >
+        <EditablePreview fontWeight="bold" aria-label={`Section title ${title}`} />
+        <EditableInput aria-label="Section title" />
+      </Editable>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`${TEXTS.deleteSection} ${title}`}
+        icon={<span aria-hidden="true">🗑</span>}
+        onClick={() => store.apply((f) => deleteSection(f, index))}
+      />
+      <IconButton
+        size="sm"
+        variant="ghost"
+        aria-label={`Toggle ${title}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        icon={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
+        onClick={onToggle}
+      />
+    </HStack>
+  );
+});
+
 export interface SectionViewProps {
   index: number;
   store: BuilderStore;
@@ -153,39 +202,19 @@ export const SectionView = memo(function SectionView({
     useCallback((s: BuilderStore) => s.getForm().sections[index], [index]),
   );
   const [open, setOpen] = useState(true);
+  const onToggle = useCallback(() => setOpen((o) => !o), []);
   if (!section) return null;
   const panelId = `section-panel-${index}`;
   return (
     <Box data-testid="section" data-section-id={section.sectionId} borderTopWidth="1px">
-      <HStack>
-        <Editable
-          flex="1"
-          value={undefined}
-          defaultValue={section.title}
-          key={section.title}
-          onSubmit={(title) => title.trim() && store.apply((f) => renameSection(f, index, title.trim()))}
-          px={2}
-        >
-          <EditablePreview fontWeight="bold" aria-label={`Section title ${section.title}`} />
-          <EditableInput aria-label="Section title" />
-        </Editable>
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={`${TEXTS.deleteSection} ${section.title}`}
-          icon={<span aria-hidden="true">🗑</span>}
-          onClick={() => store.apply((f) => deleteSection(f, index))}
-        />
-        <IconButton
-          size="sm"
-          variant="ghost"
-          aria-label={`Toggle ${section.title}`}
-          aria-expanded={open}
-          aria-controls={panelId}
-          icon={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
-          onClick={() => setOpen((o) => !o)}
-        />
-      </HStack>
+      <SectionHead
+        index={index}
+        title={section.title}
+        store={store}
+        open={open}
+        panelId={panelId}
+        onToggle={onToggle}
+      />
       <Box id={panelId} hidden={!open} px={4} pt={2} pb={5}>
         <DropZone drag={store.drag} id={dropId(index)} testId="drop-zone" styles={FIELD_ZONE}>
           {section.rows.map((row, r) => (

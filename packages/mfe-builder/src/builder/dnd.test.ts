@@ -152,4 +152,31 @@ describe('drop places during a drag', () => {
     expect(drag.over).toBe('field:100');
     stop();
   });
+
+  it('a pointer drop where the last move was hit-tested reuses its place; after a scroll it tests again', () => {
+    document.body.innerHTML = `<div data-drop-place="drop-1"><i id="in"></i></div><p id="out"></p>`;
+    const drag = new DragState();
+    drag.setStarter(() => {});
+    const down = new MouseEvent('pointerdown');
+    Object.defineProperty(down, 'pointerId', { value: 1 });
+    Object.defineProperty(down, 'timeStamp', { value: 0 });
+    const stopTrack = trackPointer(window);
+    const stopFollow = followPointer(drag, window, () => [document.getElementById('in')!]);
+    drag.start('onPointerDown', {}, 'field:200', 'Text', document.body);
+    drag.begin();
+    window.dispatchEvent(new MouseEvent('pointermove', { clientX: 5, clientY: 6 }));
+    window.dispatchEvent(new MouseEvent('pointerup', { clientX: 5, clientY: 6 }));
+    let tested = 0;
+    const elementsAt = () => {
+      tested++;
+      return [document.getElementById('out')!];
+    };
+    expect(dropPlaceOf({ activatorEvent: down }, drag.over, elementsAt)).toBe('drop-1');
+    expect(tested).toBe(0);
+    window.dispatchEvent(new Event('scroll'));
+    expect(dropPlaceOf({ activatorEvent: down }, drag.over, elementsAt)).toBeNull();
+    expect(tested).toBe(1);
+    stopFollow();
+    stopTrack();
+  });
 });

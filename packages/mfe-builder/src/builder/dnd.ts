@@ -135,6 +135,9 @@ export function trackPointer(target: Window = window): () => void {
   };
 }
 
+/** Where followPointer last hit-tested (null: not since a scroll, which moves the page under it). */
+let lastHit: { x: number; y: number } | null = null;
+
 /**
  * While an item is lifted by the pointer, the drop place under it is the drag's `over` (lights the
  * place up): a hit test per pointer move instead of dnd-kit's collision pass over every droppable.
@@ -144,12 +147,22 @@ export function followPointer(
   target: Window = window,
   elementsAt: (x: number, y: number) => Iterable<Element> = (x, y) => document.elementsFromPoint(x, y),
 ): () => void {
-  const on = (e: PointerEvent) => {
-    if (drag.active !== null) drag.setOver(dropPlaceIn(elementsAt(e.clientX, e.clientY)));
+  const onMove = (e: PointerEvent) => {
+    if (drag.active === null) return;
+    drag.setOver(dropPlaceIn(elementsAt(e.clientX, e.clientY)));
+    lastHit = { x: e.clientX, y: e.clientY };
+  };
+  const onScroll = () => {
+    lastHit = null;
   };
   const opts = { capture: true, passive: true } as const;
-  target.addEventListener('pointermove', on, opts);
-  return () => target.removeEventListener('pointermove', on, opts);
+  target.addEventListener('pointermove', onMove, opts);
+  target.addEventListener('scroll', onScroll, opts);
+  return () => {
+    target.removeEventListener('pointermove', onMove, opts);
+    target.removeEventListener('scroll', onScroll, opts);
+    lastHit = null;
+  };
 }
 
 /** The innermost drop place among elements at a point, topmost first (elementsFromPoint order). */
@@ -163,15 +176,19 @@ export function dropPlaceIn(elements: Iterable<Element>): string | null {
 
 /**
  * Where a drag ended: for pointer drags the drop place under the release point (none outside the
- * drop places), for keyboard drags the place the keys reached (`keyboardOver`, kept in DragState).
+ * drop places), for keyboard drags the place the keys reached. `over` is the drag's place (DragState):
+ * the keys' place, or the pointer's from its last move; when the button is released where that move
+ * was hit-tested (and nothing scrolled since), it is reused: a second hit test at the drop would
+ * force the page's layout and paint properties up to date before the drop could be drawn.
  */
 export function dropPlaceOf(
   e: Pick<DragEndEvent, 'activatorEvent'>,
-  keyboardOver: string | null,
+  over: string | null,
   elementsAt: (x: number, y: number) => Iterable<Element> = (x, y) => document.elementsFromPoint(x, y),
 ): string | null {
   const pointer = lastPointer;
   const isPointerDrag = 'pointerId' in e.activatorEvent;
-  if (!isPointerDrag || !pointer || pointer.at < e.activatorEvent.timeStamp) return keyboardOver;
+  if (!isPointerDrag || !pointer || pointer.at < e.activatorEvent.timeStamp) return over;
+  if (lastHit && lastHit.x === pointer.x && lastHit.y === pointer.y) return over;
   return dropPlaceIn(elementsAt(pointer.x, pointer.y));
 }
