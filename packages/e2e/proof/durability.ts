@@ -733,7 +733,11 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     for (const q of acked.values()) {
       for (const f of q.files) {
         const n = copies.get(f.name) ?? 0;
-        if (n > 1) figures.duplicatedFiles += n - 1;
+        if (n > 1) {
+          figures.duplicatedFiles += n - 1;
+          // the copies' upload keys say which path made the second one (one key twice, or two keys)
+          log(`${n} copies of ${f.name}: ${JSON.stringify(await org.fileVersionsNamed(f.name))}`);
+        }
         const rec = byKey.get(`${formId}#${q.id}`.toLowerCase());
         const doc = rec ? contentDocumentOf(rec.json, f.name) : null;
         if (doc && (await org.sha256OfDocument(doc)) === f.sha256) figures.checksumsMatching++;

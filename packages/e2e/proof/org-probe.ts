@@ -93,6 +93,22 @@ export class OrgProbe {
     return new Map([...docs].map(([k, v]) => [k, v.size]));
   }
 
+  /** Every version of the file named `name`: which document, which upload key, when (to explain a copy). */
+  async fileVersionsNamed(
+    name: string,
+  ): Promise<{ ContentDocumentId: string; key: string | null; CreatedDate: string; ContentSize: number }[]> {
+    const safe = name.replace(/'/g, '');
+    const rows = await this.query<Record<string, unknown>>(
+      `SELECT ContentDocumentId, ${NS}__Upload_Key__c, CreatedDate, ContentSize FROM ContentVersion WHERE PathOnClient = '${safe}' OR Title = '${safe.replace(/\.bin$/, '')}' ORDER BY CreatedDate`,
+    );
+    return rows.map((r) => ({
+      ContentDocumentId: String(r.ContentDocumentId),
+      key: (r[`${NS}__Upload_Key__c`] as string | null) ?? null,
+      CreatedDate: String(r.CreatedDate),
+      ContentSize: Number(r.ContentSize),
+    }));
+  }
+
   /** sha256 (hex) of the latest version of a ContentDocument, streamed. */
   async sha256OfDocument(contentDocumentId: string): Promise<string | null> {
     const [v] = await this.query<{ Id: string }>(
