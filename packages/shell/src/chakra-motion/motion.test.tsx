@@ -58,6 +58,54 @@ describe('Chakra motion shim', () => {
     await waitFor(() => expect(screen.getByTestId('menu').style.opacity).toBe('1'));
   });
 
+  it('expands a panel whose presence skips mount animations (Chakra Collapse) once the features arrive', async () => {
+    const { motion, AnimatePresence } = await freshShim();
+    const variants = {
+      exit: { opacity: 0, transition: { duration: 0 } },
+      enter: { opacity: 1, transition: { duration: 0 } },
+    };
+    const view = (open: boolean) => (
+      <AnimatePresence initial={false}>
+        <motion.div
+          data-testid="panel"
+          initial={false}
+          animate={open ? 'enter' : 'exit'}
+          variants={variants}
+        />
+      </AnimatePresence>
+    );
+    const { rerender } = render(view(false));
+    expect(screen.getByTestId('panel').style.opacity).toBe('0');
+    rerender(view(true));
+    await waitFor(() => expect(screen.getByTestId('panel').style.opacity).toBe('1'));
+  });
+
+  it('shows a panel again that was closed (display none at the end of its exit) when it opens', async () => {
+    const { motion, AnimatePresence } = await freshShim();
+    // Chakra's Collapse: the exit ends with display none; the enter target does not name display, and
+    // framer puts the style's display back only for a key it saw in the previous target.
+    const variants = {
+      exit: { opacity: 0, transition: { duration: 0 }, transitionEnd: { display: 'none' } },
+      enter: { opacity: 1, transition: { duration: 0 } },
+    };
+    const view = (open: boolean) => (
+      <AnimatePresence initial={false}>
+        <motion.div
+          data-testid="panel"
+          style={{ display: 'block' }}
+          initial={false}
+          animate={open ? 'enter' : 'exit'}
+          variants={variants}
+        />
+      </AnimatePresence>
+    );
+    const { rerender } = render(view(false));
+    expect(screen.getByTestId('panel').style.display).toBe('none');
+    rerender(view(true));
+    await waitFor(() => expect(screen.getByTestId('panel').style.opacity).toBe('1'));
+    await waitFor(() => expect(screen.getByTestId('panel').style.display).toBe('block'));
+  });
+
   it('fetches the features for an entrance animation, once for every element', async () => {
     const { motion, featuresImported, loadMotionFeatures } = await freshShim();
     render(

@@ -4,7 +4,15 @@
 // `framer-motion` import here (scripts/webpack-config.mjs): `motion.div` / `motion.section` become
 // framer's lightweight `m` elements inside a LazyMotion whose features load the first time any of
 // them has something to animate, and are then shared by all of them.
-import { createElement, forwardRef, useEffect, useRef, type ComponentType, type ElementRef } from 'react';
+import {
+  createElement,
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ElementRef,
+} from 'react';
 import {
   AnimatePresence,
   LazyMotion,
@@ -14,7 +22,7 @@ import {
   type FeatureBundle,
   type HTMLMotionProps,
 } from 'framer-motion';
-import { initialFor, needsFeatures } from './need';
+import { needsFeatures, shownAtMount } from './need';
 
 export { AnimatePresence, useIsPresent, usePresence };
 
@@ -43,7 +51,16 @@ export function loadMotionFeatures(): Promise<FeatureBundle> {
   return loading;
 }
 
-const waitForFeatures = () => loaded;
+// Until an element switches to the loaded features itself (below), its LazyMotion gets none.
+const never = () => new Promise<FeatureBundle>(() => undefined);
+
+/**
+ * static: no features, the element shows what it mounted with. settling: the render where framer
+ * creates the element's animation state; it is told the element's target is what it shows, so
+ * nothing moves (framer would skip or block this first animation anyway). live: the real props, so
+ * a target that changed meanwhile (the menu that opened, the panel that expanded) animates from there.
+ */
+type Phase = 'static' | 'settling' | 'live';
 
 type Tag = 'div' | 'section';
 
@@ -58,15 +75,23 @@ function lazyElement<T extends Tag>(tag: T) {
     useEffect(() => {
       if (need && !bundle) void loadMotionFeatures().catch(() => undefined);
     }, [need]);
+    const [phase, setPhase] = useState<Phase>(bundle ? 'live' : 'static');
+    useEffect(() => {
+      if (phase === 'settling') setPhase('live');
+      if (phase !== 'static') return;
+      let current = true;
+      void loaded.then(() => current && setPhase('settling'));
+      return () => {
+        current = false;
+      };
+    }, [phase]);
+    const elementProps =
+      phase === 'settling' ? { ...props, initial: false, animate: shownAtMount(mounted.current) } : props;
     // Always the same tree (LazyMotion > m.tag), so the DOM element survives the features arriving.
     return createElement(
       LazyMotion,
-      { features: bundle ?? waitForFeatures },
-      createElement(Element, {
-        ...props,
-        initial: initialFor(mounted.current, props),
-        ref,
-      } as HTMLMotionProps<T>),
+      { features: phase === 'static' ? never : (bundle ?? never) },
+      createElement(Element, { ...elementProps, ref } as HTMLMotionProps<T>),
     );
   });
   Lazy.displayName = `LazyMotion.${tag}`;

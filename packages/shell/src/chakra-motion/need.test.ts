@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialFor, needsFeatures } from './need';
+import { needsFeatures, shownAtMount } from './need';
 
 describe('needsFeatures', () => {
   it('is false for an element that starts settled and has not changed (a closed menu)', () => {
@@ -35,21 +35,13 @@ describe('needsFeatures', () => {
   });
 });
 
-describe('initialFor', () => {
-  it("keeps the element's own initial while its target is the mount one", () => {
-    expect(initialFor({ initial: false, animate: 'exit' }, { initial: false, animate: 'exit' })).toBe(false);
-    expect(initialFor({ initial: 'exit', animate: 'enter' }, { initial: 'exit', animate: 'enter' })).toBe(
-      'exit',
-    );
+describe('shownAtMount', () => {
+  it('is the mount target when the element starts settled or has no initial', () => {
+    expect(shownAtMount({ initial: false, animate: 'exit' })).toBe('exit');
+    expect(shownAtMount({ animate: { opacity: 1 } })).toEqual({ opacity: 1 });
   });
 
-  it('starts a settled element that moved on from its mount target, so the first animation runs', () => {
-    expect(initialFor({ initial: false, animate: 'exit' }, { initial: false, animate: 'enter' })).toBe(
-      'exit',
-    );
-    const from = { height: 0 };
-    expect(
-      initialFor({ initial: false, animate: from }, { initial: false, animate: { height: 'auto' } }),
-    ).toBe(from);
+  it('is the initial state of an element with an entrance', () => {
+    expect(shownAtMount({ initial: 'exit', animate: 'enter' })).toBe('exit');
   });
 });

@@ -20,16 +20,11 @@ export function needsFeatures(mounted: MotionRender, now: MotionRender, isPresen
 }
 
 /**
- * The `initial` to hand framer when the features may arrive after mount. Framer takes the first
- * animation it is asked for as the mount one and skips it when `initial` is false: an element mounted
- * settled (`initial={false}`, a closed menu) whose target changed before the features arrived (the
- * menu opening is what fetched them) would stay where it started. Its mount target is where it really
- * starts from, so that becomes `initial` once the target has moved on.
+ * What an element shows while it has no features: framer renders its mount-time starting values,
+ * `initial` unless that is false or absent, then `animate`.
  */
-export function initialFor(mounted: MotionRender, now: MotionRender): unknown {
-  return mounted.initial === false && !sameTarget(mounted.animate, now.animate)
-    ? mounted.animate
-    : now.initial;
+export function shownAtMount(mounted: MotionRender): unknown {
+  return mounted.initial === false || mounted.initial === undefined ? mounted.animate : mounted.initial;
 }
 
 /** Variant names compare by value; an inline target object compares by its JSON (Chakra builds them per render). */
