@@ -22,8 +22,25 @@ describe('history', () => {
     expect(commit(h, h.present)).toBe(h);
     let big = initHistory(0);
     for (let i = 1; i <= 20; i++) big = commit(big, i, 10);
-    expect(big.past.length).toBe(10);
+    expect(big.pastSize).toBe(10);
+    // The 10 most recent states stay undoable (10 … 19), the older ones are dropped.
+    const seen: number[] = [];
+    for (let h = big; canUndo(h);) {
+      h = undo(h);
+      seen.push(h.present);
+    }
+    expect(seen).toEqual([19, 18, 17, 16, 15, 14, 13, 12, 11, 10]);
     expect(canUndo(initHistory(1))).toBe(false);
+  });
+  it('undo and redo copy nothing: the stacks share their cells', () => {
+    let h = initHistory(0);
+    for (let i = 1; i <= 5; i++) h = commit(h, i);
+    const u = undo(h);
+    expect(u.past).toBe(h.past?.next);
+    expect(redo(u).past?.next).toBe(h.past?.next);
+    const u2 = undo(u);
+    expect(undo(u2).future?.next).toBe(u2.future);
+    expect([u.pastSize, redo(u).pastSize]).toEqual([4, 5]);
   });
 });
 
