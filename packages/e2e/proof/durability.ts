@@ -127,9 +127,11 @@ declare global {
         file: Blob,
         name: string,
       ): Promise<{ ok: boolean; message?: string; value?: Record<string, unknown> }>;
-      discard(id: string): Promise<unknown>;
+      discard(id: string): Promise<{ ok: boolean; message?: string }>;
       store: {
-        filesOf(id: string): Promise<{ Name: string; sha256?: string; file: Blob }[]>;
+        filesOf(
+          id: string,
+        ): Promise<{ Name: string; sha256?: string; file: Blob; LocalId: string; status: string }[]>;
         getSubmission(id: string): Promise<{ status: string } | undefined>;
       };
       dbs: { submissions: { submissions: { toArray(): Promise<{ id: string; syncStatus: string }[]> } } };
@@ -350,6 +352,10 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     await context.setOffline(!online);
     await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
     const p = context.pages()[0] ?? (await context.newPage());
+    // the queue's own trace (attached LocalIds, discarded drafts), to explain a second copy of a file
+    p.on('console', (m) => {
+      if (m.text().startsWith('[dur] ')) log(m.text().slice(6));
+    });
     if (faults.duplicate > 0) await deliverTwice(p);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -379,7 +385,12 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         // network goes off again only once the page holds the user: cut earlier, the page's session
         // check fails, it starts signed out and anything queued would belong to no organisation
         // (never uploaded: the stall of the reduced run of 08:25).
-        if (!(await storedUser(online ? 15_000 : 1))) {
+        // Offline, the stored user is there or not (nothing answers meanwhile): a short look, not 1 ms.
+        // A 1 ms wait timed out before its first poll after every mid-write cut of the close-page mode
+        // (nothing lost), and the sign-in below then put the queue online for seconds: the engine
+        // uploaded a cut draft's file, the draft was discarded and its file attached again under a new
+        // LocalId, and the org held that file twice (duplicatedFiles 1, two upload keys).
+        if (!(await storedUser(online ? 15_000 : 2_000))) {
           log('signed out by the interruption: signing in again');
           if (!online) await context.setOffline(false);
           await signInAtOrg(p, system.url);
@@ -502,7 +513,10 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           const out: { id: string; files: { name: string; sha256: string; size: number }[] }[] = [];
           for (const it of items) {
             // a batch cut by an interruption is queued again: what was submitted stays as it is,
-            // a half-made draft (created, not yet submitted) is discarded and made again
+            // a half-made draft (created, not yet submitted) is discarded and made again, except one
+            // whose file is attached already: it is resumed with that file, as a user reopening the
+            // draft would (its file may be in the org already: attaching it again under a new LocalId
+            // would be a second copy of one file)
             const cur = await off.store.getSubmission(it.id);
             if (cur?.status === 'submitted') {
               const files = (await off.store.filesOf(it.id)).map((f) => ({
@@ -513,7 +527,46 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
               out.push({ id: it.id, files });
               continue;
             }
-            if (cur) await off.discard(it.id);
+            const attached =
+              cur && it.fileBytes > 0
+                ? (await off.store.filesOf(it.id)).filter(
+                    (f) => f.Name === `${it.id}.bin` && f.file.size === it.fileBytes,
+                  )
+                : [];
+            const resumed = attached.length === 1 ? attached[0] : undefined;
+            if (cur && resumed) {
+              console.log(`[dur] resumed ${it.id} (${cur.status}) with ${resumed.LocalId}:${resumed.status}`);
+              const node = {
+                ContentDocumentId: '',
+                LocalId: resumed.LocalId,
+                Name: resumed.Name,
+                error: null,
+                submissionId: it.id,
+                progress: -1,
+              };
+              const s = await off.submit(it.id, {
+                General: { id: it.id, note: `queued ${it.id}` },
+                Files: [node],
+              });
+              if (!s.ok) throw new Error(s.message ?? 'submit failed');
+              const files = (await off.store.filesOf(it.id)).map((f) => ({
+                name: f.Name,
+                sha256: f.sha256 ?? '',
+                size: f.file.size,
+              }));
+              out.push({ id: it.id, files });
+              continue;
+            }
+            if (cur) {
+              // logged (console, relayed by the runner): a key in the org's copy log that was attached
+              // by a cut attempt and discarded here says the discarded draft's file was uploaded anyway
+              const before = (await off.store.filesOf(it.id)).map((f) => `${f.LocalId}:${f.status}`);
+              const d = await off.discard(it.id);
+              const left = (await off.store.filesOf(it.id)).map((f) => f.LocalId);
+              console.log(
+                `[dur] discarded ${it.id} (${cur.status}) ok=${String(d.ok)} files ${before.join(',')} left ${left.join(',')}`,
+              );
+            }
             const c = await off.create({ id: it.id, formId, formName: 'Durability', data: {} });
             if (!c.ok) throw new Error(c.message ?? 'create failed');
             const nodes: Record<string, unknown>[] = [];
@@ -532,6 +585,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
               });
               const f = await off.attachFile(it.id, blob, `${it.id}.bin`);
               if (!f.ok || !f.value) throw new Error(f.message ?? 'attach failed');
+              console.log(`[dur] attached ${it.id} ${f.value.LocalId}`);
               nodes.push(f.value);
             }
             const s = await off.submit(it.id, {
