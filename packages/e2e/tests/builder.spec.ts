@@ -120,8 +120,12 @@ test('start dialog to a built, autosaved and saved form', async ({ page }) => {
       )
       .first(),
   ).toBeVisible();
+  // Screen readers hear the lift and the place reached (dnd-kit's live region).
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  await expect(liveRegion).toContainText('Picked up');
   await page.keyboard.press('ArrowDown');
   await expect(dropZone(page, 1)).toHaveCSS('border-top-color', 'rgb(49, 130, 206)'); // the zone shows it is the target
+  await expect(liveRegion).toContainText(/ is over (the end|row \d+|the tables) of \S/);
   await page.keyboard.press('Space');
   await expect(fields(page)).toHaveCount(4);
   await expect(page.locator('[data-kind="yesno"]')).toHaveCount(1);

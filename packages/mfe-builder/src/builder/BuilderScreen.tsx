@@ -23,7 +23,7 @@ import type { PaletteItem } from '../model/types';
 import type { BuilderApi, ObjectFields } from './api';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
-import { dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
+import { describeDrop, dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
 import { DND_ID } from './drag-hooks';
 import { DRAG_ID, type DragState } from './drag-state';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
@@ -266,16 +266,27 @@ export function BuilderScreen({
   // The place under the pointer lights up while an item is lifted.
   useEffect(() => followPointer(drag), [drag]);
   const onDragStart = useCallback(() => void drag.begin(), [drag]);
-  // dnd-kit's draggable is always DRAG_ID: the announcements name the lifted item instead.
-  const announcements = useMemo<Announcements>(
-    () => ({
-      onDragStart: () => `Picked up ${drag.label}.`,
-      onDragOver: () => undefined,
+  // dnd-kit's draggable is always DRAG_ID and its droppables are not ours: the announcements name
+  // the lifted item and the drop place it is over (DragState), once per place.
+  const announcements = useMemo<Announcements>(() => {
+    let announced: string | null = null;
+    const overText = () => {
+      if (drag.over === announced) return undefined;
+      announced = drag.over;
+      const where = drag.over === null ? null : describeDrop(store.getForm(), drag.over);
+      return where ? `${drag.label} is over ${where}.` : undefined;
+    };
+    return {
+      onDragStart: () => {
+        announced = null;
+        return `Picked up ${drag.label}.`;
+      },
+      onDragMove: overText,
+      onDragOver: overText,
       onDragEnd: () => `Dropped ${drag.label}.`,
       onDragCancel: () => `Dragging was cancelled. ${drag.label} was dropped.`,
-    }),
-    [drag],
-  );
+    };
+  }, [drag, store]);
 
   const refuse = useCallback(
     (message: string) =>

@@ -5,6 +5,7 @@ import { generalPalette } from '../model/palette';
 import { emptyForm } from '../model/reader';
 import {
   dropPlaceIn,
+  describeDrop,
   dropPlaceOf,
   followPointer,
   jumpToDropPlaces,
@@ -50,6 +51,14 @@ describe('resolveDrop', () => {
       target: { row: 0, index: 2 },
       tableArea: false,
     });
+  });
+  it('describes drop places in words for announcements', () => {
+    const [first, second] = form.sections;
+    expect(describeDrop(form, 'drop-2')).toBe(`the end of ${second!.title}`);
+    expect(describeDrop(form, 'drop-1-tables')).toBe(`the tables of ${first!.title}`);
+    expect(describeDrop(form, 'field:200')).toBe(`row 1 of ${second!.title}`);
+    expect(describeDrop(form, 'slot:1:0')).toBe(`row 1 of ${second!.title}`);
+    expect(describeDrop(form, 'drop-3')).toBeNull();
   });
   it('parses drag ids', () => {
     expect(parseDragId('palette:general:text')).toEqual({ kind: 'palette', itemId: 'general:text' });

@@ -53,6 +53,19 @@ export function resolveDrop(form: BuilderForm, overId: string | number): Resolve
   return null;
 }
 
+/**
+ * A drop place in words, for screen readers while an item is carried over it ("row 2 of Section 3",
+ * "the tables of Section 1", "the end of Section 2"); null when `overId` is not a drop place.
+ */
+export function describeDrop(form: BuilderForm, overId: string | number): string | null {
+  const drop = resolveDrop(form, overId);
+  if (!drop) return null;
+  const title = form.sections[drop.section]?.title || `Section ${drop.section + 1}`;
+  if (drop.tableArea) return `the tables of ${title}`;
+  if (drop.target === 'end') return `the end of ${title}`;
+  return `row ${drop.target.row + 1} of ${title}`;
+}
+
 /** A drop place on the page, in viewport coordinates. */
 export interface Place {
   id: string;
