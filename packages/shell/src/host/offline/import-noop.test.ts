@@ -37,6 +37,26 @@ function countWrites(harness: Harness): { writes: number } {
 }
 
 describe('an import that changes nothing', () => {
+  it('does not even read the local records when the org answers as last time', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2')];
+    await h.svc.importPending();
+    let reads = 0;
+    const submissionsOf = h.svc.store.submissionsOf.bind(h.svc.store);
+    h.svc.store.submissionsOf = (org: string) => {
+      reads++;
+      return submissionsOf(org);
+    };
+    h.clock.now += 60_000;
+    await h.svc.importPending();
+    expect(reads).toBe(0);
+    // a local record deleted elsewhere (another tab) changes the count: the next import reads again
+    await h.svc.dbs.submissions.submissions.delete('p2');
+    await h.svc.importPending();
+    expect(reads).toBe(1);
+    expect((await h.local()).map((s) => s.id).sort()).toEqual(['p1', 'p2']);
+  });
+
   it('writes nothing when the org answers the records already held (only the time moved on)', async () => {
     h = makeHarness();
     h.org.pending = [pending('p1'), pending('p2')];

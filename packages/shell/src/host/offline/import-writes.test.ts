@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalSubmission } from 'shared-contracts';
-import { changedPuts, deepEqual } from './import-writes';
+import { IMPORT_RECONCILE_MS, changedPuts, deepEqual, pendingSignature, shouldImport } from './import-writes';
 
 const record = (id: string, over: Partial<LocalSubmission> = {}): LocalSubmission =>
   ({
@@ -54,5 +54,40 @@ describe('deepEqual', () => {
     expect(deepEqual({ a: null }, { a: {} })).toBe(false);
     expect(deepEqual([], {})).toBe(false);
     expect(deepEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+  });
+});
+
+describe('shouldImport', () => {
+  const p = (id: string, version = 1) =>
+    ({
+      id,
+      formSubmissionId: `a0X${id}`,
+      formId: 'f',
+      formName: 'F',
+      status: 'in progress',
+      version,
+      data: {},
+    }) as const;
+  const mark = {
+    organizationId: 'o1',
+    signature: pendingSignature([p('a'), p('b')]),
+    localCount: 5,
+    at: 1000,
+  };
+
+  it('signs an answer independently of its order, and any change of a record changes it', () => {
+    expect(pendingSignature([p('b'), p('a')])).toBe(mark.signature);
+    expect(pendingSignature([p('a'), p('b', 2)])).not.toBe(mark.signature);
+    expect(pendingSignature([p('a')])).not.toBe(mark.signature);
+  });
+
+  it('skips only the same answer, organisation and local count within the reconcile period', () => {
+    const same = { organizationId: 'o1', signature: mark.signature, localCount: 5 };
+    expect(shouldImport(mark, same, 1000 + 60_000)).toBe(false);
+    expect(shouldImport(null, same, 1000)).toBe(true);
+    expect(shouldImport(mark, { ...same, organizationId: 'o2' }, 2000)).toBe(true);
+    expect(shouldImport(mark, { ...same, signature: pendingSignature([p('a')]) }, 2000)).toBe(true);
+    expect(shouldImport(mark, { ...same, localCount: 4 }, 2000)).toBe(true);
+    expect(shouldImport(mark, same, 1000 + IMPORT_RECONCILE_MS)).toBe(true);
   });
 });

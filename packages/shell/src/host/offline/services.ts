@@ -26,7 +26,7 @@ import { openOfflineDbs, requestPersistentStorage, type IdbDeps, type OfflineDbs
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
-import { changedPuts } from './import-writes';
+import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import { liveObservable, Signal } from './live';
 import { buildOutbox } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
@@ -264,21 +264,27 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     },
   };
 
+  /** The last import that could delete (see shouldImport); null until one ran. */
+  let lastImport: ImportMark | null = null;
+  let importCanDelete = false;
+  const localCount = (): Promise<number> =>
+    dbs.submissions.submissions.where('organizationId').equals(org()).count();
+
   const applyPending = async (
     pending: PendingSubmission[],
     withDeletes: boolean,
   ): Promise<LocalSubmission[]> => {
     // No signed-in organisation (stored user gone, e.g. after a browser crash): records imported now
     // would belong to no organisation and never be uploaded or shown; the next signed-in import does it.
+    importCanDelete = false;
     if (!org()) return [];
     let deletes: string[] = [];
     const puts = await dbs.submissions.transaction('rw', dbs.submissions.submissions, async () => {
       const locals = await store.submissionsOf(org());
-      const plan = T.planImport(locals, pending, {
-        ...ctx(),
-        online: opts.online.get(),
-        uploading: !withDeletes || engine.busy,
-      });
+      const uploading = !withDeletes || engine.busy;
+      const online = opts.online.get();
+      importCanDelete = online && !uploading;
+      const plan = T.planImport(locals, pending, { ...ctx(), online, uploading });
       // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
       // every live query over the store): see import-writes.ts.
       const puts = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
@@ -413,7 +419,14 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     },
     async importPending() {
       const pending = await opts.gateway.pendingSubmissions();
+      const organizationId = org();
+      const signature = pendingSignature(pending);
+      if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
+        return;
       await applyPending(pending, true);
+      lastImport = importCanDelete
+        ? { organizationId, signature, localCount: await localCount(), at: nowMs() }
+        : null;
     },
     async pullPending(formSubmissionId) {
       const p = await opts.gateway.syncPendingSubmission(formSubmissionId);
