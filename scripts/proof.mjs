@@ -407,7 +407,10 @@ function writeReport(done) {
     );
   }
   const ratioLines = (output) =>
-    benchLines(output).filter((l) => /ratio|\/ |×|x faster|vs|GOAL|PASS|FAIL|budget|duplicates/i.test(l));
+    benchLines(output).filter((l) =>
+      // whole words: 'federation' holds 'ratio', chunk names hold 'vs'
+      /\bratio\b|\/ |×|x faster|\bvs\b|GOAL|PASS|FAIL|budget|duplicates/i.test(l),
+    );
 
   const t = fig('transitions');
   const mc = fig('machine');
