@@ -5,11 +5,13 @@
 //  2. idle cost: main-thread script time of home left alone for a minute (CDP ScriptDuration),
 //     against 1% of what a 2-second polling loop over the same 10,000 records costs (measured here:
 //     read all from IndexedDB, split by status, sort by createdOn, 30 times a minute).
-// Options: --idle-seconds N (default 60), --rounds N (default 5), --count N (default 10000).
+// Options: --idle-seconds N (default 60), --rounds N (default 5), --count N (default 10000),
+// --cpuprofile FILE (a Chromium CPU profile of home's idle minute, for DevTools).
 // The home minute and the shell-alone minute run side by side (two browser contexts, each its own
 // signed-in user with the same 10,000 records, each page's script time read from its own renderer):
 // one after the other they made the run at least two idle minutes plus the shell's settling, more
 // than the proof's budget for it, for the same figures.
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { HOME_TABS } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
@@ -163,11 +165,22 @@ try {
   const scriptSeconds = await scriptSecondsOf(page);
   const aloneScriptSeconds = await scriptSecondsOf(alone);
 
+  const profileAt = process.argv.indexOf('--cpuprofile');
   const homeIdle = async () => {
     await switchTo(page, 'In Progress');
+    const profiler = profileAt >= 0 ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     const idle0 = await scriptSeconds();
     await page.waitForTimeout(IDLE_S * 1000);
-    return ((await scriptSeconds()) - idle0) * 1000 * (60 / IDLE_S);
+    const ms = ((await scriptSeconds()) - idle0) * 1000 * (60 / IDLE_S);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.argv[profileAt + 1] ?? 'home-idle.cpuprofile', JSON.stringify(profile));
+    }
+    return ms;
   };
 
   // The shell alone (its uploader timers, header) on another route, for attribution. A fresh page
