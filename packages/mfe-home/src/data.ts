@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORM_SEARCH_MIN_LENGTH, type HostServices } from 'shared-contracts';
 import type { AssignedTask, FormListItem } from './model';
+import type { RefreshSignal } from './orgRefresh';
 import { sortTasks } from './model';
 
 /** What mfe-home keeps in browser storage so that home still shows after an offline reload. */
@@ -23,22 +24,26 @@ export function writeCache(what: string, userId: string, value: unknown): void {
   }
 }
 
+/** Dispatched on window after an org read stored its time ('syncedOn'): the Synced on line re-reads. */
+export const SYNCED_EVENT = 'cq-home-synced';
+
 export function markSynced(userId: string): void {
   writeCache('syncedOn', userId, new Date().toISOString());
+  window.dispatchEvent(new Event(SYNCED_EVENT));
 }
 
 export interface RemoteList<T> {
   items: T[];
   loading: boolean;
   failed: boolean;
-  /** ISO time of the last successful read from the org ('' = none yet in this tab). */
-  syncedAt: string;
   reload(): void;
 }
 
 /**
- * A list read from the BFF, cached per user for offline use, re-read when back online and on each
- * `refresh` tick (useOrgRefresh). A re-read that brings the same records changes nothing on screen.
+ * A list read from the BFF, cached per user for offline use, re-read when back online, on `refresh`
+ * changes and on each tick of `signal` (useOrgRefreshSignal). A re-read that brings the same records
+ * sets no state, so it re-renders nothing (home idles at a re-read a minute); the read's time goes
+ * to storage and the Synced on line (markSynced).
  */
 function useRemoteList<T>(
   host: HostServices,
@@ -47,11 +52,20 @@ function useRemoteList<T>(
   load: () => Promise<T[]>,
   online: boolean,
   refresh = 0,
+  signal?: RefreshSignal,
 ): RemoteList<T> {
   const [items, setItems] = useState<T[]>(() => (userId ? (readCache<T[]>(what, userId) ?? []) : []));
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [syncedAt, setSyncedAt] = useState('');
+  const [loading, setLoadingState] = useState(false);
+  const [failed, setFailedState] = useState(false);
+  // Set only on a change: a same-value setState can still cost home a render (React's bail-out
+  // happens after rendering when the fiber has pending work).
+  const flags = useRef({ loading: false, failed: false });
+  const setLoading = useCallback((v: boolean) => {
+    if (flags.current.loading !== v) setLoadingState((flags.current.loading = v));
+  }, []);
+  const setFailed = useCallback((v: boolean) => {
+    if (flags.current.failed !== v) setFailedState((flags.current.failed = v));
+  }, []);
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -67,42 +81,52 @@ function useRemoteList<T>(
   useEffect(() => {
     if (!userId || !online) return;
     let live = true;
-    // A background re-read of a list already on screen shows no spinner.
-    if (shownRef.current === '' || shownRef.current === '[]') setLoading(true);
-    loadRef.current().then(
-      (next) => {
-        if (!live) return;
-        const json = JSON.stringify(next);
-        if (json !== shownRef.current) {
-          shownRef.current = json;
-          setItems(next);
-          writeCache(what, userId, next);
-        }
-        setFailed(false);
-        setLoading(false);
-        markSynced(userId);
-        setSyncedAt(new Date().toISOString());
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
+    const read = (): void => {
+      // A background re-read of a list already on screen shows no spinner.
+      if (shownRef.current === '' || shownRef.current === '[]') setLoading(true);
+      loadRef.current().then(
+        (next) => {
+          if (!live) return;
+          const json = JSON.stringify(next);
+          if (json !== shownRef.current) {
+            shownRef.current = json;
+            setItems(next);
+            writeCache(what, userId, next);
+          }
+          setFailed(false);
+          setLoading(false);
+          markSynced(userId);
+        },
+        () => {
+          if (!live) return;
+          setFailed(true);
+          setLoading(false);
+        },
+      );
+    };
+    read();
+    const unsubscribe = signal?.subscribe(read);
     return () => {
       live = false;
+      unsubscribe?.();
     };
-  }, [host, userId, what, online, nonce, refresh]);
+  }, [host, userId, what, online, nonce, refresh, signal, setLoading, setFailed]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { items, loading, failed, syncedAt, reload };
+  return { items, loading, failed, reload };
 }
 
 interface QueryResult<T> {
   records: T[];
 }
 
-export function useAssignedTasks(host: HostServices, userId: string | null, online: boolean, refresh = 0) {
+export function useAssignedTasks(
+  host: HostServices,
+  userId: string | null,
+  online: boolean,
+  refresh = 0,
+  signal?: RefreshSignal,
+) {
   return useRemoteList<AssignedTask>(
     host,
     userId,
@@ -113,10 +137,17 @@ export function useAssignedTasks(host: HostServices, userId: string | null, onli
     },
     online,
     refresh,
+    signal,
   );
 }
 
-export function useForms(host: HostServices, userId: string | null, online: boolean, refresh = 0) {
+export function useForms(
+  host: HostServices,
+  userId: string | null,
+  online: boolean,
+  refresh = 0,
+  signal?: RefreshSignal,
+) {
   return useRemoteList<FormListItem>(
     host,
     userId,
@@ -124,6 +155,7 @@ export function useForms(host: HostServices, userId: string | null, online: bool
     () => host.api.get<FormListItem[]>('/api/forms'),
     online,
     refresh,
+    signal,
   );
 }
 

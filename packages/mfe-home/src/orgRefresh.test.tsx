@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { isStale, ORG_REFRESH_MS, useOrgRefresh } from './orgRefresh';
+import { isStale, ORG_REFRESH_MS, useOrgRefresh, useOrgRefreshSignal } from './orgRefresh';
 
 let hidden = false;
 const setVisibility = (isHidden: boolean): void => {
@@ -55,6 +55,24 @@ describe('org list refresh schedule', () => {
     act(() => vi.advanceTimersByTime(1000));
     act(() => setVisibility(false));
     expect(result.current).toBe(0);
+  });
+
+  it('the signal tells its listeners of each tick without re-rendering its owner', () => {
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useOrgRefreshSignal(true);
+    });
+    const heard = vi.fn();
+    const unsubscribe = result.current.subscribe(heard);
+    const rendersBefore = renders;
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS * 2));
+    expect(heard).toHaveBeenCalledTimes(2);
+    expect(result.current.count()).toBe(2);
+    expect(renders).toBe(rendersBefore);
+    unsubscribe();
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS));
+    expect(heard).toHaveBeenCalledTimes(2);
   });
 
   it('does nothing while inactive (offline or signed out)', () => {

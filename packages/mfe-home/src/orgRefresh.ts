@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * How often the org's lists (assigned tasks, forms, pending submissions) are re-read while home is
@@ -16,20 +16,41 @@ export function isStale(lastAt: number, now: number, visible: boolean, every = O
 
 const visible = (): boolean => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
+/** Ticks of the org refresh, heard by subscription: a tick re-renders nobody by itself. */
+export interface RefreshSignal {
+  count(): number;
+  subscribe(listener: () => void): () => void;
+}
+
 /**
- * A counter that goes up each time the org lists should be re-read: every ORG_REFRESH_MS while the
- * page is visible and `active` (online and signed in), and on becoming visible once that long has
- * passed. One timer, and none while hidden or offline, so an idle hidden tab costs nothing.
+ * The org refresh schedule: a tick every ORG_REFRESH_MS while the page is visible and `active`
+ * (online and signed in), and on becoming visible once that long has passed. One timer, and none
+ * while hidden or offline, so an idle hidden tab costs nothing. The listeners (the list loaders, the
+ * pending import) re-read the org; home re-renders only if an answer changed what it shows.
  */
-export function useOrgRefresh(active: boolean, every = ORG_REFRESH_MS): number {
-  const [tick, setTick] = useState(0);
+export function useOrgRefreshSignal(active: boolean, every = ORG_REFRESH_MS): RefreshSignal {
+  const [signal] = useState(() => {
+    let ticks = 0;
+    const listeners = new Set<() => void>();
+    return {
+      count: () => ticks,
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      fire() {
+        ticks += 1;
+        for (const l of [...listeners]) l();
+      },
+    };
+  });
   useEffect(() => {
     if (!active) return;
     let lastAt = Date.now();
     let timer: ReturnType<typeof setInterval> | undefined;
     const fire = (): void => {
       lastAt = Date.now();
-      setTick((t) => t + 1);
+      signal.fire();
     };
     const arm = (): void => {
       if (timer !== undefined) clearInterval(timer);
@@ -45,6 +66,12 @@ export function useOrgRefresh(active: boolean, every = ORG_REFRESH_MS): number {
       if (timer !== undefined) clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [active, every]);
-  return tick;
+  }, [active, every, signal]);
+  return signal;
+}
+
+/** The refresh ticks as a number (re-renders on each tick): the schedule's tests read it. */
+export function useOrgRefresh(active: boolean, every = ORG_REFRESH_MS): number {
+  const signal = useOrgRefreshSignal(active, every);
+  return useSyncExternalStore(signal.subscribe, signal.count);
 }
