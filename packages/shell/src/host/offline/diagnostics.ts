@@ -8,7 +8,15 @@ import type { OfflineServicesHandle } from './services';
 
 export const DIAGNOSTICS_KEY = 'cq-diagnostics';
 
-export function exposeForDiagnostics(offline: OfflineServicesHandle, win: Window = window): void {
+/** The page's side of it, typed structurally: this module is also compiled for the service worker. */
+interface DiagnosticsHost {
+  localStorage: { getItem(key: string): string | null };
+}
+
+export function exposeForDiagnostics(
+  offline: OfflineServicesHandle,
+  win: DiagnosticsHost = globalThis as unknown as DiagnosticsHost,
+): void {
   try {
     if (win.localStorage.getItem(DIAGNOSTICS_KEY) !== '1') return;
   } catch {
