@@ -1,7 +1,7 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PendingSubmission } from 'shared-contracts';
+import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
 let h: Harness;
@@ -9,16 +9,7 @@ afterEach(async () => {
   await h?.svc.dispose();
 });
 
-const pending = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
-  id,
-  formSubmissionId: `a0X${id}`,
-  formId: 'a0F1',
-  formName: 'Audit',
-  status: 'in progress',
-  version: 3,
-  data: { General: { from: 'org' } },
-  ...over,
-});
+const pending = pendingFromOrg;
 
 /** Counts the writes that reach the submissions table (Dexie's creating/updating/deleting hooks). */
 function countWrites(harness: Harness): { writes: number } {

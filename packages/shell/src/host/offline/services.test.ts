@@ -1,8 +1,9 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, uniquenessKey, type PendingSubmission } from 'shared-contracts';
+import { MESSAGES, uniquenessKey } from 'shared-contracts';
 import { guideImageUrls } from './services';
+import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
 let h: Harness;
@@ -24,16 +25,7 @@ const formDef = {
   styles: { header: { logo: 'data:image/png;base64,AA' } },
 };
 
-const pending = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
-  id,
-  formSubmissionId: `a0X${id}`,
-  formId: 'a0F1',
-  formName: 'Audit',
-  status: 'in progress',
-  version: 3,
-  data: { General: { from: 'org' } },
-  ...over,
-});
+const pending = pendingFromOrg;
 
 describe('download for offline, remove, purge by checkFormStatus', () => {
   it('caches the form definition and its guide images; removing deletes both', async () => {

@@ -238,3 +238,15 @@ export class BatchFakeOrg extends FakeOrg {
     return out;
   }
 }
+
+/** A pending org submission as /api/pendingSubmissions answers it (the import tests' fixture). */
+export const pendingFromOrg = (id: string, over: Partial<PendingSubmission> = {}): PendingSubmission => ({
+  id,
+  formSubmissionId: `a0X${id}`,
+  formId: 'a0F1',
+  formName: 'Audit',
+  status: 'in progress',
+  version: 3,
+  data: { General: { from: 'org' } },
+  ...over,
+});
