@@ -154,7 +154,9 @@ export const Palette = memo(function Palette({ store, general, primary, context,
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <Accordion allowMultiple defaultIndex={panels.map((_, i) => i)}>
+      {/* reduceMotion: Chakra renders items closed until registered, so animated panels that start
+          open would mount collapsed and grow a moment after the builder shows. */}
+      <Accordion allowMultiple reduceMotion defaultIndex={panels.map((_, i) => i)}>
         {panels.map((p) => (
           <Panel
             key={p.testId}

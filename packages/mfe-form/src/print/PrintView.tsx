@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Box, Button, Heading, HStack, Image, Text } from '@chakra-ui/react';
 import type { FormDefinition, LocalSubmission } from 'shared-contracts';
 import { FormRenderer, type FormRendererServices } from '../renderer';
-import { PrintModeContext } from '../renderer/layouts/Layouts';
+import { PrintModeContext } from '../renderer/context';
 import { PRINT_TEXTS, printSubheader } from './print-texts';
 
 export interface PrintViewProps {

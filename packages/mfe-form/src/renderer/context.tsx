@@ -20,6 +20,13 @@ export const FormContext = createContext<FormContextValue | null>(null);
 /** True under a layout chunk the browser skips while off screen (layouts/chunks.ts): fields need not be. */
 export const InChunkContext = createContext(false);
 
+/**
+ * True inside a print view: every section open, every category shown, and nothing left for the browser
+ * to skip (no content-visibility chunks or fields): a page printed before the browser has decided what
+ * is near the viewport would otherwise come out with section titles and no fields.
+ */
+export const PrintModeContext = createContext(false);
+
 export const useFormContext = (): FormContextValue => {
   const ctx = useContext(FormContext);
   if (!ctx) throw new Error('Renderer used outside FormRenderer');

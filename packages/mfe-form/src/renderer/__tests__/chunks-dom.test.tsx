@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '@testing-library/react';
 import type { ControlElement, FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { renderForm } from './helpers';
 import { CHUNK_MIN, CHUNK_SIZE } from '../layouts/chunks';
+import { PrintModeContext } from '../context';
+import { FormRenderer } from '../FormRenderer';
 
 const form = (n: number): { schema: FormJsonSchema; ui: UISchemaElement } => {
   const properties: Record<string, FormJsonSchema> = {};
@@ -32,5 +35,19 @@ describe('long columns are skipped off screen per chunk', () => {
     const { container } = renderForm(schema, ui, {});
     expect(container.querySelectorAll('.cq-chunk')).toHaveLength(0);
     expect(container.querySelectorAll('.cq-field.cq-cv')).toHaveLength(CHUNK_MIN);
+  });
+
+  it('leaves nothing skippable in a print view, long column or short (a page printed at once has every field)', () => {
+    for (const n of [CHUNK_MIN, CHUNK_MIN + 3]) {
+      const { schema, ui } = form(n);
+      const { container, unmount } = render(
+        <PrintModeContext.Provider value>
+          <FormRenderer schema={schema} uischema={ui} data={{}} readOnly />
+        </PrintModeContext.Provider>,
+      );
+      expect(container.querySelectorAll('.cq-field')).toHaveLength(n);
+      expect(container.querySelectorAll('.cq-chunk, .cq-cv')).toHaveLength(0);
+      unmount();
+    }
   });
 });

@@ -237,7 +237,10 @@ describe('layouts', () => {
       elements: [{ type: 'Control', scope: '#/properties/a' }],
     };
     const f = renderForm(schema, ui);
-    expect(screen.getByLabelText('A')).toBeTruthy();
+    // Shown from the first paint: nothing around the field is collapsed, transparent or hidden.
+    for (let el: HTMLElement | null = screen.getByLabelText('A'); el; el = el.parentElement) {
+      expect([el.hidden, el.style.display, el.style.opacity, el.style.height]).toEqual([false, '', '', '']);
+    }
     fireEvent.click(screen.getByRole('button', { name: /Section One/ }));
     expect(screen.queryByLabelText('A')).toBeNull();
     f.unmount();

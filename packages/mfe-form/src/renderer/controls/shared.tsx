@@ -2,7 +2,14 @@ import { memo, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { IconButton, useToast } from '@chakra-ui/react';
 import { WARNING_TOAST_MS } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import { InChunkContext, useFormContext, useMeta, useRuleState, useValue } from '../context';
+import {
+  InChunkContext,
+  PrintModeContext,
+  useFormContext,
+  useMeta,
+  useRuleState,
+  useValue,
+} from '../context';
 import type { FieldMeta } from '../core/store';
 import type { ElementRuleState } from '../core/rules';
 import { joinPath, scopeToPath } from '../core/paths';
@@ -141,7 +148,8 @@ export const ControlShell = ({
   const { meta, required, label, showLabel, id, dataPath } = state;
   // Inside a chunk the chunk is skipped off screen as a whole (one box for the browser to watch, not 25).
   const inChunk = useContext(InChunkContext);
-  const className = `cq-field${lightweight && !inChunk ? ' cq-cv' : ''}${meta.edited ? ' cq-edited' : ''}`;
+  const printing = useContext(PrintModeContext);
+  const className = `cq-field${lightweight && !inChunk && !printing ? ' cq-cv' : ''}${meta.edited ? ' cq-edited' : ''}`;
   return (
     <div className={className} data-path={dataPath} data-edited={meta.edited || undefined} role="group">
       {showLabel && label ? (

@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useState } from 'react';
+import { memo, useContext, useState } from 'react';
 import {
   Accordion,
   AccordionButton,
@@ -21,13 +21,10 @@ import {
 import { HORIZONTAL_LAYOUT_DEFAULT_COLUMNS } from 'shared-contracts';
 import type { LayoutElement, UISchemaElement } from 'shared-contracts';
 import { Dispatch } from '../Dispatch';
-import { InChunkContext, useFormContext, useIsMobile, useRuleState } from '../context';
+import { InChunkContext, PrintModeContext, useFormContext, useIsMobile, useRuleState } from '../context';
 import { useCategoryCounts } from './categoryCounts';
 import { chunkIntrinsicSize, chunkRanges } from './chunks';
 import type { RendererProps } from '../types';
-
-/** True inside a print view: every section open and every category shown, one after another. */
-export const PrintModeContext = createContext(false);
 
 const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
 const labelText = (el: UISchemaElement): string | undefined =>
@@ -62,7 +59,8 @@ const Children = ({
   const dispatch = (child: UISchemaElement, i: number) => (
     <Dispatch key={i} uischema={child} schema={props.schema} path={props.path} enabled={enabled} />
   );
-  const chunks = chunked ? chunkRanges(elements.length) : [];
+  const printing = useContext(PrintModeContext);
+  const chunks = chunked && !printing ? chunkRanges(elements.length) : [];
   if (chunks.length === 0) return <>{elements.map(dispatch)}</>;
   return (
     <InChunkContext.Provider value={true}>
@@ -162,6 +160,10 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
   return (
     <Accordion
       allowToggle
+      // No height animation: Chakra renders an item closed until it has registered, so an animated
+      // panel that starts open first mounts collapsed and then grows, a moment after the form is on
+      // screen (and a print taken then shows headers without fields). Instant is also cheaper per section.
+      reduceMotion
       index={open ? 0 : -1}
       onChange={(i) => setOpen(i === 0)}
       mb={3}
