@@ -9,6 +9,18 @@
  */
 import type { FormJsonSchema } from 'shared-contracts';
 
+/** The spec's own annotation keywords: Ajv is told of them (validation.ts) and validates nothing with them. */
+export const SPEC_ANNOTATION_KEYWORDS: readonly string[] = [
+  'errorMessage',
+  'regexRuleName',
+  'dependent',
+  'child',
+  'validFor',
+  'preventAddition',
+  'preventDeletion',
+  'lookupTo',
+];
+
 /** Keywords Ajv does not validate with: two fields differing only in these share a shape. */
 const ANNOTATIONS = new Set([
   'title',
@@ -18,14 +30,7 @@ const ANNOTATIONS = new Set([
   'default',
   'readOnly',
   'writeOnly',
-  'errorMessage',
-  'regexRuleName',
-  'dependent',
-  'child',
-  'validFor',
-  'preventAddition',
-  'preventDeletion',
-  'lookupTo',
+  ...SPEC_ANNOTATION_KEYWORDS,
 ]);
 
 export const SHARED_PREFIX = '__cqShape';

@@ -13,22 +13,10 @@ import { RENDERER_TEXTS } from '../texts';
 import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
 import { isEmptyValue } from './rules';
 import { schemaAtPath, titleOf, toAjvSchema } from './schema';
-import { shareLeafSchemas } from './sharedLeaves';
+import { SPEC_ANNOTATION_KEYWORDS, shareLeafSchemas } from './sharedLeaves';
 
 /** Counters the bench and tests read: Ajv compiles must not grow after mount. */
 export const ajvStats = { compiles: 0 };
-
-/** The spec's annotation keywords, declared so strict mode stays meaningful for everything else. */
-const ANNOTATIONS = [
-  'errorMessage',
-  'regexRuleName',
-  'dependent',
-  'child',
-  'validFor',
-  'preventAddition',
-  'preventDeletion',
-  'lookupTo',
-];
 
 const makeAjv = (meta = true): Ajv => {
   // code.optimize off: Ajv's optimiser passes over the generated code cost a third of the compile of a
@@ -47,7 +35,8 @@ const makeAjv = (meta = true): Ajv => {
   // time and date-time with an optional zone, as JSON Forms' Ajv (ajv-formats 2) accepts them.
   ajv.addFormat('time', fullFormats['iso-time']);
   ajv.addFormat('date-time', fullFormats['iso-date-time']);
-  for (const keyword of ANNOTATIONS) ajv.addKeyword({ keyword });
+  // The spec's annotation keywords, declared so strict mode stays meaningful for everything else.
+  for (const keyword of SPEC_ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;
 };
 

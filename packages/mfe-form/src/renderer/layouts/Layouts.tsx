@@ -27,6 +27,9 @@ import { chunkIntrinsicSize, chunkRanges } from './chunks';
 import type { RendererProps } from '../types';
 
 const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
+/** Option `columns` of a horizontal or flex layout; the default when absent or not a positive number. */
+const columnsOption = (el: UISchemaElement): number =>
+  Number(el.options?.columns ?? HORIZONTAL_LAYOUT_DEFAULT_COLUMNS) || HORIZONTAL_LAYOUT_DEFAULT_COLUMNS;
 const labelText = (el: UISchemaElement): string | undefined =>
   typeof el.label === 'string'
     ? el.label
@@ -87,9 +90,7 @@ export const VerticalLayout = memo(function VerticalLayout(props: RendererProps)
 export const HorizontalLayout = memo(function HorizontalLayout(props: RendererProps) {
   const { hidden, enabled } = useLayout(props);
   if (hidden) return null;
-  const columns =
-    Number(props.uischema.options?.columns ?? HORIZONTAL_LAYOUT_DEFAULT_COLUMNS) ||
-    HORIZONTAL_LAYOUT_DEFAULT_COLUMNS;
+  const columns = columnsOption(props.uischema);
   return (
     <SimpleGrid
       columns={{ base: 1, md: columns }}
@@ -122,9 +123,7 @@ export const GroupLayout = memo(function GroupLayout(props: RendererProps) {
 export const FlexLayout = memo(function FlexLayout(props: RendererProps) {
   const { hidden, enabled } = useLayout(props);
   if (hidden) return null;
-  const columns =
-    Number(props.uischema.options?.columns ?? HORIZONTAL_LAYOUT_DEFAULT_COLUMNS) ||
-    HORIZONTAL_LAYOUT_DEFAULT_COLUMNS;
+  const columns = columnsOption(props.uischema);
   return (
     <Flex wrap="wrap" gap={4} data-layout="flex">
       {childrenOf(props.uischema).map((child, i) => (
