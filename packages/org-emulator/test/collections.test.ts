@@ -1,7 +1,5 @@
-import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 type Result = {
@@ -10,25 +8,14 @@ type Result = {
   errors: { statusCode: string; message: string; fields: string[] }[];
 };
 
-let emu: RunningEmulator;
-let conn: Connection;
-let token: string;
-
-beforeAll(async () => {
-  emu = await start();
-  conn = await login(emu);
-  token = conn.accessToken ?? '';
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 const countNamed = async (prefix: string): Promise<number> =>
-  (await conn.query(`SELECT Id FROM Account WHERE Name LIKE '${prefix}%'`)).totalSize;
+  (await sf.conn.query(`SELECT Id FROM Account WHERE Name LIKE '${prefix}%'`)).totalSize;
 
 describe('sObject Collections', () => {
   it('creates with partial failure (allOrNone false) and per-record statusCode errors', async () => {
-    const results = (await conn
+    const results = (await sf.conn
       .sobject('Account')
       .create([{ Name: 'Coll A1' }, { BillingCity: 'no name' }, { Name: 'Coll A3' }])) as Result[];
     expect(results.map((r) => r.success)).toEqual([true, false, true]);
@@ -41,13 +28,13 @@ describe('sObject Collections', () => {
   });
 
   it('rolls everything back with allOrNone', async () => {
-    const results = (await conn
+    const results = (await sf.conn
       .sobject('Account')
       .create([{ Name: 'Coll B1' }, { Name: 'x'.repeat(300) }], { allOrNone: true })
       .catch((e: unknown) => e)) as Result[] | Error;
-    const raw = await http(emu, '/services/data/v60.0/composite/sobjects', {
+    const raw = await http(sf.emu, '/services/data/v60.0/composite/sobjects', {
       method: 'POST',
-      token,
+      token: sf.token,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         allOrNone: true,
@@ -63,11 +50,11 @@ describe('sObject Collections', () => {
   });
 
   it('updates, retrieves and deletes in bulk', async () => {
-    const created = (await conn
+    const created = (await sf.conn
       .sobject('Account')
       .create([{ Name: 'Coll C1' }, { Name: 'Coll C2' }])) as Result[];
     const ids = created.map((r) => String(r.id));
-    const updated = (await conn.sobject('Account').update([
+    const updated = (await sf.conn.sobject('Account').update([
       { Id: ids[0] ?? '', BillingCity: 'Lyon' },
       { Id: '001000000000000AAA', BillingCity: 'x' },
       { Id: ids[1] ?? '', BillingCity: 'Pune' },
@@ -76,13 +63,15 @@ describe('sObject Collections', () => {
       updated.map((r) => r.success),
       JSON.stringify(updated),
     ).toEqual([true, false, true]);
-    const got = (await conn.sobject('Account').retrieve([ids[0] ?? '', '001000000000000AAA', ids[1] ?? ''], {
-      fields: ['Name', 'BillingCity'],
-    })) as (Rec | null)[];
+    const got = (await sf.conn
+      .sobject('Account')
+      .retrieve([ids[0] ?? '', '001000000000000AAA', ids[1] ?? ''], {
+        fields: ['Name', 'BillingCity'],
+      })) as (Rec | null)[];
     expect(got[0]?.BillingCity).toBe('Lyon');
     expect(got[1]).toBeNull();
     expect(got[2]?.BillingCity).toBe('Pune');
-    const deleted = (await conn.sobject('Account').destroy([...ids, 'bogus'])) as Result[];
+    const deleted = (await sf.conn.sobject('Account').destroy([...ids, 'bogus'])) as Result[];
     expect(deleted.map((r) => r.success)).toEqual([true, true, false]);
     expect(deleted[2]?.errors[0]?.statusCode).toBe('MALFORMED_ID');
     expect(await countNamed('Coll C')).toBe(0);
@@ -93,17 +82,17 @@ describe('sObject Collections', () => {
       { cqext__Uniqueness_Constraint__c: 'form1#sub-1', cqext__Status__c: 'In Progress' },
       { cqext__Uniqueness_Constraint__c: 'form1#sub-2', cqext__Status__c: 'In Progress' },
     ];
-    const first = (await conn
+    const first = (await sf.conn
       .sobject('cqext__SQX_Form_Submission__c')
       .upsert(recs, 'cqext__Uniqueness_Constraint__c')) as (Result & { created: boolean })[];
     expect(first.map((r) => r.created)).toEqual([true, true]);
-    const again = (await conn.sobject('cqext__SQX_Form_Submission__c').upsert(
+    const again = (await sf.conn.sobject('cqext__SQX_Form_Submission__c').upsert(
       recs.map((r) => ({ ...r, cqext__Status__c: 'Submitted' })),
       'cqext__Uniqueness_Constraint__c',
     )) as (Result & { created: boolean })[];
     expect(again.map((r) => r.created)).toEqual([false, false]);
     expect(again.map((r) => r.id)).toEqual(first.map((r) => r.id));
-    const q = await conn.query(
+    const q = await sf.conn.query(
       "SELECT Id FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c LIKE 'form1#%' AND cqext__Status__c = 'Submitted'",
     );
     expect(q.totalSize).toBe(2);
@@ -111,17 +100,17 @@ describe('sObject Collections', () => {
 
   it('rejects more than 200 records and non-array bodies with 400', async () => {
     const many = Array.from({ length: 201 }, (_, i) => ({ attributes: { type: 'Account' }, Name: `n${i}` }));
-    const res = await http(emu, '/services/data/v60.0/composite/sobjects', {
+    const res = await http(sf.emu, '/services/data/v60.0/composite/sobjects', {
       method: 'POST',
-      token,
+      token: sf.token,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ records: many }),
     });
     expect(res.status).toBe(400);
     expect((res.body as Rec[])[0]?.errorCode).toBe('EXCEEDED_ID_LIMIT');
-    const wrong = await http(emu, '/services/data/v60.0/composite/sobjects', {
+    const wrong = await http(sf.emu, '/services/data/v60.0/composite/sobjects', {
       method: 'POST',
-      token,
+      token: sf.token,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ records: 'nope' }),
     });

@@ -1,24 +1,13 @@
-import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-let emu: RunningEmulator;
-let conn: Connection;
-
-beforeAll(async () => {
-  emu = await start();
-  conn = await login(emu);
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 describe('CORS for direct browser calls', () => {
   it('answers preflight and tags responses for localhost origins only', async () => {
-    const pre = await http(emu, '/services/data/v60.0/connect/files/users/me', {
+    const pre = await http(sf.emu, '/services/data/v60.0/connect/files/users/me', {
       method: 'OPTIONS',
       headers: {
         origin: 'http://127.0.0.1:4000',
@@ -29,13 +18,13 @@ describe('CORS for direct browser calls', () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4000');
     expect(pre.headers.get('access-control-allow-headers')).toBe('authorization');
-    const res = await http(emu, '/services/data/v60.0/limits', {
-      token: conn.accessToken ?? '',
+    const res = await http(sf.emu, '/services/data/v60.0/limits', {
+      token: sf.conn.accessToken ?? '',
       headers: { origin: 'http://localhost:4000' },
     });
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:4000');
-    const evil = await http(emu, '/services/data/v60.0/limits', {
-      token: conn.accessToken ?? '',
+    const evil = await http(sf.emu, '/services/data/v60.0/limits', {
+      token: sf.conn.accessToken ?? '',
       headers: { origin: 'https://evil.example' },
     });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
@@ -44,7 +33,7 @@ describe('CORS for direct browser calls', () => {
 
 describe('seeded forms follow the product spec', () => {
   it('has 6+ forms incl. a 1000+ field form, a safety inspection, table/file/signature, offline mix', async () => {
-    const res = await conn.query<Rec>(
+    const res = await sf.conn.query<Rec>(
       'SELECT Id, Name, cqext__Title__c, cqext__Supports_Offline__c, cqext__Form_JSON__c, cqext__Form_Builder_JSON__c, cqext__Object_Type__c FROM cqext__SQX_Form_Definition__c ORDER BY Name',
     );
     expect(res.totalSize).toBeGreaterThanOrEqual(6);
@@ -80,16 +69,16 @@ describe('seeded forms follow the product spec', () => {
   });
 
   it('has a photo attached to the in-progress submission', async () => {
-    const res = await conn.query<Rec>(
+    const res = await sf.conn.query<Rec>(
       "SELECT ContentDocumentId, ContentDocument.Title, ContentDocument.FileType FROM ContentDocumentLink WHERE LinkedEntityId IN (SELECT Id FROM cqext__SQX_Form_Submission__c WHERE cqext__Status__c = 'In Progress')",
     );
     expect(res.totalSize).toBe(1);
     expect(res.records[0]?.ContentDocument).toMatchObject({ Title: 'wet-floor', FileType: 'PNG' });
     const previews = await http(
-      emu,
+      sf.emu,
       `/services/data/v60.0/connect/files/${String(res.records[0]?.ContentDocumentId)}/previews/thumbnail`,
       {
-        token: conn.accessToken ?? '',
+        token: sf.conn.accessToken ?? '',
       },
     );
     expect(previews.body).toMatchObject({ status: 'Available' });
@@ -97,12 +86,12 @@ describe('seeded forms follow the product spec', () => {
 
   it('has not-started tasks for every demo user and criteria documents for the builder query', async () => {
     for (const user of ['field.user@demo.org', 'partner.user@demo.org', 'admin@demo.org']) {
-      const res = await conn.query<Rec>(
+      const res = await sf.conn.query<Rec>(
         `SELECT Id, Name, (SELECT Id, Subject FROM Tasks WHERE Status = 'Not Started' AND Owner.Username = '${user}') FROM cqext__SQX_Inspection_Program__c LIMIT 50`,
       );
       expect(res.records.filter((r) => r.Tasks !== null).length).toBe(4);
     }
-    const docs = await conn.query<Rec>(
+    const docs = await sf.conn.query<Rec>(
       "SELECT Id, Name, cqext__Title__c, cqext__Document_Number__c, (SELECT Id, cqext__Section_Title__c FROM cqext__Sections__r), (SELECT Id, cqext__Question_Type__c, cqext__Result_Type__c, cqext__Options__c FROM cqext__Questions__r) FROM cqext__SQX_Controlled_Document__c WHERE cqext__Document_Status__c IN ('Current', 'Pre-Release') AND RecordType.DeveloperName = 'Safety_Inspection_Criteria' AND cqext__Criteria_Type__c = 'Fire Safety'",
     );
     expect(docs.totalSize).toBe(1);

@@ -1,24 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
-import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { ADMIN, http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 type DeployBody = { id: string; deployResult: Rec & { details: Rec | null } };
 
-let emu: RunningEmulator;
-let conn: Connection;
-let token: string;
-
-beforeAll(async () => {
-  emu = await start({ deployMs: 100, orgId: '00D5g0000000002EAA', orgName: 'CQ Second Org' });
-  conn = await login(emu, ADMIN);
-  token = conn.accessToken ?? '';
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile({ deployMs: 100, orgId: '00D5g0000000002EAA', orgName: 'CQ Second Org' }, ADMIN);
 
 const PACKAGE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <Package xmlns="http://soap.sforce.com/2006/04/metadata"><types><members>*</members><name>LightningComponentBundle</name></types><version>62.0</version></Package>`;
@@ -40,10 +27,10 @@ async function deploy(files: Record<string, Uint8Array>): Promise<DeployBody> {
   const form = new FormData();
   form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
   form.append('file', new Blob([Buffer.from(zipSync(files))], { type: 'application/zip' }), 'deploy.zip');
-  const res = await http(emu, '/services/data/v62.0/metadata/deployRequest', {
+  const res = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest', {
     method: 'POST',
     body: form,
-    token,
+    token: sf.token,
   });
   expect(res.status).toBe(201);
   return res.body as DeployBody;
@@ -51,8 +38,8 @@ async function deploy(files: Record<string, Uint8Array>): Promise<DeployBody> {
 
 async function poll(id: string): Promise<DeployBody> {
   for (let i = 0; i < 100; i++) {
-    const res = await http(emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
-      token,
+    const res = await http(sf.emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
+      token: sf.token,
     });
     expect(res.status).toBe(200);
     const body = res.body as DeployBody;
@@ -73,7 +60,7 @@ describe('metadata deployRequest', () => {
       success: true,
       numberComponentsDeployed: 1,
     });
-    const bundles = await conn.tooling.query<Rec>(
+    const bundles = await sf.conn.tooling.query<Rec>(
       "SELECT Id, DeveloperName, ApiVersion, IsExposed FROM LightningComponentBundle WHERE DeveloperName = 'cqDeployOne'",
     );
     expect(bundles.records[0]).toMatchObject({
@@ -81,7 +68,7 @@ describe('metadata deployRequest', () => {
       ApiVersion: 62,
       IsExposed: true,
     });
-    const resources = await conn.tooling.query<Rec>(
+    const resources = await sf.conn.tooling.query<Rec>(
       `SELECT FilePath, Format FROM LightningComponentResource WHERE LightningComponentBundleId = '${String(bundles.records[0]?.Id)}'`,
     );
     expect(resources.records.map((r) => r.FilePath).sort()).toEqual([
@@ -107,7 +94,7 @@ describe('metadata deployRequest', () => {
     expect(done.deployResult).toMatchObject({ status: 'Failed', success: false });
     const failures = (done.deployResult.details?.componentFailures ?? []) as Rec[];
     expect(failures[0]?.problem).toBe('Invalid reference c/cqMissingBase of type module in file cqBroken.js');
-    const bundles = await conn.tooling.query<Rec>(
+    const bundles = await sf.conn.tooling.query<Rec>(
       "SELECT Id FROM LightningComponentBundle WHERE DeveloperName = 'cqGood'",
     );
     expect(bundles.totalSize).toBe(0);
@@ -118,7 +105,7 @@ describe('metadata deployRequest', () => {
   });
 
   it('fails deploys with an injected problem and answers an injected error code', async () => {
-    await http(emu, '/__emulator/faults', {
+    await http(sf.emu, '/__emulator/faults', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ deployProblem: 'Injected: compiler unavailable', times: 1 }),
@@ -127,7 +114,7 @@ describe('metadata deployRequest', () => {
     expect(failed.deployResult.errorMessage).toBe('Injected: compiler unavailable');
     const ok = await poll((await deploy({ 'package.xml': strToU8(PACKAGE_XML), ...bundle('cqX') })).id);
     expect(ok.deployResult.status).toBe('Succeeded');
-    await http(emu, '/__emulator/faults', {
+    await http(sf.emu, '/__emulator/faults', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -140,35 +127,35 @@ describe('metadata deployRequest', () => {
     });
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(zipSync(bundle('cqY')))]), 'deploy.zip');
-    const res = await http(emu, '/services/data/v62.0/metadata/deployRequest', {
+    const res = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest', {
       method: 'POST',
       body: form,
-      token,
+      token: sf.token,
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual([{ message: 'Odd failure', errorCode: 'FIELD_INTEGRITY_EXCEPTION' }]);
-    await http(emu, '/__emulator/faults', { method: 'DELETE' });
+    await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
   });
 
   it('refuses a body that is not a zip with a 4xx', async () => {
     const form = new FormData();
     form.append('file', new Blob(['not a zip']), 'deploy.zip');
-    const res = await http(emu, '/services/data/v62.0/metadata/deployRequest', {
+    const res = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest', {
       method: 'POST',
       body: form,
-      token,
+      token: sf.token,
     });
     expect(res.status).toBe(400);
-    const missing = await http(emu, '/services/data/v62.0/metadata/deployRequest/0Af000000000000AAA', {
-      token,
+    const missing = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest/0Af000000000000AAA', {
+      token: sf.token,
     });
     expect(missing.status).toBe(404);
   });
 
   it('runs as another org when given an org id and name', async () => {
-    const org = await conn.query<Rec>('SELECT Id, Name FROM Organization');
+    const org = await sf.conn.query<Rec>('SELECT Id, Name FROM Organization');
     expect(org.records[0]).toMatchObject({ Id: '00D5g0000000002EAA', Name: 'CQ Second Org' });
-    const impl = await conn.tooling.query<Rec>(
+    const impl = await sf.conn.tooling.query<Rec>(
       "SELECT ClassName FROM ApexTypeImplementor WHERE InterfaceName = 'SQX_DynamicFilter' ORDER BY ClassName",
     );
     expect(impl.records.map((r) => r.ClassName)).toEqual(['CQ_AccountSiteFilter', 'CQ_OpenTaskFilter']);

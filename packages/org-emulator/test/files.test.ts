@@ -9,22 +9,11 @@ import type { Connection } from 'jsforce';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
-import { http, login, PARTNER_USER, start } from './helpers.js';
+import { http, login, orgForFile, PARTNER_USER, start } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-let emu: RunningEmulator;
-let conn: Connection;
-let token: string;
-
-beforeAll(async () => {
-  emu = await start();
-  conn = await login(emu);
-  token = conn.accessToken ?? '';
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 function makePng(width: number, height: number): Buffer {
   const png = new PNG({ width, height });
@@ -41,12 +30,12 @@ async function upload(
   path: string,
   bytes: Buffer,
   filename: string,
-  tok = token,
+  tok = sf.token,
 ): Promise<{ status: number; body: Rec }> {
   const form = new FormData();
   form.append('fileData', new Blob([new Uint8Array(bytes)]), filename);
   form.append('title', filename.replace(/\..*$/, ''));
-  const res = await fetch(`${emu.url}${path}`, {
+  const res = await fetch(`${sf.emu.url}${path}`, {
     method: 'POST',
     body: form,
     headers: { Authorization: `Bearer ${tok}` },
@@ -68,38 +57,38 @@ describe('Connect files', () => {
       mimeType: 'image/png',
     });
     const docId = String(res.body.id);
-    const versions = await conn.query<Rec>(
+    const versions = await sf.conn.query<Rec>(
       `SELECT Id, Title, ContentSize, ContentDocumentId, VersionData FROM ContentVersion WHERE ContentDocumentId = '${docId}'`,
     );
     expect(versions.totalSize).toBe(1);
     const version = versions.records[0] as Rec;
     expect(version.ContentSize).toBe(png.length);
-    const links = await conn.query<Rec>(
+    const links = await sf.conn.query<Rec>(
       `SELECT LinkedEntityId FROM ContentDocumentLink WHERE ContentDocumentId = '${docId}'`,
     );
-    expect(links.records.map((l) => l.LinkedEntityId)).toContain(conn.userInfo?.id);
-    const doc = await conn.query<Rec>(
+    expect(links.records.map((l) => l.LinkedEntityId)).toContain(sf.conn.userInfo?.id);
+    const doc = await sf.conn.query<Rec>(
       `SELECT Title, LatestPublishedVersionId FROM ContentDocument WHERE Id = '${docId}'`,
     );
     expect(doc.records[0]?.LatestPublishedVersionId).toBe(version.Id);
 
-    const detail = await http(emu, `/services/data/v62.0/connect/files/${docId}`, { token });
+    const detail = await http(sf.emu, `/services/data/v62.0/connect/files/${docId}`, { token: sf.token });
     expect((detail.body as Rec).id).toBe(docId);
-    const content = await fetch(`${emu.url}/services/data/v62.0/connect/files/${docId}/content`, {
-      headers: { Authorization: `Bearer ${token}` },
+    const content = await fetch(`${sf.emu.url}/services/data/v62.0/connect/files/${docId}/content`, {
+      headers: { Authorization: `Bearer ${sf.token}` },
     });
     expect(Buffer.from(await content.arrayBuffer()).equals(png)).toBe(true);
-    const blob = await fetch(`${emu.url}${String(version.VersionData)}`, {
-      headers: { Authorization: `Bearer ${token}` },
+    const blob = await fetch(`${sf.emu.url}${String(version.VersionData)}`, {
+      headers: { Authorization: `Bearer ${sf.token}` },
     });
     expect(Buffer.from(await blob.arrayBuffer()).equals(png)).toBe(true);
 
-    const previews = await http(emu, `/services/data/v62.0/connect/files/${docId}/previews/thumbnail`, {
-      token,
+    const previews = await http(sf.emu, `/services/data/v62.0/connect/files/${docId}/previews/thumbnail`, {
+      token: sf.token,
     });
     const previewUrl = String(((previews.body as Rec).previewUrls as Rec[])[0]?.previewUrl);
-    expect(previewUrl.startsWith(emu.url)).toBe(true);
-    const thumb = await fetch(previewUrl, { headers: { Authorization: `Bearer ${token}` } });
+    expect(previewUrl.startsWith(sf.emu.url)).toBe(true);
+    const thumb = await fetch(previewUrl, { headers: { Authorization: `Bearer ${sf.token}` } });
     expect(thumb.headers.get('content-type')).toBe('image/png');
     const decoded = PNG.sync.read(Buffer.from(await thumb.arrayBuffer()));
     expect(decoded.width).toBe(120);
@@ -113,13 +102,15 @@ describe('Connect files', () => {
     const jpg = Buffer.from(jpeg.encode(raw, 80).data);
     const res = await upload('/services/data/v60.0/connect/files/users/me', jpg, 'gauge.jpg');
     const previews = await http(
-      emu,
+      sf.emu,
       `/services/data/v60.0/connect/files/${String(res.body.id)}/previews/thumbnail`,
-      { token },
+      { token: sf.token },
     );
     const url = String(((previews.body as Rec).previewUrls as Rec[])[0]?.previewUrl);
     const png = PNG.sync.read(
-      Buffer.from(await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).arrayBuffer()),
+      Buffer.from(
+        await (await fetch(url, { headers: { Authorization: `Bearer ${sf.token}` } })).arrayBuffer(),
+      ),
     );
     expect(png.width).toBe(64);
     const txt = await upload(
@@ -128,19 +119,19 @@ describe('Connect files', () => {
       'notes.txt',
     );
     const none = await http(
-      emu,
+      sf.emu,
       `/services/data/v60.0/connect/files/${String(txt.body.id)}/previews/thumbnail`,
-      { token },
+      { token: sf.token },
     );
     expect(none.body).toMatchObject({ status: 'NotAvailable', previewUrls: [] });
   });
 
   it('supports the communities variant for partner users', async () => {
-    const partner = await login(emu, PARTNER_USER);
+    const partner = await login(sf.emu, PARTNER_USER);
     const ptoken = partner.accessToken ?? '';
-    const communities = await http(emu, '/services/data/v60.0/connect/communities', { token: ptoken });
+    const communities = await http(sf.emu, '/services/data/v60.0/connect/communities', { token: ptoken });
     const network = ((communities.body as Rec).communities as Rec[])[0] as Rec;
-    expect(network.siteUrl).toBe(`${emu.url}/partners`);
+    expect(network.siteUrl).toBe(`${sf.emu.url}/partners`);
     const res = await upload(
       `/partners/services/data/v60.0/connect/communities/${String(network.id)}/files/users/me`,
       makePng(50, 50),
@@ -149,7 +140,7 @@ describe('Connect files', () => {
     );
     expect(res.status).toBe(201);
     const previews = await http(
-      emu,
+      sf.emu,
       `/services/data/v62.0/connect/communities/${String(network.id)}/files/${String(res.body.id)}/previews/thumbnail`,
       { token: ptoken },
     );
@@ -159,37 +150,42 @@ describe('Connect files', () => {
   });
 
   it('creates ContentVersion through the data API with base64 VersionData', async () => {
-    const res = await conn.sobject('ContentVersion').create({
+    const res = await sf.conn.sobject('ContentVersion').create({
       Title: 'note',
       PathOnClient: 'note.txt',
       VersionData: Buffer.from('hi there').toString('base64'),
     });
     if (!res.success) throw new Error('create failed');
-    const v = await conn.sobject('ContentVersion').retrieve(res.id);
+    const v = await sf.conn.sobject('ContentVersion').retrieve(res.id);
     expect(v.ContentDocumentId).toMatch(/^069/);
-    const body = await fetch(`${emu.url}/services/data/v60.0/sobjects/ContentVersion/${res.id}/VersionData`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const body = await fetch(
+      `${sf.emu.url}/services/data/v60.0/sobjects/ContentVersion/${res.id}/VersionData`,
+      {
+        headers: { Authorization: `Bearer ${sf.token}` },
+      },
+    );
     expect(await body.text()).toBe('hi there');
   });
 
   it('rejects uploads without fileData or with the wrong content type (4xx)', async () => {
     const form = new FormData();
     form.append('title', 'x');
-    const res = await fetch(`${emu.url}/services/data/v60.0/connect/files/users/me`, {
+    const res = await fetch(`${sf.emu.url}/services/data/v60.0/connect/files/users/me`, {
       method: 'POST',
       body: form,
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${sf.token}` },
     });
     expect(res.status).toBe(400);
-    const json = await http(emu, '/services/data/v60.0/connect/files/users/me', {
+    const json = await http(sf.emu, '/services/data/v60.0/connect/files/users/me', {
       method: 'POST',
-      token,
+      token: sf.token,
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(json.status).toBe(415);
-    const missing = await http(emu, '/services/data/v60.0/connect/files/069000000000000AAA', { token });
+    const missing = await http(sf.emu, '/services/data/v60.0/connect/files/069000000000000AAA', {
+      token: sf.token,
+    });
     expect(missing.status).toBe(404);
   });
 });

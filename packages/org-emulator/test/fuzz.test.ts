@@ -1,18 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { http, orgForFile } from './helpers.js';
 
-let emu: RunningEmulator;
-let token: string;
-
-beforeAll(async () => {
-  emu = await start();
-  token = (await login(emu)).accessToken ?? '';
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 const fields = [
   'Id',
@@ -91,7 +81,9 @@ describe('fuzz: malformed input never yields 5xx', () => {
   it('SOQL from fast-check', async () => {
     await fc.assert(
       fc.asyncProperty(soql, async (q) => {
-        const res = await http(emu, `/services/data/v60.0/query?q=${encodeURIComponent(q)}`, { token });
+        const res = await http(sf.emu, `/services/data/v60.0/query?q=${encodeURIComponent(q)}`, {
+          token: sf.token,
+        });
         noServerError(res.status, res.body);
         if (res.status !== 200) {
           const err = (res.body as { errorCode?: string }[])[0];
@@ -156,9 +148,9 @@ describe('fuzz: malformed input never yields 5xx', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), body, async ([method, path], text) => {
-        const res = await http(emu, path, {
+        const res = await http(sf.emu, path, {
           method,
-          token,
+          token: sf.token,
           headers: { 'content-type': 'application/json' },
           body: text,
         });
@@ -166,7 +158,7 @@ describe('fuzz: malformed input never yields 5xx', () => {
       }),
       { numRuns: 250 },
     );
-    await http(emu, '/__emulator/faults', { method: 'DELETE' });
+    await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
   });
 
   it('random paths, ids and methods', async () => {
@@ -194,7 +186,10 @@ describe('fuzz: malformed input never yields 5xx', () => {
         fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS', 'PROPFIND'),
         fc.array(segment, { maxLength: 5 }),
         async (method, segs) => {
-          const res = await http(emu, `/services/data/v60.0/${segs.join('/')}`, { method, token });
+          const res = await http(sf.emu, `/services/data/v60.0/${segs.join('/')}`, {
+            method,
+            token: sf.token,
+          });
           noServerError(res.status, res.body);
         },
       ),
@@ -220,7 +215,7 @@ describe('fuzz: malformed input never yields 5xx', () => {
           fc.string({ maxLength: 20 }),
         ),
         async (form) => {
-          const res = await http(emu, '/services/oauth2/token', {
+          const res = await http(sf.emu, '/services/oauth2/token', {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             body: new URLSearchParams(form).toString(),
@@ -234,13 +229,13 @@ describe('fuzz: malformed input never yields 5xx', () => {
 
   it('huge JSON bodies get 413, not a crash', async () => {
     const huge = JSON.stringify({ Name: 'x'.repeat(40 * 1024 * 1024) });
-    const res = await http(emu, '/services/data/v60.0/sobjects/Account', {
+    const res = await http(sf.emu, '/services/data/v60.0/sobjects/Account', {
       method: 'POST',
-      token,
+      token: sf.token,
       headers: { 'content-type': 'application/json' },
       body: huge,
     });
     expect(res.status).toBe(413);
-    expect((await http(emu, '/services/data/v60.0/limits', { token })).status).toBe(200);
+    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
   });
 });

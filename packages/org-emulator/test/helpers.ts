@@ -1,5 +1,6 @@
 // Shared test plumbing: start an emulator on a random port and talk to it only through jsforce or HTTP.
 import { Connection, OAuth2 } from 'jsforce';
+import { afterAll, beforeAll } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../src/index.js';
 
 export const CLIENT = { clientId: 'demo-client-id', clientSecret: 'demo-client-secret' };
@@ -10,6 +11,48 @@ export const ADMIN = 'admin@demo.org';
 
 export async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, db: ':memory:', seed: 'demo', testControl: true, ...options });
+}
+
+/** One emulator per test file with a user logged in through jsforce; read only inside tests and hooks. */
+export interface OrgSession {
+  readonly emu: RunningEmulator;
+  readonly conn: Connection;
+  /** The logged-in user's access token, for raw HTTP calls. */
+  readonly token: string;
+}
+
+/**
+ * Registers the file's beforeAll (start + password login) and afterAll (close). The fields are getters
+ * because the emulator only exists once beforeAll has run.
+ */
+export function orgForFile(options: EmulatorOptions = {}, username = FIELD_USER): OrgSession {
+  let emu: RunningEmulator | undefined;
+  let conn: Connection | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    emu = await start(options);
+    conn = await login(emu, username);
+    // Captured once: a test may log the connection out and still use the token it had.
+    token = conn.accessToken ?? '';
+  });
+  afterAll(async () => {
+    await emu?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('orgForFile: the emulator is read before beforeAll started it');
+    return value;
+  };
+  return {
+    get emu() {
+      return ready(emu);
+    },
+    get conn() {
+      return ready(conn);
+    },
+    get token() {
+      return ready(token);
+    },
+  };
 }
 
 export function oauth2(

@@ -1,24 +1,13 @@
-import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { expectSfError, http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { expectSfError, http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-let emu: RunningEmulator;
-let conn: Connection;
-
-beforeAll(async () => {
-  emu = await start();
-  conn = await login(emu);
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 describe('SOQL via jsforce', () => {
   it('selects parent relationship fields and child subqueries (null when empty)', async () => {
-    const res = await conn.query<Rec>(
+    const res = await sf.conn.query<Rec>(
       "SELECT Id, Name, Owner.Name, (SELECT Id, Subject, Owner.Username FROM Tasks WHERE Status = 'Not Started' ORDER BY Subject) FROM cqext__SQX_Inspection_Program__c ORDER BY Name",
     );
     expect(res.totalSize).toBe(4);
@@ -27,7 +16,7 @@ describe('SOQL via jsforce', () => {
     const tasks = first.Tasks as { totalSize: number; records: Rec[] };
     expect(tasks.totalSize).toBe(3);
     expect(tasks.records.map((t) => (t.Owner as Rec).Username)).toContain('field.user@demo.org');
-    const none = await conn.query<Rec>(
+    const none = await sf.conn.query<Rec>(
       "SELECT Id, (SELECT Id FROM Tasks WHERE Subject = 'no such task') FROM cqext__SQX_Inspection_Program__c LIMIT 1",
     );
     expect((none.records[0] as Rec).Tasks).toBeNull();
@@ -35,7 +24,7 @@ describe('SOQL via jsforce', () => {
 
   it('rebuilds AND/OR/NOT precedence from the flattened parse', async () => {
     const count = async (where: string): Promise<number> =>
-      (await conn.query(`SELECT Id FROM Account WHERE ${where}`)).totalSize;
+      (await sf.conn.query(`SELECT Id FROM Account WHERE ${where}`)).totalSize;
     const acme = await count("Name LIKE 'Acme%'");
     const globex = await count("Name LIKE 'Globex%'");
     const energy = await count("Name LIKE '%Energy'");
@@ -48,7 +37,7 @@ describe('SOQL via jsforce', () => {
   });
 
   it('supports comparison operators, IN/NOT IN, null, booleans, numbers and case-insensitive equality', async () => {
-    const q = async (soql: string): Promise<number> => (await conn.query(soql)).totalSize;
+    const q = async (soql: string): Promise<number> => (await sf.conn.query(soql)).totalSize;
     expect(await q("SELECT Id FROM Account WHERE Name = 'acme energy'")).toBe(1);
     expect(await q("SELECT Id FROM Account WHERE Name IN ('Acme Energy', 'Globex Foods')")).toBe(2);
     expect(await q("SELECT Id FROM Account WHERE Name NOT IN ('Acme Energy')")).toBe(319);
@@ -68,23 +57,23 @@ describe('SOQL via jsforce', () => {
 
   it('honours escapes in string and LIKE literals (backslash, quote, % and _)', async () => {
     const name = "50% Off_Co \\ O'Hara";
-    const created = await conn.sobject('Account').create({ Name: name });
+    const created = await sf.conn.sobject('Account').create({ Name: name });
     const esc = (v: string): string => v.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
     const like = (v: string): string => esc(v).replace(/%/g, '\\%').replace(/_/g, '\\_');
-    const eq = await conn.query<Rec>(`SELECT Name FROM Account WHERE Name = '${esc(name)}'`);
+    const eq = await sf.conn.query<Rec>(`SELECT Name FROM Account WHERE Name = '${esc(name)}'`);
     expect(eq.records[0]?.Name).toBe(name);
     expect(
-      (await conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50% Off_')}%'`)).totalSize,
+      (await sf.conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50% Off_')}%'`)).totalSize,
     ).toBe(1);
-    expect((await conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50_ Off')}%'`)).totalSize).toBe(
-      0,
-    );
-    if (created.success) await conn.sobject('Account').destroy(created.id);
+    expect(
+      (await sf.conn.query(`SELECT Id FROM Account WHERE Name LIKE '${like('50_ Off')}%'`)).totalSize,
+    ).toBe(0);
+    if (created.success) await sf.conn.sobject('Account').destroy(created.id);
   });
 
   it('handles date, datetime and relative date literals', async () => {
     const q = async (where: string): Promise<number> =>
-      (await conn.query(`SELECT Id FROM Task WHERE ${where}`)).totalSize;
+      (await sf.conn.query(`SELECT Id FROM Task WHERE ${where}`)).totalSize;
     const all = await q('Id != null');
     const past = await q('ActivityDate < TODAY');
     const today = await q('ActivityDate = TODAY');
@@ -98,88 +87,88 @@ describe('SOQL via jsforce', () => {
   });
 
   it('orders with NULLS FIRST/LAST, LIMIT and OFFSET', async () => {
-    const asc = await conn.query<Rec>('SELECT Name FROM Account ORDER BY Name ASC LIMIT 5 OFFSET 2');
+    const asc = await sf.conn.query<Rec>('SELECT Name FROM Account ORDER BY Name ASC LIMIT 5 OFFSET 2');
     const names = asc.records.map((r) => String(r.Name));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(asc.records).toHaveLength(5);
-    const first = await conn.query<Rec>(
+    const first = await sf.conn.query<Rec>(
       'SELECT cqext__Scheduled_Date__c FROM cqext__SQX_Form_Submission__c ORDER BY cqext__Scheduled_Date__c ASC NULLS FIRST',
     );
     expect(first.records[0]?.cqext__Scheduled_Date__c).toBeNull();
-    const last = await conn.query<Rec>(
+    const last = await sf.conn.query<Rec>(
       'SELECT cqext__Scheduled_Date__c FROM cqext__SQX_Form_Submission__c ORDER BY cqext__Scheduled_Date__c ASC NULLS LAST',
     );
     expect(last.records[last.records.length - 1]?.cqext__Scheduled_Date__c).toBeNull();
   });
 
   it('answers COUNT() and aggregates', async () => {
-    const res = await conn.query('SELECT COUNT() FROM Account');
+    const res = await sf.conn.query('SELECT COUNT() FROM Account');
     expect(res.totalSize).toBe(320);
     expect(res.records).toEqual([]);
-    const agg = await conn.query<Rec>('SELECT Status, COUNT(Id) n FROM Task GROUP BY Status');
+    const agg = await sf.conn.query<Rec>('SELECT Status, COUNT(Id) n FROM Task GROUP BY Status');
     expect(agg.records.find((r) => r.Status === 'Not Started')?.n).toBeGreaterThan(0);
   });
 
   it('pages with queryMore (batch size 2000 and Sforce-Query-Options)', async () => {
-    const first = await conn.query<Rec>('SELECT Id FROM Contact', { autoFetch: false });
+    const first = await sf.conn.query<Rec>('SELECT Id FROM Contact', { autoFetch: false });
     expect(first.done).toBe(true);
-    const paged = await conn.query<Rec>('SELECT Id, Name FROM Account ORDER BY Name', {
+    const paged = await sf.conn.query<Rec>('SELECT Id, Name FROM Account ORDER BY Name', {
       autoFetch: false,
       headers: { 'Sforce-Query-Options': 'batchSize=200' },
     });
     expect(paged.done).toBe(false);
     expect(paged.records).toHaveLength(200);
     expect(paged.totalSize).toBe(320);
-    const more = await conn.queryMore<Rec>(paged.nextRecordsUrl ?? '');
+    const more = await sf.conn.queryMore<Rec>(paged.nextRecordsUrl ?? '');
     expect(more.done).toBe(true);
     expect(more.records).toHaveLength(120);
     // jsforce follows nextRecordsUrl by itself (it keeps only the locator segment).
-    const all = await conn.query('SELECT Id FROM Account', {
+    const all = await sf.conn.query('SELECT Id FROM Account', {
       autoFetch: true,
       maxFetch: 1000,
       headers: { 'Sforce-Query-Options': 'batchSize=200' },
     });
     expect(all.records).toHaveLength(320);
     expect(new Set(all.records.map((r) => r.Id)).size).toBe(320);
-    await expectSfError(conn.queryMore('01gBOGUSBOGUSBOG-200'), 'INVALID_QUERY_LOCATOR');
+    await expectSfError(sf.conn.queryMore('01gBOGUSBOGUSBOG-200'), 'INVALID_QUERY_LOCATOR');
   });
 
   it('queryAll sees deleted records', async () => {
-    const created = await conn.sobject('Account').create({ Name: 'To be deleted' });
+    const created = await sf.conn.sobject('Account').create({ Name: 'To be deleted' });
     if (!created.success) throw new Error('create failed');
-    await conn.sobject('Account').destroy(created.id);
+    await sf.conn.sobject('Account').destroy(created.id);
     const q = `SELECT Id, IsDeleted FROM Account WHERE Id = '${created.id}'`;
-    expect((await conn.query(q)).totalSize).toBe(0);
-    const all = await conn.query<Rec>(q, { scanAll: true });
+    expect((await sf.conn.query(q)).totalSize).toBe(0);
+    const all = await sf.conn.query<Rec>(q, { scanAll: true });
     expect(all.totalSize).toBe(1);
     expect(all.records[0]?.IsDeleted).toBe(true);
   });
 
   it('reports INVALID_TYPE, INVALID_FIELD and MALFORMED_QUERY like Salesforce', async () => {
-    const t = await expectSfError(conn.query('SELECT Id FROM Nope__c'), 'INVALID_TYPE');
+    const t = await expectSfError(sf.conn.query('SELECT Id FROM Nope__c'), 'INVALID_TYPE');
     expect(t.message).toContain("sObject type 'Nope__c' is not supported");
-    const f = await expectSfError(conn.query('SELECT Id, Nme FROM Account'), 'INVALID_FIELD');
+    const f = await expectSfError(sf.conn.query('SELECT Id, Nme FROM Account'), 'INVALID_FIELD');
     expect(f.message).toContain("No such column 'Nme' on entity 'Account'");
     expect(f.message).toContain('ERROR at Row:1:Column:12');
-    await expectSfError(conn.query('SELECT Id, Foo.Name FROM Account'), 'INVALID_FIELD');
-    await expectSfError(conn.query('SELECT Id, (SELECT Id FROM Nothings) FROM Account'), 'INVALID_FIELD');
-    await expectSfError(conn.query('SELECT Id FROM Account WHERE Name = 5'), 'INVALID_FIELD');
-    await expectSfError(conn.query('SELECT FROM Account'), 'MALFORMED_QUERY');
-    await expectSfError(conn.query('SELECT Id FROM Account WHERE (Name = 1'), 'MALFORMED_QUERY');
+    await expectSfError(sf.conn.query('SELECT Id, Foo.Name FROM Account'), 'INVALID_FIELD');
+    await expectSfError(sf.conn.query('SELECT Id, (SELECT Id FROM Nothings) FROM Account'), 'INVALID_FIELD');
+    await expectSfError(sf.conn.query('SELECT Id FROM Account WHERE Name = 5'), 'INVALID_FIELD');
+    await expectSfError(sf.conn.query('SELECT FROM Account'), 'MALFORMED_QUERY');
+    await expectSfError(sf.conn.query('SELECT Id FROM Account WHERE (Name = 1'), 'MALFORMED_QUERY');
   });
 
   it('accepts any vNN.N version and semi-joins', async () => {
-    const { token } = { token: conn.accessToken ?? '' };
+    const { token } = { token: sf.conn.accessToken ?? '' };
     const res = await http(
-      emu,
+      sf.emu,
       `/services/data/v42.0/query?q=${encodeURIComponent('SELECT Id FROM Account LIMIT 1')}`,
       { token },
     );
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).toContain('/services/data/v42.0/sobjects/Account/');
-    const bad = await http(emu, `/services/data/latest/query?q=x`, { token });
+    const bad = await http(sf.emu, `/services/data/latest/query?q=x`, { token });
     expect(bad.status).toBe(404);
-    const semi = await conn.query(
+    const semi = await sf.conn.query(
       "SELECT Id FROM cqext__SQX_Inspection_Program__c WHERE Id IN (SELECT WhatId FROM Task WHERE Subject LIKE '%(partner)')",
     );
     expect(semi.totalSize).toBe(4);

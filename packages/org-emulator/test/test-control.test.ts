@@ -1,22 +1,9 @@
-import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../src/index.js';
-import { http, login, start } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { http, login, orgForFile, start } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-let emu: RunningEmulator;
-let conn: Connection;
-let token: string;
-
-beforeAll(async () => {
-  emu = await start();
-  conn = await login(emu);
-  token = conn.accessToken ?? '';
-});
-afterAll(async () => {
-  await emu.close();
-});
+const sf = orgForFile();
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -36,92 +23,96 @@ describe('test control', () => {
   });
 
   it('counts requests per route so tests can prove exactly-once effects', async () => {
-    await http(emu, '/__emulator/counters', { method: 'DELETE' });
-    await conn.sobject('Account').create({ Name: 'Counted 1' });
-    await conn.sobject('Account').create({ Name: 'Counted 2' });
-    const counters = (await http(emu, '/__emulator/counters')).body as { routes: Record<string, number> };
+    await http(sf.emu, '/__emulator/counters', { method: 'DELETE' });
+    await sf.conn.sobject('Account').create({ Name: 'Counted 1' });
+    await sf.conn.sobject('Account').create({ Name: 'Counted 2' });
+    const counters = (await http(sf.emu, '/__emulator/counters')).body as { routes: Record<string, number> };
     expect(counters.routes[CREATE_ROUTE]).toBe(2);
   });
 
   it('injects 500/503 responses, latency and dropped connections', async () => {
-    await http(emu, '/__emulator/faults', json({ errorRate: 1, errorStatus: 500, pathPattern: '/limits$' }));
-    const failed = await http(emu, '/services/data/v60.0/limits', { token });
+    await http(
+      sf.emu,
+      '/__emulator/faults',
+      json({ errorRate: 1, errorStatus: 500, pathPattern: '/limits$' }),
+    );
+    const failed = await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
     expect(failed.status).toBe(500);
-    expect((await http(emu, '/services/data/v60.0', { token })).status).toBe(200);
-    await http(emu, '/__emulator/faults', json({ errorRate: 1, errorStatus: 503, times: 1 }));
-    expect((await http(emu, '/services/data/v60.0/limits', { token })).status).toBe(503);
-    expect((await http(emu, '/services/data/v60.0/limits', { token })).status).toBe(200);
-    await http(emu, '/__emulator/faults', json({ latencyMs: 300 }));
+    expect((await http(sf.emu, '/services/data/v60.0', { token: sf.token })).status).toBe(200);
+    await http(sf.emu, '/__emulator/faults', json({ errorRate: 1, errorStatus: 503, times: 1 }));
+    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(503);
+    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
+    await http(sf.emu, '/__emulator/faults', json({ latencyMs: 300 }));
     const t0 = Date.now();
-    await http(emu, '/services/data/v60.0/limits', { token });
+    await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
-    await http(emu, '/__emulator/faults', json({ dropRate: 1 }));
+    await http(sf.emu, '/__emulator/faults', json({ dropRate: 1 }));
     await expect(
-      fetch(`${emu.url}/services/data/v60.0/limits`, { headers: { Authorization: `Bearer ${token}` } }),
+      fetch(`${sf.emu.url}/services/data/v60.0/limits`, { headers: { Authorization: `Bearer ${sf.token}` } }),
     ).rejects.toThrow();
-    await http(emu, '/__emulator/faults', { method: 'DELETE' });
-    expect((await http(emu, '/services/data/v60.0/limits', { token })).status).toBe(200);
+    await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
+    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
   });
 
   it('commits but loses the response when asked', async () => {
-    await http(emu, '/__emulator/counters', { method: 'DELETE' });
+    await http(sf.emu, '/__emulator/counters', { method: 'DELETE' });
     await http(
-      emu,
+      sf.emu,
       '/__emulator/faults',
       json({ lostResponseRate: 1, methods: ['POST'], pathPattern: '/sobjects/Account$' }),
     );
-    const attempt = fetch(`${emu.url}/services/data/v60.0/sobjects/Account`, {
+    const attempt = fetch(`${sf.emu.url}/services/data/v60.0/sobjects/Account`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { Authorization: `Bearer ${sf.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ Name: 'Lost Response Co' }),
     });
     await expect(attempt).rejects.toThrow();
-    await http(emu, '/__emulator/faults', { method: 'DELETE' });
-    const q = await conn.query("SELECT Id FROM Account WHERE Name = 'Lost Response Co'");
+    await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
+    const q = await sf.conn.query("SELECT Id FROM Account WHERE Name = 'Lost Response Co'");
     expect(q.totalSize).toBe(1);
-    const counters = (await http(emu, '/__emulator/counters')).body as { routes: Record<string, number> };
+    const counters = (await http(sf.emu, '/__emulator/counters')).body as { routes: Record<string, number> };
     expect(counters.routes[CREATE_ROUTE]).toBe(1);
   });
 
   it('delivers a request twice when asked: handled twice, the second answer sent, shown in the count', async () => {
-    await http(emu, '/__emulator/counters', { method: 'DELETE' });
+    await http(sf.emu, '/__emulator/counters', { method: 'DELETE' });
     type Counts = { duplicatesDelivered: number; duplicateCandidates: number };
-    const before = (await http(emu, '/__emulator/faults')).body as Counts;
+    const before = (await http(sf.emu, '/__emulator/faults')).body as Counts;
     await http(
-      emu,
+      sf.emu,
       '/__emulator/faults',
       json({ duplicateRate: 1, methods: ['POST'], pathPattern: '/sobjects/Account$' }),
     );
-    const res = await fetch(`${emu.url}/services/data/v60.0/sobjects/Account`, {
+    const res = await fetch(`${sf.emu.url}/services/data/v60.0/sobjects/Account`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { Authorization: `Bearer ${sf.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ Name: 'Delivered Twice Co' }),
     });
     expect(res.status).toBe(201);
     const answered = (await res.json()) as { id: string };
-    const faults = (await http(emu, '/__emulator/faults')).body as Counts;
-    await http(emu, '/__emulator/faults', { method: 'DELETE' });
+    const faults = (await http(sf.emu, '/__emulator/faults')).body as Counts;
+    await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
     expect(faults.duplicatesDelivered).toBe(before.duplicatesDelivered + 1);
     expect(faults.duplicateCandidates).toBe(before.duplicateCandidates + 1);
     // a plain create is not idempotent: two records, the answer is the second's
-    const q = await conn.query<{ Id: string }>(
+    const q = await sf.conn.query<{ Id: string }>(
       "SELECT Id FROM Account WHERE Name = 'Delivered Twice Co' ORDER BY CreatedDate",
     );
     expect(q.totalSize).toBe(2);
     expect(q.records.map((r) => r.Id)).toContain(answered.id);
-    const counters = (await http(emu, '/__emulator/counters')).body as { routes: Record<string, number> };
+    const counters = (await http(sf.emu, '/__emulator/counters')).body as { routes: Record<string, number> };
     expect(counters.routes[CREATE_ROUTE]).toBe(2);
   });
 
   it('resets and reseeds (tokens are dropped too)', async () => {
-    await conn.sobject('Account').create({ Name: 'Before Reset' });
-    const res = await http(emu, '/__emulator/reset', json({ seed: 'none' }));
+    await sf.conn.sobject('Account').create({ Name: 'Before Reset' });
+    const res = await http(sf.emu, '/__emulator/reset', json({ seed: 'none' }));
     expect(res.body).toMatchObject({ ok: true, seed: 'none' });
-    expect((await http(emu, '/services/data/v60.0/limits', { token })).status).toBe(401);
-    const admin = await login(emu, 'admin@demo.org');
+    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(401);
+    const admin = await login(sf.emu, 'admin@demo.org');
     expect((await admin.query('SELECT Id FROM Account')).totalSize).toBe(0);
-    await http(emu, '/__emulator/reset', json({ seed: 'demo' }));
-    const again = await login(emu);
+    await http(sf.emu, '/__emulator/reset', json({ seed: 'demo' }));
+    const again = await login(sf.emu);
     expect((await again.query('SELECT Id FROM Account')).totalSize).toBe(320);
     const users = await again.query<Rec>('SELECT Username FROM User ORDER BY Username');
     expect(users.records.map((u) => u.Username)).toEqual([
