@@ -5,17 +5,18 @@
  * the top functions by self time per phase, so O(fields) work per keystroke or per field at mount shows.
  * Usage: node packages/mfe-form/bench/profile.mjs [--form f1000] [--which ours|jsonforms] [--keys 30] [--top 25]
  */
-import { chromium } from 'playwright-core';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildPage } from './build-page.mjs';
+import {
+  argValue,
+  focusTarget,
+  hasFlag,
+  launchChromium,
+  openBenchPage,
+  typeKeys,
+  warmUp,
+} from './harness.mjs';
 
-const args = process.argv.slice(2);
-const argValue = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
-};
 const FORM = argValue('--form', 'f1000');
 const WHICH = argValue('--which', 'ours');
 const KEYS = Number(argValue('--keys', '30'));
@@ -25,7 +26,7 @@ const INCLUSIVE = argValue(
   '--inclusive',
   'getValidator,FormStore,applyDefaults,normalizeDates,precompileConditions,validateData,errorsByPath,pickRenderer,useControl,ControlShell,TextControl,NumberControl,VerticalLayout',
 ).split(',');
-const KEEP = args.includes('--keep');
+const KEEP = hasFlag('--keep');
 
 /** Self time per function (ms), from a CDP Profiler.Profile. */
 const selfTimes = (profile) => {
@@ -83,14 +84,9 @@ const report = (label, profile, m0, m1, per = 1) => {
 };
 
 const dir = await buildPage({ keepNames: false });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  const page = await openBenchPage(browser, dir);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('Profiler.enable');
@@ -104,19 +100,12 @@ try {
   console.log(`${WHICH} ${FORM}: mount ${Math.round(mountMs)} ms`);
   report('mount', profile, m0, m1);
 
-  const selector = await page.evaluate(() => window.bench.targetSelector);
-  const input = page.locator(selector).first();
-  await input.scrollIntoViewIfNeeded();
-  await input.click();
-  for (let i = 0; i < 5; i++) await page.keyboard.press('a');
+  await focusTarget(page);
+  await warmUp(page);
   await page.waitForTimeout(100);
   m0 = await metricsOf(cdp);
   await cdp.send('Profiler.start');
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(i % 7 === 6 ? 'Backspace' : 'b');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-  }
-  await page.waitForTimeout(50);
+  await typeKeys(page, KEYS);
   ({ profile } = await cdp.send('Profiler.stop'));
   m1 = await metricsOf(cdp);
   report(`${KEYS} keystrokes`, profile, m0, m1, KEYS);

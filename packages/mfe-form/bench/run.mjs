@@ -6,40 +6,31 @@
  * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
  * Usage: node packages/mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table] [--out file.json]
  */
-import { chromium } from 'playwright-core';
 import { writeFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildPage } from './build-page.mjs';
+import {
+  argValue,
+  focusTarget,
+  launchChromium,
+  nextFrame,
+  openBenchPage,
+  percentile as pct,
+  typeKeys,
+  warmUp,
+} from './harness.mjs';
 
-const args = process.argv.slice(2);
-const argValue = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
-};
 const KEYS = Number(argValue('--keys', '60'));
 const OUT = argValue('--out', '');
 /** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
 const FORMS = argValue('--forms', 'f500,f1000,table').split(',');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const dir = await buildPage();
 
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-});
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
+const browser = await launchChromium();
 
 async function measure(which, form) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => console.error(`[${which} ${form}] page error:`, e.message));
-  await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+  const page = await openBenchPage(browser, dir, `${which} ${form}`);
   // The main thread's CPU time (CDP ThreadTime) beside wall-clock: on a loaded machine wall-clock
   // includes time the thread waited for a core, CPU time does not.
   const cdp = await page.context().newCDPSession(page);
@@ -49,23 +40,16 @@ async function measure(which, form) {
   const cpu0 = await threadTime();
   const mountMs = await page.evaluate(([w, f]) => window.bench.mount(w, f), [which, form]);
   const mountCpuMs = ((await threadTime()) - cpu0) * 1000;
-  const selector = await page.evaluate(() => window.bench.targetSelector);
-  const input = page.locator(selector).first();
-  await input.scrollIntoViewIfNeeded();
-  await input.click();
+  const input = await focusTarget(page);
   const compilesBefore = await page.evaluate(() => window.bench.ajvCompiles());
   const keysCpu0 = await threadTime();
   // Warm-up, then measured keystrokes (one at a time so each gets its own frame).
-  for (let i = 0; i < 5; i++) await page.keyboard.press('a');
+  await warmUp(page);
   await page.evaluate(() => {
     window.bench.latencies = [];
     window.bench.scriptTimes = [];
   });
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(i % 7 === 6 ? 'Backspace' : 'b');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-  }
-  await page.waitForTimeout(50);
+  await typeKeys(page, KEYS);
   const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (KEYS + 5);
   const latencies = await page.evaluate(() => window.bench.latencies);
   const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
@@ -75,7 +59,7 @@ async function measure(which, form) {
   for (let i = 0; i < 5; i++) {
     await page.evaluate(() => (window.bench.lastRenders = { all: 0, fields: 0, names: [] }));
     await page.keyboard.press('c');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    await nextFrame(page);
     renders.push(await page.evaluate(() => window.bench.lastRenders));
   }
   const compilesAfter = await page.evaluate(() => window.bench.ajvCompiles());
