@@ -9,6 +9,17 @@ const fail = (errorCode: string, details?: unknown, messages = ['m']) => ({
   ...(details ? { details } : {}),
 });
 
+/** The submitted item the request tests send (a fresh object each time, so no test sees another's). */
+const submittedItem = () => ({
+  id: 'sid',
+  formId: 'a0F1',
+  formName: 'F',
+  status: 'submitted' as const,
+  version: 2,
+  data: {},
+  uniquenessKey: 'a0F1#sid',
+});
+
 describe('classify (BFF answers -> what the engine does)', () => {
   it('401 unauthorized, 409 conflict, 5xx/429 unavailable, other 4xx rejected', () => {
     expect(classify(401, fail('SESSION_EXPIRED')).kind).toBe('unauthorized');
@@ -89,15 +100,7 @@ describe('HttpOrgGateway requests', () => {
         return new Response(JSON.stringify({ success: true, data }), { status: 200 });
       },
     });
-    const p = {
-      id: 'sid',
-      formId: 'a0F1',
-      formName: 'F',
-      status: 'submitted' as const,
-      version: 2,
-      data: {},
-      uniquenessKey: 'a0F1#sid',
-    };
+    const p = submittedItem();
     await g.saveSubmission(p);
     await g.submitSubmission(p);
     await g.saveJsonForPdf(p);
@@ -135,15 +138,7 @@ describe('a submit the org refused (its validation rules)', () => {
       status: 200,
       headers: { 'Content-Type': 'application/json' },
     });
-  const p = {
-    id: 'sid',
-    formId: 'a0F1',
-    formName: 'F',
-    status: 'submitted' as const,
-    version: 2,
-    data: {},
-    uniquenessKey: 'a0F1#sid',
-  };
+  const p = submittedItem();
   it('the single submit answers no url and the errors', async () => {
     const g = new HttpOrgGateway({ fetch: answer({ url: null, id: 'a0G1', errors }) });
     expect(await g.submitSubmission(p)).toEqual({ url: null, errors });
