@@ -167,10 +167,23 @@ const SUBMISSION_RECORD = record({
   LastModifiedDate: str(40),
 });
 const recordIdQuery = obj({ recordId: sfId() }, ['recordId']);
-const templateParams = obj(
-  { a: pattern(DEVELOPER_NAME_PATTERN, 80), template: pattern(DEVELOPER_NAME_PATTERN, 80) },
-  ['a', 'template'],
-);
+/** A template category (`x` of getTemplates and publishDiffOrg). */
+const TEMPLATE_CATEGORY = pattern('^[A-Za-z0-9_-]{1,40}$', 40);
+/** Path parameters of the publish routes: the component name `a`, the template, and any `extra`; all required. */
+const templateParams = (extra: Record<string, JsonSchema> = {}) =>
+  obj({ a: pattern(DEVELOPER_NAME_PATTERN, 80), template: pattern(DEVELOPER_NAME_PATTERN, 80), ...extra }, [
+    'a',
+    'template',
+    ...Object.keys(extra),
+  ]);
+/** What publish and publishDiffOrg answer: the deployed bundle. */
+const publishedBundle = record({ bundleId: str(18), developerName: str(80), created: { type: 'boolean' } });
+/** The org's name-prefix searches (components, pages): the prefix under `nameKey`, a limit up to `maxLimit`. */
+const nameSearchBody = (nameKey: string, maxLimit: number) =>
+  instanceUrlBody({
+    [nameKey]: pattern('^[A-Za-z0-9_]{0,80}$', 80),
+    limit: { type: 'integer', minimum: 1, maximum: maxLimit },
+  });
 const publishBody = obj(
   {
     payload: freeObject(),
@@ -1046,10 +1059,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       "Lightning web components whose developer name starts with developerName (default 'CQ', limit 10; 50 with a search term).",
     auth: 'session',
     stateChanging: true,
-    body: instanceUrlBody({
-      developerName: pattern('^[A-Za-z0-9_]{0,80}$', 80),
-      limit: { type: 'integer', minimum: 1, maximum: 50 },
-    }),
+    body: nameSearchBody('developerName', 50),
     response: arrayOf(record(), 50),
     source: 'builder 7',
   },
@@ -1060,10 +1070,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Visualforce pages whose name starts with name (limit 10; 100 with a search term).',
     auth: 'session',
     stateChanging: true,
-    body: instanceUrlBody({
-      name: pattern('^[A-Za-z0-9_]{0,80}$', 80),
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-    }),
+    body: nameSearchBody('name', 100),
     response: arrayOf(record(), 100),
     source: 'builder 7',
   },
@@ -1075,7 +1082,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The templates the publisher can generate (x: a category, "all" for every one).',
     auth: 'session',
     stateChanging: false,
-    params: obj({ x: pattern('^[A-Za-z0-9_-]{1,40}$', 40) }, ['x']),
+    params: obj({ x: TEMPLATE_CATEGORY }, ['x']),
     query: obj({}),
     response: arrayOf(record({ name: str(80), label: str(255), description: str(1000) }), 100),
     source: 'builder 7',
@@ -1087,10 +1094,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Publish the form as a Lightning web component (Tooling API) to the main org.',
     auth: 'session',
     stateChanging: true,
-    params: templateParams,
+    params: templateParams(),
     body: publishBody,
     bodyLimit: 10 * 1024 * 1024,
-    response: record({ bundleId: str(18), developerName: str(80), created: { type: 'boolean' } }),
+    response: publishedBundle,
     source: 'builder 7',
   },
   {
@@ -1101,17 +1108,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'Publish to the other org signed in through /authOtherOrgSuccessCallback (its tokens stay in the session; no access-token header is needed or read).',
     auth: 'session',
     stateChanging: true,
-    params: obj(
-      {
-        a: pattern(DEVELOPER_NAME_PATTERN, 80),
-        template: pattern(DEVELOPER_NAME_PATTERN, 80),
-        x: pattern('^[A-Za-z0-9_-]{1,40}$', 40),
-      },
-      ['a', 'template', 'x'],
-    ),
+    params: templateParams({ x: TEMPLATE_CATEGORY }),
     body: publishBody,
     bodyLimit: 10 * 1024 * 1024,
-    response: record({ bundleId: str(18), developerName: str(80), created: { type: 'boolean' } }),
+    response: publishedBundle,
     source: 'builder 7',
   },
   {
@@ -1121,7 +1121,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'The generated component as a zip (src.zip), no org call.',
     auth: 'session',
     stateChanging: true,
-    params: templateParams,
+    params: templateParams(),
     body: publishBody,
     bodyLimit: 10 * 1024 * 1024,
     response: 'blob',
