@@ -37,6 +37,16 @@ function urls(org: Org, userId: string): Record<string, string> {
 
 const userType = (u: SRecord): string => (u.UserType === 'PowerPartner' ? 'POWER_PARTNER' : 'STANDARD');
 
+/** The endpoint urls and account settings both bodies carry, in the same place of each. */
+const accountFields = (org: Org, u: SRecord, userId: string): SRecord => ({
+  urls: urls(org, userId),
+  active: u.IsActive !== false,
+  user_type: userType(u),
+  language: u.LanguageLocaleKey ?? 'en_US',
+  locale: u.LocaleSidKey ?? 'en_US',
+  utcOffset: 0,
+});
+
 export function identityBody(org: Org, u: SRecord): SRecord {
   const userId = String(u.Id);
   return {
@@ -62,12 +72,7 @@ export function identityBody(org: Org, u: SRecord): SRecord {
     mobile_phone_verified: false,
     is_lightning_login_user: false,
     status: { created_date: null, body: null },
-    urls: urls(org, userId),
-    active: u.IsActive !== false,
-    user_type: userType(u),
-    language: u.LanguageLocaleKey ?? 'en_US',
-    locale: u.LocaleSidKey ?? 'en_US',
-    utcOffset: 0,
+    ...accountFields(org, u, userId),
     last_modified_date: u.LastModifiedDate,
     is_app_installed: true,
   };
@@ -92,12 +97,7 @@ export function userinfoBody(org: Org, u: SRecord): SRecord {
     picture: u.FullPhotoUrl,
     address: { country: 'US' },
     is_salesforce_integration_user: false,
-    urls: urls(org, userId),
-    active: u.IsActive !== false,
-    user_type: userType(u),
-    language: u.LanguageLocaleKey ?? 'en_US',
-    locale: u.LocaleSidKey ?? 'en_US',
-    utcOffset: 0,
+    ...accountFields(org, u, userId),
     updated_at: u.LastModifiedDate,
     is_app_installed: true,
   };
