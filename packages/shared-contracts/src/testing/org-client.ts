@@ -16,7 +16,7 @@ export const DEMO_ORG = {
   field: 'field.user@demo.org',
   partner: 'partner.user@demo.org',
   admin: 'admin@demo.org',
-} as const;
+};
 
 /** Who asks for the token; each part defaults to the demo seed's (the field user). */
 export interface OrgCredentials {

@@ -3,71 +3,34 @@
 // The chaos run's one duplicated file (two upload keys for one file name) came from a cut draft being
 // discarded and its file attached again under a new LocalId after such an upload; resuming the draft
 // with the file it holds leaves one copy.
-import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { uniquenessKey, type FileNode } from 'shared-contracts';
-import { HttpOrgGateway } from './http-gateway';
-import { Signal } from './live';
-import { createOfflineServices, type OfflineServicesHandle } from './services';
-import { DEMO, Jar, bffGet, jarFetch, signIn, startSystem, type System } from './testing/system';
+import type { OfflineServicesHandle } from './services';
+import { firstFileOf, startSignedIn, systemServices, type SignedInSystem } from './testing/integration';
+import { jarFetch } from './testing/system';
 
-let sys: System;
-let jar: Jar;
+let real: SignedInSystem;
 let formId: string;
-let token: string;
 
 beforeAll(async () => {
-  sys = await startSystem();
-  jar = new Jar();
-  await signIn(sys.bffUrl, jar);
-  const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
-  formId = forms[0]?.Id ?? '';
-  if (!formId) throw new Error('the demo org has no forms');
-  const res = await fetch(`${sys.emulatorUrl}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: DEMO.clientId,
-      client_secret: DEMO.secret,
-      username: DEMO.user,
-      password: DEMO.password,
-    }).toString(),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  real = await startSignedIn();
+  formId = real.formId;
 }, 90_000);
 
 afterAll(async () => {
-  await sys?.close();
+  await real?.sys.close();
 });
-
-async function orgQuery<T>(soql: string): Promise<T[]> {
-  const res = await fetch(`${sys.emulatorUrl}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!res.ok) throw new Error(`query failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { records: T[] }).records;
-}
 
 /** The org's documents holding a file of that name (what the chaos runner counts as copies). */
 async function copiesNamed(name: string): Promise<string[]> {
-  const rows = await orgQuery<{ ContentDocumentId: string }>(
+  const rows = await real.org.query<{ ContentDocumentId: string }>(
     `SELECT ContentDocumentId FROM ContentVersion WHERE PathOnClient = '${name}'`,
   );
   return [...new Set(rows.map((r) => r.ContentDocumentId))];
 }
 
 function services(): OfflineServicesHandle {
-  return createOfflineServices({
-    gateway: new HttpOrgGateway({ baseUrl: sys.bffUrl, fetch: jarFetch(jar, sys.bffUrl) }),
-    online: new Signal(true),
-    context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
-    locks: null,
-    channel: null,
-    idb: { indexedDB: new IDBFactory(), IDBKeyRange },
-    backgroundSync: () => undefined,
-  });
+  return systemServices(real.sys, jarFetch(real.jar, real.sys.bffUrl));
 }
 
 const pdf = (tag: string) => new Blob([`%PDF-1.4 cut draft ${tag}`], { type: 'application/pdf' });
@@ -127,13 +90,10 @@ describe('a draft cut before its submit, its file already in the org', () => {
       await drain(svc);
       const copies = await copiesNamed(name);
       expect(copies).toHaveLength(1);
-      const [mine] = await orgQuery<{ cqext__Submission_JSON__c: string }>(
+      const [mine] = await real.org.query<{ cqext__Submission_JSON__c: string }>(
         `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(formId, id)}'`,
       );
-      const json = JSON.parse(mine?.cqext__Submission_JSON__c ?? '{}') as {
-        data?: { General?: { files?: { ContentDocumentId: string }[] } };
-      };
-      expect(json.data?.General?.files?.[0]?.ContentDocumentId).toBe(copies[0]);
+      expect(firstFileOf(mine?.cqext__Submission_JSON__c)).toBe(copies[0]);
     } finally {
       await svc.dispose();
     }

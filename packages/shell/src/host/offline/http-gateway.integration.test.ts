@@ -1,13 +1,12 @@
 // The offline core against the real BFF and org-emulator (child processes, real OAuth session).
-import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { HttpOrgGateway } from './http-gateway';
-import { Signal } from './live';
-import { createOfflineServices, type OfflineServicesHandle } from './services';
-import { Jar, bffGet, emulatorControl, jarFetch, signIn, startSystem, type System } from './testing/system';
+import type { OfflineServicesHandle } from './services';
+import { firstFileOf, startSignedIn, systemServices, type SignedInSystem } from './testing/integration';
+import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
 
+let real: SignedInSystem;
 let sys: System;
 let jar: Jar;
 let formId: string;
@@ -21,13 +20,8 @@ interface OrgSubmission {
 }
 
 beforeAll(async () => {
-  sys = await startSystem();
-  jar = new Jar();
-  await signIn(sys.bffUrl, jar);
-  const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
-  const first = forms[0];
-  if (!first) throw new Error('the demo org has no forms');
-  formId = first.Id;
+  real = await startSignedIn();
+  ({ sys, jar, formId } = real);
 }, 90_000);
 
 afterAll(async () => {
@@ -39,16 +33,7 @@ function gateway(j = jar): HttpOrgGateway {
 }
 
 function services(clock: { now: number }, j = jar): OfflineServicesHandle {
-  return createOfflineServices({
-    gateway: gateway(j),
-    online: new Signal(true),
-    context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
-    locks: null,
-    channel: null,
-    idb: { indexedDB: new IDBFactory(), IDBKeyRange },
-    nowMs: () => clock.now,
-    backgroundSync: () => undefined,
-  });
+  return systemServices(sys, jarFetch(j, sys.bffUrl), { nowMs: () => clock.now });
 }
 
 /**
@@ -56,33 +41,12 @@ function services(clock: { now: number }, j = jar): OfflineServicesHandle {
  * (not submitted) ones. Namespace stripped, as the BFF answers them.
  */
 async function orgRecords(): Promise<OrgSubmission[]> {
-  const grant = await fetch(`${sys.emulatorUrl}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username: 'field.user@demo.org',
-      password: 'demo1234',
-    }),
-  });
-  const { access_token: token } = (await grant.json()) as { access_token: string };
-  const soql =
-    'SELECT Id, cqext__Uniqueness_Constraint__c, cqext__Status__c, cqext__Version__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c';
-  const out: OrgSubmission[] = [];
-  let next: string | undefined = `/services/data/v62.0/query?q=${encodeURIComponent(soql)}`;
-  while (next) {
-    const res = await fetch(`${sys.emulatorUrl}${next}`, { headers: { Authorization: `Bearer ${token}` } });
-    const page = (await res.json()) as { records: Record<string, unknown>[]; nextRecordsUrl?: string };
-    for (const r of page.records) {
-      out.push(
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/^cqext__/, ''), v])) as never,
-      );
-    }
-    next = page.nextRecordsUrl;
-  }
-  return out;
+  const rows = await real.org.query<Record<string, unknown>>(
+    'SELECT Id, cqext__Uniqueness_Constraint__c, cqext__Status__c, cqext__Version__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c',
+  );
+  return rows.map(
+    (r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.replace(/^cqext__/, ''), v])) as never,
+  );
 }
 
 async function drain(
@@ -120,10 +84,7 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     const mine = (await orgRecords()).filter((r) => r.Uniqueness_Constraint__c === key);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ Status__c: 'Submitted', Version__c: 2 });
-    const json = JSON.parse(mine[0]?.Submission_JSON__c ?? '{}') as {
-      data?: { General?: { files?: { ContentDocumentId: string }[] } };
-    };
-    const cd = json.data?.General?.files?.[0]?.ContentDocumentId ?? '';
+    const cd = firstFileOf(mine[0]?.Submission_JSON__c) ?? '';
     expect(cd).toMatch(/^069/);
     expect(await bffGet<unknown>(sys.bffUrl, jar, `/api/content/${cd}`)).toBe('%PDF-1.4 integration bytes');
     await svc.dispose();
@@ -154,22 +115,14 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     const clock = { now: Date.now() };
     const paths: string[] = [];
     const base = jarFetch(jar, sys.bffUrl);
-    const svc = createOfflineServices({
-      gateway: new HttpOrgGateway({
-        baseUrl: sys.bffUrl,
-        fetch: (url, init) => {
-          paths.push(new URL(url).pathname);
-          return base(url, init);
-        },
-      }),
-      online: new Signal(true),
-      context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
-      locks: null,
-      channel: null,
-      idb: { indexedDB: new IDBFactory(), IDBKeyRange },
-      nowMs: () => clock.now,
-      backgroundSync: () => undefined,
-    });
+    const svc = systemServices(
+      sys,
+      (url, init) => {
+        paths.push(new URL(url).pathname);
+        return base(url, init);
+      },
+      { nowMs: () => clock.now },
+    );
     const c = await svc.create({ formId, formName: 'Bulk' });
     if (!c.ok) throw new Error(c.message);
     await svc.discard(c.value.id);

@@ -11,13 +11,11 @@
  *
  *   node node_modules/tsx/dist/cli.mjs packages/shell/src/host/offline/bench/sync-bench.ts [N] [concurrency]
  */
-import 'fake-indexeddb/auto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { ORG_API_VERSION } from 'shared-contracts/testing';
 import { HttpOrgGateway } from '../http-gateway';
-import { Signal } from '../live';
-import { createOfflineServices } from '../services';
-import { DEMO, Jar, bffGet, emulatorControl, jarFetch, signIn, startSystem } from '../testing/system';
+import { startSignedIn, systemServices } from '../testing/integration';
+import { emulatorControl, jarFetch } from '../testing/system';
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
@@ -31,13 +29,8 @@ function uuid(prefix: string, i: number): string {
 }
 
 async function main(): Promise<void> {
-  const sys = await startSystem();
+  const { sys, jar, formId, org } = await startSignedIn();
   try {
-    const jar = new Jar();
-    await signIn(sys.bffUrl, jar);
-    const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
-    const formId = forms[0]?.Id;
-    if (!formId) throw new Error('no form in the demo org');
     await emulatorControl(sys.emulatorUrl, 'POST', '/faults', { latencyMs: LATENCY_MS });
 
     let bffRequests = 0;
@@ -53,16 +46,7 @@ async function main(): Promise<void> {
     };
 
     // 1. the engine
-    const svc = createOfflineServices({
-      gateway,
-      online: new Signal(true),
-      context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
-      locks: null,
-      channel: null,
-      idb: { indexedDB: new IDBFactory(), IDBKeyRange },
-      concurrency: CONCURRENCY,
-      backgroundSync: () => undefined,
-    });
+    const svc = systemServices(sys, counting, { concurrency: CONCURRENCY });
     const created = await svc.create({ formId, formName: 'Bench' });
     if (!created.ok) throw new Error(created.message);
     await svc.discard(created.value.id);
@@ -114,19 +98,7 @@ async function main(): Promise<void> {
     const naiveOrg = (await orgCalls()) - calls0;
 
     // 3. direct sObject Collections upserts at the emulator, 200 per request
-    const tokenRes = await fetch(`${sys.emulatorUrl}/services/oauth2/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: DEMO.clientId,
-        client_secret: DEMO.secret,
-        username: DEMO.user,
-        password: DEMO.password,
-      }).toString(),
-    });
-    const token = (await tokenRes.json()) as { access_token: string; instance_url: string };
-    const auth = { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' };
+    await org.accessToken(); // the grant is not part of the timed upserts
     calls0 = await orgCalls();
     t0 = performance.now();
     let directRequests = 0;
@@ -142,9 +114,9 @@ async function main(): Promise<void> {
           [`${NS}__Submission_JSON__c`]: JSON.stringify({ id, formId, data: { General: { i: i + k } } }),
         };
       });
-      const r = await fetch(`${token.instance_url}/services/data/v62.0/composite/sobjects/${OBJECT}/${EXT}`, {
+      const r = await org.fetch(`/services/data/${ORG_API_VERSION}/composite/sobjects/${OBJECT}/${EXT}`, {
         method: 'PATCH',
-        headers: auth,
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ allOrNone: false, records }),
       });
       directRequests++;
@@ -157,15 +129,10 @@ async function main(): Promise<void> {
 
     // duplicates: records per uniqueness key of the engine's submissions
     const keys = new Map<string, number>();
-    let next: string | null = `/services/data/v62.0/query?q=${encodeURIComponent(
+    const engineRecords = await org.query<Record<string, string>>(
       `SELECT ${EXT} FROM ${OBJECT} WHERE ${EXT} LIKE '${formId}#eng-%'`,
-    )}`;
-    while (next) {
-      const r = await fetch(`${token.instance_url}${next}`, { headers: auth });
-      const page = (await r.json()) as { records: Record<string, string>[]; nextRecordsUrl?: string };
-      for (const rec of page.records) keys.set(rec[EXT] ?? '', (keys.get(rec[EXT] ?? '') ?? 0) + 1);
-      next = page.nextRecordsUrl ?? null;
-    }
+    );
+    for (const rec of engineRecords) keys.set(rec[EXT] ?? '', (keys.get(rec[EXT] ?? '') ?? 0) + 1);
     const duplicates = [...keys.values()].reduce((a, n) => a + (n - 1), 0);
     const missing = N - keys.size;
 

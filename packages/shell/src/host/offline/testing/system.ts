@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { Jar, hiddenInputs } from 'shared-contracts/testing';
+import { DEMO_ORG, Jar, hiddenInputs } from 'shared-contracts/testing';
 
 export { Jar };
 
@@ -18,10 +18,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const tsx = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 
 export const DEMO = {
-  user: 'field.user@demo.org',
-  password: 'demo1234',
-  clientId: 'demo-client-id',
-  secret: 'demo-client-secret',
+  user: DEMO_ORG.field,
+  password: DEMO_ORG.password,
+  clientId: DEMO_ORG.clientId,
+  secret: DEMO_ORG.clientSecret,
 };
 
 export function freePort(): Promise<number> {

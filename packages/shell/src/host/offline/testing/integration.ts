@@ -1,0 +1,65 @@
+/**
+ * The offline core against the real system (testing/system.ts), as the integration tests and the sync
+ * bench set it up: the system started, the field user signed in, the demo org's first form, the org's
+ * own REST API, and offline services over the HTTP gateway with a fresh fake-indexeddb.
+ */
+// Dexie's live queries need a global IndexedDB at import time (each services gets its own factory).
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { OrgClient } from 'shared-contracts/testing';
+import { HttpOrgGateway, type FetchLike } from '../http-gateway';
+import { Signal } from '../live';
+import { createOfflineServices, type OfflineServicesHandle, type OfflineServicesOptions } from '../services';
+import { DEMO, Jar, bffGet, signIn, startSystem, type System } from './system';
+
+export interface SignedInSystem {
+  sys: System;
+  /** The field user's BFF session. */
+  jar: Jar;
+  /** The demo org's first form. */
+  formId: string;
+  /** The org itself, as the field user (reads what the org holds, not what the BFF answers). */
+  org: OrgClient;
+}
+
+/** Starts the system, signs the field user in and picks the demo org's first form. */
+export async function startSignedIn(): Promise<SignedInSystem> {
+  const sys = await startSystem();
+  try {
+    const jar = new Jar();
+    await signIn(sys.bffUrl, jar);
+    const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
+    const formId = forms[0]?.Id;
+    if (!formId) throw new Error('the demo org has no forms');
+    return { sys, jar, formId, org: new OrgClient(sys.emulatorUrl, { username: DEMO.user }) };
+  } catch (e) {
+    await sys.close();
+    throw e;
+  }
+}
+
+/** Offline services over the HTTP gateway to this system's BFF, through `fetch` (a session's). */
+export function systemServices(
+  sys: System,
+  fetch: FetchLike,
+  options: Partial<OfflineServicesOptions> = {},
+): OfflineServicesHandle {
+  return createOfflineServices({
+    gateway: new HttpOrgGateway({ baseUrl: sys.bffUrl, fetch }),
+    online: new Signal(true),
+    context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
+    locks: null,
+    channel: null,
+    idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+    backgroundSync: () => undefined,
+    ...options,
+  });
+}
+
+/** The ContentDocumentId of the first file (General.files[0]) in a submission's JSON as the org holds it. */
+export function firstFileOf(submissionJson: string | null | undefined): string | undefined {
+  const json = JSON.parse(submissionJson ?? '{}') as {
+    data?: { General?: { files?: { ContentDocumentId: string }[] } };
+  };
+  return json.data?.General?.files?.[0]?.ContentDocumentId;
+}
