@@ -167,6 +167,14 @@ const SUBMISSION_RECORD = record({
   LastModifiedDate: str(40),
 });
 const recordIdQuery = obj({ recordId: sfId() }, ['recordId']);
+/** What the org's OAuth redirect brings to both callbacks (code/state or error), and the page's own status. */
+const oauthCallbackQuery = obj({
+  code: str(2048),
+  state: str(256),
+  error: str(256),
+  error_description: str(1024),
+  status: str(20),
+});
 /** A template category (`x` of getTemplates and publishDiffOrg). */
 const TEMPLATE_CATEGORY = pattern('^[A-Za-z0-9_-]{1,40}$', 40);
 /** Path parameters of the publish routes: the component name `a`, the template, and any `extra`; all required. */
@@ -258,13 +266,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'OAuth redirect URI of the main session: exchanges the code (state and PKCE verifier checked), then 302 to /authSuccessCallback?status=ok (or status=error&error=...). Without code/state/error it is the shell page.',
     auth: 'none',
     stateChanging: false,
-    query: obj({
-      code: str(2048),
-      state: str(256),
-      error: str(256),
-      error_description: str(1024),
-      status: str(20),
-    }),
+    query: oauthCallbackQuery,
     response: 'redirect',
     source: 'sign-in',
   },
@@ -276,13 +278,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'OAuth redirect URI of the other-org (publishing) sign-in: kept beside the main session. Then 302 to /authOtherOrgSuccessCallback?status=ok.',
     auth: 'none',
     stateChanging: false,
-    query: obj({
-      code: str(2048),
-      state: str(256),
-      error: str(256),
-      error_description: str(1024),
-      status: str(20),
-    }),
+    query: oauthCallbackQuery,
     response: 'redirect',
     source: 'sign-in',
   },
