@@ -15,6 +15,14 @@ export const argValue = (name, dflt) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
 };
 
+/** The options of the one-form scripts (profile.mjs, trace.mjs): form, renderer, keystrokes, rows listed. */
+export const oneFormOptions = ({ keys, top }) => ({
+  form: argValue('--form', 'f1000'),
+  which: argValue('--which', 'ours'),
+  keys: Number(argValue('--keys', String(keys))),
+  top: Number(argValue('--top', String(top))),
+});
+
 /** Whether the flag `--name` is on the command line. */
 export const hasFlag = (name) => args.includes(name);
 

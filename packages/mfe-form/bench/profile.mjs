@@ -12,15 +12,13 @@ import {
   focusTarget,
   hasFlag,
   launchChromium,
+  oneFormOptions,
   openBenchPage,
   typeKeys,
   warmUp,
 } from './harness.mjs';
 
-const FORM = argValue('--form', 'f1000');
-const WHICH = argValue('--which', 'ours');
-const KEYS = Number(argValue('--keys', '30'));
-const TOP = Number(argValue('--top', '25'));
+const { form: FORM, which: WHICH, keys: KEYS, top: TOP } = oneFormOptions({ keys: 30, top: 25 });
 /** Functions whose inclusive time (self + callees, outermost call only) is listed too. */
 const INCLUSIVE = argValue(
   '--inclusive',

@@ -12,6 +12,7 @@ import {
   argValue,
   focusTarget,
   launchChromium,
+  oneFormOptions,
   openBenchPage,
   percentile,
   typeKeys,
@@ -19,10 +20,7 @@ import {
 } from './harness.mjs';
 import { summarizeTrace } from './trace-summary.mjs';
 
-const FORM = argValue('--form', 'f1000');
-const WHICH = argValue('--which', 'ours');
-const KEYS = Number(argValue('--keys', '40'));
-const TOP = Number(argValue('--top', '20'));
+const { form: FORM, which: WHICH, keys: KEYS, top: TOP } = oneFormOptions({ keys: 40, top: 20 });
 const SAVE = argValue('--save', '');
 const CATEGORIES = [
   'devtools.timeline',
