@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from 'shared-contracts';
 import { freePort, startEmulator, stop } from '../test/global-setup';
-import { DEMO, Jar, login } from '../test/helpers';
+import { DEMO, Jar, login, passwordToken } from '../test/helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -70,18 +70,7 @@ try {
   const loc = await login(bff.url, jar, DEMO.field);
   if (!loc.includes('status=ok')) throw new Error(`sign-in failed: ${loc}`);
   const cookie = `${SESSION_COOKIE}=${jar.get(bff.url, SESSION_COOKIE) ?? ''}`;
-  const tokenRes = await fetch(`${emulator.url}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: DEMO.clientId,
-      client_secret: DEMO.secret,
-      username: DEMO.field,
-      password: DEMO.password,
-    }).toString(),
-  });
-  const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+  const token = await passwordToken(emulator.url, DEMO.field);
   // The same statement the BFF's GET /api/forms sends.
   const soql =
     "SELECT Id, Name, cqext__Title__c, LastModifiedDate, cqext__Supports_Offline__c FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY LastModifiedDate DESC LIMIT 2000";

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { Jar, hiddenInputs } from 'shared-contracts/testing';
+import { Jar, hiddenInputs, orgPasswordToken } from 'shared-contracts/testing';
 
 export { Jar };
 import { createBff, type Bff } from '../src/app';
@@ -165,17 +165,6 @@ export async function signedIn(base: string, username = DEMO.field): Promise<Cli
 }
 
 /** An org access token by the password flow, straight from the emulator (for signed canvas requests). */
-export async function passwordToken(emulatorUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${emulatorUrl}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: DEMO.clientId,
-      client_secret: DEMO.secret,
-      username,
-      password: DEMO.password,
-    }).toString(),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+export function passwordToken(emulatorUrl: string, username: string): Promise<string> {
+  return orgPasswordToken(emulatorUrl, { username, password: DEMO.password });
 }

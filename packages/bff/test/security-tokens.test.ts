@@ -11,7 +11,7 @@ import { API_ROUTES, EMBEDDED_SESSION_COOKIE, SESSION_COOKIE, type ApiRoute } fr
 import { recordProof } from 'shared-contracts/testing';
 import { signRequest } from '../src/org/canvas';
 import { startEmulator, stop } from './global-setup';
-import { Client, DEMO, Jar, go, signedIn, startBff, type RunningBff } from './helpers';
+import { Client, DEMO, Jar, go, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
 
 // Its own emulator: expiring every access token must not disturb other files' sessions.
 let emulator: { url: string; child: ChildProcess };
@@ -91,18 +91,7 @@ describe('tokens never leave the BFF, on any route, before and after a refresh',
   });
 
   it('canvas session: the signed request’s token is not echoed back', async () => {
-    const tokenRes = await fetch(`${emulatorUrl}/services/oauth2/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: DEMO.clientId,
-        client_secret: DEMO.secret,
-        username: DEMO.field,
-        password: DEMO.password,
-      }).toString(),
-    });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const token = await passwordToken(emulatorUrl, DEMO.field);
     const jar = new Jar();
     const signed = signRequest(
       {
