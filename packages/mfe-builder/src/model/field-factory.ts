@@ -75,6 +75,19 @@ export type ObjectSchemas = Record<
   Record<string, { schema: FormJsonSchema; uiType?: string; options?: UISchemaOptions }>
 >;
 
+/** A blank (spacer) cell: no data, never required or read-only; dropped from the palette or read back from saved JSON. */
+export const blankField = (id: number): CanvasField => ({
+  id,
+  key: `blank_${id}`,
+  kind: 'blank',
+  objectKey: 'General',
+  schema: {},
+  uiType: 'blank',
+  options: {},
+  required: false,
+  readOnly: false,
+});
+
 /** A new canvas field for a palette item (General kinds get a unique `CQ_Form_` API name). */
 export function createField(form: BuilderForm, item: PaletteItem, schemas: ObjectSchemas = {}): CanvasField {
   const id = nextControlId(form);
@@ -104,15 +117,7 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
   const label = item.label;
   switch (item.general) {
     case 'blank':
-      return {
-        ...common,
-        key: `blank_${id}`,
-        kind: 'blank',
-        objectKey: 'General',
-        schema: {},
-        uiType: 'blank',
-        options: {},
-      };
+      return { ...common, ...blankField(id) };
     case 'table': {
       const key = nextTableId(Object.values(form.fields).map((f) => f.key));
       const title = key.replace(/^G_Table_/, 'Table ');

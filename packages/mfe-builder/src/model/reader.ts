@@ -5,6 +5,7 @@
  */
 import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
 import { BUILDER } from 'shared-contracts';
+import { blankField } from './field-factory';
 import { hasInlineTables, needsConversion } from './version';
 import { FILES_SCOPE, fromBase64, SIGNATURES_SCOPE, type Json } from './writer';
 import type { BuilderForm, CanvasField, CanvasSection, FieldKind, FormMeta } from './types';
@@ -133,19 +134,7 @@ export function fromFormJson(input: Json): BuilderForm {
     const rawId = Number(el.options?.id);
     const id = Number.isFinite(rawId) && rawId > 0 && !fields[rawId] ? rawId : assignId();
     const stored = controls[id] ?? {};
-    if (el.type === 'blank') {
-      return {
-        id,
-        key: `blank_${id}`,
-        kind: 'blank',
-        objectKey: 'General',
-        schema: {},
-        uiType: 'blank',
-        options: {},
-        required: false,
-        readOnly: false,
-      };
-    }
+    if (el.type === 'blank') return blankField(id);
     const at = parseScope(el.scope);
     if (!at) return null;
     const objSchema = properties[at.objectKey] ?? {};
