@@ -4,11 +4,11 @@
  * reports is what the org holds.
  */
 import crypto from 'node:crypto';
+import { OrgClient, ORG_API_VERSION as V } from 'shared-contracts/testing';
 
 const NS = 'cqext';
 const OBJECT = `${NS}__SQX_Form_Submission__c`;
 const EXT = `${NS}__Uniqueness_Constraint__c`;
-const V = 'v62.0';
 
 export interface OrgSubmission {
   key: string;
@@ -16,11 +16,8 @@ export interface OrgSubmission {
   json: unknown;
 }
 
-export class OrgProbe {
-  private token: string | null = null;
-
-  constructor(readonly url: string) {}
-
+/** The org as the field user (the shared org client's defaults), plus the emulator's test control. */
+export class OrgProbe extends OrgClient {
   async control(method: string, path: string, body?: unknown): Promise<unknown> {
     const r = await fetch(`${this.url}/__emulator${path}`, {
       method,
@@ -29,38 +26,6 @@ export class OrgProbe {
     });
     if (!r.ok) throw new Error(`emulator ${method} ${path}: ${r.status} ${await r.text()}`);
     return r.json();
-  }
-
-  private async auth(): Promise<Record<string, string>> {
-    if (!this.token) {
-      const r = await fetch(`${this.url}/services/oauth2/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: 'demo-client-id',
-          client_secret: 'demo-client-secret',
-          username: 'field.user@demo.org',
-          password: 'demo1234',
-        }).toString(),
-      });
-      if (!r.ok) throw new Error(`org token: ${r.status}`);
-      this.token = ((await r.json()) as { access_token: string }).access_token;
-    }
-    return { Authorization: `Bearer ${this.token}` };
-  }
-
-  async query<T>(soql: string): Promise<T[]> {
-    const out: T[] = [];
-    let next: string | null = `/services/data/${V}/query?q=${encodeURIComponent(soql)}`;
-    while (next) {
-      const r = await fetch(`${this.url}${next}`, { headers: await this.auth() });
-      if (!r.ok) throw new Error(`query ${r.status}: ${await r.text()}`);
-      const page = (await r.json()) as { records: T[]; nextRecordsUrl?: string };
-      out.push(...page.records);
-      next = page.nextRecordsUrl ?? null;
-    }
-    return out;
   }
 
   async submissionsByKeyPrefix(prefix: string): Promise<OrgSubmission[]> {
@@ -115,9 +80,7 @@ export class OrgProbe {
       `SELECT Id FROM ContentVersion WHERE ContentDocumentId = '${contentDocumentId.replace(/'/g, '')}' AND IsLatest = true`,
     );
     if (!v) return null;
-    const r = await fetch(`${this.url}/services/data/${V}/sobjects/ContentVersion/${v.Id}/VersionData`, {
-      headers: await this.auth(),
-    });
+    const r = await this.fetch(`/services/data/${V}/sobjects/ContentVersion/${v.Id}/VersionData`);
     if (!r.ok || !r.body) return null;
     const hash = crypto.createHash('sha256');
     const reader = r.body.getReader();

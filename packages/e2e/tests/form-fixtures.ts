@@ -1,5 +1,6 @@
 // The form the form-screen suites fill: every control type of spec 000 section 2 in one definition,
 // inserted into the running emulator over its REST API (the seed stays as other suites expect it).
+import { OrgClient, orgPasswordToken } from 'shared-contracts/testing';
 import { DEMO_PASSWORD } from '../support/auth';
 
 /** A 1x1 PNG, used as the form header logo. */
@@ -198,43 +199,24 @@ export const ALL_CONTROLS_FORM = {
   readOnly: [],
 };
 
-export async function orgToken(org: string, username = 'admin@demo.org'): Promise<string> {
-  const res = await fetch(`${org}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
+/** A password-grant token for the org's own REST API (admin@demo.org unless told). */
+export function orgToken(org: string, username = 'admin@demo.org'): Promise<string> {
+  return orgPasswordToken(org, { username, password: DEMO_PASSWORD });
 }
 
-export async function orgQuery<T>(org: string, token: string, soql: string): Promise<T[]> {
-  const res = await fetch(`${org}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { records: T[] }).records;
+/** Every record a SOQL query answers at the org, with that token. */
+export function orgQuery<T>(org: string, token: string, soql: string): Promise<T[]> {
+  return new OrgClient(org, { token }).query<T>(soql);
 }
 
 /** Inserts the all-controls form definition (Active, offline) and answers its Id. */
-export async function insertAllControlsForm(org: string, token: string): Promise<string> {
-  const res = await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      Name: 'FORM-0099',
-      cqext__Title__c: 'All Controls',
-      cqext__Supports_Offline__c: true,
-      cqext__Status__c: 'Active',
-      cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
-      cqext__Form_JSON__c: JSON.stringify(ALL_CONTROLS_FORM),
-    }),
+export function insertAllControlsForm(org: string, token: string): Promise<string> {
+  return new OrgClient(org, { token }).insert('cqext__SQX_Form_Definition__c', {
+    Name: 'FORM-0099',
+    cqext__Title__c: 'All Controls',
+    cqext__Supports_Offline__c: true,
+    cqext__Status__c: 'Active',
+    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+    cqext__Form_JSON__c: JSON.stringify(ALL_CONTROLS_FORM),
   });
-  const body = (await res.json()) as { id?: string };
-  if (!body.id) throw new Error(`form not inserted: ${res.status} ${JSON.stringify(body)}`);
-  return body.id;
 }
