@@ -5,48 +5,17 @@
 // once, and the link to publishing. Timers are driven with Playwright's clock, never waited out.
 import { expect, test, type Page } from '@playwright/test';
 import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
-import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { signInAtOrg } from '../support/auth';
+import { orgRest } from '../support/org';
+import { systemForFile } from '../support/session';
 import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
-let system: RunningSystem;
-let org: string;
-let token: string;
+const env = systemForFile();
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1400, height: 2000 } });
 
-test.beforeAll(async () => {
-  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
-  org = `http://127.0.0.1:${system.ports.emulator}`;
-  const res = await fetch(`${org}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username: 'admin@demo.org',
-      password: DEMO_PASSWORD,
-    }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
-});
-test.afterAll(async () => system?.stop());
-
-const rest = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-  const res = await fetch(`${org}/services/data/v62.0${path}`, {
-    ...init,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      ...(init.headers ?? {}),
-    },
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-};
+const rest = <T>(path: string, init?: RequestInit): Promise<T> => orgRest<T>(env.org, env.token, path, init);
 
 async function newFormRecord(title: string): Promise<string> {
   const res = await rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
@@ -59,8 +28,8 @@ async function newFormRecord(title: string): Promise<string> {
 /** Signed in as the admin, through the start dialog to an empty canvas on `primary`. */
 async function openNewForm(page: Page, title: string, primary: string): Promise<string> {
   const id = await newFormRecord(title);
-  await signInAtOrg(page, system.url, 'admin@demo.org');
-  await page.goto(`${system.url}/CQEditFormSF/${id}`);
+  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await page.goto(`${env.system.url}/CQEditFormSF/${id}`);
   const dialog = page.getByTestId('start-dialog');
   await dialog.getByLabel('Primary object').selectOption(primary);
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -189,7 +158,7 @@ test('publishing is one click away: the header links to /templates', async ({ pa
   const link = page.getByRole('link', { name: 'Publish templates' });
   await expect(link).toHaveAttribute('href', '/templates');
   await link.click();
-  await page.waitForURL(`${system.url}/templates`);
+  await page.waitForURL(`${env.system.url}/templates`);
   await expect(
     page.locator('[data-testid="remote-screen"][data-remote="mfe-builder"]').first(),
   ).toBeVisible();

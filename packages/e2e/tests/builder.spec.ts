@@ -2,45 +2,18 @@
 // dialog, drag and drop (pointer and keyboard), field edits through the edit modal, autosave (PUT)
 // seen by the org, Save Form (POST) and redirect, reopening, and filling the form in mfe-form's renderer.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { signInAtOrg } from '../support/auth';
+import { orgRest } from '../support/org';
+import { systemForFile } from '../support/session';
 import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
-let system: RunningSystem;
-let org: string;
-let token: string;
+const env = systemForFile();
 
 test.describe.configure({ mode: 'serial' });
 // Tall enough that the palette and the drop zones are on screen together (no scrolling mid-drag).
 test.use({ viewport: { width: 1400, height: 2000 } });
 
-async function orgToken(): Promise<string> {
-  const res = await fetch(`${org}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username: 'admin@demo.org',
-      password: DEMO_PASSWORD,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-const rest = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-  const res = await fetch(`${org}/services/data/v62.0${path}`, {
-    ...init,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      ...(init.headers ?? {}),
-    },
-  });
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-};
+const rest = <T>(path: string, init?: RequestInit): Promise<T> => orgRest<T>(env.org, env.token, path, init);
 
 /** A new, empty form definition record in the org (no builder JSON yet). */
 async function newFormRecord(title: string): Promise<string> {
@@ -63,13 +36,6 @@ async function formRecord(id: string): Promise<{ builder: string | null; form: s
 
 const fields = (page: Page) => page.getByTestId('canvas-field');
 
-test.beforeAll(async () => {
-  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
-  org = `http://127.0.0.1:${system.ports.emulator}`;
-  token = await orgToken();
-});
-test.afterAll(async () => system?.stop());
-
 let recordId: string;
 let savedKeys: string[] = [];
 
@@ -80,8 +46,8 @@ test('start dialog to a built, autosaved and saved form', async ({ page }) => {
     if (r.url().includes('/api/saveFormBuilderJSON')) methods.push(r.method());
   });
   recordId = await newFormRecord('Builder E2E Form');
-  await signInAtOrg(page, system.url, 'admin@demo.org');
-  await page.goto(`${system.url}/CQEditFormSF/${recordId}`);
+  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await page.goto(`${env.system.url}/CQEditFormSF/${recordId}`);
 
   // Start dialog: namespace custom objects only, context objects from the primary's lookups.
   const dialog = page.getByTestId('start-dialog');
@@ -260,8 +226,8 @@ test('start dialog to a built, autosaved and saved form', async ({ page }) => {
 test('reopening gives the same canvas back; the preview (mfe-form FormRenderer) draws and fills it', async ({
   page,
 }) => {
-  await signInAtOrg(page, system.url, 'admin@demo.org');
-  await page.goto(`${system.url}/CQEditFormSF/${recordId}`);
+  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await page.goto(`${env.system.url}/CQEditFormSF/${recordId}`);
   await expect(page.getByTestId('builder')).toBeVisible();
   await expect(fields(page)).toHaveCount(savedKeys.length);
   expect(
@@ -290,9 +256,9 @@ test('reopening gives the same canvas back; the preview (mfe-form FormRenderer) 
 });
 
 test('the preview shows a notice when mfe-form is down, and the builder keeps working', async ({ page }) => {
-  await signInAtOrg(page, system.url, 'admin@demo.org');
-  await system.procs['mfe-form'].stop();
-  await page.goto(`${system.url}/CQEditFormSF/${recordId}`);
+  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await env.system.procs['mfe-form'].stop();
+  await page.goto(`${env.system.url}/CQEditFormSF/${recordId}`);
   await expect(page.getByTestId('builder')).toBeVisible();
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('preview-unavailable')).toBeVisible({ timeout: 30_000 });

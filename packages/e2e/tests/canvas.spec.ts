@@ -1,53 +1,24 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { CANVAS_EVENTS, CANVAS_LAUNCH_PATH, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { systemForFile } from '../support/session';
+import { orgQuery } from './form-fixtures';
 
 // The launcher and canvas mode. The org's record page embeds the product as a canvas app (signed
 // request -> BFF -> launcher), the user fills and submits a form inside the frame, and the page
 // receives the product's messages; the launcher also runs on its own in a top-level tab.
 // One system for the whole file (starting one costs more than the tests).
 
-let system: RunningSystem;
-let org: string;
-let bff: string;
-let token: string;
-
-test.beforeAll(async () => {
-  const ports = await freeSystemPorts();
-  system = await startSystem({
-    ports,
-    quiet: true,
-    emulatorArgs: ['--canvas-url', `http://127.0.0.1:${ports.bff}/canvas`],
-  });
-  org = `http://127.0.0.1:${ports.emulator}`;
-  bff = `http://127.0.0.1:${ports.bff}`;
-  token = await passwordToken();
+const env = systemForFile({
+  emulatorArgs: (ports) => ['--canvas-url', `http://127.0.0.1:${ports.bff}/canvas`],
+  username: 'field.user@demo.org',
 });
-test.afterAll(async () => system?.stop());
+let bff: string;
+test.beforeAll(() => {
+  bff = `http://127.0.0.1:${env.system.ports.bff}`;
+});
 
-/** A password-grant token for the org's own REST API (what the test reads the org with). */
-async function passwordToken(): Promise<string> {
-  const res = await fetch(`${org}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username: 'field.user@demo.org',
-      password: DEMO_PASSWORD,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function query<T>(soql: string): Promise<T[]> {
-  const res = await fetch(`${org}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { records: T[] }).records;
-}
+const query = <T>(soql: string): Promise<T[]> => orgQuery<T>(env.org, env.token, soql);
 
 const oneId = async (soql: string): Promise<string> => {
   const [rec] = await query<{ Id: string }>(soql);
@@ -59,7 +30,7 @@ const oneId = async (soql: string): Promise<string> => {
 async function openRecordPage(page: Page, params: Record<string, string> = {}): Promise<FrameLocator> {
   const accountId = await oneId('SELECT Id FROM Account ORDER BY Name LIMIT 1');
   const q = new URLSearchParams(params).toString();
-  await page.goto(`${org}/lightning/r/Account/${accountId}/view${q ? `?${q}` : ''}`);
+  await page.goto(`${env.org}/lightning/r/Account/${accountId}/view${q ? `?${q}` : ''}`);
   if (await page.getByLabel('Username').isVisible()) {
     await page.getByLabel('Username').fill('field.user@demo.org');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -113,7 +84,11 @@ test('launched with a form: fill and submit inside the frame; the org page gets 
   expect(finished).toHaveLength(1);
   expect(finished[0]?.origin).toBe(bff);
   const payload = finished[0]?.data.payload ?? {};
-  expect(payload).toMatchObject({ instanceId: '_:CQ_Offline_Forms:', targetOrigin: org, instanceUrl: org });
+  expect(payload).toMatchObject({
+    instanceId: '_:CQ_Offline_Forms:',
+    targetOrigin: env.org,
+    instanceUrl: env.org,
+  });
   expect(Object.keys(payload).sort()).toEqual(['dataUrl', 'instanceId', 'instanceUrl', 'targetOrigin']);
   await expect(frame.getByTestId('canvas-published')).toContainText(MESSAGES.formSubmittedDialog);
 
@@ -124,7 +99,7 @@ test('launched with a form: fill and submit inside the frame; the org page gets 
   expect(rec?.cqext__Status__c).toBe('Submitted');
   expect(rec?.cqext__Submission_JSON__c).toContain('Forklift clipped a rack in aisle 4');
   // dataUrl: the new org record (the submit's url, which the form screen hands over).
-  expect(payload.dataUrl).toBe(`${org}/${rec?.Id}`);
+  expect(payload.dataUrl).toBe(`${env.org}/${rec?.Id}`);
 });
 
 test('closing the form in the frame tells the org page (CQOfflineFormMessageClosed)', async ({ page }) => {
@@ -136,7 +111,7 @@ test('closing the form in the frame tells the org page (CQOfflineFormMessageClos
   await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessageClosed"]')).toHaveCount(1);
   const [closed] = (await received(page)).filter((m) => m.data.name === CANVAS_EVENTS.closed);
   expect(closed?.origin).toBe(bff);
-  expect(closed?.data.payload).toMatchObject({ targetOrigin: org, instanceUrl: org });
+  expect(closed?.data.payload).toMatchObject({ targetOrigin: env.org, instanceUrl: env.org });
   await expect(page.locator('#canvas-status')).toHaveText('Form closed');
 });
 
@@ -248,7 +223,7 @@ test('a top-level launch creates a local submission and opens /form/{newId} with
 
 test('the publish routes outside the org frame go home (no host page, nothing posted)', async ({ page }) => {
   await signInAtOrg(page, bff);
-  await page.goto(`${bff}${CANVAS_LAUNCH_PATH}/submission-closed?dataUrl=${encodeURIComponent(org)}`);
+  await page.goto(`${bff}${CANVAS_LAUNCH_PATH}/submission-closed?dataUrl=${encodeURIComponent(env.org)}`);
   await page.waitForURL(`${bff}/`);
   await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
 });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
-import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery, orgToken } from './form-fixtures';
+import { systemForFile } from '../support/session';
+import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery } from './form-fixtures';
 
 // Issue 8, what the org says back, in Chromium against the whole system: the emulator's validation
 // rule (Inspection score 0-100) refuses a submit; the error comes back onto the field on the form
@@ -11,19 +11,11 @@ import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery, orgToken } from '.
 // is not "pending", so home's import never brings it back as In Progress. One system for the file;
 // each test has its own browser context. Diagnostics on, so a test can run home's import itself.
 
-let system: RunningSystem;
-let org: string;
-let token: string;
+const env = systemForFile({ emulatorArgs: ['--test-control'] });
 let formId: string;
-
 test.beforeAll(async () => {
-  const ports = await freeSystemPorts();
-  system = await startSystem({ ports, quiet: true, emulatorArgs: ['--test-control'] });
-  org = `http://127.0.0.1:${ports.emulator}`;
-  token = await orgToken(org);
-  formId = await insertAllControlsForm(org, token);
+  formId = await insertAllControlsForm(env.org, env.token);
 });
-test.afterAll(async () => system?.stop());
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
 });
@@ -34,8 +26,8 @@ type SubmissionRow = { cqext__Status__c: string; cqext__Submission_JSON__c: stri
 
 const submissionsOf = (localId: string) =>
   orgQuery<SubmissionRow>(
-    org,
-    token,
+    env.org,
+    env.token,
     `SELECT cqext__Status__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
   );
 const orgScore = (row: SubmissionRow | undefined): unknown =>
@@ -46,8 +38,8 @@ const orgScore = (row: SubmissionRow | undefined): unknown =>
   ).data?.cqext__SQX_Inspection__c?.cqext__Score__c;
 
 async function openHome(page: Page) {
-  await signInAtOrg(page, system.url, 'field.user@demo.org');
-  await page.waitForURL(`${system.url}/`);
+  await signInAtOrg(page, env.system.url, 'field.user@demo.org');
+  await page.waitForURL(`${env.system.url}/`);
   await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
 }
 
@@ -110,7 +102,7 @@ test("submitted online, the org's rule refuses it: the error is on the Score fie
 
   // Submitted is not pending: home's import does not bring it back as In Progress.
   await page.getByTestId('success-dialog').getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   await importPending(page);
   expect(await localState(page, localId)).toBeNull();
   await expect(page.getByTestId('count-submitted')).toHaveText('0');
@@ -128,7 +120,7 @@ test('refused during background sync: back In Progress on home with the exact te
   await context.setOffline(true);
   await save(page);
   await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   expect(await localState(page, localId)).toMatch(/^submitted\//);
 
   await context.setOffline(false);
@@ -151,7 +143,7 @@ test('refused during background sync: back In Progress on home with the exact te
   await expect(card.getByTestId('submit-errors')).toBeVisible();
 
   await card.getByRole('button', { name: `Launch ${TITLE}` }).click();
-  await page.waitForURL(`${system.url}/form/${localId}`);
+  await page.waitForURL(`${env.system.url}/form/${localId}`);
   await expect(page.getByTestId('identified-errors').getByRole('listitem')).toHaveText([SCORE_RULE_MESSAGE]);
   await expect(scoreError(page)).toHaveText(SCORE_RULE_MESSAGE);
   await expect(page.getByLabel('Score', { exact: true })).toHaveValue('-5');

@@ -1,14 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
-import {
-  ALL_CONTROLS_FORM,
-  SUB_CATEGORY_VALID_FOR,
-  insertAllControlsForm,
-  orgQuery,
-  orgToken,
-} from './form-fixtures';
+import { systemForFile } from '../support/session';
+import { ALL_CONTROLS_FORM, SUB_CATEGORY_VALID_FOR, insertAllControlsForm, orgQuery } from './form-fixtures';
 
 // Issue 8, the form-filling screen against the whole running system in Chromium: launch from home,
 // fill every control type, submit online and offline (reload while offline, then synced once), the
@@ -16,33 +10,25 @@ import {
 // user's file going through the communities path. One system for the file (starting one costs more
 // than the tests); each test has its own browser context (its own IndexedDB).
 
-let system: RunningSystem;
-let org: string;
-let token: string;
+const env = systemForFile({ emulatorArgs: ['--test-control'] });
 let formId: string;
-
 test.beforeAll(async () => {
-  const ports = await freeSystemPorts();
-  system = await startSystem({ ports, quiet: true, emulatorArgs: ['--test-control'] });
-  org = `http://127.0.0.1:${ports.emulator}`;
-  token = await orgToken(org);
-  formId = await insertAllControlsForm(org, token);
+  formId = await insertAllControlsForm(env.org, env.token);
 });
-test.afterAll(async () => system?.stop());
 
 const TITLE = 'FORM-0099 - All Controls';
 type SubmissionRow = { Id: string; cqext__Status__c: string; cqext__Submission_JSON__c: string | null };
 
 const submissionsOf = (localId: string) =>
   orgQuery<SubmissionRow>(
-    org,
-    token,
+    env.org,
+    env.token,
     `SELECT Id, cqext__Status__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
   );
 
 async function openHome(page: Page, username = 'field.user@demo.org') {
-  await signInAtOrg(page, system.url, username);
-  await page.waitForURL(`${system.url}/`);
+  await signInAtOrg(page, env.system.url, username);
+  await page.waitForURL(`${env.system.url}/`);
   await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
 }
 
@@ -162,8 +148,8 @@ test('launch from home, fill every control type, submit online: the org holds da
   expect(files[0]?.Name).toBe('site-photo.png');
   expect(files[0]?.ContentDocumentId).toMatch(/^069/);
   const [doc] = await orgQuery<{ Id: string; Title: string }>(
-    org,
-    token,
+    env.org,
+    env.token,
     `SELECT Id, Title FROM ContentDocument WHERE Id = '${files[0]?.ContentDocumentId}'`,
   );
   expect(doc?.Id).toBe(files[0]?.ContentDocumentId);
@@ -174,7 +160,7 @@ test('launch from home, fill every control type, submit online: the org holds da
   // org records back in).
   expect(await localCount(page, localId)).toBe(0);
   await page.getByTestId('success-dialog').getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
 });
 
 test('network off from the start: queued with the offline message, Submitted with the banner, kept across a reload, synced exactly once when back online', async ({
@@ -186,10 +172,10 @@ test('network off from the start: queued with the offline message, Submitted wit
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.goto(`${system.url}/form/not-a-submission`);
+  await page.goto(`${env.system.url}/form/not-a-submission`);
   await expect(page.getByText(MESSAGES.submissionNotFound)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.goto(`${system.url}/`);
+  await page.goto(`${env.system.url}/`);
   // Cache the form for offline use, then lose the network before launching it.
   await page.getByRole('tab', { name: /^Forms/ }).click();
   await page.getByLabel(`Offline ${TITLE}`).check({ force: true });
@@ -199,7 +185,7 @@ test('network off from the start: queued with the offline message, Submitted wit
   await fillEveryControl(page, { lookup: false });
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   await page.getByRole('tab', { name: /^Submitted/ }).click();
   await expect(page.getByText(MESSAGES.submittedBanner)).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText(ALL_CONTROLS_FORM.formName).first()).toBeVisible();
@@ -247,9 +233,9 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   const localId = await launchFromHome(page);
   await page.getByLabel('Inspector name').fill('Draft');
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   expect(await localCount(page, localId)).toBe(1);
-  await page.goto(`${system.url}/form/${localId}`);
+  await page.goto(`${env.system.url}/form/${localId}`);
   await expect(page.getByLabel('Inspector name')).toHaveValue('Draft');
 
   await page.getByRole('button', { name: 'Discard' }).click();
@@ -259,7 +245,7 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Discard' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   expect(await localCount(page, localId)).toBe(0);
 
   // Leaving the page with edits: the browser's leave-page dialog (beforeunload); dismissed = stay.
@@ -280,16 +266,16 @@ test('read-only views show only Close; an unknown id shows the mismatch message 
   const localId = await launchFromHome(page);
   await page.getByLabel('Inspector name').fill('Seen only');
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${system.url}/`);
+  await page.waitForURL(`${env.system.url}/`);
   for (const path of [`/form/${localId}?mode=readOnly`, `/form/selected-submission?id=${localId}`]) {
-    await page.goto(`${system.url}${path}`);
+    await page.goto(`${env.system.url}${path}`);
     await expect(page.getByLabel('Inspector name')).toHaveValue('Seen only');
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(page.getByLabel('Inspector name')).not.toBeEditable();
   }
-  await page.goto(`${system.url}/form/not-a-submission`);
+  await page.goto(`${env.system.url}/form/not-a-submission`);
   await expect(page.getByText(MESSAGES.submissionNotFound)).toBeVisible();
   await page.getByRole('link', { name: 'Go back' }).click();
   await expect(page).not.toHaveURL(/not-a-submission/);
@@ -306,8 +292,8 @@ test('print view: the PDF Chromium prints has the logo header, subheader, every 
   // Close the second section on screen: the print still shows it.
   await page.getByRole('button', { name: 'Choices' }).click();
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${system.url}/`);
-  await page.goto(`${system.url}/form/${localId}?view=print`);
+  await page.waitForURL(`${env.system.url}/`);
+  await page.goto(`${env.system.url}/form/${localId}?view=print`);
   await expect(page.getByTestId('print-view')).toBeVisible();
   await expect(page.getByTestId('print-logo')).toBeVisible();
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
@@ -322,7 +308,7 @@ test('print view: the PDF Chromium prints has the logo header, subheader, every 
 });
 
 test("the partner user's file goes through the communities files path", async ({ page }) => {
-  await fetch(`${org}/__emulator/counters`, { method: 'DELETE' });
+  await fetch(`${env.org}/__emulator/counters`, { method: 'DELETE' });
   await openHome(page, 'partner.user@demo.org');
   await launchFromHome(page);
   await page.getByLabel('Inspector name').fill('Paula');
@@ -333,7 +319,7 @@ test("the partner user's file goes through the communities files path", async ({
   await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
     timeout: 60_000,
   });
-  const counters = (await (await fetch(`${org}/__emulator/counters`)).json()) as {
+  const counters = (await (await fetch(`${env.org}/__emulator/counters`)).json()) as {
     routes: Record<string, number>;
   };
   const uploads = Object.entries(counters.routes).filter(([route]) => /files\/users\/me/.test(route));

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signInAtOrg } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
+import { openHomeUnderWorker } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
 
@@ -35,6 +35,30 @@ test.afterEach(async () => {
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
+/**
+ * A system with test control, a persistent Chromium profile (so the worker and its caches survive
+ * reloads) signed in under the service worker, and the first active form to queue submissions of.
+ */
+async function startUnderWorker(
+  profilePrefix: string,
+): Promise<{ org: OrgProbe; page: Page; formId: string }> {
+  system = await startSystem({
+    ports: await freeSystemPorts(),
+    quiet: true,
+    emulatorArgs: ['--test-control'],
+  });
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), profilePrefix));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
+  const page = context.pages()[0] ?? (await context.newPage());
+  await openHomeUnderWorker(page, system.url);
+  const [form] = await org.query<{ Id: string }>(
+    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+  );
+  return { org, page, formId: form?.Id ?? '' };
+}
+
 const local = (page: Page, prefix: string) =>
   page.evaluate(
     async (prefix) =>
@@ -50,29 +74,7 @@ const local = (page: Page, prefix: string) =>
 
 test('queued offline, reloaded offline, delivered once each with its file when the network is back', async () => {
   test.setTimeout(180_000);
-  system = await startSystem({
-    ports: await freeSystemPorts(),
-    quiet: true,
-    emulatorArgs: ['--test-control'],
-  });
-  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-offline-queue-'));
-  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
-  await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
-  const page = context.pages()[0] ?? (await context.newPage());
-  await signInAtOrg(page, system.url);
-  await page.goto(`${system.url}/`);
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload(); // under the worker's control: its caches fill
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.waitForLoadState('networkidle');
-  const [form] = await org.query<{ Id: string }>(
-    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
-  );
-  const formId = form?.Id ?? '';
+  const { org, page, formId } = await startUnderWorker('cq-offline-queue-');
 
   await context.setOffline(true);
   const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
@@ -129,29 +131,7 @@ test('queued offline, reloaded offline, delivered once each with its file when t
 // the network is back); no tab of the app is open, so only the worker's drainOutboxOnce can deliver.
 test('a Background Sync event drains the queue a closed tab left, with no tab open, once each in the org', async () => {
   test.setTimeout(180_000);
-  system = await startSystem({
-    ports: await freeSystemPorts(),
-    quiet: true,
-    emulatorArgs: ['--test-control'],
-  });
-  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-offline-bgsync-'));
-  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
-  await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
-  const page = context.pages()[0] ?? (await context.newPage());
-  await signInAtOrg(page, system.url);
-  await page.goto(`${system.url}/`);
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.waitForLoadState('networkidle');
-  const [form] = await org.query<{ Id: string }>(
-    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
-  );
-  const formId = form?.Id ?? '';
+  const { org, page, formId } = await startUnderWorker('cq-offline-bgsync-');
 
   await context.setOffline(true);
   const prefix = `bgsync-${crypto.randomBytes(3).toString('hex')}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAtOrg } from '../support/auth';
+import { openHomeUnderWorker } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 
 let system: RunningSystem;
@@ -9,16 +9,7 @@ test("after one online visit the app starts offline from the service worker's ca
   system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAtOrg(page, system.url);
-  await page.goto(system.url + '/');
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // A visit under the worker's control fills the runtime caches (remote manifests and code).
-  await page.reload();
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.waitForLoadState('networkidle');
+  await openHomeUnderWorker(page, system.url);
 
   await context.setOffline(true);
   await page.reload();

@@ -27,6 +27,7 @@ import type { BuilderForm } from '../src/model/types';
 import { fromBase64, serializeForm, toFormJson } from '../src/model/writer';
 import { signInAtOrg } from '../../e2e/support/auth';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
+import { orgRest, orgToken } from '../../e2e/support/org';
 import { freeSystemPorts, startSystem } from '../../e2e/support/system';
 
 // Playwright is the e2e package's dependency: resolve it from there.
@@ -74,28 +75,15 @@ async function main() {
   const org = `http://127.0.0.1:${system.ports.emulator}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const tokenRes = await fetch(`${org}/services/oauth2/token`, {
+    const token = await orgToken(org);
+    const { id } = await orgRest<{ id: string }>(org, token, '/sobjects/cqext__SQX_Form_Definition__c', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'demo-client-id',
-        client_secret: 'demo-client-secret',
-        username: 'admin@demo.org',
-        password: 'demo1234',
-      }),
-    });
-    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-    const created = await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
         Name: 'Builder bench',
         cqext__Title__c: 'Builder bench',
         cqext__Form_Builder_JSON__c: Buffer.from(serializeForm(model)).toString('base64'),
       }),
     });
-    const { id } = (await created.json()) as { id: string };
 
     // Tall: source and target on screen together, no scrolling mid-drag.
     const page = await browser.newPage({ viewport: { width: 1400, height: 4000 } });
@@ -213,11 +201,11 @@ async function main() {
     let savedGrid = '';
     for (let waited = 0; waited < 60_000 && savedGrid !== expectedGrid; waited += 2000) {
       await new Promise((r) => setTimeout(r, 2000));
-      const rec = (await (
-        await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c/${id}`, {
-          headers: { Authorization: `Bearer ${token}` },
-        })
-      ).json()) as { cqext__Form_Builder_JSON__c?: string };
+      const rec = await orgRest<{ cqext__Form_Builder_JSON__c?: string }>(
+        org,
+        token,
+        `/sobjects/cqext__SQX_Form_Definition__c/${id}`,
+      );
       const raw = rec.cqext__Form_Builder_JSON__c ?? '';
       const json = JSON.parse(raw.trimStart().startsWith('{') ? raw : fromBase64(raw)) as {
         formBuilderGridPerSection?: unknown;
