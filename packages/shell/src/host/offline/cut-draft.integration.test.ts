@@ -3,23 +3,14 @@
 // The chaos run's one duplicated file (two upload keys for one file name) came from a cut draft being
 // discarded and its file attached again under a new LocalId after such an upload; resuming the draft
 // with the file it holds leaves one copy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniquenessKey, type FileNode } from 'shared-contracts';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, startSignedIn, systemServices, type SignedInSystem } from './testing/integration';
+import { firstFileOf, systemServices } from './testing/integration';
+import { signedInForFile } from './testing/signed-in-for-file';
 import { jarFetch } from './testing/system';
 
-let real: SignedInSystem;
-let formId: string;
-
-beforeAll(async () => {
-  real = await startSignedIn();
-  formId = real.formId;
-}, 90_000);
-
-afterAll(async () => {
-  await real?.sys.close();
-});
+const real = signedInForFile();
 
 /** The org's documents holding a file of that name (what the chaos runner counts as copies). */
 async function copiesNamed(name: string): Promise<string[]> {
@@ -40,7 +31,7 @@ async function cutDraftUploaded(
   svc: OfflineServicesHandle,
   name: string,
 ): Promise<{ id: string; node: FileNode }> {
-  const c = await svc.create({ formId, formName: 'Cut draft', data: {} });
+  const c = await svc.create({ formId: real.formId, formName: 'Cut draft', data: {} });
   if (!c.ok) throw new Error(c.message);
   const f = await svc.attachFile(c.value.id, pdf(name), name);
   if (!f.ok) throw new Error(f.message);
@@ -66,7 +57,7 @@ describe('a draft cut before its submit, its file already in the org', () => {
       // the old runner's recovery: discard the half-made draft, make it again
       const d = await svc.discard(id);
       expect(d.ok).toBe(true);
-      const c = await svc.create({ id, formId, formName: 'Cut draft', data: {} });
+      const c = await svc.create({ id, formId: real.formId, formName: 'Cut draft', data: {} });
       if (!c.ok) throw new Error(c.message);
       const f = await svc.attachFile(id, pdf(name), name);
       if (!f.ok) throw new Error(f.message);
@@ -91,7 +82,7 @@ describe('a draft cut before its submit, its file already in the org', () => {
       const copies = await copiesNamed(name);
       expect(copies).toHaveLength(1);
       const [mine] = await real.org.query<{ cqext__Submission_JSON__c: string }>(
-        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(formId, id)}'`,
+        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(real.formId, id)}'`,
       );
       expect(firstFileOf(mine?.cqext__Submission_JSON__c)).toBe(copies[0]);
     } finally {

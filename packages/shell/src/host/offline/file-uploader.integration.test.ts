@@ -1,21 +1,12 @@
 // The file uploader against the real BFF and org-emulator (child processes, real OAuth session):
 // the org stores an upload but its answer is lost; the uploader's retry must not make a second file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniquenessKey } from 'shared-contracts';
-import { firstFileOf, startSignedIn, systemServices, type SignedInSystem } from './testing/integration';
+import { firstFileOf, systemServices } from './testing/integration';
+import { signedInForFile } from './testing/signed-in-for-file';
 import { emulatorControl, jarFetch } from './testing/system';
 
-let real: SignedInSystem;
-let formId: string;
-
-beforeAll(async () => {
-  real = await startSignedIn();
-  formId = real.formId;
-}, 90_000);
-
-afterAll(async () => {
-  await real?.sys.close();
-});
+const real = signedInForFile();
 
 /** The org's file versions with that upload key, read straight from the emulator (the field user's view). */
 const versionsWithKey = (key: string) =>
@@ -46,7 +37,11 @@ describe('file uploader against the real BFF and org-emulator', () => {
       pathPattern: 'files/users/me$',
     });
     try {
-      const c = await svc.create({ formId, formName: 'Lost answer', data: { General: { note: 'x' } } });
+      const c = await svc.create({
+        formId: real.formId,
+        formName: 'Lost answer',
+        data: { General: { note: 'x' } },
+      });
       if (!c.ok) throw new Error(c.message);
       const f = await svc.attachFile(
         c.value.id,
@@ -70,7 +65,7 @@ describe('file uploader against the real BFF and org-emulator', () => {
       expect(stored).toHaveLength(1);
       // the submission that reached the org points at that one file
       const [mine] = await real.org.query<{ cqext__Submission_JSON__c: string }>(
-        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(formId, c.value.id)}'`,
+        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(real.formId, c.value.id)}'`,
       );
       expect(firstFileOf(mine?.cqext__Submission_JSON__c)).toBe(stored[0]?.ContentDocumentId);
     } finally {

@@ -1,12 +1,13 @@
 // The offline core against the real BFF and org-emulator (child processes, real OAuth session).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { HttpOrgGateway } from './http-gateway';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, startSignedIn, systemServices, type SignedInSystem } from './testing/integration';
+import { firstFileOf, systemServices } from './testing/integration';
+import { signedInForFile } from './testing/signed-in-for-file';
 import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
 
-let real: SignedInSystem;
+const real = signedInForFile();
 let sys: System;
 let jar: Jar;
 let formId: string;
@@ -19,13 +20,8 @@ interface OrgSubmission {
   Submission_JSON__c?: string | null;
 }
 
-beforeAll(async () => {
-  real = await startSignedIn();
+beforeAll(() => {
   ({ sys, jar, formId } = real);
-}, 90_000);
-
-afterAll(async () => {
-  await sys?.close();
 });
 
 function gateway(j = jar): HttpOrgGateway {
