@@ -2,7 +2,7 @@
 // the org stores an upload but its answer is lost; the uploader's retry must not make a second file.
 import { describe, expect, it } from 'vitest';
 import { uniquenessKey } from 'shared-contracts';
-import { firstFileOf, systemServices } from './testing/integration';
+import { firstFileOf, submitWithPdf, systemServices } from './testing/integration';
 import { signedInForFile } from './testing/signed-in-for-file';
 import { emulatorControl, jarFetch } from './testing/system';
 
@@ -37,20 +37,12 @@ describe('file uploader against the real BFF and org-emulator', () => {
       pathPattern: 'files/users/me$',
     });
     try {
-      const c = await svc.create({
+      const { id, file } = await submitWithPdf(svc, {
         formId: real.formId,
         formName: 'Lost answer',
-        data: { General: { note: 'x' } },
+        note: 'x',
+        pdfText: '%PDF-1.4 lost answer bytes',
       });
-      if (!c.ok) throw new Error(c.message);
-      const f = await svc.attachFile(
-        c.value.id,
-        new Blob(['%PDF-1.4 lost answer bytes'], { type: 'application/pdf' }),
-        'evidence.pdf',
-      );
-      if (!f.ok) throw new Error(f.message);
-      const s = await svc.submit(c.value.id, { General: { note: 'x', files: [f.value] } });
-      if (!s.ok) throw new Error(s.message);
       for (let i = 0; i < 60; i++) {
         await svc.engine.files.runOnce();
         await svc.engine.submissions.runOnce();
@@ -61,11 +53,11 @@ describe('file uploader against the real BFF and org-emulator', () => {
       // the first answer was lost (the BFF saw the org hang up), the retry answered
       expect(uploads.slice(0, 1)).toEqual([502]);
       expect(uploads.filter((s) => s === 200)).toHaveLength(1);
-      const stored = await versionsWithKey(f.value.LocalId);
+      const stored = await versionsWithKey(file.LocalId);
       expect(stored).toHaveLength(1);
       // the submission that reached the org points at that one file
       const [mine] = await real.org.query<{ cqext__Submission_JSON__c: string }>(
-        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(real.formId, c.value.id)}'`,
+        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${uniquenessKey(real.formId, id)}'`,
       );
       expect(firstFileOf(mine?.cqext__Submission_JSON__c)).toBe(stored[0]?.ContentDocumentId);
     } finally {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { HttpOrgGateway } from './http-gateway';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, systemServices } from './testing/integration';
+import { firstFileOf, submitWithPdf, systemServices } from './testing/integration';
 import { signedInForFile } from './testing/signed-in-for-file';
 import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
 
@@ -64,19 +64,15 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
   it('a submission with a file reaches the org once, with its file; the local record is gone', async () => {
     const clock = { now: Date.now() };
     const svc = services(clock);
-    const c = await svc.create({ formId, formName: 'Integration', data: { General: { note: 'hello' } } });
-    if (!c.ok) throw new Error(c.message);
-    const f = await svc.attachFile(
-      c.value.id,
-      new Blob(['%PDF-1.4 integration bytes'], { type: 'application/pdf' }),
-      'evidence.pdf',
-    );
-    if (!f.ok) throw new Error(f.message);
-    const s = await svc.submit(c.value.id, { General: { note: 'hello', files: [f.value] } });
-    if (!s.ok) throw new Error(s.message);
+    const { id } = await submitWithPdf(svc, {
+      formId,
+      formName: 'Integration',
+      note: 'hello',
+      pdfText: '%PDF-1.4 integration bytes',
+    });
     const left = await drain(svc, clock);
     expect(left).toEqual([]);
-    const key = uniquenessKey(formId, c.value.id);
+    const key = uniquenessKey(formId, id);
     const mine = (await orgRecords()).filter((r) => r.Uniqueness_Constraint__c === key);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ Status__c: 'Submitted', Version__c: 2 });

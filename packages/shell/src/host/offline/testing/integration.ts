@@ -6,6 +6,7 @@
 // Dexie's live queries need a global IndexedDB at import time (each services gets its own factory).
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { FileNode } from 'shared-contracts';
 import { OrgClient } from 'shared-contracts/testing';
 import { HttpOrgGateway, type FetchLike } from '../http-gateway';
 import { Signal } from '../live';
@@ -62,4 +63,23 @@ export function firstFileOf(submissionJson: string | null | undefined): string |
     data?: { General?: { files?: { ContentDocumentId: string }[] } };
   };
   return json.data?.General?.files?.[0]?.ContentDocumentId;
+}
+
+/** A submission with a note and one PDF attached (evidence.pdf), submitted: its local id and file. */
+export async function submitWithPdf(
+  svc: OfflineServicesHandle,
+  submission: { formId: string; formName: string; note: string; pdfText: string },
+): Promise<{ id: string; file: FileNode }> {
+  const { formId, formName, note, pdfText } = submission;
+  const c = await svc.create({ formId, formName, data: { General: { note } } });
+  if (!c.ok) throw new Error(c.message);
+  const f = await svc.attachFile(
+    c.value.id,
+    new Blob([pdfText], { type: 'application/pdf' }),
+    'evidence.pdf',
+  );
+  if (!f.ok) throw new Error(f.message);
+  const s = await svc.submit(c.value.id, { General: { note, files: [f.value] } });
+  if (!s.ok) throw new Error(s.message);
+  return { id: c.value.id, file: f.value };
 }
