@@ -1,37 +1,19 @@
-// Reading and seeding the org emulator directly over its REST API, beside what the app does: the
-// specs and the builder bench check what the org holds with these.
-import { DEMO_PASSWORD } from './auth';
+// JSON calls to the org emulator's REST API beside what the app does, on shared-contracts' org client
+// (its password-grant token): the builder specs seed and read form definitions with it.
+import { ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
 
-/** A password-grant token for the org's own REST API. */
-export async function orgToken(org: string, username = 'admin@demo.org'): Promise<string> {
-  const res = await fetch(`${org}/services/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'demo-client-id',
-      client_secret: 'demo-client-secret',
-      username,
-      password: DEMO_PASSWORD,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** A JSON call to the org's REST API (v62.0); a non-2xx answer throws with its status and body. */
+/** A JSON call to the org's REST API (`/services/data/v62.0` + path); a non-2xx answer throws. */
 export async function orgRest<T>(
   org: string,
   token: string,
   path: string,
   init: RequestInit = {},
 ): Promise<T> {
-  const res = await fetch(`${org}/services/data/v62.0${path}`, {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const res = await new OrgClient(org, { token }).fetch(`/services/data/${ORG_API_VERSION}${path}`, {
     ...init,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      ...(init.headers ?? {}),
-    },
+    headers,
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);

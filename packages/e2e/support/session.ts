@@ -2,7 +2,7 @@
 // the org directly. Registers the file's beforeAll/afterAll; further beforeAll hooks the file
 // declares after calling it run once the system is up (Playwright runs hooks in declaration order).
 import { test } from '@playwright/test';
-import { orgToken } from './org';
+import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
 import { freeSystemPorts, startSystem, type RunningSystem, type SystemPorts } from './system';
 
 export interface SystemSession {
@@ -31,7 +31,9 @@ export function systemForFile(options: SystemSessionOptions = {}): SystemSession
       quiet: true,
       emulatorArgs: typeof emulatorArgs === 'function' ? emulatorArgs(ports) : emulatorArgs,
     });
-    token = await orgToken(`http://127.0.0.1:${ports.emulator}`, options.username);
+    token = await orgPasswordToken(`http://127.0.0.1:${ports.emulator}`, {
+      username: options.username ?? DEMO_ORG.admin,
+    });
   });
   test.afterAll(async () => system?.stop());
   const ready = <T>(value: T | undefined): T => {

@@ -25,9 +25,9 @@ import { generalPalette } from '../src/model/palette';
 import { emptyForm } from '../src/model/reader';
 import type { BuilderForm } from '../src/model/types';
 import { fromBase64, serializeForm, toFormJson } from '../src/model/writer';
+import { DEMO_ORG, ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
 import { signInAtOrg } from '../../e2e/support/auth';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
-import { orgRest, orgToken } from '../../e2e/support/org';
 import { freeSystemPorts, startSystem } from '../../e2e/support/system';
 
 // Playwright is the e2e package's dependency: resolve it from there.
@@ -75,14 +75,11 @@ async function main() {
   const org = `http://127.0.0.1:${system.ports.emulator}`;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    const token = await orgToken(org);
-    const { id } = await orgRest<{ id: string }>(org, token, '/sobjects/cqext__SQX_Form_Definition__c', {
-      method: 'POST',
-      body: JSON.stringify({
-        Name: 'Builder bench',
-        cqext__Title__c: 'Builder bench',
-        cqext__Form_Builder_JSON__c: Buffer.from(serializeForm(model)).toString('base64'),
-      }),
+    const orgClient = new OrgClient(org, { username: DEMO_ORG.admin });
+    const id = await orgClient.insert('cqext__SQX_Form_Definition__c', {
+      Name: 'Builder bench',
+      cqext__Title__c: 'Builder bench',
+      cqext__Form_Builder_JSON__c: Buffer.from(serializeForm(model)).toString('base64'),
     });
 
     // Tall: source and target on screen together, no scrolling mid-drag.
@@ -201,11 +198,11 @@ async function main() {
     let savedGrid = '';
     for (let waited = 0; waited < 60_000 && savedGrid !== expectedGrid; waited += 2000) {
       await new Promise((r) => setTimeout(r, 2000));
-      const rec = await orgRest<{ cqext__Form_Builder_JSON__c?: string }>(
-        org,
-        token,
-        `/sobjects/cqext__SQX_Form_Definition__c/${id}`,
-      );
+      const rec = (await (
+        await orgClient.fetch(
+          `/services/data/${ORG_API_VERSION}/sobjects/cqext__SQX_Form_Definition__c/${id}`,
+        )
+      ).json()) as { cqext__Form_Builder_JSON__c?: string };
       const raw = rec.cqext__Form_Builder_JSON__c ?? '';
       const json = JSON.parse(raw.trimStart().startsWith('{') ? raw : fromBase64(raw)) as {
         formBuilderGridPerSection?: unknown;
