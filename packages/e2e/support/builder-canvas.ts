@@ -1,6 +1,18 @@
-// Builder canvas helpers shared by the builder suites: a pointer drag dnd-kit accepts and the
-// locators of palette items and drop areas.
-import type { Locator, Page } from '@playwright/test';
+// Builder canvas helpers shared by the builder suites: their file setup, a pointer drag dnd-kit
+// accepts and the locators of palette items and drop areas.
+import { test, type Locator, type Page } from '@playwright/test';
+import { systemForFile, type SystemSession } from './session';
+
+/**
+ * A builder suite's file: one system (the admin's token), tests in order (they build on one form),
+ * and a window tall enough that the palette and the drop zones are on screen together (no
+ * scrolling mid-drag).
+ */
+export function builderSuite(): SystemSession {
+  test.describe.configure({ mode: 'serial' });
+  test.use({ viewport: { width: 1400, height: 2000 } });
+  return systemForFile();
+}
 
 /** Pointer drag in small steps (dnd-kit starts a drag after 5 px). */
 export async function drag(page: Page, from: Locator, to: Locator): Promise<void> {

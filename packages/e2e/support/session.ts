@@ -3,6 +3,7 @@
 // declares after calling it run once the system is up (Playwright runs hooks in declaration order).
 import { test } from '@playwright/test';
 import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
+import { orgRest } from './org';
 import { freeSystemPorts, startSystem, type RunningSystem, type SystemPorts } from './system';
 
 export interface SystemSession {
@@ -11,6 +12,8 @@ export interface SystemSession {
   readonly org: string;
   /** A password-grant token of `username` for the org's REST API. */
   readonly token: string;
+  /** A JSON call to the org's REST API with that token (see orgRest). */
+  rest<T>(path: string, init?: RequestInit): Promise<T>;
 }
 
 export interface SystemSessionOptions {
@@ -49,6 +52,9 @@ export function systemForFile(options: SystemSessionOptions = {}): SystemSession
     },
     get token() {
       return ready(token);
+    },
+    rest(path, init) {
+      return orgRest(this.org, this.token, path, init);
     },
   };
 }

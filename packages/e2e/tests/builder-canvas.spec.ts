@@ -6,19 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
-import { orgRest } from '../support/org';
-import { systemForFile } from '../support/session';
-import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
+import { builderSuite, drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
-const env = systemForFile();
-
-test.describe.configure({ mode: 'serial' });
-test.use({ viewport: { width: 1400, height: 2000 } });
-
-const rest = <T>(path: string, init?: RequestInit): Promise<T> => orgRest<T>(env.org, env.token, path, init);
+const env = builderSuite();
 
 async function newFormRecord(title: string): Promise<string> {
-  const res = await rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
+  const res = await env.rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
     method: 'POST',
     body: JSON.stringify({ Name: title.slice(0, 80), cqext__Title__c: title, cqext__Status__c: 'Active' }),
   });
@@ -180,7 +173,7 @@ test('documents of a safety inspection: one loads with its sections and question
   expect(labels.some((l) => l.includes('DOC-0002'))).toBe(true);
   expect(labels.some((l) => /DOC-0004|DOC-0005/.test(l))).toBe(false);
 
-  const records = await rest<{ records: Array<{ Id: string; Name: string }> }>(
+  const records = await env.rest<{ records: Array<{ Id: string; Name: string }> }>(
     `/query?q=${encodeURIComponent("SELECT Id, Name FROM cqext__SQX_Controlled_Document__c WHERE Name IN ('DOC-0001','DOC-0003')")}`,
   );
   const doc1 = records.records.find((r) => r.Name === 'DOC-0001')!;
@@ -194,7 +187,7 @@ test('documents of a safety inspection: one loads with its sections and question
   await expect(palette(page, doc1.Id)).toHaveAttribute('data-dragged', 'true');
 
   // DOC-0003 is deleted in the org after the panel listed it: its load finds no data.
-  await rest(`/sobjects/cqext__SQX_Controlled_Document__c/${doc3.Id}`, { method: 'DELETE' });
+  await env.rest(`/sobjects/cqext__SQX_Controlled_Document__c/${doc3.Id}`, { method: 'DELETE' });
   await pauseClock(page);
   await drag(page, palette(page, doc3.Id), dropZone(page, 1));
   const error = toasts(page, 'DOC-0003');
@@ -210,7 +203,7 @@ test('documents of a safety inspection: one loads with its sections and question
   // Saved: the loaded document's DOCUMENTS query is kept, the failed one's is gone.
   await page.getByRole('button', { name: 'Save Form' }).click();
   await expect(toasts(page, 'Form saved successfully.')).toHaveCount(1);
-  const saved = await rest<{ cqext__Form_JSON__c: string | null }>(
+  const saved = await env.rest<{ cqext__Form_JSON__c: string | null }>(
     `/sobjects/cqext__SQX_Form_Definition__c/${formId}`,
   );
   const json = JSON.parse(saved.cqext__Form_JSON__c ?? '{}') as {

@@ -3,21 +3,13 @@
 // seen by the org, Save Form (POST) and redirect, reopening, and filling the form in mfe-form's renderer.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAtOrg } from '../support/auth';
-import { orgRest } from '../support/org';
-import { systemForFile } from '../support/session';
-import { drag, palette, dropZone, tableZone } from '../support/builder-canvas';
+import { builderSuite, drag, palette, dropZone, tableZone } from '../support/builder-canvas';
 
-const env = systemForFile();
-
-test.describe.configure({ mode: 'serial' });
-// Tall enough that the palette and the drop zones are on screen together (no scrolling mid-drag).
-test.use({ viewport: { width: 1400, height: 2000 } });
-
-const rest = <T>(path: string, init?: RequestInit): Promise<T> => orgRest<T>(env.org, env.token, path, init);
+const env = builderSuite();
 
 /** A new, empty form definition record in the org (no builder JSON yet). */
 async function newFormRecord(title: string): Promise<string> {
-  const res = await rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
+  const res = await env.rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
     method: 'POST',
     body: JSON.stringify({
       Name: title.slice(0, 80),
@@ -30,7 +22,7 @@ async function newFormRecord(title: string): Promise<string> {
 }
 
 async function formRecord(id: string): Promise<{ builder: string | null; form: string | null }> {
-  const r = await rest<Record<string, string | null>>(`/sobjects/cqext__SQX_Form_Definition__c/${id}`);
+  const r = await env.rest<Record<string, string | null>>(`/sobjects/cqext__SQX_Form_Definition__c/${id}`);
   return { builder: r.cqext__Form_Builder_JSON__c ?? null, form: r.cqext__Form_JSON__c ?? null };
 }
 

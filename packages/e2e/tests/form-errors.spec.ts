@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
-import { signInAtOrg } from '../support/auth';
+import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery } from './form-fixtures';
 
@@ -37,20 +37,6 @@ const orgScore = (row: SubmissionRow | undefined): unknown =>
     }
   ).data?.cqext__SQX_Inspection__c?.cqext__Score__c;
 
-async function openHome(page: Page) {
-  await signInAtOrg(page, env.system.url, 'field.user@demo.org');
-  await page.waitForURL(`${env.system.url}/`);
-  await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
-}
-
-async function launchFromHome(page: Page): Promise<string> {
-  await page.getByRole('tab', { name: /^Forms/ }).click();
-  await page.getByRole('button', { name: `Launch ${TITLE}` }).click();
-  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('form-name')).toHaveText(TITLE);
-  return new URL(page.url()).pathname.split('/')[2] ?? '';
-}
-
 const save = (page: Page) => page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
 const scoreError = (page: Page) => page.locator(`[data-path="${SCORE_PATH}"] .cq-error`);
 
@@ -75,8 +61,8 @@ const localState = (page: Page, id: string) =>
 test("submitted online, the org's rule refuses it: the error is on the Score field; fixed, it is submitted", async ({
   page,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Ada Inspector');
   await page.getByLabel('Score', { exact: true }).fill('150');
   await save(page);
@@ -112,8 +98,8 @@ test('refused during background sync: back In Progress on home with the exact te
   page,
   context,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Queued Inspector');
   await page.getByLabel('Score', { exact: true }).fill('-5');
   // The network goes before Save: queued on the device, sent by the uploader once back online.

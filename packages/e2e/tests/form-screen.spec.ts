@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
-import { signInAtOrg } from '../support/auth';
+import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 import { ALL_CONTROLS_FORM, SUB_CATEGORY_VALID_FOR, insertAllControlsForm, orgQuery } from './form-fixtures';
 
@@ -25,21 +25,6 @@ const submissionsOf = (localId: string) =>
     env.token,
     `SELECT Id, cqext__Status__c, cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
   );
-
-async function openHome(page: Page, username = 'field.user@demo.org') {
-  await signInAtOrg(page, env.system.url, username);
-  await page.waitForURL(`${env.system.url}/`);
-  await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
-}
-
-/** Forms tab → Launch the all-controls form → the form screen; answers the new local id. */
-async function launchFromHome(page: Page): Promise<string> {
-  await page.getByRole('tab', { name: /^Forms/ }).click();
-  await page.getByRole('button', { name: `Launch ${TITLE}` }).click();
-  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('form-name')).toHaveText(TITLE);
-  return new URL(page.url()).pathname.split('/')[2] ?? '';
-}
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -106,8 +91,8 @@ async function fillEveryControl(page: Page, opts: { lookup: boolean }) {
 test('launch from home, fill every control type, submit online: the org holds data, file and signature; the local record is gone', async ({
   page,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await expect(page.getByTestId('form-logo')).toBeVisible();
   await expect(page.getByTestId('form-created')).toContainText('Created');
   await fillEveryControl(page, { lookup: true });
@@ -167,7 +152,7 @@ test('network off from the start: queued with the offline message, Submitted wit
   page,
   context,
 }) => {
-  await openHome(page);
+  await openHome(page, env.system.url);
   // One online visit of the form area under the service worker's control caches its code.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -181,7 +166,7 @@ test('network off from the start: queued with the offline message, Submitted wit
   await page.getByLabel(`Offline ${TITLE}`).check({ force: true });
   await expect(page.getByLabel(`Offline ${TITLE}`)).toBeChecked();
   await context.setOffline(true);
-  const localId = await launchFromHome(page);
+  const localId = await launchFromHome(page, TITLE);
   await fillEveryControl(page, { lookup: false });
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
@@ -215,8 +200,8 @@ test('network off from the start: queued with the offline message, Submitted wit
 });
 
 test('validation errors block the submit with the exact texts', async ({ page }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   const summary = page.getByTestId('error-summary');
   await expect(summary).toContainText(MESSAGES.fixFieldValidation);
@@ -229,8 +214,8 @@ test('validation errors block the submit with the exact texts', async ({ page })
 test('Discard asks first and deletes the local submission; Close keeps a draft; the unload warning guards edits', async ({
   page,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Draft');
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${env.system.url}/`);
@@ -249,7 +234,7 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   expect(await localCount(page, localId)).toBe(0);
 
   // Leaving the page with edits: the browser's leave-page dialog (beforeunload); dismissed = stay.
-  await launchFromHome(page);
+  await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Unsaved');
   const leaveDialog = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
@@ -262,8 +247,8 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
 test('read-only views show only Close; an unknown id shows the mismatch message with a way back', async ({
   page,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Seen only');
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${env.system.url}/`);
@@ -284,8 +269,8 @@ test('read-only views show only Close; an unknown id shows the mismatch message 
 test('print view: the PDF Chromium prints has the logo header, subheader, every section and the full textarea text', async ({
   page,
 }) => {
-  await openHome(page);
-  const localId = await launchFromHome(page);
+  await openHome(page, env.system.url);
+  const localId = await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Printed Person');
   const longNote = Array.from({ length: 12 }, (_, i) => `Observation line ${i + 1}`).join('\n');
   await page.getByLabel('Notes').fill(longNote);
@@ -309,8 +294,8 @@ test('print view: the PDF Chromium prints has the logo header, subheader, every 
 
 test("the partner user's file goes through the communities files path", async ({ page }) => {
   await fetch(`${env.org}/__emulator/counters`, { method: 'DELETE' });
-  await openHome(page, 'partner.user@demo.org');
-  await launchFromHome(page);
+  await openHome(page, env.system.url, 'partner.user@demo.org');
+  await launchFromHome(page, TITLE);
   await page.getByLabel('Inspector name').fill('Paula');
   await page
     .getByLabel('Attachments')
