@@ -11,6 +11,8 @@ export class SfError extends Error {
     public readonly errorCode: string,
     message: string,
     public readonly fields?: string[],
+    /** Further errors of the same answer (an org lists every validation rule a record breaks). */
+    public readonly more: readonly SfErrorItem[] = [],
   ) {
     super(message);
   }
@@ -18,12 +20,16 @@ export class SfError extends Error {
   toBody(): SfErrorItem[] {
     const item: SfErrorItem = { message: this.message, errorCode: this.errorCode };
     if (this.fields) item.fields = this.fields;
-    return [item];
+    return [item, ...this.more];
   }
 
-  /** Collection results name the code `statusCode` instead of `errorCode`. */
-  toCollectionError(): { statusCode: string; message: string; fields: string[] } {
-    return { statusCode: this.errorCode, message: this.message, fields: this.fields ?? [] };
+  /** Collection results name the code `statusCode` instead of `errorCode`; one entry per error. */
+  toCollectionErrors(): { statusCode: string; message: string; fields: string[] }[] {
+    return this.toBody().map((e) => ({
+      statusCode: e.errorCode,
+      message: e.message,
+      fields: e.fields ?? [],
+    }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
+import { ruleError, type ValidationRule } from '../src/sobjects/validation-rules.js';
 import { http, login, start } from './helpers.js';
 
 // Org-side validation rules answer like a real org: 400 [{message, errorCode:
@@ -128,5 +129,38 @@ describe('validation rules', () => {
       ],
     });
     expect(second).toMatchObject({ success: true, created: true });
+  });
+});
+
+describe('a record breaking several rules', () => {
+  const rule = (name: string, field: string | undefined, active = true): ValidationRule => ({
+    object: 'Thing__c',
+    fullName: `Thing__c.${name}`,
+    active,
+    errorConditionFormula: `ISBLANK(${field ?? 'Name'})`,
+    ...(field ? { errorDisplayField: field } : {}),
+    errorMessage: `${name} broken`,
+    violated: (r) => !r[field ?? 'Name'],
+  });
+  const rules = [rule('A', 'A__c'), rule('Off', 'A__c', false), rule('B', undefined), rule('C', 'C__c')];
+
+  it('is answered with one item per active rule it breaks, in rule order, and top-of-page rules name no field', () => {
+    const err = ruleError(rules, 'thing__c', { A__c: '', C__c: '' });
+    expect(err?.status).toBe(400);
+    expect(err?.toBody()).toEqual([
+      { message: 'A broken', errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', fields: ['A__c'] },
+      { message: 'B broken', errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', fields: [] },
+      { message: 'C broken', errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION', fields: ['C__c'] },
+    ]);
+    expect(err?.toCollectionErrors().map((e) => [e.statusCode, e.fields])).toEqual([
+      ['FIELD_CUSTOM_VALIDATION_EXCEPTION', ['A__c']],
+      ['FIELD_CUSTOM_VALIDATION_EXCEPTION', []],
+      ['FIELD_CUSTOM_VALIDATION_EXCEPTION', ['C__c']],
+    ]);
+  });
+
+  it('is not refused when it breaks none, or only rules of another object', () => {
+    expect(ruleError(rules, 'Thing__c', { A__c: 'a', Name: 'n', C__c: 'c' })).toBeUndefined();
+    expect(ruleError(rules, 'Other__c', {})).toBeUndefined();
   });
 });

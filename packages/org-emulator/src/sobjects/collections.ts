@@ -59,7 +59,7 @@ function saveResults(
       return {
         id: null,
         success: false,
-        errors: [o.err.toCollectionError()],
+        errors: o.err.toCollectionErrors(),
         ...(withCreated ? { created: false } : {}),
       };
     if (allOrNone && failed)

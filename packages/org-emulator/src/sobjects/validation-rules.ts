@@ -1,9 +1,9 @@
 // Org-side validation like Salesforce's validation rules: a rule belongs to an object, is evaluated on
 // the record as it would be saved (after field checks, before the write) and, when its error condition
 // holds, fails the save with FIELD_CUSTOM_VALIDATION_EXCEPTION naming its error display field (the
-// real REST shape: [{message, errorCode, fields}]). The form submission object also runs the package's
-// submit trigger: a Submitted submission's data for the form's object must pass that object's rules,
-// as it would when the package writes the data to the main record.
+// real REST shape: [{message, errorCode, fields}], one item per rule broken). The form submission
+// object also runs the package's submit trigger: a Submitted submission's data for the form's object
+// must pass that object's rules, as it would when the package writes the data to the main record.
 import { SfError } from '../errors.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
 import { DEMO_VALIDATION_RULES } from '../seed/validation-rules.js';
@@ -27,23 +27,26 @@ export const FIELD_CUSTOM_VALIDATION_EXCEPTION = 'FIELD_CUSTOM_VALIDATION_EXCEPT
 
 const SUBMISSION_OBJECT = 'cqext__SQX_Form_Submission__c';
 
-/** The first active rule of `object` the record violates, as the org's error. */
+/**
+ * Every active rule of `object` the record violates, in rule order, as one org error with an item per
+ * rule (a real org evaluates all of a record's validation rules and lists each one it breaks).
+ */
 export function ruleError(
   rules: readonly ValidationRule[],
   object: string,
   record: SRecord,
 ): SfError | undefined {
   const lower = object.toLowerCase();
-  for (const rule of rules) {
-    if (!rule.active || rule.object.toLowerCase() !== lower || !rule.violated(record)) continue;
-    return new SfError(
-      400,
-      FIELD_CUSTOM_VALIDATION_EXCEPTION,
-      rule.errorMessage,
-      rule.errorDisplayField ? [rule.errorDisplayField] : [],
-    );
-  }
-  return undefined;
+  const broken = rules
+    .filter((rule) => rule.active && rule.object.toLowerCase() === lower && rule.violated(record))
+    .map((rule) => ({
+      message: rule.errorMessage,
+      errorCode: FIELD_CUSTOM_VALIDATION_EXCEPTION,
+      fields: rule.errorDisplayField ? [rule.errorDisplayField] : [],
+    }));
+  const [first, ...more] = broken;
+  if (!first) return undefined;
+  return new SfError(400, first.errorCode, first.message, first.fields, more);
 }
 
 function parseObject(raw: unknown): SRecord | undefined {
