@@ -228,9 +228,17 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   await expect(dialog).toContainText(MESSAGES.discardConfirm);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  // The uploader syncs drafts: this one is in the org (In Progress) before it is discarded.
+  await expect.poll(async () => (await submissionsOf(localId)).length, { timeout: 30_000 }).toBe(1);
   await page.getByRole('button', { name: 'Discard' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await page.waitForURL(`${env.system.url}/`);
+  expect(await localCount(page, localId)).toBe(0);
+  // Home's import of pending org records does not bring the discarded draft back.
+  const imported = page.waitForResponse((r) => r.url().includes('/api/pendingSubmissions') && r.ok());
+  await page.reload();
+  await imported;
+  await page.waitForTimeout(1500);
   expect(await localCount(page, localId)).toBe(0);
 
   // Leaving the page with edits: the browser's leave-page dialog (beforeunload); dismissed = stay.

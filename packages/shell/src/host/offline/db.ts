@@ -1,6 +1,7 @@
 /**
  * The local stores of spec section 3: a submissions database (`submissions` keyed by id, indexed by
- * syncStatus and organizationId; `cachedforms` keyed by Id) and an image database, version 2
+ * syncStatus and organizationId; `cachedforms` keyed by Id; version 2 adds `discarded`, the ids of
+ * drafts the user discarded, so an org copy of one is not imported back) and an image database, version 2
  * (`images`, `guides`, `cachedImages`). Every transaction asks for strict durability, so a user
  * write is on disk before the promise resolves.
  */
@@ -21,9 +22,18 @@ export const IMAGE_DB_NAME = 'ImageDatabase';
 /** Test seam: fake-indexeddb in Node; the browser's own IndexedDB otherwise. */
 export type IdbDeps = Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
 
+/** A draft the user discarded: its org copy (drafts are synced) must not come back on import. */
+export interface DiscardedSubmission {
+  id: string;
+  organizationId: string;
+  /** ms since epoch; an old mark the org no longer lists as pending is dropped. */
+  discardedAt: number;
+}
+
 export class SubmissionsDb extends Dexie {
   submissions!: Table<LocalSubmission, string>;
   cachedforms!: Table<CachedForm, string>;
+  discarded!: Table<DiscardedSubmission, string>;
 
   constructor(deps: IdbDeps = {}, name = SUBMISSIONS_DB_NAME) {
     super(name, { ...deps, chromeTransactionDurability: 'strict' });
@@ -31,6 +41,8 @@ export class SubmissionsDb extends Dexie {
       submissions: 'id, syncStatus, organizationId',
       cachedforms: 'Id',
     });
+    // Adds a table only: version 1 databases open and upgrade in place, their records untouched.
+    this.version(2).stores({ discarded: 'id, organizationId' });
   }
 }
 

@@ -185,6 +185,36 @@ describe('local actions', () => {
     expect(await h.svc.dbs.images.images.count()).toBe(0);
   });
 
+  it('a discarded draft whose copy reached the org stays discarded: the import skips it, a pull of it brings it back', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2')];
+    await h.svc.importPending();
+    expect((await h.svc.discard('p1')).ok).toBe(true);
+    // The org still lists it as pending (its draft was synced): home's next imports leave it gone.
+    await h.svc.importPending();
+    h.clock.now += 2 * 24 * 60 * 60 * 1000;
+    await h.svc.importPending();
+    expect((await h.local()).map((s) => s.id)).toEqual(['p2']);
+    // Opened on purpose from the org (pull by its org id): it comes back, and stays.
+    expect(await h.svc.pullPending('a0Xp1')).toMatchObject({ id: 'p1' });
+    await h.svc.importPending();
+    expect((await h.local()).map((s) => s.id).sort()).toEqual(['p1', 'p2']);
+  });
+
+  it('a discard mark is forgotten a day after the org stopped listing the draft, not before', async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1')];
+    await h.svc.importPending();
+    await h.svc.discard('p1');
+    h.org.pending = [];
+    await h.svc.importPending();
+    expect(await h.svc.dbs.submissions.discarded.count()).toBe(1);
+    h.clock.now += 25 * 60 * 60 * 1000;
+    h.org.pending = [pending('p2')];
+    await h.svc.importPending();
+    expect(await h.svc.dbs.submissions.discarded.count()).toBe(0);
+  });
+
   it('attachFile keeps the LocalId the form gave the file node (node and upload record match)', async () => {
     h = makeHarness();
     const c = await h.svc.create({ formId: 'f', formName: 'F' });

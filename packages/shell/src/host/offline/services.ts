@@ -270,6 +270,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   const localCount = (): Promise<number> =>
     dbs.submissions.submissions.where('organizationId').equals(org()).count();
 
+  /** A discard mark outlives its draft's last sighting in the org by this much (an upload in flight). */
+  const DISCARD_MARK_MS = 24 * 60 * 60 * 1000;
+
   const applyPending = async (
     pending: PendingSubmission[],
     withDeletes: boolean,
@@ -279,17 +282,26 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     importCanDelete = false;
     if (!org()) return [];
     let deletes: string[] = [];
-    const puts = await dbs.submissions.transaction('rw', dbs.submissions.submissions, async () => {
+    const tables = [dbs.submissions.submissions, dbs.submissions.discarded];
+    const puts = await dbs.submissions.transaction('rw', tables, async () => {
       const locals = await store.submissionsOf(org());
       const uploading = !withDeletes || engine.busy;
       const online = opts.online.get();
       importCanDelete = online && !uploading;
-      const plan = T.planImport(locals, pending, { ...ctx(), online, uploading });
+      // The background import honours the user's discards; a pull of one record (opened on purpose)
+      // brings it back and forgets the mark.
+      const discarded = withDeletes ? await store.discardedIds(org()) : new Set<string>();
+      if (!withDeletes) await dbs.submissions.discarded.bulkDelete(pending.map((p) => p.id));
+      const plan = T.planImport(locals, pending, { ...ctx(), online, uploading }, discarded);
       // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
       // every live query over the store): see import-writes.ts.
       const puts = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
       if (puts.length > 0) await dbs.submissions.submissions.bulkPut(puts);
       if (plan.deletes.length > 0) await dbs.submissions.submissions.bulkDelete(plan.deletes);
+      if (importCanDelete && discarded.size > 0) {
+        const pendingIds = new Set(pending.map((p) => p.id));
+        await store.forgetDiscarded(org(), pendingIds, nowMs() - DISCARD_MARK_MS);
+      }
       deletes = plan.deletes;
       return puts;
     });
@@ -355,7 +367,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     save: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
-    discard: (id) => guarded(() => store.deleteSubmissionCascade(id)),
+    discard: (id) => guarded(() => store.discardSubmission(id, org(), nowMs())),
     async attachFile(submissionId, file, name, path = '', localId) {
       if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
       const LocalId = localId || uuid();

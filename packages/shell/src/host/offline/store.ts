@@ -116,6 +116,39 @@ export class OfflineStore {
     });
   }
 
+  /**
+   * The user's Discard: the submission goes as by deleteSubmissionCascade, and its id is marked
+   * discarded in the same transaction (an org copy of the draft is then never imported back).
+   */
+  async discardSubmission(id: string, organizationId: string, nowMs: number): Promise<void> {
+    await this.deleteFilesOf([id]);
+    await this.sdb.transaction('rw', [this.sdb.submissions, this.sdb.discarded], async () => {
+      await this.sdb.submissions.delete(id);
+      await this.sdb.discarded.put({ id, organizationId, discardedAt: nowMs });
+    });
+  }
+
+  /** Ids the user discarded in this organisation. */
+  async discardedIds(organizationId: string): Promise<Set<string>> {
+    const keys = await this.sdb.discarded.where('organizationId').equals(organizationId).primaryKeys();
+    return new Set(keys);
+  }
+
+  /** Drops discard marks older than `before` whose ids the org no longer lists as pending. */
+  async forgetDiscarded(
+    organizationId: string,
+    pendingIds: ReadonlySet<string>,
+    before: number,
+  ): Promise<void> {
+    await this.sdb.transaction('rw', this.sdb.discarded, () =>
+      this.sdb.discarded
+        .where('organizationId')
+        .equals(organizationId)
+        .filter((d) => d.discardedAt < before && !pendingIds.has(d.id))
+        .delete(),
+    );
+  }
+
   /** Deletes a submission with its files and cached images (files first: an orphan file is never uploaded). */
   async deleteSubmissionCascade(id: string): Promise<void> {
     await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {

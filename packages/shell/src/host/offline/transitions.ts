@@ -267,12 +267,14 @@ export interface ImportPlan {
  * Importing pending records. New ones become local in-progress records (isSalesforceRecord true);
  * existing ones are updated unless the local copy holds changes not yet sent (then the local one
  * wins and the uploader sends it). Local in-progress, in-sync org records that are no longer
- * pending in the org are deleted, only when online and nothing is uploading.
+ * pending in the org are deleted, only when online and nothing is uploading. A draft the user
+ * discarded (`discarded`) is not brought back from its org copy.
  */
 export function planImport(
   locals: LocalSubmission[],
   pending: PendingSubmission[],
   ctx: Ctx & { online: boolean; uploading: boolean },
+  discarded: ReadonlySet<string> = new Set(),
 ): ImportPlan {
   const byId = new Map(locals.map((s) => [s.id, s]));
   const pendingIds = new Set(pending.map((p) => p.id));
@@ -280,8 +282,9 @@ export function planImport(
   for (const p of pending) {
     const local = byId.get(p.id);
     const fresh = localFromPending(p, ctx);
-    if (!local) puts.push(fresh);
-    else if (
+    if (!local) {
+      if (!discarded.has(p.id)) puts.push(fresh);
+    } else if (
       local.syncStatus === SYNC_STATUS.inSync &&
       local.status === SUBMISSION_STATUS.inProgress &&
       // an answer read before the local record's last sync (an import racing the uploader) is older
