@@ -148,3 +148,51 @@ describe("a submit the org's validation refuses", () => {
     expect(keys).not.toContain(`${inspectionForm}#${good}`);
   });
 });
+
+describe('POST /api/discardSubmission (the org copy of a discarded draft)', () => {
+  const discard = (sid: string) =>
+    c.post(
+      `/api/discardSubmission?formSubmissionIdentifier=${encodeURIComponent(`${inspectionForm}#${sid}`)}`,
+    );
+
+  it("deletes the user's own In Progress draft once; again, or for a draft never synced, answers deleted false", async () => {
+    const sid = randomUUID();
+    const ident = encodeURIComponent(`${inspectionForm}#${sid}`);
+    await ok(
+      c.post(`/api/savesubmission?formSubmissionIdentifier=${ident}`, submission(sid, 1, 'in progress', 5)),
+    );
+    expect(await pendingKeys()).toContain(`${inspectionForm}#${sid}`);
+    expect(await ok(discard(sid))).toEqual({ deleted: true });
+    expect(await pendingKeys()).not.toContain(`${inspectionForm}#${sid}`);
+    expect(await ok(discard(sid))).toEqual({ deleted: false });
+    expect(await ok(discard(randomUUID()))).toEqual({ deleted: false });
+  });
+
+  it('never deletes a submitted record, nor another user’s draft', async () => {
+    const sid = randomUUID();
+    const done = (await ok(submit(sid, 2, 5))) as Rec;
+    expect(await ok(discard(sid))).toEqual({ deleted: false });
+    const still = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(done.id)}`))) as Rec;
+    expect(still).toMatchObject({ Status__c: 'Submitted' });
+
+    const theirs = randomUUID();
+    const ident = encodeURIComponent(`${inspectionForm}#${theirs}`);
+    await ok(
+      c.post(
+        `/api/savesubmission?formSubmissionIdentifier=${ident}`,
+        submission(theirs, 1, 'in progress', 5),
+      ),
+    );
+    const other = await signedIn(bff.base, 'partner.user@demo.org');
+    const r = await other.post(`/api/discardSubmission?formSubmissionIdentifier=${ident}`);
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect((r.json as { data: unknown }).data).toEqual({ deleted: false });
+    expect(await pendingKeys()).toContain(`${inspectionForm}#${theirs}`);
+  });
+
+  it('refuses a malformed identifier with a 400 envelope', async () => {
+    const r = await c.post('/api/discardSubmission?formSubmissionIdentifier=not-a-key');
+    expect(r.status).toBe(400);
+    expect((r.json as { success: boolean }).success).toBe(false);
+  });
+});

@@ -234,11 +234,12 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await page.waitForURL(`${env.system.url}/`);
   expect(await localCount(page, localId)).toBe(0);
-  // Home's import of pending org records does not bring the discarded draft back.
+  // Home's import of pending org records does not bring the discarded draft back, and has the org
+  // delete its copy.
   const imported = page.waitForResponse((r) => r.url().includes('/api/pendingSubmissions') && r.ok());
   await page.reload();
   await imported;
-  await page.waitForTimeout(1500);
+  await expect.poll(async () => (await submissionsOf(localId)).length, { timeout: 30_000 }).toBe(0);
   expect(await localCount(page, localId)).toBe(0);
 
   // Leaving the page with edits: the browser's leave-page dialog (beforeunload); dismissed = stay.

@@ -212,6 +212,11 @@ export interface OrgGateway {
   getToken(): Promise<string>;
   /** GET /api/pendingSubmissions */
   pendingSubmissions(): Promise<PendingSubmission[]>;
+  /**
+   * POST /api/discardSubmission?formSubmissionIdentifier=: deletes the org copy of a draft the user
+   * discarded (only the user's own, only In Progress); true when one was deleted. Idempotent.
+   */
+  discardSubmission?(formId: string, submissionId: string): Promise<boolean>;
   /** GET /api/syncPendingSubmissions?recordId= */
   syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null>;
   /** GET /api/checkFormStatus?recordIds=a,b: the ids to purge from the cache. */

@@ -637,6 +637,24 @@ export const dataHandlers: Record<string, Handler> = {
 
   submitBatch: (call) => submitBatch(call, setActionField),
 
+  async discardSubmission(call) {
+    // Only the signed-in user's own draft and only while In Progress: anything else is the org's.
+    const [draft] = await mySubmissions(call, [
+      eq(n(call, 'Uniqueness_Constraint__c'), call.query.formSubmissionIdentifier ?? ''),
+      eq(n(call, 'Status__c'), 'In Progress'),
+    ]);
+    if (!draft) return { deleted: false };
+    try {
+      await call.conn().sobject(n(call, 'SQX_Form_Submission__c')).destroy(String(draft.Id));
+    } catch (err) {
+      // Deleted meanwhile (a retry racing the first call): the answer is the same.
+      const code = orgErrorItems(err)?.[0]?.errorCode;
+      if (code === 'ENTITY_IS_DELETED' || code === 'NOT_FOUND') return { deleted: false };
+      throw err;
+    }
+    return { deleted: true };
+  },
+
   async submissionJson(call) {
     const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');
     const res = await writeSubmission(call, {

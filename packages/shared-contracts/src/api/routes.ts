@@ -686,6 +686,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     source: 'end-user 7',
   },
   {
+    id: 'discardSubmission',
+    method: 'POST',
+    path: '/api/discardSubmission',
+    summary:
+      "Deletes the org copy of a draft the user discarded (drafts are synced): the signed-in user's own In Progress submission with this uniqueness key. Idempotent: none left (never synced, already deleted) answers deleted false; a submission in any other status is never deleted.",
+    auth: 'session',
+    stateChanging: true,
+    query: obj({ formSubmissionIdentifier: pattern(FORM_SUBMISSION_IDENTIFIER_PATTERN, 90) }, [
+      'formSubmissionIdentifier',
+    ]),
+    response: obj({ deleted: { type: 'boolean' } }),
+    source: 'service layer',
+  },
+  {
     id: 'submissionJson',
     method: 'POST',
     path: '/api/submissionJson',

@@ -103,6 +103,24 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     await other.dispose();
   }, 60_000);
 
+  it("a discarded draft's org copy is deleted by the next import and never comes back", async () => {
+    const clock = { now: Date.now() };
+    const svc = services(clock);
+    const c = await svc.create({ formId, formName: 'Discarded', data: { General: { note: 'bin me' } } });
+    if (!c.ok) throw new Error(c.message);
+    await drain(svc, clock);
+    const key = uniquenessKey(formId, c.value.id);
+    const copies = async () => (await orgRecords()).filter((r) => r.Uniqueness_Constraint__c === key);
+    expect((await copies()).map((r) => r.Status__c)).toEqual(['In Progress']);
+    expect((await svc.discard(c.value.id)).ok).toBe(true);
+    await svc.importPending();
+    expect(await copies()).toEqual([]);
+    expect(await svc.store.getSubmission(c.value.id)).toBeUndefined();
+    // The BFF's delete is idempotent: asked again, nothing is left to delete.
+    expect(await gateway().discardSubmission(formId, c.value.id)).toBe(false);
+    await svc.dispose();
+  }, 60_000);
+
   it('the bulk path: 450 queued submissions reach the org in 3 batch requests, once each', async () => {
     const clock = { now: Date.now() };
     const paths: string[] = [];

@@ -10,6 +10,7 @@ import {
   SUBMISSION_STATUS,
   gatewayError,
   readEnvelope,
+  uniquenessKey,
   type BatchItemResult,
   type FileUploadRequest,
   type GatewayError,
@@ -282,6 +283,12 @@ export class HttpOrgGateway implements OrgGateway {
   async pendingSubmissions(): Promise<PendingSubmission[]> {
     const rows = await this.call<Rec[]>('GET', '/api/pendingSubmissions');
     return rows.map((r) => toPending(r)).filter((p): p is PendingSubmission => p !== null);
+  }
+
+  async discardSubmission(formId: string, submissionId: string): Promise<boolean> {
+    const q = new URLSearchParams({ formSubmissionIdentifier: uniquenessKey(formId, submissionId) });
+    const r = await this.call<Rec>('POST', `/api/discardSubmission?${q}`, {});
+    return r.deleted === true;
   }
 
   async syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null> {

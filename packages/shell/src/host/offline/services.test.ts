@@ -187,6 +187,8 @@ describe('local actions', () => {
 
   it('a discarded draft whose copy reached the org stays discarded: the import skips it, a pull of it brings it back', async () => {
     h = makeHarness();
+    // The org cannot delete its copy now (every delete attempt fails): the mark alone keeps it away.
+    h.org.fault = (op) => (op === 'discardSubmission' ? 'network' : null);
     h.org.pending = [pending('p1'), pending('p2')];
     await h.svc.importPending();
     expect((await h.svc.discard('p1')).ok).toBe(true);
@@ -199,6 +201,35 @@ describe('local actions', () => {
     expect(await h.svc.pullPending('a0Xp1')).toMatchObject({ id: 'p1' });
     await h.svc.importPending();
     expect((await h.local()).map((s) => s.id).sort()).toEqual(['p1', 'p2']);
+  });
+
+  it("the next import asks the org to delete a discarded draft's copy, once it is gone it asks no more", async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1'), pending('p2')];
+    await h.svc.importPending();
+    await h.svc.discard('p1');
+    await h.svc.importPending();
+    const p1 = pending('p1');
+    const discards = () => h.org.calls.filter((c) => c.op === 'discardSubmission').map((c) => c.key);
+    expect(discards()).toEqual([`${p1.formId}#p1`]);
+    expect(h.org.pending.map((p) => p.id)).toEqual(['p2']);
+    h.clock.now += 2 * 60 * 1000;
+    await h.svc.importPending();
+    expect(discards()).toHaveLength(1);
+    expect((await h.local()).map((s) => s.id)).toEqual(['p2']);
+  });
+
+  it("a draft made again under a discarded id is the user's again: the org copy is neither skipped nor deleted", async () => {
+    h = makeHarness();
+    h.org.pending = [pending('p1')];
+    await h.svc.importPending();
+    await h.svc.discard('p1');
+    const again = await h.svc.create({ id: 'p1', formId: pending('p1').formId, formName: 'Again' });
+    expect(again.ok).toBe(true);
+    expect(await h.svc.dbs.submissions.discarded.count()).toBe(0);
+    await h.svc.importPending();
+    expect(h.org.calls.filter((c) => c.op === 'discardSubmission')).toEqual([]);
+    expect(h.org.pending.map((p) => p.id)).toEqual(['p1']);
   });
 
   it('a discard mark is forgotten a day after the org stopped listing the draft, not before', async () => {

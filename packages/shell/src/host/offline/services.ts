@@ -309,6 +309,21 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     return puts;
   };
 
+  /**
+   * The org still lists drafts the user discarded (drafts are synced): asks it to delete them. Best
+   * effort, one at a time: a failure leaves the mark, so the next import asks again.
+   */
+  const deleteDiscardedInOrg = async (pending: PendingSubmission[]): Promise<void> => {
+    const remove = opts.gateway.discardSubmission?.bind(opts.gateway);
+    if (!remove || !opts.online.get() || !org()) return;
+    const marks = await store.discardedIds(org());
+    for (const p of pending) {
+      // (a local record of that id is a draft made again since: not discarded any more)
+      if (!marks.has(p.id) || (await store.getSubmission(p.id))) continue;
+      await remove(p.formId, p.id).catch(() => false);
+    }
+  };
+
   const removeForm = async (formId: string): Promise<void> => {
     await dbs.submissions.transaction('rw', dbs.submissions.cachedforms, () =>
       dbs.submissions.cachedforms.delete(formId),
@@ -359,7 +374,8 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
 
     async create(input) {
       const sub = T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx());
-      const r = await guarded(() => store.putSubmission(sub));
+      // A draft made again under a discarded id is the user's again: its org copy must stay.
+      const r = await guarded(() => store.putSubmission(sub, { undiscard: input.id !== undefined }));
       if (!r.ok) return r;
       queued();
       return { ok: true, value: sub };
@@ -436,6 +452,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
         return;
       await applyPending(pending, true);
+      await deleteDiscardedInOrg(pending);
       lastImport = importCanDelete
         ? { organizationId, signature, localCount: await localCount(), at: nowMs() }
         : null;

@@ -85,8 +85,14 @@ export class OfflineStore {
     return file !== undefined;
   }
 
-  putSubmission(s: LocalSubmission): Promise<string> {
-    return this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.put(s));
+  /** `undiscard`: the id may be one the user discarded; its discard mark goes in the same transaction. */
+  putSubmission(s: LocalSubmission, { undiscard = false } = {}): Promise<string> {
+    if (!undiscard)
+      return this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.put(s));
+    return this.sdb.transaction('rw', [this.sdb.submissions, this.sdb.discarded], async () => {
+      await this.sdb.discarded.delete(s.id);
+      return this.sdb.submissions.put(s);
+    });
   }
 
   /** Many records, one transaction (bulkPut). */

@@ -7,6 +7,7 @@
 import {
   gatewayError,
   isGatewayError,
+  uniquenessKey,
   type BatchItemResult,
   type GatewayErrorKind,
   type FileUploadRequest,
@@ -25,6 +26,7 @@ export type Op =
   | 'getToken'
   | 'pendingSubmissions'
   | 'syncPendingSubmission'
+  | 'discardSubmission'
   | 'checkFormStatus'
   | 'getFormDefinition'
   | 'fetchGuideImage'
@@ -169,6 +171,20 @@ export class FakeOrg implements OrgGateway {
   async pendingSubmissions(): Promise<PendingSubmission[]> {
     await this.enter('pendingSubmissions', '');
     return structuredClone(this.pending);
+  }
+
+  /** Deletes the In Progress copy (record and pending entry) of a discarded draft, as the BFF does. */
+  async discardSubmission(formId: string, submissionId: string): Promise<boolean> {
+    const key = uniquenessKey(formId, submissionId);
+    await this.enter('discardSubmission', key);
+    const draft = (s: string): boolean => s.toLowerCase() === 'in progress';
+    const listed = this.pending.some((p) => p.id === submissionId && p.formId === formId && draft(p.status));
+    const record = this.records.get(key);
+    this.pending = this.pending.filter(
+      (p) => !(p.id === submissionId && p.formId === formId && draft(p.status)),
+    );
+    if (record && draft(record.status)) this.records.delete(key);
+    return listed || (record !== undefined && draft(record.status));
   }
 
   async syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null> {
