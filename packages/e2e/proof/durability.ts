@@ -511,6 +511,13 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           const off = window.__cqOffline;
           if (!off) throw new Error('offline services not exposed');
           const out: { id: string; files: { name: string; sha256: string; size: number }[] }[] = [];
+          /** What the device holds of an item's files, as the runner compares it with the org. */
+          const storedFiles = async (id: string) =>
+            (await off.store.filesOf(id)).map((f) => ({
+              name: f.Name,
+              sha256: f.sha256 ?? '',
+              size: f.file.size,
+            }));
           for (const it of items) {
             // a batch cut by an interruption is queued again: what was submitted stays as it is,
             // a half-made draft (created, not yet submitted) is discarded and made again, except one
@@ -519,11 +526,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
             // would be a second copy of one file)
             const cur = await off.store.getSubmission(it.id);
             if (cur?.status === 'submitted') {
-              const files = (await off.store.filesOf(it.id)).map((f) => ({
-                name: f.Name,
-                sha256: f.sha256 ?? '',
-                size: f.file.size,
-              }));
+              const files = await storedFiles(it.id);
               out.push({ id: it.id, files });
               continue;
             }
@@ -549,11 +552,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
                 Files: [node],
               });
               if (!s.ok) throw new Error(s.message ?? 'submit failed');
-              const files = (await off.store.filesOf(it.id)).map((f) => ({
-                name: f.Name,
-                sha256: f.sha256 ?? '',
-                size: f.file.size,
-              }));
+              const files = await storedFiles(it.id);
               out.push({ id: it.id, files });
               continue;
             }
@@ -593,11 +592,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
               Files: nodes,
             });
             if (!s.ok) throw new Error(s.message ?? 'submit failed');
-            const files = (await off.store.filesOf(it.id)).map((f) => ({
-              name: f.Name,
-              sha256: f.sha256 ?? '',
-              size: f.file.size,
-            }));
+            const files = await storedFiles(it.id);
             out.push({ id: it.id, files });
           }
           return out;
