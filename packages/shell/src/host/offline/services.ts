@@ -273,6 +273,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   /** A discard mark outlives its draft's last sighting in the org by this much (an upload in flight). */
   const DISCARD_MARK_MS = 24 * 60 * 60 * 1000;
 
+  /** The last background import's org copies of discarded drafts (see deleteDiscardedInOrg). */
+  let discardedInOrg: PendingSubmission[] = [];
+
   const applyPending = async (
     pending: PendingSubmission[],
     withDeletes: boolean,
@@ -303,6 +306,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         await store.forgetDiscarded(org(), pendingIds, nowMs() - DISCARD_MARK_MS);
       }
       deletes = plan.deletes;
+      discardedInOrg = plan.discardedInOrg;
       return puts;
     });
     for (const id of deletes) await store.deleteSubmissionCascade(id);
@@ -310,18 +314,15 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   };
 
   /**
-   * The org still lists drafts the user discarded (drafts are synced): asks it to delete them. Best
-   * effort, one at a time: a failure leaves the mark, so the next import asks again.
+   * The org still lists drafts the user discarded (drafts are synced; the import skipped them): asks
+   * it to delete them. Best effort, one at a time: a failure leaves the mark, so the next import asks again.
    */
-  const deleteDiscardedInOrg = async (pending: PendingSubmission[]): Promise<void> => {
+  const deleteDiscardedInOrg = async (): Promise<void> => {
     const remove = opts.gateway.discardSubmission?.bind(opts.gateway);
-    if (!remove || !opts.online.get() || !org()) return;
-    const marks = await store.discardedIds(org());
-    for (const p of pending) {
-      // (a local record of that id is a draft made again since: not discarded any more)
-      if (!marks.has(p.id) || (await store.getSubmission(p.id))) continue;
-      await remove(p.formId, p.id).catch(() => false);
-    }
+    const stale = discardedInOrg;
+    discardedInOrg = [];
+    if (!remove || !opts.online.get()) return;
+    for (const p of stale) await remove(p.formId, p.id).catch(() => false);
   };
 
   const removeForm = async (formId: string): Promise<void> => {
@@ -452,7 +453,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
         return;
       await applyPending(pending, true);
-      await deleteDiscardedInOrg(pending);
+      await deleteDiscardedInOrg();
       lastImport = importCanDelete
         ? { organizationId, signature, localCount: await localCount(), at: nowMs() }
         : null;

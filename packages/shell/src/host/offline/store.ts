@@ -157,10 +157,7 @@ export class OfflineStore {
 
   /** Deletes a submission with its files and cached images (files first: an orphan file is never uploaded). */
   async deleteSubmissionCascade(id: string): Promise<void> {
-    await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {
-      await this.idb.images.where('submissionId').equals(id).delete();
-      await this.idb.cachedImages.where('submissionId').equals(id).delete();
-    });
+    await this.deleteFilesOf([id]);
     await this.sdb.transaction('rw', this.sdb.submissions, () => this.sdb.submissions.delete(id));
   }
 

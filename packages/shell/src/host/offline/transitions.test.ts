@@ -157,10 +157,11 @@ describe('importing pending records', () => {
   it('a draft the user discarded is not brought back from its org copy; a local one of that id still updates', () => {
     const plan = T.planImport([], [p('1'), p('2')], opts, new Set(['1']));
     expect(plan.puts.map((s) => s.id)).toEqual(['2']);
+    expect(plan.discardedInOrg.map((d) => d.id)).toEqual(['1']);
     const back = draft({ id: '1', syncStatus: SY.inSync, isSalesforceRecord: true });
-    expect(
-      T.planImport([back], [p('1', { version: 7 })], opts, new Set(['1'])).puts.map((s) => s.version),
-    ).toEqual([7]);
+    const again = T.planImport([back], [p('1', { version: 7 })], opts, new Set(['1']));
+    expect(again.puts.map((s) => s.version)).toEqual([7]);
+    expect(again.discardedInOrg).toEqual([]);
   });
   it('existing ones are updated, unless they hold local changes not yet sent', () => {
     const inSync = draft({ id: '1', syncStatus: SY.inSync, isSalesforceRecord: true, createdOn: 'old' });

@@ -261,6 +261,8 @@ export interface ImportPlan {
   puts: LocalSubmission[];
   /** Ids of local records to delete with their images. */
   deletes: string[];
+  /** Org copies of drafts the user discarded (skipped here): the org is asked to delete them. */
+  discardedInOrg: PendingSubmission[];
 }
 
 /**
@@ -279,11 +281,13 @@ export function planImport(
   const byId = new Map(locals.map((s) => [s.id, s]));
   const pendingIds = new Set(pending.map((p) => p.id));
   const puts: LocalSubmission[] = [];
+  const discardedInOrg: PendingSubmission[] = [];
   for (const p of pending) {
     const local = byId.get(p.id);
     const fresh = localFromPending(p, ctx);
     if (!local) {
-      if (!discarded.has(p.id)) puts.push(fresh);
+      if (discarded.has(p.id)) discardedInOrg.push(p);
+      else puts.push(fresh);
     } else if (
       local.syncStatus === SYNC_STATUS.inSync &&
       local.status === SUBMISSION_STATUS.inProgress &&
@@ -314,7 +318,7 @@ export function planImport(
           )
           .map((s) => s.id)
       : [];
-  return { puts, deletes };
+  return { puts, deletes, discardedInOrg };
 }
 
 /** The form-status check returns the ids to purge; only ids actually cached are purged. */
