@@ -13,7 +13,7 @@ export async function buildFrontends(names = FRONTENDS) {
     for (let name = queue.shift(); name; name = queue.shift()) {
       console.log(`» building ${name}`);
       const code = await runAsync(path.join(root, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
-        cwd: `packages/${name}`,
+        cwd: path.join(root, name),
         env: { ...process.env, MF_OUT_DIR: distDir(name) },
       });
       if (code !== 0) failures.push(name);

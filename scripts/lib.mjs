@@ -1,5 +1,6 @@
 // Helpers for the repository scripts. Node built-ins only: these run before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,4 +24,11 @@ export function runAsync(cmd, args, options = {}) {
     const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The workspace's packages (top-level folders), as pnpm-workspace.yaml lists them. */
+export function workspacePackages() {
+  const text = fs.readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
+  const list = text.split(/\n(?=\S)/).find((block) => block.startsWith('packages:')) ?? '';
+  return [...list.matchAll(/^\s+-\s+['"]?([\w.-]+)['"]?\s*$/gm)].map((m) => m[1]);
 }

@@ -288,7 +288,7 @@ await suite(
   'property tests: submission state machine and engine (2 seeds × 1,000 runs each)',
   bin('vitest'),
   ['run', 'src/host/offline/transitions.property.test.ts', 'src/host/offline/machine.property.test.ts'],
-  { cwd: path.join(root, 'packages/shell') },
+  { cwd: path.join(root, 'shell') },
 );
 
 // 2. Fuzz: every BFF route over HTTP, and the canvas signed request.
@@ -298,7 +298,7 @@ await suite(
   bin('vitest'),
   ['run', 'test/fuzz-http.test.ts'],
   {
-    cwd: path.join(root, 'packages/bff'),
+    cwd: path.join(root, 'bff'),
     // (PROOF_FUZZ_RUNS and PROOF_FUZZ_CONCURRENCY pass through the environment)
   },
 );
@@ -306,12 +306,12 @@ await suite(
 // 3. Security regressions: the BFF's (CSRF on every state-changing route, tokens, cookies, SOQL
 //    injection) and the browser's (postMessage origin, XSS in every user-authored text).
 await suite('security-bff', 'security: BFF regressions', bin('vitest'), ['run', 'test/security'], {
-  cwd: path.join(root, 'packages/bff'),
+  cwd: path.join(root, 'bff'),
 });
 await suite(
   'security-browser',
   'security: in Chromium (cookies at the org, XSS, postMessage from another origin)',
-  path.join(root, 'packages/e2e/node_modules/.bin/playwright'),
+  path.join(root, 'e2e/node_modules/.bin/playwright'),
   [
     'test',
     'tests/security',
@@ -323,7 +323,7 @@ await suite(
     '--output',
     path.join(os.tmpdir(), 'pw-proof'),
   ],
-  { cwd: path.join(root, 'packages/e2e') },
+  { cwd: path.join(root, 'e2e') },
 );
 
 // 4. Load.
@@ -333,12 +333,12 @@ await suite(
   bin('vitest'),
   ['run', 'test/load.test.ts'],
   {
-    cwd: path.join(root, 'packages/bff'),
+    cwd: path.join(root, 'bff'),
     extraEnv: process.env.PROOF_LOAD_SECONDS ? { PROOF_LOAD_SECONDS: process.env.PROOF_LOAD_SECONDS } : {},
   },
 );
 
-// 5. Durability and tabs (packages/e2e/proof/durability.ts, tabs.ts, engineer "durability"), when they
+// 5. Durability and tabs (e2e/proof/durability.ts, tabs.ts, engineer "durability"), when they
 //    exist; their size comes from PROOF_SCALE=full (their own code).
 for (const [name, title] of [
   ['durability', 'durability: 500 offline submissions, faults, browser kills'],
@@ -348,8 +348,8 @@ for (const [name, title] of [
     notRun.push({ name, title, reason: only ? 'not selected (--only)' : 'skipped (--skip)' });
     continue;
   }
-  if (!fs.existsSync(path.join(root, `packages/e2e/proof/${name}.ts`))) {
-    console.log(`\n━━ ${title}\nPENDING (packages/e2e/proof/${name}.ts is not in this checkout)`);
+  if (!fs.existsSync(path.join(root, `e2e/proof/${name}.ts`))) {
+    console.log(`\n━━ ${title}\nPENDING (e2e/proof/${name}.ts is not in this checkout)`);
     results.push({
       name,
       title,
@@ -363,7 +363,7 @@ for (const [name, title] of [
     writeReport(false);
     continue;
   }
-  await suite(name, title, bin('tsx'), ['packages/e2e/proof/run-runner.ts', name]);
+  await suite(name, title, bin('tsx'), ['e2e/proof/run-runner.ts', name]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,7 +449,7 @@ function writeReport(done) {
     );
   if (!buildRuns && (browserSteps.some(wanted) || anyBench))
     md.push(
-      `The front ends were not rebuilt by this run (${flag('--no-build') ? '--no-build' : 'build not selected'}): served from ${process.env.DIST_ROOT ?? 'packages/*/dist'} as last built.`,
+      `The front ends were not rebuilt by this run (${flag('--no-build') ? '--no-build' : 'build not selected'}): served from ${process.env.DIST_ROOT ?? '*/dist'} as last built.`,
     );
   md.push(
     'Every figure below comes from that run; the raw logs are in `.tmp/proof/<suite>.log`. `npm test` runs the',
@@ -586,19 +586,19 @@ function writeReport(done) {
   md.push('## What each suite does');
   md.push('');
   md.push(
-    '- **Property tests** (`packages/shell/src/host/offline/transitions.property.test.ts`, `machine.property.test.ts`): fast-check drives the real transitions the way the uploader sequences them (user saves/submits during a send in flight, answers lost after the org committed, refusals, network/5xx/401, retries, clock ticks) against a model that is only "the user\'s last write and whether it was submitted"; after the network heals the org must hold exactly that. Plus laws of the three-way merge, the import plan, the backoff and the payload. A fixed seed and a random one (printed).',
+    '- **Property tests** (`shell/src/host/offline/transitions.property.test.ts`, `machine.property.test.ts`): fast-check drives the real transitions the way the uploader sequences them (user saves/submits during a send in flight, answers lost after the org committed, refusals, network/5xx/401, retries, clock ticks) against a model that is only "the user\'s last write and whether it was submitted"; after the network heals the org must hold exactly that. Plus laws of the three-way merge, the import plan, the backoff and the payload. A fixed seed and a random one (printed).',
   );
   md.push(
-    '- **Fuzz** (`packages/bff/test/fuzz-http.test.ts`): every route of the contract table over a real socket to the BFF in its own process (as deployed), signed in, 24 requests in flight over a keep-alive pool, against its own org-emulator; requests pre-generated per route in seeded chunks: random values, strings past every bound, 1-11 MB bodies, JSON nested 200-20,000 deep, `__proto__`/`constructor` keys, operator objects (`$gt`, `$where`, ...), wrong content types. Allowed: 2xx/3xx and 400/401/403/404/409/413/415/422/429. Canvas: a valid signed request tampered with (signature or envelope characters, truncation, appended bytes, swapped parts, changed fields, other secrets, wrong algorithm, stale or future issuedAt, no signature, a signature of something else): every tampered one 401 and no session cookie; untouched controls must still get in.',
+    '- **Fuzz** (`bff/test/fuzz-http.test.ts`): every route of the contract table over a real socket to the BFF in its own process (as deployed), signed in, 24 requests in flight over a keep-alive pool, against its own org-emulator; requests pre-generated per route in seeded chunks: random values, strings past every bound, 1-11 MB bodies, JSON nested 200-20,000 deep, `__proto__`/`constructor` keys, operator objects (`$gt`, `$where`, ...), wrong content types. Allowed: 2xx/3xx and 400/401/403/404/409/413/415/422/429. Canvas: a valid signed request tampered with (signature or envelope characters, truncation, appended bytes, swapped parts, changed fields, other secrets, wrong algorithm, stale or future issuedAt, no signature, a signature of something else): every tampered one 401 and no session cookie; untouched controls must still get in.',
   );
   md.push(
-    "- **Security** (`packages/bff/test/security*.test.ts`, `packages/e2e/tests/security*.spec.ts`): CSRF header and Origin on every state-changing route (enumerated from the router), no refresh/access token in any body, Set-Cookie or log line, the browser's Cookie never sent to the org, SOQL injection; in Chromium: the org sees no browser cookie on any API call the BFF makes, XSS payloads in every user-authored text of a form definition render as text, a postMessage from a wrong origin is ignored.",
+    "- **Security** (`bff/test/security*.test.ts`, `e2e/tests/security*.spec.ts`): CSRF header and Origin on every state-changing route (enumerated from the router), no refresh/access token in any body, Set-Cookie or log line, the browser's Cookie never sent to the org, SOQL injection; in Chromium: the org sees no browser cookie on any API call the BFF makes, XSS payloads in every user-authored text of a form definition render as text, a postMessage from a wrong origin is ignored.",
   );
   md.push(
-    "- **Load** (`packages/bff/test/load.test.ts`): the BFF as its own process. Mixed reads are sent open-loop (latency counted from the scheduled send, so a slow BFF cannot hide behind a slow sender) by 20 signed-in users from distinct addresses; the org's latency is re-drawn (seeded) in 50-150 ms every 50 ms. Uploads are streamed multipart with an `X-Upload-Sha256` the BFF checks against the bytes it streamed to the org; RSS sampled every 50 ms from /proc. Redis failover: round-robin balancer that takes a refused instance out.",
+    "- **Load** (`bff/test/load.test.ts`): the BFF as its own process. Mixed reads are sent open-loop (latency counted from the scheduled send, so a slow BFF cannot hide behind a slow sender) by 20 signed-in users from distinct addresses; the org's latency is re-drawn (seeded) in 50-150 ms every 50 ms. Uploads are streamed multipart with an `X-Upload-Sha256` the BFF checks against the bytes it streamed to the org; RSS sampled every 50 ms from /proc. Redis failover: round-robin balancer that takes a refused instance out.",
   );
   md.push(
-    "- **Tabs** (`packages/e2e/proof/tabs.ts`): tabs of one persistent Chromium profile queue submissions from random tabs while the leader tab (the uploader's Web Lock holder) has its renderer crashed (CDP `Page.crash`, no unload) on a fixed schedule and is replaced; sized by its kills (kills × the period, then the drain), not a duration. Each submission must have exactly one record in the org (`onceInOrg` = submissions), none missing, the outbox empty; takeover time is from the crash to another tab holding the lock; `redelivered` counts submissions the BFF accepted more than once (re-sent after a kill; harmless by the upsert).",
+    "- **Tabs** (`e2e/proof/tabs.ts`): tabs of one persistent Chromium profile queue submissions from random tabs while the leader tab (the uploader's Web Lock holder) has its renderer crashed (CDP `Page.crash`, no unload) on a fixed schedule and is replaced; sized by its kills (kills × the period, then the drain), not a duration. Each submission must have exactly one record in the org (`onceInOrg` = submissions), none missing, the outbox empty; takeover time is from the crash to another tab holding the lock; `redelivered` counts submissions the BFF accepted more than once (re-sent after a kill; harmless by the upsert).",
   );
   md.push('');
   fs.mkdirSync(path.dirname(out), { recursive: true });

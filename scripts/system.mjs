@@ -17,13 +17,11 @@ const REMOTES = ['mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder'];
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 /**
- * Where a front end's build lives: `packages/<name>/dist`, or `$DIST_ROOT/<name>` when DIST_ROOT is
+ * Where a front end's build lives: `<name>/dist`, or `$DIST_ROOT/<name>` when DIST_ROOT is
  * set, so parallel work on one checkout can build and test without replacing each other's files.
  */
 export function distDir(name) {
-  return process.env.DIST_ROOT
-    ? path.resolve(process.env.DIST_ROOT, name)
-    : path.join(root, 'packages', name, 'dist');
+  return process.env.DIST_ROOT ? path.resolve(process.env.DIST_ROOT, name) : path.join(root, name, 'dist');
 }
 
 /** Spawns a process and resolves once a line of its output matches `ready`. */
@@ -87,7 +85,7 @@ export function startEmulator(port, { quiet, db = ':memory:', extraArgs = [] } =
     'org-emulator',
     tsx,
     [
-      path.join(root, 'packages/org-emulator/src/cli.ts'),
+      path.join(root, 'org-emulator/src/cli.ts'),
       '--port',
       String(port),
       '--db',
@@ -101,7 +99,7 @@ export function startEmulator(port, { quiet, db = ':memory:', extraArgs = [] } =
 }
 
 export function startBff(port, { env = {}, quiet } = {}) {
-  return startProcess('bff', tsx, [path.join(root, 'packages/bff/src/main.ts')], {
+  return startProcess('bff', tsx, [path.join(root, 'bff/src/main.ts')], {
     ready: /bff listening on http/,
     env: { PORT: String(port), SHELL_DIST: distDir('shell'), ...env },
     quiet,
@@ -111,7 +109,7 @@ export function startBff(port, { env = {}, quiet } = {}) {
 /** Environment that points a BFF at remotes and an org on the given ports. */
 export function systemEnv(ports) {
   const org = `http://127.0.0.1:${ports.emulator}`;
-  // The demo org's connected app (see packages/org-emulator/README.md).
+  // The demo org's connected app (see org-emulator/README.md).
   const env = {
     SF_LOGIN_URL: org,
     SF_SANDBOX_LOGIN_URL: org,

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { root, runAsync } from './lib.mjs';
+import { root, runAsync, workspacePackages } from './lib.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const tmp = path.join(root, '.tmp');
@@ -55,9 +55,9 @@ const built = await gate('build', async () => {
 
 // Vitest: every package's own tests (unit, and BFF/emulator integration over HTTP), one package at
 // a time so integration suites that start servers never compete for the 2 cores.
-const vitestPackages = fs
-  .readdirSync(path.join(root, 'packages'))
-  .filter((name) => fs.existsSync(path.join(root, 'packages', name, 'vitest.config.ts')));
+const vitestPackages = workspacePackages().filter((name) =>
+  fs.existsSync(path.join(root, name, 'vitest.config.ts')),
+);
 for (const name of vitestPackages) {
   const json = path.join(tmp, `vitest-${name}.json`);
   fs.rmSync(json, { force: true });
@@ -67,7 +67,7 @@ for (const name of vitestPackages) {
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
     {
-      cwd: path.join(root, 'packages', name),
+      cwd: path.join(root, name),
     },
   );
   const result = readJson(json);
@@ -88,12 +88,12 @@ for (const name of vitestPackages) {
 
 // Playwright: the browser suites against the running system, in Debian's Chromium.
 if (built) {
-  const pwJson = path.join(root, 'packages/e2e/test-results/results.json');
+  const pwJson = path.join(root, 'e2e/test-results/results.json');
   fs.rmSync(pwJson, { force: true });
   const pwStarted = Date.now();
   console.log('\n━━ playwright (e2e)');
-  const pwCode = await runAsync(path.join(root, 'packages/e2e/node_modules/.bin/playwright'), ['test'], {
-    cwd: path.join(root, 'packages/e2e'),
+  const pwCode = await runAsync(path.join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
+    cwd: path.join(root, 'e2e'),
   });
   const pw = readJson(pwJson);
   if (pw) {

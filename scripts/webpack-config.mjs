@@ -27,7 +27,7 @@ const injectExternalRuntimePlugin = (() => {
 // behaves the same.
 const chakraMotion = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../packages/shell/src/chakra-motion/motion.tsx',
+  '../shell/src/chakra-motion/motion.tsx',
 );
 
 // Browser-only MF runtime: drops its Node script loaders.

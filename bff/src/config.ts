@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_NAMESPACE,
+  REMOTE_DEFAULT_PORTS,
+  REMOTE_NAMES,
+  remoteUrlEnvVar,
+  type RemotesConfig,
+} from 'shared-contracts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BffConfig {
+  port: number;
+  host: string;
+  /** Folder holding the shell's production build (index.html + assets). */
+  shellDist: string;
+  remotes: RemotesConfig;
+  version: string;
+  /** The BFF's public origin (redirect URIs, CSRF origin check). Default: the request's own origin. */
+  publicUrl: string | null;
+  /** Trust X-Forwarded-* (behind a load balancer). */
+  trustProxy: boolean;
+  salesforce: {
+    clientId: string | null;
+    clientSecret: string | null;
+    /** Production and sandbox login hosts (spec: 'values not shown'; Salesforce's defaults). */
+    productionLoginUrl: string;
+    sandboxLoginUrl: string;
+    /** REST API version jsforce uses ('62.0'). */
+    apiVersion: string;
+    namespace: string;
+    /** Secret the canvas signed request is signed with (the connected app's consumer secret). */
+    canvasSecret: string | null;
+    /** Canvas signed requests older than this are stale. */
+    canvasMaxAgeSeconds: number;
+  };
+  session: {
+    redisUrl: string | null;
+    ttlSeconds: number;
+    /** Secure cookies: true when publicUrl is https, or SESSION_SECURE=true. */
+    secure: boolean;
+  };
+  rateLimitPerMinute: number;
+  /** Identical form-list queries of one user in flight together share one org call; answers are reused this long. */
+  listCacheMs: number;
+  /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
+  frameAncestors: string[];
+  /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
+  cspAllowEval: boolean;
+  logLevel: string;
+}
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the BFF needs comes from its environment, so one build serves every deployment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  const remotesHost = env.REMOTES_HOST ?? '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
+  const productionLoginUrl = (env.SF_LOGIN_URL ?? 'https://login.salesforce.com').replace(/\/+$/, '');
+  const sandboxLoginUrl = (env.SF_SANDBOX_LOGIN_URL ?? 'https://test.salesforce.com').replace(/\/+$/, '');
+  const clientSecret = env.SF_CLIENT_SECRET || null;
+  const defaultAncestors = [
+    "'self'",
+    'https://*.salesforce.com',
+    'https://*.force.com',
+    'https://*.visualforce.com',
+    'https://*.my.site.com',
+    origin(productionLoginUrl),
+    origin(sandboxLoginUrl),
+  ].filter((v): v is string => Boolean(v));
+  return {
+    port: Number(env.PORT ?? 4000),
+    host: env.HOST ?? '127.0.0.1',
+    shellDist: env.SHELL_DIST ?? path.join(repoRoot, 'shell/dist'),
+    version: env.APP_VERSION ?? '1.0.0',
+    publicUrl,
+    trustProxy: env.TRUST_PROXY === 'true',
+    remotes: {
+      remotes: REMOTE_NAMES.map((name) => ({
+        name,
+        manifestUrl:
+          env[remoteUrlEnvVar(name)] ??
+          `http://${remotesHost}:${REMOTE_DEFAULT_PORTS[name]}/mf-manifest.json`,
+      })),
+    },
+    salesforce: {
+      clientId: env.SF_CLIENT_ID || null,
+      clientSecret,
+      productionLoginUrl,
+      sandboxLoginUrl,
+      apiVersion: env.SF_API_VERSION ?? '62.0',
+      namespace: env.SF_NAMESPACE ?? DEFAULT_NAMESPACE,
+      canvasSecret: env.SF_CANVAS_SECRET || clientSecret,
+      canvasMaxAgeSeconds: Number(env.CANVAS_MAX_AGE_SECONDS ?? 900),
+    },
+    session: {
+      redisUrl: env.REDIS_URL || null,
+      ttlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
+      secure: env.SESSION_SECURE ? env.SESSION_SECURE === 'true' : Boolean(publicUrl?.startsWith('https:')),
+    },
+    rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 1200),
+    listCacheMs: Number(env.LIST_CACHE_MS ?? 0),
+    frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
+    cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
+    logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+  };
+}

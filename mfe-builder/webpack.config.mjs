@@ -1,0 +1,15 @@
+import { remoteConfig, standalonePageConfig } from '../scripts/webpack-config.mjs';
+
+const dir = import.meta.dirname;
+
+export default [
+  remoteConfig({ dir, name: 'mfe-builder', scope: 'mfe_builder' }),
+  // The field/table/rule editors on their own (/editors), for the Chromium suite and trying them out.
+  standalonePageConfig({
+    dir,
+    name: 'mfe-builder',
+    page: 'editors',
+    entry: './src/editors/playground/page.tsx',
+    title: 'Builder editors playground',
+  }),
+];

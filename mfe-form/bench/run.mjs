@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+/**
+ * Renderer benchmark (issue 7): our FormRenderer vs @jsonforms/react + vanilla renderers on the same
+ * generated schemas, in Chromium (/usr/bin/chromium) via playwright-core. Measures mount time,
+ * keystroke-to-next-frame latency (median, p95), components re-rendered per keystroke (from the
+ * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
+ * Usage: node mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table] [--out file.json]
+ */
+import { writeFileSync, rmSync } from 'node:fs';
+import { loadavg, cpus } from 'node:os';
+import { buildPage } from './build-page.mjs';
+import {
+  argValue,
+  focusTarget,
+  launchChromium,
+  nextFrame,
+  openBenchPage,
+  percentile as pct,
+  typeKeys,
+  warmUp,
+} from './harness.mjs';
+
+const KEYS = Number(argValue('--keys', '60'));
+const OUT = argValue('--out', '');
+/** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
+const FORMS = argValue('--forms', 'f500,f1000,table').split(',');
+
+const dir = await buildPage();
+
+const browser = await launchChromium();
+
+async function measure(which, form) {
+  const page = await openBenchPage(browser, dir, `${which} ${form}`);
+  // The main thread's CPU time (CDP ThreadTime) beside wall-clock: on a loaded machine wall-clock
+  // includes time the thread waited for a core, CPU time does not.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadTime = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+  const cpu0 = await threadTime();
+  const mountMs = await page.evaluate(([w, f]) => window.bench.mount(w, f), [which, form]);
+  const mountCpuMs = ((await threadTime()) - cpu0) * 1000;
+  const input = await focusTarget(page);
+  const compilesBefore = await page.evaluate(() => window.bench.ajvCompiles());
+  const keysCpu0 = await threadTime();
+  // Warm-up, then measured keystrokes (one at a time so each gets its own frame).
+  await warmUp(page);
+  await page.evaluate(() => {
+    window.bench.latencies = [];
+    window.bench.scriptTimes = [];
+  });
+  await typeKeys(page, KEYS);
+  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (KEYS + 5);
+  const latencies = await page.evaluate(() => window.bench.latencies);
+  const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
+  // Re-render counting pass (separate, since walking the fiber tree costs time).
+  await page.evaluate(() => (window.bench.countRenders = true));
+  const renders = [];
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate(() => (window.bench.lastRenders = { all: 0, fields: 0, names: [] }));
+    await page.keyboard.press('c');
+    await nextFrame(page);
+    renders.push(await page.evaluate(() => window.bench.lastRenders));
+  }
+  const compilesAfter = await page.evaluate(() => window.bench.ajvCompiles());
+  const value = await input.inputValue();
+  await page.close();
+  return {
+    which,
+    form,
+    mountMs: Math.round(mountMs),
+    mountCpuMs: Math.round(mountCpuMs),
+    keystrokes: latencies.length,
+    medianMs: +pct(latencies, 50).toFixed(1),
+    p95Ms: +pct(latencies, 95).toFixed(1),
+    scriptMedianMs: +pct(scriptTimes, 50).toFixed(2),
+    keystrokeCpuMs: +keyCpuMs.toFixed(1),
+    componentsPerKeystroke: Math.max(...renders.map((r) => r.all)),
+    fieldComponentsPerKeystroke: Math.max(...renders.map((r) => r.fields)),
+    ajvCompilesAfterMount: compilesAfter - compilesBefore,
+    typedValueTail: value.slice(-6),
+  };
+}
+
+const results = [];
+try {
+  for (const form of FORMS) {
+    for (const which of ['ours', 'jsonforms']) {
+      const r = await measure(which, form);
+      results.push(r);
+      console.log(JSON.stringify(r));
+    }
+  }
+} finally {
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const get = (which, form) => results.find((r) => r.which === which && r.form === form);
+const o = get('ours', 'f1000');
+const j = get('jsonforms', 'f1000');
+const sizeGoals =
+  o && j
+    ? [
+        ['keystroke p95 <= 20 ms at 1,000 fields', o.p95Ms <= 20, `${o.p95Ms} ms`],
+        [
+          'keystroke p95 <= 0.35x JSON Forms at 1,000 fields',
+          o.p95Ms <= 0.35 * j.p95Ms,
+          `${o.p95Ms} vs ${j.p95Ms} ms`,
+        ],
+        [
+          'mount <= 0.5x JSON Forms at 1,000 fields',
+          o.mountMs <= 0.5 * j.mountMs,
+          `${o.mountMs} vs ${j.mountMs} ms`,
+        ],
+      ]
+    : [['1,000-field goals (f1000 not run)', false, `--forms ${FORMS.join(',')}`]];
+const goals = [
+  ...sizeGoals,
+  [
+    'at most 2 field components re-rendered per keystroke',
+    results.filter((r) => r.which === 'ours').every((r) => r.fieldComponentsPerKeystroke <= 2),
+    results
+      .filter((r) => r.which === 'ours')
+      .map((r) => `${r.form}:${r.fieldComponentsPerKeystroke}`)
+      .join(' '),
+  ],
+  [
+    'zero Ajv compiles after mount',
+    results.filter((r) => r.which === 'ours').every((r) => r.ajvCompilesAfterMount === 0),
+    results
+      .filter((r) => r.which === 'ours')
+      .map((r) => `${r.form}:${r.ajvCompilesAfterMount}`)
+      .join(' '),
+  ],
+];
+console.log(
+  '\nform        renderer   mount ms  mount cpu  median ms  p95 ms  cpu/key  comps/key  fields/key  ajv compiles',
+);
+for (const r of results) {
+  console.log(
+    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.mountCpuMs).padStart(10)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.keystrokeCpuMs).padStart(8)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
+  );
+}
+console.log('');
+for (const [name, ok, detail] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+if (o && j)
+  console.log(
+    `main-thread CPU at 1,000 fields (load-independent): mount ${o.mountCpuMs} vs ${j.mountCpuMs} ms (${(o.mountCpuMs / j.mountCpuMs).toFixed(2)}x), per keystroke incl. warm-up ${o.keystrokeCpuMs} vs ${j.keystrokeCpuMs} ms`,
+  );
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} (other processes skew timings)`,
+);
+if (OUT) writeFileSync(OUT, JSON.stringify({ results, goals, loadavg: loadavg() }, null, 2));
+process.exitCode = goals.every(([, ok]) => ok) ? 0 : 1;

@@ -1,0 +1,19 @@
+import { remoteConfig, standalonePageConfig } from '../scripts/webpack-config.mjs';
+
+const dir = import.meta.dirname;
+
+export default [
+  remoteConfig({
+    dir,
+    name: 'mfe-form',
+    scope: 'mfe_form',
+    exposes: { './FormRenderer': './src/renderer/index.ts' },
+  }),
+  standalonePageConfig({
+    dir,
+    name: 'mfe-form',
+    page: 'playground',
+    entry: './src/pages/playground.tsx',
+    title: 'Form renderer playground',
+  }),
+];

@@ -1,3 +1,0 @@
-import { hostConfig } from '../../scripts/webpack-config.mjs';
-
-export default hostConfig({ dir: import.meta.dirname, name: 'shell' });

@@ -1,0 +1,375 @@
+/**
+ * The offline core's contract (end-user spec sections 3, 4, 7, 8, 9): the local records, the
+ * narrow view of the network the sync engine needs (`OrgGateway`), the outbox view and the
+ * `OfflineServices` the host hands every remote. Implemented in shell/src/host/offline.
+ */
+import type { SubmissionStatus, SyncStatus } from './constants';
+import type { Observable } from './host-services';
+
+export type FileStatus = 'Unsynced' | 'Synced';
+
+/** Bookkeeping of delivery attempts, beyond the spec (outbox view, backoff). */
+export interface DeliveryState {
+  /** Failed attempts since the last success or user retry. */
+  attempts: number;
+  /** Epoch ms before which the uploader will not try again; 0 = as soon as possible. */
+  nextAttemptAt: number;
+  /** Plain-words text of the last failure, or null. */
+  lastError: string | null;
+}
+
+/** A file item inside a submission's data (spec section 3 "File item in a form"). */
+export interface FileNode {
+  ContentDocumentId: string;
+  LocalId: string;
+  Name: string;
+  error?: string | null;
+  submissionId?: string;
+  progress?: number;
+  originUrl?: string;
+  accessToken?: string;
+}
+
+/** Local submission (spec section 3), plus `delivery` (outbox bookkeeping, not in the spec). */
+export interface LocalSubmission {
+  /** Random uuid v4. */
+  id: string;
+  data: Record<string, unknown>;
+  originalData: Record<string, unknown>;
+  syncStatus: SyncStatus;
+  status: SubmissionStatus;
+  isUploading: boolean;
+  formName: string;
+  formId: string;
+  formDef: unknown;
+  /** ISO date-times; empty string when not yet happened. */
+  createdOn: string;
+  syncedOn: string;
+  submittedOn: string;
+  /** Starts at 1; +1 on each save and on submit. */
+  version: number;
+  /** The spec's "error list": server errors stored by the uploader. */
+  error: unknown[];
+  errors: unknown[];
+  instanceUrl: string;
+  organizationId: string;
+  /** True if it came from the organisation (imported pending or started scheduled). */
+  isSalesforceRecord: boolean;
+  /** Id of the org's form submission record, when known. */
+  formSubmissionId?: string;
+  delivery?: DeliveryState;
+}
+
+/** File info (local), stored in the image database's `images` table, keyed by LocalId. */
+export interface FileInfo {
+  file: Blob;
+  Name: string;
+  LocalId: string;
+  /** '' until uploaded ('Unsynced' marks a locally stored file in the form's file node). */
+  ContentDocumentId: string;
+  error: string | null;
+  status: FileStatus;
+  path: string;
+  submissionId: string;
+  organizationId: string;
+  /** -1 initially, then 0-100. */
+  progress: number;
+  /** The file's SHA-256 (hex), when computed: lets the org side dedupe a lost upload response. */
+  sha256?: string;
+  delivery?: DeliveryState;
+}
+
+/** Stored (cached) image: a data-URL preview, table `cachedImages`, keyed by id. */
+export interface StoredImage {
+  id: string;
+  result: string;
+  path: string;
+  fileName: string;
+  submissionId: string;
+  organizationId: string;
+  ContentDocumentId: string;
+}
+
+/** Guide image, table `guides` keyed by Id. `formId` (not in the spec) ties it to its cached form. */
+export interface Guide {
+  Id: string;
+  ImageUrl: string;
+  encodedImage: string;
+  formId?: string;
+}
+
+/** Cached form definition, table `cachedforms` keyed by Id. */
+export interface CachedForm {
+  Id: string;
+  formDef: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The network, as the sync engine sees it.
+
+/**
+ * How a failed org call failed. The engine decides on this alone:
+ * - network: no response (offline, dropped connection, timeout, or a response lost after the org
+ *   committed). Kept queued, retried with backoff; shown as 'Network Error'.
+ * - unavailable: 5xx/429 from the BFF or the org (transient). Kept queued, retried with backoff.
+ * - unauthorized: 401. Authorization is cleared; kept queued.
+ * - conflict: the org holds a newer Version of the submission than the one sent.
+ * - rejected: any other 4xx or a `success: false` envelope: the org refused the data.
+ */
+export type GatewayErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'conflict' | 'rejected';
+
+export interface GatewayError {
+  readonly name: 'GatewayError';
+  readonly kind: GatewayErrorKind;
+  readonly message: string;
+  readonly status?: number;
+  /** Response data (the envelope's data or messages), stored as the submission's errors. */
+  readonly data?: unknown;
+}
+
+export function gatewayError(
+  kind: GatewayErrorKind,
+  message: string,
+  extra: { status?: number; data?: unknown } = {},
+): GatewayError {
+  return { name: 'GatewayError', kind, message, ...extra };
+}
+
+export function isGatewayError(e: unknown): e is GatewayError {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'GatewayError';
+}
+
+/** The uniqueness key every org-changing request carries: `formId#submissionId`. */
+export function uniquenessKey(formId: string, submissionId: string): string {
+  return `${formId}#${submissionId}`;
+}
+
+/** What is sent to the org to save or submit a submission (token and url fields removed). */
+export interface SubmissionPayload {
+  id: string;
+  formId: string;
+  formName: string;
+  formSubmissionId?: string;
+  status: SubmissionStatus;
+  version: number;
+  data: Record<string, unknown>;
+  /** `formId#id`, the idempotency key of the BFF's upsert. */
+  uniquenessKey: string;
+}
+
+export interface SaveResult {
+  /** The org record's Id. */
+  formSubmissionId?: string;
+}
+
+/** Submit result: a returned url means success (spec section 4 "save flow"). */
+export interface SubmitResult {
+  url?: string | null;
+  errors?: unknown[];
+}
+
+export interface FileUploadRequest {
+  localId: string;
+  submissionId: string;
+  /** Uniqueness key of the owning submission. */
+  uniquenessKey: string;
+  name: string;
+  file: Blob;
+  sha256?: string;
+  /** The fresh token of this file-uploader run (spec: "a fresh token from the server"). */
+  token: string;
+}
+
+/** A pending form submission record of the org (GET /api/pendingSubmissions). */
+export interface PendingSubmission {
+  /** The local submission id (second half of the uniqueness key). */
+  id: string;
+  formSubmissionId: string;
+  formId: string;
+  formName: string;
+  formDef?: unknown;
+  status: SubmissionStatus;
+  version: number;
+  data: Record<string, unknown>;
+  lastModifiedDate?: string;
+}
+
+/**
+ * The narrow interface the engine needs from the network. Every call that changes the org is
+ * idempotent by the submission's uniqueness key (uploadFile: by `localId`), so a retry after a
+ * lost response never makes a second record. Failures reject with a `GatewayError`.
+ */
+export interface OrgGateway {
+  /** POST /api/savesubmission?formSubmissionIdentifier=... (upsert). */
+  saveSubmission(payload: SubmissionPayload): Promise<SaveResult>;
+  /** POST /api/data?... (upsert; sets the action field to submitForm). */
+  submitSubmission(payload: SubmissionPayload): Promise<SubmitResult>;
+  /** Save the submission's JSON for PDF rendering, keyed `formId#submissionId`. */
+  saveJsonForPdf(payload: SubmissionPayload): Promise<void>;
+  /** Streams the file to the org through the BFF; resolves to the ContentDocumentId. */
+  uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string>;
+  /** GET /api/getToken: a fresh token for one file-uploader run. */
+  getToken(): Promise<string>;
+  /** GET /api/pendingSubmissions */
+  pendingSubmissions(): Promise<PendingSubmission[]>;
+  /**
+   * POST /api/discardSubmission?formSubmissionIdentifier=: deletes the org copy of a draft the user
+   * discarded (only the user's own, only In Progress); true when one was deleted. Idempotent.
+   */
+  discardSubmission?(formId: string, submissionId: string): Promise<boolean>;
+  /** GET /api/syncPendingSubmissions?recordId= */
+  syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null>;
+  /** GET /api/checkFormStatus?recordIds=a,b: the ids to purge from the cache. */
+  checkFormStatus(formIds: string[]): Promise<string[]>;
+  /** GET /api/schema?recordId=: the form definition, or null when there is none. */
+  getFormDefinition(formId: string): Promise<unknown | null>;
+  /** A guide image as a data URL. */
+  fetchGuideImage(imageUrl: string): Promise<string>;
+  /**
+   * Optional bulk path (one request for up to SUBMIT_BATCH_MAX submissions whose files are all
+   * uploaded): for each item the BFF does what the single path does, JSON for PDF then save or
+   * submit, as one idempotent upsert per uniqueness key (sObject Collections upsert on the org side).
+   * Resolves with one result per item; rejects only when the request as a whole failed.
+   */
+  submitBatch?(items: SubmissionPayload[]): Promise<BatchItemResult[]>;
+}
+
+/** sObject Collections' limit: at most 200 records per request. */
+export const SUBMIT_BATCH_MAX = 200;
+
+export type BatchItemResult =
+  | {
+      uniquenessKey: string;
+      ok: true;
+      /** For a submitted item: a url means success; none means the org refused the submit (errors). */
+      url?: string | null;
+      formSubmissionId?: string;
+      errors?: unknown[];
+    }
+  | { uniquenessKey: string; ok: false; error: GatewayError };
+
+// ---------------------------------------------------------------------------------------------
+// The outbox view and the services remotes use.
+
+export type OutboxItemState =
+  'queued' | 'uploading' | 'waiting for files' | 'retry scheduled' | 'in error' | 'needs sign-in';
+
+export interface OutboxItem {
+  /** Submission id or file LocalId. */
+  id: string;
+  kind: 'submission' | 'file';
+  submissionId: string;
+  /** Form name, or file name. */
+  title: string;
+  state: OutboxItemState;
+  syncStatus?: SyncStatus;
+  progress?: number;
+  lastError: string | null;
+  attempts: number;
+  /** Epoch ms of the next automatic attempt, or null when none is scheduled. */
+  nextRetryAt: number | null;
+}
+
+export interface NewSubmissionInput {
+  formId: string;
+  formName: string;
+  formDef?: unknown;
+  data?: Record<string, unknown>;
+  /** Defaults to a fresh uuid v4. */
+  id?: string;
+}
+
+export interface StartScheduledInput {
+  formId: string;
+  formName: string;
+  /** The org record's Id. */
+  formSubmissionId: string;
+  /** The org record's Version (the local one becomes Version + 1). */
+  version: number;
+  /** Local id; defaults to a fresh uuid v4. */
+  submissionId?: string;
+  data?: Record<string, unknown>;
+}
+
+/** The outcome of a local write the user made: never throws for storage problems. */
+export type WriteResult<T = void> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface OfflineServices {
+  // live store queries
+  /** This organisation's local submissions, newest first (createdOn). */
+  submissions: Observable<LocalSubmission[]>;
+  submission(id: string): Observable<LocalSubmission | undefined>;
+  filesOf(submissionId: string): Observable<FileInfo[]>;
+  cachedForms: Observable<CachedForm[]>;
+  outbox: Observable<OutboxItem[]>;
+  /** True while this tab runs the browser's one uploader. */
+  isLeader: Observable<boolean>;
+  /** True while another tab has the draft open (BroadcastChannel). */
+  openElsewhere(submissionId: string): Observable<boolean>;
+
+  // user writes (IndexedDB first, always)
+  create(input: NewSubmissionInput): Promise<WriteResult<LocalSubmission>>;
+  /** Saving an update. `baseData` is what the tab loaded: edits are merged onto the latest record. */
+  save(
+    id: string,
+    data: Record<string, unknown>,
+    baseData?: Record<string, unknown>,
+  ): Promise<WriteResult<LocalSubmission>>;
+  /** Submit locally (queued for the uploader). */
+  submit(
+    id: string,
+    data: Record<string, unknown>,
+    baseData?: Record<string, unknown>,
+  ): Promise<WriteResult<LocalSubmission>>;
+  /** Close = save as draft. */
+  close(
+    id: string,
+    data: Record<string, unknown>,
+    baseData?: Record<string, unknown>,
+  ): Promise<WriteResult<LocalSubmission>>;
+  discard(id: string): Promise<WriteResult>;
+  /**
+   * Stores the file (Unsynced) and returns the file node to put into the submission's data.
+   * `localId` (optional): the id the form already gave the file node, so node and upload record match.
+   */
+  attachFile(
+    submissionId: string,
+    file: Blob,
+    name: string,
+    path?: string,
+    localId?: string,
+  ): Promise<WriteResult<FileNode>>;
+  /** Queue many submissions in one transaction (bulkPut). */
+  queueMany(items: LocalSubmission[]): Promise<WriteResult>;
+  /** Announce / stop announcing that this tab has the draft open. */
+  openDraft(submissionId: string): () => void;
+
+  // org-facing
+  startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
+  importPending(): Promise<void>;
+  pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;
+  downloadForOffline(formId: string): Promise<void>;
+  removeFromOffline(formId: string): Promise<void>;
+  purgeStaleForms(): Promise<string[]>;
+
+  // outbox
+  retryNow(id: string): Promise<void>;
+  discardOutboxItem(id: string): Promise<void>;
+
+  /** Start/stop the uploaders (leader election, online/offline). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Texts of the offline core that the spec does not give (beside MESSAGES). */
+export const OFFLINE_MESSAGES = {
+  quotaExceeded:
+    'Your device is out of storage space, so this change was not saved. Your previous version is kept. Free some space and try again.',
+  storageFailed:
+    'This change could not be saved on this device. Your previous version is kept. Please try again.',
+  draftOpenElsewhere:
+    'This form is also open in another tab. Changes from both tabs are kept; the latest change to a field wins.',
+  submissionDiscarded: 'This submission no longer exists on this device.',
+  retryScheduled: 'Will retry automatically',
+  needsSignIn: 'Sign in again to send this item.',
+} as const;
