@@ -169,6 +169,12 @@ describe('importing pending records', () => {
     const plan = T.planImport([inSync, edited], [p('1', { version: 7 }), p('2')], opts);
     expect(plan.puts.map((s) => [s.id, s.version, s.createdOn])).toEqual([['1', 7, 'old']]);
   });
+  it('a draft made on this device and synced stays a local draft when the org copy is imported (Discard stays offered)', () => {
+    const mine = draft({ id: '1', syncStatus: SY.inSync, isSalesforceRecord: false, version: 2 });
+    const [updated] = T.planImport([mine], [p('1', { version: 2 })], opts).puts;
+    expect(updated).toMatchObject({ id: '1', isSalesforceRecord: false, data: { v: '1' } });
+    expect(T.canDiscard(updated!, false)).toBe(true);
+  });
   it("keeps a refused submit's errors while the org holds that same version, not after it changed", () => {
     const errors = [{ errorPath: 'General/Score', message: 'Score must be between 0 and 100' }];
     const refused = draft({ id: '1', syncStatus: SY.inSync, version: 2, errors, error: errors });

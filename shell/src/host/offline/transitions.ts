@@ -299,6 +299,8 @@ export function planImport(
       puts.push({
         ...fresh,
         createdOn: local.createdOn,
+        // a draft made on this device stays this device's (Discard stays offered) once the org holds it
+        isSalesforceRecord: local.isSalesforceRecord,
         formDef: fresh.formDef ?? local.formDef,
         ...(keepErrors ? { errors: local.errors, error: local.error } : {}),
       });
