@@ -176,6 +176,7 @@ test("the builder's preview refuses Save the same way and says what is left", as
   );
   await expect(preview.getByTestId('preview-save-ok')).toHaveCount(0);
   await expect(preview.locator('[data-path] :focus')).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('preview-refused.png') });
   await preview.getByLabel('Inspection date').fill('2026-11-26');
   await expect(preview.getByTestId('preview-required-left')).toHaveText('1 required field left');
 });
