@@ -61,6 +61,12 @@ export const logoTooLarge = (kb: number): string => `Logo size is ${kb} KB, Plea
 /** 'Field Validation : Email Address Only' and the like. */
 export const presetMessage = (preset: string): string => `Field Validation : ${preset} Only`;
 
+/** Beside the form's Save (form screen and the builder's preview): what is left to fill (not in the spec). */
+export const REQUIRED_LEFT = {
+  left: (n: number): string => (n === 1 ? '1 required field left' : `${n} required fields left`),
+  done: 'All required fields filled',
+} as const;
+
 /** The area-level fallback the shell shows when a remote cannot be loaded or run (not in the spec). */
 export const REMOTE_UNAVAILABLE = {
   title: 'This part of the app is unavailable',

@@ -1,17 +1,18 @@
-import { Alert, AlertIcon, Box, Spinner, Text } from '@chakra-ui/react';
+import { Alert, AlertIcon, Box, Button, Flex, Spinner, Text } from '@chakra-ui/react';
 import {
   Component,
   memo,
   useDeferredValue,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
-import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
+import { REQUIRED_LEFT, type FormJsonSchema, type UISchemaElement } from 'shared-contracts';
 import { toFormJson } from '../model/writer';
-import { loadFormRenderer, type PreviewRendererProps } from './renderer-remote';
+import { loadFormRenderer, type PreviewRendererHandle, type PreviewRendererProps } from './renderer-remote';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
@@ -39,6 +40,8 @@ class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown
 }
 
 const formOf = (s: BuilderStore) => s.getForm();
+/** One object: a new `data` each render would make the renderer replace what was typed in the preview. */
+const NO_DATA: Record<string, unknown> = {};
 
 /** The live preview: the real FormRenderer of mfe-form drawing the form as it is being built. */
 export const Preview = memo(function Preview({ store }: { store: BuilderStore }) {
@@ -57,6 +60,10 @@ export const Preview = memo(function Preview({ store }: { store: BuilderStore })
   const form = useDeferredValue(useStoreSlice(store, formOf));
   const json = useMemo(() => toFormJson(form), [form]);
   const version = useMemo(() => `preview-${Math.random().toString(36).slice(2)}`, [json]); // eslint-disable-line react-hooks/exhaustive-deps
+  const handle = useRef<PreviewRendererHandle>(null);
+  const [required, setRequired] = useState({ left: 0, has: false });
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setSaved(false), [json]);
   if (renderer === 'failed') return <Unavailable />;
   if (!renderer)
     return (
@@ -69,11 +76,37 @@ export const Preview = memo(function Preview({ store }: { store: BuilderStore })
     <Box data-testid="preview" borderWidth="1px" borderRadius="md" p={3}>
       <PreviewBoundary resetKey={json}>
         <Renderer
+          ref={handle}
           schema={json.schema as FormJsonSchema}
           uischema={json.ui as UISchemaElement}
-          data={{}}
+          data={NO_DATA}
           formVersion={version}
+          onRequiredLeftChange={(left, has) => {
+            setSaved(false);
+            setRequired((r) => (r.left === left && r.has === has ? r : { left, has }));
+          }}
         />
+        {saved ? (
+          <Alert status="success" mt={3} data-testid="preview-save-ok">
+            <AlertIcon />
+            {TEXTS.previewSaveOk}
+          </Alert>
+        ) : null}
+        <Flex mt={3} gap={2} justify="flex-end" align="center" wrap="wrap">
+          {required.has ? (
+            <Text as="span" role="status" fontSize="sm" data-testid="preview-required-left">
+              {required.left > 0 ? REQUIRED_LEFT.left(required.left) : REQUIRED_LEFT.done}
+            </Text>
+          ) : null}
+          <Button
+            size="sm"
+            colorScheme="blue"
+            data-testid="preview-save"
+            onClick={() => setSaved(handle.current?.submit().ok === true)}
+          >
+            {TEXTS.previewSave}
+          </Button>
+        </Flex>
       </PreviewBoundary>
     </Box>
   );

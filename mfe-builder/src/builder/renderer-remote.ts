@@ -4,7 +4,7 @@
  * publishes in /remotes.json. Nothing about mfe-form is built into the builder; when mfe-form is
  * down the promise rejects and the preview shows its unavailable notice.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, Ref } from 'react';
 import {
   REMOTE_SCOPES,
   type FormJsonSchema,
@@ -19,6 +19,13 @@ export interface PreviewRendererProps {
   data?: Record<string, unknown>;
   formVersion?: string;
   modes?: { editForm?: boolean };
+  onRequiredLeftChange?: (left: number, hasRequired: boolean) => void;
+  ref?: Ref<PreviewRendererHandle>;
+}
+
+/** The part of mfe-form's FormRendererHandle the preview uses: the same Save check as the form screen. */
+export interface PreviewRendererHandle {
+  submit(): { ok: boolean; messages: string[] };
 }
 
 interface MfInstance {

@@ -22,6 +22,9 @@ export const TEXTS = {
   templates: 'Publish templates',
   previewUnavailable: 'The preview is unavailable: the form renderer could not be loaded.',
   previewLoading: 'Loading preview…',
+  /** The preview's Save: the form screen's check, nothing is sent (issue 19). */
+  previewSave: 'Try Save',
+  previewSaveOk: 'This form would be submitted (nothing is sent from the preview).',
   addSignature: 'Add Signature',
   addFileAttachment: 'Add File Attachment',
   addSection: 'Add Section',

@@ -44,6 +44,7 @@ import { watchSubmitOutcome, type SubmitOutcome } from './outcome';
 import { buildRendererServices } from './renderer-services';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
+import { RequiredLeft, useRequiredCount } from './RequiredLeft';
 
 export interface FormScreenProps {
   host: HostServices;
@@ -160,6 +161,7 @@ function LoadedForm({
   const printData = useRef<Record<string, unknown>>(initial.data);
   // The renderer remounts after the print view: it starts from what was filled, not the loaded data.
   const [formData, setFormData] = useState(initial.data);
+  const requiredCount = useRequiredCount();
   const startPrint = useRef(() => {
     printData.current = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
     setPrinting('auto');
@@ -274,10 +276,8 @@ function LoadedForm({
       .getErrors()
       .some((e) => errorTexts(serverErrors).includes(e.message) && mapServerErrors(serverErrors).has(e.path));
     const check = handle.submit(stillWrong ? serverErrors : undefined);
-    if (!check.ok) {
-      document.querySelector('[data-testid="error-summary"]')?.scrollIntoView?.({ behavior: 'smooth' });
-      return;
-    }
+    // Refused: the renderer has revealed and focused the first field to fix.
+    if (!check.ok) return;
     setPhase('saving');
     setRejected(false);
     const data = check.data as Record<string, unknown>;
@@ -456,6 +456,7 @@ function LoadedForm({
           serverErrors={serverErrors}
           formVersion={`${sub.formId}@${formDef.version ?? ''}`}
           onChange={onChange}
+          onRequiredLeftChange={requiredCount.set}
         />
       </Box>
 
@@ -470,10 +471,12 @@ function LoadedForm({
         px={{ base: 3, md: 6 }}
         py={3}
         justify="flex-end"
+        flexWrap="wrap"
         gap={2}
         zIndex={10}
         data-testid="form-footer"
       >
+        {readOnly ? null : <RequiredLeft count={requiredCount} />}
         {showDiscard ? (
           <Button
             variant="outline"

@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import {
   Alert,
@@ -28,6 +29,8 @@ import { FormStore, precompileConditions, type FieldError } from './core/store';
 import { applyDefaults, normalizeDates, type TokenContext } from './core/tokens';
 import { generateUISchema, walkUISchema } from './core/uischema';
 import { getValidator, mapServerErrors, type SaveCheck } from './core/validation';
+import { requiredScopeOf } from './core/requiredScope';
+import { inLayoutOrder } from './core/firstError';
 import { defaultRenderers } from './renderers';
 import { FIELD_CSS } from './controls/shared';
 import type { FormRendererModes, FormRendererServices, RendererEntry } from './types';
@@ -67,11 +70,20 @@ export interface FormRendererProps {
   validationTiming?: 'afterFrame' | 'sync';
   /** Wrap in a ChakraProvider when no Chakra theme is present (default: auto). */
   withChakraProvider?: boolean;
+  /**
+   * How many required values are missing, each time that number changes (and once at mount);
+   * `hasRequired` is false for a form without required fields. For a counter beside Save.
+   */
+  onRequiredLeftChange?: (left: number, hasRequired: boolean) => void;
 }
 
 /** The imperative handle (ref) of FormRenderer. */
 export interface FormRendererHandle {
-  /** Save-time validation of spec section 5; returns the data with empty table rows dropped. */
+  /**
+   * Save-time validation of spec section 5; returns the data with empty table rows dropped. When it
+   * refuses, the first field to fix (in layout order) is revealed (its section or tab opened), scrolled
+   * to and focused; without one, the error summary is scrolled into view.
+   */
   submit(submissionErrors?: unknown): SaveCheck & { data: unknown };
   getData(): unknown;
   getErrors(): FieldError[];
@@ -117,6 +129,33 @@ const ErrorSummary = ({ store }: { store: FormStore }) => {
   );
 };
 
+/**
+ * After the sections and tabs opened (two frames), focus the field at `path` (or the closest control
+ * above it, e.g. the table of a cell) and bring it to the middle of the screen; without one, the
+ * error summary comes into view.
+ */
+const focusField = (root: HTMLElement | null, path: string | undefined): void => {
+  if (!root) return;
+  const run = (): void => {
+    let target: HTMLElement | null = null;
+    const keys = path === undefined ? [] : path.split('.');
+    for (let n = keys.length; n > 0 && !target; n--) {
+      const p = keys.slice(0, n).join('.');
+      target = root.querySelector<HTMLElement>(`[data-path="${p.replace(/["\\]/g, '\\$&')}"]`);
+    }
+    const summary = root.querySelector<HTMLElement>('[data-testid="error-summary"]');
+    const box = target ?? summary;
+    box?.scrollIntoView?.({ block: 'center' });
+    const focusable = target?.querySelector<HTMLElement>(
+      'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    );
+    focusable?.focus({ preventScroll: true });
+  };
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+  } else setTimeout(run, 0);
+};
+
 const MaybeChakra = ({ force, children }: { force?: boolean; children: ReactNode }) => {
   const theme = useContext(ThemeContext) as { components?: unknown } | undefined;
   const needed = force ?? !(theme && typeof theme === 'object' && 'components' in theme);
@@ -127,23 +166,27 @@ const Body = memo(function Body({
   ctx,
   ui,
   showErrorSummary,
+  rootRef,
 }: {
   ctx: FormContextValue;
   ui: UISchemaElement;
   showErrorSummary: boolean;
+  rootRef: RefObject<HTMLDivElement>;
 }) {
   return (
     <FormContext.Provider value={ctx}>
       <style>{FIELD_CSS}</style>
-      {showErrorSummary ? <ErrorSummary store={ctx.store} /> : null}
-      <Box
-        as="form"
-        onSubmit={(e: React.FormEvent) => e.preventDefault()}
-        noValidate
-        data-testid="form-renderer"
-      >
-        <Dispatch uischema={ui} schema={ctx.rootSchema} path="" enabled={!ctx.readOnly} />
-      </Box>
+      <div ref={rootRef} data-testid="form-renderer-root">
+        {showErrorSummary ? <ErrorSummary store={ctx.store} /> : null}
+        <Box
+          as="form"
+          onSubmit={(e: React.FormEvent) => e.preventDefault()}
+          noValidate
+          data-testid="form-renderer"
+        >
+          <Dispatch uischema={ui} schema={ctx.rootSchema} path="" enabled={!ctx.readOnly} />
+        </Box>
+      </div>
     </FormContext.Provider>
   );
 });
@@ -162,6 +205,13 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
     servicesRef.current = services ?? {};
     const ui = useMemo(() => uischema ?? generateUISchema(schema), [uischema, schema]);
     const events = (ui as LayoutElement).events;
+    // Keyed by content: a host passing a new array on each render must not change the context (every
+    // field consumes it, so a new context value would re-render all of them on each keystroke).
+    const readOnlyKey = (props.readOnlyFields ?? []).join('\u0000');
+    const readOnlyFields = useMemo(
+      () => new Set(readOnlyKey === '' ? [] : readOnlyKey.split('\u0000')),
+      [readOnlyKey],
+    );
 
     const store = useMemo(() => {
       const svc = servicesRef.current;
@@ -183,6 +233,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         actionRules: collectActionRules(ui),
         onInvoke: (rule) => servicesRef.current.invoke?.(rule.action ?? '', rule.params, store.getData()),
         scheduleValidation: props.validationTiming === 'sync' ? undefined : afterNextFrame,
+        requiredScope: requiredScopeOf(ui, schema, readOnlyFields),
       });
       // The store is made once per schema/ui; data changes flow in through replaceData below.
       // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -224,10 +275,27 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       [store],
     );
 
+    const onRequiredLeftRef = useRef(props.onRequiredLeftChange);
+    onRequiredLeftRef.current = props.onRequiredLeftChange;
+    useEffect(() => {
+      const report = (): void => onRequiredLeftRef.current?.(store.getRequiredLeft(), store.hasRequired());
+      report();
+      return store.subscribeRequired(report);
+    }, [store]);
+
+    const rootRef = useRef<HTMLDivElement>(null);
     useImperativeHandle(
       ref,
       () => ({
-        submit: (submissionErrors?: unknown) => store.submit(submissionErrors),
+        submit: (submissionErrors?: unknown) => {
+          const check = store.submit(submissionErrors);
+          if (!check.ok) {
+            const first = inLayoutOrder([...check.byPath.keys()], store.getRequiredScope())[0];
+            if (first !== undefined) store.reveal(first);
+            focusField(rootRef.current, first);
+          }
+          return check;
+        },
         getData: () => store.getData(),
         getErrors: () => store.getErrors(),
         setServerErrors: (errors: unknown) => store.setServerErrors(mapServerErrors(errors)),
@@ -239,13 +307,10 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       [store, events],
     );
 
-    // Keyed by content: a host passing a new array on each render must not change the context (every
-    // field consumes it, so a new context value would re-render all of them on each keystroke).
-    const readOnlyKey = (props.readOnlyFields ?? []).join('\u0000');
-    const readOnlyFields = useMemo(
-      () => new Set(readOnlyKey === '' ? [] : readOnlyKey.split('\u0000')),
-      [readOnlyKey],
-    );
+    useEffect(() => {
+      store.setRequiredScope(requiredScopeOf(ui, schema, readOnlyFields));
+    }, [store, ui, schema, readOnlyFields]);
+
     const registry = useMemo(
       () => (props.renderers?.length ? [...defaultRenderers, ...props.renderers] : defaultRenderers),
       [props.renderers],
@@ -266,7 +331,7 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
 
     return (
       <MaybeChakra force={props.withChakraProvider}>
-        <Body ctx={ctx} ui={ui} showErrorSummary={props.showErrorSummary !== false} />
+        <Body ctx={ctx} ui={ui} showErrorSummary={props.showErrorSummary !== false} rootRef={rootRef} />
       </MaybeChakra>
     );
   },

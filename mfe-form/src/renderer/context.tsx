@@ -1,7 +1,16 @@
-import { createContext, useContext, useSyncExternalStore, useCallback, useEffect, useState } from 'react';
+import {
+  createContext,
+  useContext,
+  useSyncExternalStore,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import type { FormStore, FieldMeta } from './core/store';
 import { EMPTY_RULE_STATE, type ElementRuleState } from './core/rules';
+import { containsPath } from './core/firstError';
 import type { FormRendererModes, FormRendererServices, RendererEntry } from './types';
 
 /** Everything a renderer needs that never changes while the form is mounted (so the context never re-renders). */
@@ -95,4 +104,21 @@ export const useIsMobile = (): boolean => {
     return () => mq.removeEventListener?.('change', on);
   }, [modes.mobile]);
   return modes.mobile ?? match;
+};
+
+/**
+ * Open when a refused Save reveals a field inside this element (store.reveal): `open(path)` is called
+ * only for paths the element shows, so nothing re-renders otherwise.
+ */
+export const useReveal = (el: UISchemaElement, base: string, open: (path: string) => void): void => {
+  const { store } = useFormContext();
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(
+    () =>
+      store.subscribeReveal((path) => {
+        if (containsPath(el, base, path)) openRef.current(path);
+      }),
+    [store, el, base],
+  );
 };

@@ -8,13 +8,12 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { FormJsonSchema, FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
-import { MESSAGES, missingRequiredFields } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import { getIn, isWithin, joinPath, scopeToPath, setIn } from './paths';
 import {
   applyActionRules,
   EMPTY_RULE_STATE,
   evaluateElementRules,
-  isEmptyValue,
   jsonFormsRuleDeps,
   ruleDependencies,
   sameRuleState,
@@ -25,13 +24,16 @@ import { DependencyIndex } from './depIndex';
 import type { TokenContext } from './tokens';
 import { ErrorIndex } from './errorIndex';
 import { ArrayEdited } from './arrayEdited';
+import { missingRequired, requiredPlan, type RequiredPlan } from './required';
+import { isExempt, missingByRules, type RequiredScope } from './requiredScope';
+import { RENDERER_TEXTS } from '../texts';
 import {
   ajvStats,
   checkBeforeSave,
   dropEmptyRows,
   getAjv,
   isEdited,
-  validateData,
+  validateForm,
   type SaveCheck,
 } from './validation';
 
@@ -77,6 +79,8 @@ export interface StoreOptions {
   onInvoke?: (rule: FormRule) => void;
   /** Defer whole-form validation (e.g. to after the next frame); default: synchronous. */
   scheduleValidation?: (run: () => void) => void;
+  /** What the layout says about required fields (hidden, read-only, `required` rules): requiredScope.ts. */
+  requiredScope?: RequiredScope;
 }
 
 let storeSeq = 0;
@@ -114,6 +118,12 @@ export class FormStore {
   private readonly actionTargets: string[];
   private readonly summaryListeners = new Set<Listener>();
   private summary: SaveCheck | undefined;
+  private readonly requiredPlan: RequiredPlan;
+  private requiredScope: RequiredScope | undefined;
+  /** Data paths of the required values missing now (schema order, then `required` rules). */
+  private missing: readonly string[] = [];
+  private missingSet: ReadonlySet<string> = new Set();
+  private readonly requiredListeners = new Set<Listener>();
 
   constructor(opts: StoreOptions) {
     this.schema = opts.schema;
@@ -125,6 +135,8 @@ export class FormStore {
     this.actionRules = opts.actionRules ?? [];
     this.onInvoke = opts.onInvoke;
     this.scheduleValidation = opts.scheduleValidation;
+    this.requiredPlan = requiredPlan(opts.schema);
+    this.requiredScope = opts.requiredScope;
     this.actionTargets = [
       ...new Set(
         this.actionRules.flatMap((r) => [
@@ -248,7 +260,7 @@ export class FormStore {
   flushValidation = (): void => {
     if (!this.validationPending) return;
     this.validationPending = false;
-    const nextErrors = this.errorIndex.index(validateData(this.validate, this.data));
+    const nextErrors = this.errorIndex.index(validateForm(this.validate, this.data));
     // The same map back means the same errors: nothing to compare or notify.
     if (nextErrors !== this.ajvErrors) {
       const changed = new Set<string>();
@@ -260,9 +272,75 @@ export class FormStore {
       this.ajvErrors = nextErrors;
       changed.forEach((p) => this.bumpMeta(p));
     }
+    this.updateMissing();
     if (!this.dataChanged) return;
     this.dataChanged = false;
     this.dataListeners.forEach((l) => l());
+  };
+
+  /** The missing required values (walks required paths only: required.ts); notifies only on change. */
+  private updateMissing(): void {
+    const evalJf = evaluateJsonFormsCondition;
+    const scope = this.requiredScope;
+    const skip = scope ? (p: string) => isExempt(scope, p, this.data, evalJf) : undefined;
+    let next = missingRequired(this.requiredPlan, this.data, skip);
+    if (scope && scope.ruleRequired.length > 0) {
+      const byRules = missingByRules(scope, this.data, evalJf).filter((p) => !next.includes(p));
+      if (byRules.length > 0) next = [...next, ...byRules];
+    }
+    const prev = this.missing;
+    if (next.length === prev.length && next.every((p, i) => p === prev[i])) return;
+    const nextSet = new Set(next);
+    this.missing = next;
+    const prevSet = this.missingSet;
+    this.missingSet = nextSet;
+    // Only fields that show their errors (touched, or after a Save) can look different.
+    for (const p of prevSet) if (!nextSet.has(p) && this.shows(p)) this.bumpMeta(p);
+    for (const p of nextSet) if (!prevSet.has(p) && this.shows(p)) this.bumpMeta(p);
+    this.requiredListeners.forEach((l) => l());
+  }
+
+  private shows(path: string): boolean {
+    return this.showAll || this.touched.has(path);
+  }
+
+  /** A new layout scope for required fields (e.g. the read-only list changed). */
+  setRequiredScope(scope: RequiredScope | undefined): void {
+    if (scope === this.requiredScope) return;
+    this.requiredScope = scope;
+    this.updateMissing();
+  }
+
+  /** How many required values are missing now (the Save button's neighbourhood shows it). */
+  getRequiredLeft = (): number => {
+    this.flushValidation();
+    return this.missing.length;
+  };
+  /** The layout scope of required fields (layout order of controls: firstError.ts). */
+  getRequiredScope = (): RequiredScope | undefined => this.requiredScope;
+  /** Whether the form has any required field (the counter shows only then). */
+  hasRequired = (): boolean =>
+    this.requiredPlan.root !== undefined || (this.requiredScope?.ruleRequired.length ?? 0) > 0;
+
+  private readonly revealListeners = new Set<(path: string) => void>();
+  /** Ask the sections and tabs holding a field to open (after a refused Save). */
+  reveal(path: string): void {
+    this.revealListeners.forEach((l) => l(path));
+  }
+  subscribeReveal = (l: (path: string) => void): (() => void) => {
+    this.revealListeners.add(l);
+    return () => this.revealListeners.delete(l);
+  };
+
+  /** The missing required paths, in schema order. */
+  getMissingRequired = (): readonly string[] => {
+    this.flushValidation();
+    return this.missing;
+  };
+  /** Hear when the missing required values change (not on every edit). */
+  subscribeRequired = (l: Listener): (() => void) => {
+    this.requiredListeners.add(l);
+    return () => this.requiredListeners.delete(l);
   };
 
   /** Listeners of `root`, its ancestors, and (for a changed subtree) its descendants whose value changed. */
@@ -316,6 +394,7 @@ export class FormStore {
     if (hit) return hit;
     const show = this.showAll || this.touched.has(path);
     const errors = [
+      ...(show && this.missingSet.has(path) ? [RENDERER_TEXTS.requiredProperty] : []),
       ...(show ? (this.ajvErrors.get(path) ?? []) : []),
       ...(this.extraErrors.get(path) ?? []),
       ...(this.serverErrors.get(path) ?? []),
@@ -356,6 +435,7 @@ export class FormStore {
   getErrors(): FieldError[] {
     this.flushValidation();
     const out: FieldError[] = [];
+    for (const path of this.missing) out.push({ path, message: RENDERER_TEXTS.requiredProperty });
     for (const m of [this.ajvErrors, this.extraErrors, this.serverErrors]) {
       for (const [path, msgs] of m) for (const message of msgs) out.push({ path, message });
     }
@@ -409,17 +489,6 @@ export class FormStore {
     return evaluateElementRules(entry.rules, this.data, jf);
   }
 
-  /** Required paths added by `required` rules (checked on save). */
-  private ruleRequiredErrors(): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    for (const entry of this.ruleEntries.values()) {
-      if (!entry.state.required || entry.state.hidden) continue;
-      const path = entry.key.split('|')[0] ?? '';
-      if (isEmptyValue(getIn(this.data, path))) out.set(path, [missingRequiredFieldsSuffix]);
-    }
-    return out;
-  }
-
   /**
    * The save flow of spec section 5: empty table rows dropped, Ajv over the whole form (pattern
    * errors on undefined ignored), control and rule errors added; every error becomes visible.
@@ -427,13 +496,13 @@ export class FormStore {
   submit(submissionErrors?: unknown): SaveCheck & { data: unknown } {
     this.flushValidation();
     const data = dropEmptyRows(this.data);
-    const extra = new Map(this.extraErrors);
-    for (const [p, m] of this.ruleRequiredErrors()) extra.set(p, m);
     const check = checkBeforeSave({
       validate: this.validate,
       data,
       schema: this.schema,
-      extraErrors: extra,
+      // Paths of the data as shown (before empty rows are dropped): row numbers match the screen.
+      missing: this.missing,
+      extraErrors: this.extraErrors,
       submissionErrors,
     });
     this.showAll = true;
@@ -450,9 +519,6 @@ export class FormStore {
     return () => this.summaryListeners.delete(l);
   };
 }
-
-/** Text used for rule-required fields in the listing: '{field} is missing required fields'. */
-const missingRequiredFieldsSuffix = missingRequiredFields('').trim();
 
 const isContainer = (v: unknown): boolean => v !== null && typeof v === 'object';
 

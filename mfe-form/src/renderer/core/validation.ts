@@ -11,6 +11,7 @@ import { CUSTOM_VALIDATION_MAX_DEPTH, MESSAGES, missingRequiredFields } from 'sh
 import type { FormJsonSchema } from 'shared-contracts';
 import { RENDERER_TEXTS } from '../texts';
 import { deepEqual, getIn, joinPath, pointerToPath } from './paths';
+import { missingRequired, requiredPlan } from './required';
 import { isEmptyValue } from './rules';
 import { schemaAtPath, titleOf, toAjvSchema } from './schema';
 import { SPEC_ANNOTATION_KEYWORDS, shareLeafSchemas } from './sharedLeaves';
@@ -90,6 +91,17 @@ export const validateData = (validate: ValidateFunction, data: unknown): ErrorOb
   return errors.some(ignored) ? errors.filter((e) => !ignored(e)) : errors;
 };
 
+/**
+ * Ajv's errors as the form uses them: `required` errors dropped, because required.ts owns required
+ * fields (absent sections, empty and whitespace-only values, hidden and read-only fields exempt). A
+ * `required` inside oneOf/anyOf/if still shows through the combinator's own error.
+ */
+export const validateForm = (validate: ValidateFunction, data: unknown): ErrorObject[] => {
+  const errors = validateData(validate, data);
+  return errors.some(isRequiredError) ? errors.filter((e) => !isRequiredError(e)) : errors;
+};
+const isRequiredError = (e: ErrorObject): boolean => e.keyword === 'required';
+
 /** The data path an error belongs to: required errors point at the missing property. */
 export const errorPath = (e: ErrorObject): string => {
   const base = pointerToPath(e.instancePath);
@@ -152,17 +164,34 @@ export interface SaveCheck {
   byPath: Map<string, string[]>;
 }
 
-/** The save-time check: Ajv over the whole form plus the extra field errors (combobox, required rules). */
+/**
+ * The save-time check: the missing required values (required.ts: any depth, absent sections, empty
+ * and whitespace-only values, per list item), Ajv over the whole form, and the extra field errors
+ * (combobox 'Invalid value', table cells).
+ */
 export const checkBeforeSave = (args: {
   validate: ValidateFunction;
   data: unknown;
   schema: FormJsonSchema;
-  extraErrors?: Map<string, string[]>;
+  /** Data paths of missing required values: '{field} is missing required fields' (row N); default: the schema's. */
+  missing?: readonly string[];
+  extraErrors?: ReadonlyMap<string, string[]>;
   submissionErrors?: unknown;
 }): SaveCheck => {
-  const errors = validateData(args.validate, args.data);
-  const byPath = errorsByPath(errors, args.schema);
-  const messages = listErrors(errors, args.schema);
+  const errors = validateForm(args.validate, args.data);
+  const byPath = new Map<string, string[]>();
+  const messages: string[] = [];
+  // Without the store's list (which knows hidden and read-only fields), the schema's required fields.
+  const missing = args.missing ?? missingRequired(requiredPlan(args.schema), args.data);
+  for (const p of missing) {
+    const { title, row } = describePath(p, args.schema);
+    const text = missingRequiredFields(title);
+    messages.push(row !== undefined ? `${text}${RENDERER_TEXTS.row(row)}` : text);
+    byPath.set(p, [RENDERER_TEXTS.requiredProperty]);
+  }
+  for (const [p, msgs] of errorsByPath(errors, args.schema))
+    byPath.set(p, [...(byPath.get(p) ?? []), ...msgs]);
+  messages.push(...listErrors(errors, args.schema));
   for (const [p, msgs] of args.extraErrors ?? []) {
     const { title, row } = describePath(p, args.schema);
     for (const m of msgs) {

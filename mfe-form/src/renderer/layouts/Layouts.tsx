@@ -21,7 +21,15 @@ import {
 import { HORIZONTAL_LAYOUT_DEFAULT_COLUMNS } from 'shared-contracts';
 import type { LayoutElement, UISchemaElement } from 'shared-contracts';
 import { Dispatch } from '../Dispatch';
-import { InChunkContext, PrintModeContext, useFormContext, useIsMobile, useRuleState } from '../context';
+import {
+  InChunkContext,
+  PrintModeContext,
+  useFormContext,
+  useIsMobile,
+  useReveal,
+  useRuleState,
+} from '../context';
+import { containsPath } from '../core/firstError';
 import { useCategoryCounts } from './categoryCounts';
 import { chunkIntrinsicSize, chunkRanges } from './chunks';
 import type { RendererProps } from '../types';
@@ -144,6 +152,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
   const { hidden, enabled } = useLayout(props);
   const el = props.uischema as LayoutElement;
   const [userOpen, setOpen] = useState(el.options?.collapsed !== true);
+  useReveal(el, props.path, () => setOpen(true));
   const printing = useContext(PrintModeContext);
   const open = userOpen || printing;
   if (hidden) return null;
@@ -194,6 +203,10 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
   const { hidden, enabled } = useLayout(props);
   const mobile = useIsMobile();
   const [index, setIndex] = useState(0);
+  useReveal(props.uischema, props.path, (path) => {
+    const i = childrenOf(props.uischema).findIndex((c) => containsPath(c, props.path, path));
+    if (i >= 0) setIndex(i);
+  });
   const counts = useCategoryCounts(childrenOf(props.uischema), props.path);
   const printing = useContext(PrintModeContext);
   if (hidden) return null;

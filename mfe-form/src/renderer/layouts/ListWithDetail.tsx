@@ -15,7 +15,7 @@ import {
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema, LayoutElement, UISchemaElement } from 'shared-contracts';
 import { Dispatch } from '../Dispatch';
-import { useFormContext, useIsMobile, useSelect } from '../context';
+import { useFormContext, useIsMobile, useReveal, useSelect } from '../context';
 import { getIn } from '../core/paths';
 import { resolveRef, schemaAtPath, typeOf } from '../core/schema';
 import { generateUISchema } from '../core/uischema';
@@ -66,6 +66,11 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
   const length = useSelect(state.dataPath, (v) => (Array.isArray(v) ? v.length : 0));
   const labels = labelsKey === '' && length === 0 ? [] : labelsKey.split('\u0001');
   const [selected, setSelected] = useState(0);
+  // A refused Save selects the item holding the first field to fix.
+  useReveal(props.uischema, props.path, (path) => {
+    const item = Number(path.slice(state.dataPath.length + 1).split('.')[0]);
+    if (path.startsWith(`${state.dataPath}.`) && Number.isInteger(item)) setSelected(item);
+  });
   const [confirm, setConfirm] = useState<number | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   if (state.rule.hidden) return null;
