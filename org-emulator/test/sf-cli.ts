@@ -1,0 +1,128 @@
+// Salesforce's own CLI (`sf`, @salesforce/cli, a devDependency of this package) run against an emulator.
+// Every `sf` gets an isolated HOME (its auth files, config and logs), telemetry, update checks and
+// the OS keychain off, and `--json`, so a test reads the command's answer as an org's user would.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The CLI's entry point as pnpm links it into this package (the package's `exports` hides its bin). */
+export const SF_BIN = fileURLToPath(new URL('../node_modules/@salesforce/cli/bin/run.js', import.meta.url));
+
+/** What `sf … --json` prints: `status` 0 with `result`, or an error with `name`, `message` and `exitCode`. */
+export interface SfJson<T = unknown> {
+  status: number;
+  result?: T;
+  warnings?: string[];
+  name?: string;
+  message?: string;
+  exitCode?: number;
+  [key: string]: unknown;
+}
+
+export interface SfRun<T = unknown> {
+  json: SfJson<T>;
+  /** The process's exit code. */
+  code: number | null;
+  stderr: string;
+}
+
+export interface SfCli {
+  /** The temp HOME this CLI writes to (~/.sf, ~/.sfdx). */
+  readonly home: string;
+  /** Runs `sf <args> --json` (cwd defaults to the temp HOME) and parses its answer. */
+  run<T = unknown>(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string> },
+  ): Promise<SfRun<T>>;
+  /** Like run, but throws with the CLI's message unless it answered status 0; returns `result`. */
+  ok<T = unknown>(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string> },
+  ): Promise<T>;
+  /** `sf org login access-token` for the emulator at `instanceUrl`, saved under `alias` and made the default org. */
+  login(instanceUrl: string, accessToken: string, alias?: string): Promise<unknown>;
+  /** Removes the temp HOME. */
+  dispose(): void;
+}
+
+export function sfCli(): SfCli {
+  const home = mkdtempSync(join(tmpdir(), 'org-emulator-sf-'));
+  const baseEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    // Never the user's ~/.sf, never the OS keychain, never a network call but to the emulator.
+    SF_USE_GENERIC_UNIX_KEYCHAIN: 'true',
+    SF_DISABLE_TELEMETRY: 'true',
+    SF_AUTOUPDATE_DISABLE: 'true',
+    SF_SKIP_NEW_VERSION_CHECK: 'true',
+    SF_HIDE_RELEASE_NOTES: 'true',
+    SF_NO_COLOR: 'true',
+    FORCE_COLOR: '0',
+    TZ: 'UTC',
+  };
+
+  const run = <T>(
+    args: readonly string[],
+    options: { cwd?: string; env?: Record<string, string> } = {},
+  ): Promise<SfRun<T>> =>
+    new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--no-deprecation', SF_BIN, ...args, '--json'], {
+        cwd: options.cwd ?? home,
+        env: { ...baseEnv, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.once('error', reject);
+      child.once('close', (code) => {
+        try {
+          resolve({ json: JSON.parse(stdout) as SfJson<T>, code, stderr });
+        } catch {
+          reject(
+            new Error(`sf ${args.join(' ')} printed no JSON (exit ${String(code)}):\n${stdout}\n${stderr}`),
+          );
+        }
+      });
+    });
+
+  const ok = async <T>(
+    args: readonly string[],
+    options?: { cwd?: string; env?: Record<string, string> },
+  ): Promise<T> => {
+    const { json } = await run<T>(args, options);
+    if (json.status !== 0) {
+      throw new Error(
+        `sf ${args.join(' ')} failed: ${json.name ?? ''} ${json.message ?? JSON.stringify(json)}`,
+      );
+    }
+    return json.result as T;
+  };
+
+  return {
+    home,
+    run,
+    ok,
+    login: (instanceUrl, accessToken, alias = 'emu') =>
+      ok(
+        [
+          'org',
+          'login',
+          'access-token',
+          '--instance-url',
+          instanceUrl,
+          '--alias',
+          alias,
+          '--set-default',
+          '--no-prompt',
+        ],
+        {
+          env: { SF_ACCESS_TOKEN: accessToken },
+        },
+      ),
+    dispose: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
