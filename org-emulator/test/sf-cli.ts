@@ -4,11 +4,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The CLI's entry point as pnpm links it into this package (the package's `exports` hides its bin). */
 export const SF_BIN = fileURLToPath(new URL('../node_modules/@salesforce/cli/bin/run.js', import.meta.url));
+const BIN_DIR = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 
 /** What `sf … --json` prints: `status` 0 with `result`, or an error with `name`, `message` and `exitCode`. */
 export interface SfJson<T = unknown> {
@@ -28,19 +29,21 @@ export interface SfRun<T = unknown> {
   stderr: string;
 }
 
+export interface SfOptions {
+  /** Working directory; defaults to the temp HOME. */
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
 export interface SfCli {
   /** The temp HOME this CLI writes to (~/.sf, ~/.sfdx). */
   readonly home: string;
-  /** Runs `sf <args> --json` (cwd defaults to the temp HOME) and parses its answer. */
-  run<T = unknown>(
-    args: readonly string[],
-    options?: { cwd?: string; env?: Record<string, string> },
-  ): Promise<SfRun<T>>;
+  /** Runs `sf <args> --json` and parses its answer. */
+  run<T = unknown>(args: readonly string[], options?: SfOptions): Promise<SfRun<T>>;
   /** Like run, but throws with the CLI's message unless it answered status 0; returns `result`. */
-  ok<T = unknown>(
-    args: readonly string[],
-    options?: { cwd?: string; env?: Record<string, string> },
-  ): Promise<T>;
+  ok<T = unknown>(args: readonly string[], options?: SfOptions): Promise<T>;
+  /** Runs `sf <args>` for its human output (tables), which must exit 0; returns stdout. */
+  text(args: readonly string[], options?: SfOptions): Promise<string>;
   /** `sf org login access-token` for the emulator at `instanceUrl`, saved under `alias` and made the default org. */
   login(instanceUrl: string, accessToken: string, alias?: string): Promise<unknown>;
   /** Removes the temp HOME. */
@@ -50,7 +53,8 @@ export interface SfCli {
 export function sfCli(): SfCli {
   const home = mkdtempSync(join(tmpdir(), 'org-emulator-sf-'));
   const baseEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
+    // The CLI's hooks spawn `sf` by name, as on a machine where it is installed.
+    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ''}`,
     HOME: home,
     // Never the user's ~/.sf, never the OS keychain, never a network call but to the emulator.
     SF_USE_GENERIC_UNIX_KEYCHAIN: 'true',
@@ -60,15 +64,17 @@ export function sfCli(): SfCli {
     SF_HIDE_RELEASE_NOTES: 'true',
     SF_NO_COLOR: 'true',
     FORCE_COLOR: '0',
+    // Tables as wide as they need to be, whatever terminal runs the tests.
+    COLUMNS: '200',
     TZ: 'UTC',
   };
 
-  const run = <T>(
+  const exec = (
     args: readonly string[],
-    options: { cwd?: string; env?: Record<string, string> } = {},
-  ): Promise<SfRun<T>> =>
+    options: SfOptions = {},
+  ): Promise<{ stdout: string; stderr: string; code: number | null }> =>
     new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--no-deprecation', SF_BIN, ...args, '--json'], {
+      const child = spawn(process.execPath, ['--no-deprecation', SF_BIN, ...args], {
         cwd: options.cwd ?? home,
         env: { ...baseEnv, ...options.env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,21 +84,19 @@ export function sfCli(): SfCli {
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.once('error', reject);
-      child.once('close', (code) => {
-        try {
-          resolve({ json: JSON.parse(stdout) as SfJson<T>, code, stderr });
-        } catch {
-          reject(
-            new Error(`sf ${args.join(' ')} printed no JSON (exit ${String(code)}):\n${stdout}\n${stderr}`),
-          );
-        }
-      });
+      child.once('close', (code) => resolve({ stdout, stderr, code }));
     });
 
-  const ok = async <T>(
-    args: readonly string[],
-    options?: { cwd?: string; env?: Record<string, string> },
-  ): Promise<T> => {
+  const run = async <T>(args: readonly string[], options?: SfOptions): Promise<SfRun<T>> => {
+    const { stdout, stderr, code } = await exec([...args, '--json'], options);
+    try {
+      return { json: JSON.parse(stdout) as SfJson<T>, code, stderr };
+    } catch {
+      throw new Error(`sf ${args.join(' ')} printed no JSON (exit ${String(code)}):\n${stdout}\n${stderr}`);
+    }
+  };
+
+  const ok = async <T>(args: readonly string[], options?: SfOptions): Promise<T> => {
     const { json } = await run<T>(args, options);
     if (json.status !== 0) {
       throw new Error(
@@ -102,10 +106,17 @@ export function sfCli(): SfCli {
     return json.result as T;
   };
 
+  const text = async (args: readonly string[], options?: SfOptions): Promise<string> => {
+    const { stdout, stderr, code } = await exec(args, options);
+    if (code !== 0) throw new Error(`sf ${args.join(' ')} exited ${String(code)}:\n${stdout}\n${stderr}`);
+    return stdout;
+  };
+
   return {
     home,
     run,
     ok,
+    text,
     login: (instanceUrl, accessToken, alias = 'emu') =>
       ok(
         [
@@ -119,9 +130,7 @@ export function sfCli(): SfCli {
           '--set-default',
           '--no-prompt',
         ],
-        {
-          env: { SF_ACCESS_TOKEN: accessToken },
-        },
+        { env: { SF_ACCESS_TOKEN: accessToken } },
       ),
     dispose: () => rmSync(home, { recursive: true, force: true }),
   };
