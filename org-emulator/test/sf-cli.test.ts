@@ -32,7 +32,7 @@ beforeAll(async () => {
   loggedIn = (await sf.login(emu.url, conn.accessToken ?? '')) as Record<string, unknown>;
 });
 afterAll(async () => {
-  sf?.dispose();
+  await sf?.dispose();
   await emu?.close();
 });
 

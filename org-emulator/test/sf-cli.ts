@@ -1,14 +1,18 @@
 // Salesforce's own CLI (`sf`, @salesforce/cli, a devDependency of this package) run against an emulator.
-// Every `sf` gets an isolated HOME (its auth files, config and logs), telemetry, update checks and
-// the OS keychain off, and `--json`, so a test reads the command's answer as an org's user would.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// The CLI gets an isolated HOME (its auth files, config and logs), telemetry, update checks and the OS
+// keychain off, and `--json`, so a test reads the command's answer as an org's user would. Its commands
+// run in one long-lived process (sf-runner.mjs): the CLI's start-up is paid once per suite.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-/** The CLI's entry point as pnpm links it into this package (the package's `exports` hides its bin). */
-export const SF_BIN = fileURLToPath(new URL('../node_modules/@salesforce/cli/bin/run.js', import.meta.url));
+/** The CLI as pnpm links it into this package (its `exports` hides its files from require.resolve). */
+const CLI_DIR = fileURLToPath(new URL('../node_modules/@salesforce/cli', import.meta.url));
+const RUNNER = fileURLToPath(new URL('./sf-runner.mjs', import.meta.url));
 const BIN_DIR = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
 
 /** What `sf … --json` prints: `status` 0 with `result`, or an error with `name`, `message` and `exitCode`. */
@@ -29,6 +33,14 @@ export interface SfRun<T = unknown> {
   stderr: string;
 }
 
+interface RunnerAnswer {
+  id: number;
+  stdout: string;
+  code: number | null;
+  stderr?: string;
+  error?: string;
+}
+
 export interface SfOptions {
   /** Working directory; defaults to the temp HOME. */
   cwd?: string;
@@ -46,8 +58,8 @@ export interface SfCli {
   text(args: readonly string[], options?: SfOptions): Promise<string>;
   /** `sf org login access-token` for the emulator at `instanceUrl`, saved under `alias` and made the default org. */
   login(instanceUrl: string, accessToken: string, alias?: string): Promise<unknown>;
-  /** Removes the temp HOME. */
-  dispose(): void;
+  /** Stops the runner and removes the temp HOME. */
+  dispose(): Promise<void>;
 }
 
 export function sfCli(): SfCli {
@@ -69,26 +81,47 @@ export function sfCli(): SfCli {
     TZ: 'UTC',
   };
 
-  const exec = (
-    args: readonly string[],
-    options: SfOptions = {},
-  ): Promise<{ stdout: string; stderr: string; code: number | null }> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--no-deprecation', SF_BIN, ...args], {
-        cwd: options.cwd ?? home,
-        env: { ...baseEnv, ...options.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ stdout, stderr, code }));
+  // One runner process for this CLI's life: it loads the CLI once and runs the commands in turn.
+  let runner: ChildProcess | undefined;
+  const pending = new Map<number, (answer: RunnerAnswer) => void>();
+  let nextId = 0;
+  const startRunner = (): ChildProcess => {
+    const child = spawn(process.execPath, ['--no-deprecation', RUNNER, realpathSync(CLI_DIR)], {
+      cwd: home,
+      env: baseEnv,
+      stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    createInterface({ input: child.stdio[3] as Readable }).on('line', (line) => {
+      const answer = JSON.parse(line) as RunnerAnswer;
+      pending.get(answer.id)?.({ ...answer, stderr });
+      pending.delete(answer.id);
+    });
+    child.once('exit', (code) => {
+      for (const [id, resolve] of pending)
+        resolve({ id, stdout: '', code, stderr, error: `sf runner exited ${String(code)}` });
+      pending.clear();
+      runner = undefined;
+    });
+    return child;
+  };
+
+  const exec = (args: readonly string[], options: SfOptions = {}): Promise<RunnerAnswer> => {
+    runner ??= startRunner();
+    const id = ++nextId;
+    const answer = new Promise<RunnerAnswer>((resolve) => pending.set(id, resolve));
+    runner.stdin?.write(
+      `${JSON.stringify({ id, args, cwd: options.cwd ?? home, env: options.env ?? {} })}\n`,
+    );
+    return answer.then((a) => {
+      if (a.error) throw new Error(`sf ${args.join(' ')}: ${a.error}\n${a.stderr ?? ''}`);
+      return a;
+    });
+  };
 
   const run = async <T>(args: readonly string[], options?: SfOptions): Promise<SfRun<T>> => {
-    const { stdout, stderr, code } = await exec([...args, '--json'], options);
+    const { stdout, stderr = '', code } = await exec([...args, '--json'], options);
     try {
       return { json: JSON.parse(stdout) as SfJson<T>, code, stderr };
     } catch {
@@ -107,7 +140,7 @@ export function sfCli(): SfCli {
   };
 
   const text = async (args: readonly string[], options?: SfOptions): Promise<string> => {
-    const { stdout, stderr, code } = await exec(args, options);
+    const { stdout, stderr = '', code } = await exec(args, options);
     if (code !== 0) throw new Error(`sf ${args.join(' ')} exited ${String(code)}:\n${stdout}\n${stderr}`);
     return stdout;
   };
@@ -132,6 +165,14 @@ export function sfCli(): SfCli {
         ],
         { env: { SF_ACCESS_TOKEN: accessToken } },
       ),
-    dispose: () => rmSync(home, { recursive: true, force: true }),
+    dispose: async () => {
+      const child = runner;
+      if (child) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin?.end();
+        await exited;
+      }
+      rmSync(home, { recursive: true, force: true });
+    },
   };
 }
