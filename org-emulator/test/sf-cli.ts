@@ -72,6 +72,8 @@ export function sfCli(): SfCli {
     SF_USE_GENERIC_UNIX_KEYCHAIN: 'true',
     SF_DISABLE_TELEMETRY: 'true',
     SF_AUTOUPDATE_DISABLE: 'true',
+    // oclif's update plugin reads this name: without it every command spawns `sf update --autoupdate`.
+    SF_DISABLE_AUTOUPDATE: 'true',
     SF_SKIP_NEW_VERSION_CHECK: 'true',
     SF_HIDE_RELEASE_NOTES: 'true',
     SF_NO_COLOR: 'true',
