@@ -36,7 +36,7 @@ import { HOME_TEXTS } from './texts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <Text fontSize="sm" noOfLines={1} data-testid="field-value">
+    <Text fontSize="sm" noOfLines={2} data-testid="field-value">
       <Text as="span" color="gray.600">
         {labelWithColon(label)}
       </Text>{' '}
@@ -150,7 +150,7 @@ export const InProgressCard = memo(function InProgressCard({
             {values.map((v, i) => (
               <Field key={i} label={v.label} value={v.value} />
             ))}
-            <Text fontSize="xs" color="gray.600">
+            <Text fontSize="xs" color="gray.600" data-testid="card-created">
               {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} · {sub.syncStatus}
             </Text>
           </Stack>
