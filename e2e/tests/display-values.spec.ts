@@ -26,6 +26,12 @@ const userDateTime = (iso: string): string =>
     new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')),
   );
 
+/** The 'YYYY-MM-DDTHH:mm' a datetime-local input shows for an instant in the user's time zone. */
+const userWallClock = (iso: string): string =>
+  new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short', timeZone: USER_TIME_ZONE })
+    .format(new Date(iso.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')))
+    .replace(' ', 'T');
+
 interface PendingRow {
   Id: string;
   Uniqueness_Constraint__c: string;
@@ -80,15 +86,8 @@ test('a record imported from the org and a local one show the same titles and fo
   // A local submission of the same form with the same answers, filled in the form.
   const localId = await launchFromHome(page, INCIDENT);
   const created = await page.getByTestId('form-created').textContent();
-  // the browser's datetime-local input is in the browser's own time zone (Tokyo)
-  const whenInput = await page.evaluate(
-    (iso) => {
-      const d = new Date(iso);
-      const p = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-    },
-    when.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'),
-  );
+  // the date-time input is in the user's time zone too (New York), not the browser's (Tokyo)
+  const whenInput = userWallClock(when);
   await page.getByLabel('When did it happen?').fill(whenInput);
   await page.getByLabel('What happened?').fill(data.General.CQ_Form_What);
   const lookup = page.getByRole('combobox', { name: 'Reported by' });
@@ -121,6 +120,7 @@ test('a record imported from the org and a local one show the same titles and fo
   await page.goto(`${env.system.url}/form/${importedId}`);
   await expect(page.getByTestId('form-created')).toHaveText(`Created ${userDateTime(row.LastModifiedDate)}`);
   await expect(page.getByLabel('What happened?')).toHaveValue(data.General.CQ_Form_What);
+  await expect(page.getByLabel('When did it happen?')).toHaveValue(userWallClock(when));
   await page.screenshot({ path: `${SHOTS}/form-header-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/form-header-390.png` });

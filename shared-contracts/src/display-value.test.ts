@@ -8,9 +8,11 @@ import {
   formatFieldValue,
   formatNumber,
   formatTime,
+  fromZonedInput,
   labelWithColon,
   parseDateTime,
   titleFromKey,
+  toZonedInput,
 } from './display-value';
 
 const US = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
@@ -316,5 +318,34 @@ describe('fieldValues', () => {
   it('formats a multi-select picklist value by titles', () => {
     const f = displayFields(formDef)[3];
     expect(f && formatFieldValue(f, 'Facility;Vehicle', GB)).toBe('Facility building, Vehicle');
+  });
+});
+
+describe('date-time inputs in the user time zone', () => {
+  it('shows a stored instant as the wall clock of the user time zone', () => {
+    expect(toZonedInput('2026-11-23T19:17:57.844+0000', 'America/New_York')).toBe('2026-11-23T14:17');
+    expect(toZonedInput('2026-11-23T19:17:57.844Z', 'Asia/Tokyo')).toBe('2026-11-24T04:17');
+    expect(toZonedInput('2026-07-01T00:30:00Z', 'Europe/London')).toBe('2026-07-01T01:30');
+    expect(toZonedInput('', 'Asia/Tokyo')).toBe('');
+    expect(toZonedInput('junk', 'Asia/Tokyo')).toBe('');
+  });
+  it('stores the wall clock typed in the user time zone as UTC, across DST', () => {
+    expect(fromZonedInput('2026-11-23T14:17', 'America/New_York')).toBe('2026-11-23T19:17:00.000Z');
+    expect(fromZonedInput('2026-07-01T14:17', 'America/New_York')).toBe('2026-07-01T18:17:00.000Z');
+    expect(fromZonedInput('2026-11-24T04:17', 'Asia/Tokyo')).toBe('2026-11-23T19:17:00.000Z');
+    // 02:30 does not exist on 8 March 2026 in New York: it lands in the hour after the change
+    expect(fromZonedInput('2026-03-08T02:30', 'America/New_York')).toMatch(/^2026-03-08T0[67]:30:00.000Z$/);
+    for (const zone of ['America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+      const at = '2026-10-04T12:45:00.000Z';
+      expect(fromZonedInput(toZonedInput(at, zone), zone)).toBe(at);
+    }
+  });
+  it('never throws: bad text gives nothing, an unknown zone uses the device', () => {
+    expect(fromZonedInput('', 'Asia/Tokyo')).toBeUndefined();
+    expect(fromZonedInput('2026-02-30T10:00', 'Asia/Tokyo')).toBeUndefined();
+    expect(fromZonedInput('2026-11-23T14:17', 'Not/AZone')).toBe(
+      new Date(2026, 10, 23, 14, 17).toISOString(),
+    );
+    expect(toZonedInput('2026-11-23T19:17:00Z', 'Not/AZone')).toMatch(/^2026-11-2\dT\d\d:17$/);
   });
 });
