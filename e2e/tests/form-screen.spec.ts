@@ -280,6 +280,7 @@ test('print view: the PDF Chromium prints has the logo header, subheader, every 
 }) => {
   await openHome(page, env.system.url);
   const localId = await launchFromHome(page, TITLE);
+  const created = (await page.getByTestId('form-created').textContent()) ?? '';
   await page.getByLabel('Inspector name').fill('Printed Person');
   const longNote = Array.from({ length: 12 }, (_, i) => `Observation line ${i + 1}`).join('\n');
   await page.getByLabel('Notes').fill(longNote);
@@ -293,7 +294,10 @@ test('print view: the PDF Chromium prints has the logo header, subheader, every 
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
   const text = await pdfText(pdf);
   expect(text).toContain(ALL_CONTROLS_FORM.formName);
-  expect(text).toMatch(/Created \d{1,2} \w{3} \d{4}/);
+  // the subheader's Created reads as the form header's (and home's): one date style everywhere
+  const spaces = (t: string) => t.replace(/[\s\u202f\u00a0]+/g, ' ');
+  expect(created).toMatch(/^Created \S.*\d{4}/);
+  expect(spaces(text)).toContain(`${spaces(created)} · Status in progress`);
   for (const section of ['Basics', 'Choices', 'Evidence']) expect(text).toContain(section);
   expect(text).toContain('Printed Person');
   expect(text).toContain('Observation line 12');

@@ -31,6 +31,7 @@ import {
   HOME_REFRESH_MS,
   HOME_TABS,
   MESSAGES,
+  formatDateTime,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -40,7 +41,6 @@ import { SearchIcon } from './icons';
 import { useLocationSearch } from './useLocationSearch';
 import {
   firstForms,
-  formatDate,
   formTitle,
   orgRecordUrl,
   partition,
@@ -101,7 +101,7 @@ function SyncedOn({
   const value = [cached, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
     <Text fontSize="sm" color="gray.600" data-testid="synced-on">
-      {HOME_TEXTS.syncedOn} {value ? formatDate(value, timeZone) : HOME_TEXTS.never}
+      {HOME_TEXTS.syncedOn} {value ? formatDateTime(value, { timeZone }) : HOME_TEXTS.never}
     </Text>
   );
 }
@@ -170,6 +170,9 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const { inProgress, submitted, latestSync } = useMemo(() => partition(subs), [subs]);
   const cachedIds = useMemo(() => new Set(cachedForms.map((f) => f.Id)), [cachedForms]);
+  // A record without its own definition (imported before definitions came with imports) is titled
+  // from the offline copy of its form.
+  const cachedDefs = useMemo(() => new Map(cachedForms.map((f) => [f.Id, f.formDef])), [cachedForms]);
 
   const [tab, setTab] = useState<number>(DEFAULT_HOME_TAB);
   const [search, setSearch] = useState('');
@@ -374,7 +377,13 @@ export function HomeScreen({ host }: { host: HostServices }) {
             <Paged
               items={inProgress}
               render={(sub: LocalSubmission) => (
-                <InProgressCard key={sub.id} sub={sub} timeZone={timeZone} onLaunch={launch} />
+                <InProgressCard
+                  key={sub.id}
+                  sub={sub}
+                  formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
+                  timeZone={timeZone}
+                  onLaunch={launch}
+                />
               )}
             />
           </TabPanel>
@@ -387,7 +396,12 @@ export function HomeScreen({ host }: { host: HostServices }) {
               <Paged
                 items={submitted}
                 render={(sub: LocalSubmission) => (
-                  <SubmittedCard key={sub.id} sub={sub} timeZone={timeZone} />
+                  <SubmittedCard
+                    key={sub.id}
+                    sub={sub}
+                    formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
+                    timeZone={timeZone}
+                  />
                 )}
               />
             </Stack>
@@ -447,7 +461,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
             .finally(() => setBusy(null));
         }}
       />
-      <OutboxPanel host={host} isOpen={outboxOpen} onClose={() => setOutboxOpen(false)} />
+      <OutboxPanel host={host} timeZone={timeZone} isOpen={outboxOpen} onClose={() => setOutboxOpen(false)} />
     </Box>
   );
 }

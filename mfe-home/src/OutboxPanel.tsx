@@ -13,9 +13,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { HostServices, OutboxItem } from 'shared-contracts';
+import { formatDateTime, type HostServices, type OutboxItem } from 'shared-contracts';
 import { Confirm } from './cards';
-import { formatDate } from './model';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from './useObservable';
 
@@ -30,10 +29,12 @@ const stateColour: Record<OutboxItem['state'], string> = {
 
 function OutboxRow({
   item,
+  timeZone,
   onRetry,
   onDiscard,
 }: {
   item: OutboxItem;
+  timeZone?: string;
   onRetry(id: string): void;
   onDiscard(item: OutboxItem): void;
 }) {
@@ -56,10 +57,8 @@ function OutboxRow({
       )}
       <Text fontSize="xs" color="gray.600">
         {HOME_TEXTS.nextRetry}:{' '}
-        {item.nextRetryAt
-          ? formatDate(new Date(item.nextRetryAt).toISOString())
-          : HOME_TEXTS.noRetryScheduled}{' '}
-        · {HOME_TEXTS.attempts}: {item.attempts}
+        {item.nextRetryAt ? formatDateTime(item.nextRetryAt, { timeZone }) : HOME_TEXTS.noRetryScheduled} ·{' '}
+        {HOME_TEXTS.attempts}: {item.attempts}
       </Text>
       <Flex gap={2} pt={1}>
         <Button size="xs" colorScheme="blue" onClick={() => onRetry(item.id)}>
@@ -76,10 +75,12 @@ function OutboxRow({
 /** The outbox (beyond the spec): each pending item with state, last error and next retry. */
 export function OutboxPanel({
   host,
+  timeZone,
   isOpen,
   onClose,
 }: {
   host: HostServices;
+  timeZone?: string;
   isOpen: boolean;
   onClose(): void;
 }) {
@@ -103,6 +104,7 @@ export function OutboxPanel({
                   <OutboxRow
                     key={item.id}
                     item={item}
+                    timeZone={timeZone}
                     onRetry={(id) => void host.offline.retryNow(id)}
                     onDiscard={setDiscarding}
                   />

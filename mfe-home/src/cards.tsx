@@ -22,29 +22,31 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, MESSAGES, type LocalSubmission } from 'shared-contracts';
-import { ExternalIcon, NoDataIllustration, WarningIcon } from './icons';
 import {
+  ERROR_TOAST_MS,
+  MESSAGES,
   fieldValues,
-  formatDate,
-  formTitle,
-  hasErrors,
-  isOutOfSyncSubmitted,
-  type AssignedTask,
-  type FormListItem,
-} from './model';
+  formatDateTime,
+  labelWithColon,
+  type LocalSubmission,
+} from 'shared-contracts';
+import { ExternalIcon, NoDataIllustration, WarningIcon } from './icons';
+import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
 import { HOME_TEXTS } from './texts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <Text fontSize="sm" noOfLines={1}>
+    <Text fontSize="sm" noOfLines={2} data-testid="field-value">
       <Text as="span" color="gray.600">
-        {label}:
+        {labelWithColon(label)}
       </Text>{' '}
       {value}
     </Text>
   );
 }
+
+/** In-progress card: up to 4 field values (spec section 2). */
+const CARD_FIELD_VALUES = 4;
 
 export function NoData() {
   return (
@@ -80,7 +82,7 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({
               </Link>
             </Heading>
             {task.subject && <Field label={HOME_TEXTS.subject} value={task.subject} />}
-            <Field label={HOME_TEXTS.scheduledFor} value={formatDate(task.scheduledFor, timeZone)} />
+            <Field label={HOME_TEXTS.scheduledFor} value={formatDateTime(task.scheduledFor, { timeZone })} />
           </Stack>
           <Button
             colorScheme="blue"
@@ -99,15 +101,18 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({
 
 export const InProgressCard = memo(function InProgressCard({
   sub,
+  formDef,
   timeZone,
   onLaunch,
 }: {
   sub: LocalSubmission;
+  /** The submission's form definition (its own, else the offline copy of its form). */
+  formDef?: unknown;
   timeZone?: string;
   onLaunch(id: string): void;
 }) {
   const toast = useToast();
-  const values = fieldValues(sub, 4);
+  const values = fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone });
   const errored = hasErrors(sub);
   return (
     <Card variant="outline" data-testid="in-progress-card" as="article">
@@ -145,8 +150,8 @@ export const InProgressCard = memo(function InProgressCard({
             {values.map((v, i) => (
               <Field key={i} label={v.label} value={v.value} />
             ))}
-            <Text fontSize="xs" color="gray.600">
-              {HOME_TEXTS.created} {formatDate(sub.createdOn, timeZone)} · {sub.syncStatus}
+            <Text fontSize="xs" color="gray.600" data-testid="card-created">
+              {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} · {sub.syncStatus}
             </Text>
           </Stack>
           <Button
@@ -165,9 +170,11 @@ export const InProgressCard = memo(function InProgressCard({
 
 export const SubmittedCard = memo(function SubmittedCard({
   sub,
+  formDef,
   timeZone,
 }: {
   sub: LocalSubmission;
+  formDef?: unknown;
   timeZone?: string;
 }) {
   const special = isOutOfSyncSubmitted(sub);
@@ -193,11 +200,11 @@ export const SubmittedCard = memo(function SubmittedCard({
               <Badge colorScheme={sub.syncStatus === 'in error' ? 'red' : 'gray'}>{sub.syncStatus}</Badge>
             )}
           </Flex>
-          {fieldValues(sub, 4).map((v, i) => (
+          {fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone }).map((v, i) => (
             <Field key={i} label={v.label} value={v.value} />
           ))}
           <Text fontSize="xs" color="gray.600">
-            {HOME_TEXTS.submittedOn} {formatDate(sub.submittedOn || sub.createdOn, timeZone)}
+            {HOME_TEXTS.submittedOn} {formatDateTime(sub.submittedOn || sub.createdOn, { timeZone })}
           </Text>
         </Stack>
       </CardBody>
@@ -233,7 +240,7 @@ export const FormCard = memo(function FormCard({
               {title}
             </Heading>
             <Text fontSize="xs" color="gray.600">
-              {HOME_TEXTS.lastSync} {formatDate(syncedOn, timeZone)}
+              {HOME_TEXTS.lastSync} {formatDateTime(syncedOn, { timeZone })}
             </Text>
           </Stack>
           <Flex align="center" gap={3}>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { HOME_REFRESH_MS, MESSAGES, type OutboxItem } from 'shared-contracts';
+import { HOME_REFRESH_MS, MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
 import { writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
@@ -87,16 +87,30 @@ describe('home screen', () => {
       formName: 'Older',
       createdOn: '2026-01-01T00:00:00.000Z',
       data: { General: { a: 'A', b: 2, c: true, d: 'D', e: 'E' } },
-      formDef: { schema: { properties: { General: { properties: { a: { title: 'Site' } } } } } },
+      formDef: {
+        schema: {
+          properties: {
+            General: {
+              properties: {
+                a: { title: 'Site' },
+                b: { type: 'number' },
+                c: { type: 'boolean', title: 'Done?' },
+              },
+            },
+          },
+        },
+      },
     });
     const newer = submission({ formName: 'Newer', createdOn: '2026-02-01T00:00:00.000Z' });
     const { host, user } = setup((h) => h.submissionsState.set([older, newer]));
     const cards = within(panel()).getAllByTestId('in-progress-card');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
     const olderCard = cards[1] as HTMLElement;
-    expect(within(olderCard).getByText('Site:')).toBeTruthy();
-    expect(within(olderCard).getByText(/^b:/)).toBeTruthy();
-    expect(within(olderCard).queryByText(/^e:/)).toBeNull();
+    expect(
+      within(olderCard)
+        .getAllByTestId('field-value')
+        .map((f) => f.textContent),
+    ).toEqual(['Site: A', 'B: 2', 'Done? Yes']);
 
     act(() =>
       host.submissionsState.set([
@@ -110,6 +124,55 @@ describe('home screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Launch Older' }));
     expect(callsOf(host, 'navigate')).toEqual([['navigate', `/form/${older.id}`]]);
+  });
+
+  it('an org record without its own definition reads like a local one: titles and values formatted (issue 19)', () => {
+    const formDef = {
+      schema: {
+        properties: {
+          General: {
+            type: 'object',
+            properties: {
+              When: { type: 'string', format: 'date-time', title: 'When did it happen?' },
+              What: { type: 'string', title: 'What happened?' },
+              Ok: { type: 'boolean', title: 'Reported' },
+            },
+          },
+        },
+      },
+    };
+    const data = (when: string) => ({ General: { When: when, What: 'Slipped', Ok: true } });
+    const imported = submission({
+      formName: 'Imported',
+      isSalesforceRecord: true,
+      formDef: null,
+      createdOn: '2026-11-23T19:17:57.000+0000',
+      data: data('2026-11-23T19:17:57.844+0000'),
+    });
+    const local = submission({ formName: 'Local', formDef, data: data('2026-11-23T19:17:00.000Z') });
+    setup((h) => {
+      h.submissionsState.set([imported, local]);
+      h.cachedFormsState.set([{ Id: imported.formId, formDef }]);
+    });
+    const texts = (name: string) =>
+      within(
+        within(panel())
+          .getAllByTestId('in-progress-card')
+          .find((c) => within(c).getByRole('heading').textContent === name) as HTMLElement,
+      )
+        .getAllByTestId('field-value')
+        .map((f) => f.textContent);
+    // the fake user's time zone is New York
+    const when = formatDateTime('2026-11-23T19:17:00Z', { timeZone: 'America/New_York' });
+    expect(texts('Imported')).toEqual([
+      `When did it happen? ${when}`,
+      'What happened? Slipped',
+      'Reported: Yes',
+    ]);
+    expect(texts('Local')).toEqual(texts('Imported'));
+    expect(within(panel()).getAllByTestId('card-created')[0]?.textContent).toMatch(
+      new RegExp(`^Created ${formatDateTime('2026-11-23T19:17:57Z', { timeZone: 'America/New_York' })}`),
+    );
   });
 
   it('a submission with errors has a warning icon whose toast says submission error', async () => {

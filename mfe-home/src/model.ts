@@ -100,56 +100,7 @@ export function hasErrors(s: LocalSubmission): boolean {
   );
 }
 
-export interface FieldValue {
-  label: string;
-  value: string;
-}
-
-type SchemaNode = { title?: unknown; properties?: Record<string, SchemaNode> };
-
-function schemaOf(formDef: unknown): SchemaNode | undefined {
-  if (typeof formDef !== 'object' || formDef === null) return undefined;
-  const schema = (formDef as { schema?: unknown }).schema;
-  return typeof schema === 'object' && schema !== null ? (schema as SchemaNode) : undefined;
-}
-
-/** Up to `max` non-empty plain values of the submission's data, labelled by the schema's titles. */
-export function fieldValues(s: LocalSubmission, max = 4): FieldValue[] {
-  const out: FieldValue[] = [];
-  const walk = (value: unknown, key: string, node: SchemaNode | undefined, depth: number): void => {
-    if (out.length >= max || depth > 5) return;
-    if (value === null || value === undefined || value === '') return;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-      const title = typeof node?.title === 'string' && node.title ? node.title : key;
-      out.push({ label: title, value: typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value) });
-      return;
-    }
-    if (Array.isArray(value)) return;
-    if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (k.endsWith('_Id')) continue;
-        walk(v, k, node?.properties?.[k], depth + 1);
-        if (out.length >= max) return;
-      }
-    }
-  };
-  walk(s.data, '', schemaOf(s.formDef), 0);
-  return out;
-}
-
 /** Link to a record in the org (partner users: through their site). */
 export function orgRecordUrl(base: string, id: string): string {
   return `${base.replace(/\/+$/, '')}/${encodeURIComponent(id)}`;
-}
-
-export function formatDate(iso: string | null | undefined, timeZone?: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(undefined, timeZone ? { ...opts, timeZone } : opts).format(d);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, opts).format(d);
-  }
 }

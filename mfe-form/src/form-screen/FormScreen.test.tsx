@@ -4,10 +4,12 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, formatDateTime } from 'shared-contracts';
 import type { FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
 import { callsOf, fakeHost, settable, type FakeHost, type Settable } from 'shared-contracts/testing';
 import { FormScreenRoute } from './index';
+
+const CREATED_TEXT = formatDateTime('2026-11-22T08:15:00.000Z', { timeZone: 'America/New_York' });
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const LOGO = 'data:image/png;base64,iVBORw0KGgo=';
@@ -127,7 +129,8 @@ describe('form screen', () => {
     setup(`/form/${ID}`);
     expect((await ready()).textContent).toBe('Site Check');
     expect(screen.getByTestId('form-logo').getAttribute('src')).toBe(LOGO);
-    expect(screen.getByTestId('form-created').textContent).toMatch(/^Created 22 Nov 2026/);
+    // the same words as home and print: the browser's locale, the user's time zone (fake host: New York)
+    expect(screen.getByTestId('form-created').textContent).toBe(`Created ${CREATED_TEXT}`);
     expect(button('Save')).toBeTruthy();
     expect(button('Close')).toBeTruthy();
     expect(button('Discard')).toBeTruthy();
@@ -311,8 +314,8 @@ describe('form screen', () => {
   it('Print shows the print view with header and subheader', async () => {
     setup(`/form/${ID}?view=print`);
     expect((await screen.findByTestId('print-view')).textContent).toContain('Site Check');
-    expect(screen.getByTestId('print-subheader').textContent).toMatch(
-      /^Created 22 Nov 2026.* · Status in progress$/,
+    expect(screen.getByTestId('print-subheader').textContent).toBe(
+      `Created ${CREATED_TEXT} · Status in progress`,
     );
     expect(screen.getByTestId('print-logo').getAttribute('src')).toBe(LOGO);
   });

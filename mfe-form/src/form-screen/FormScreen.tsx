@@ -31,12 +31,11 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, MESSAGES } from 'shared-contracts';
+import { ERROR_TOAST_MS, MESSAGES, formatDateTime } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
 import { PrintView } from '../print/PrintView';
-import { formatDateTime } from '../print/print-texts';
 import { sendSubmissionNow } from './canvas-send';
 import { loadTarget, type Loaded } from './load';
 import { showSnackbar } from './notice';
@@ -398,7 +397,7 @@ function LoadedForm({
           </Heading>
           {sub.createdOn ? (
             <Text fontSize="sm" color="gray.600" data-testid="form-created">
-              {T.createdOn} {formatDateTime(sub.createdOn, timeZone)}
+              {T.createdOn} {formatDateTime(sub.createdOn, { timeZone })}
             </Text>
           ) : null}
         </Box>

@@ -63,6 +63,7 @@ export function buildRendererServices(args: {
   const record = (localId: string): FileInfo | undefined => files.get().find((f) => f.LocalId === localId);
   return {
     currentUser: args.user ? { ...args.user.userDetails, Id: args.user.userId } : undefined,
+    timeZone: args.user?.userDetails.TimeZoneSidKey || undefined,
     documentName: args.formName,
     navigate: (to) => host.navigate(to),
     searchRecords: createLookupSearch(host.api),

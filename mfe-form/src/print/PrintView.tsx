@@ -42,7 +42,7 @@ export function PrintView({ submission, formDef, services, timeZone, autoPrint, 
         </Heading>
       </HStack>
       <Text color="gray.600" mb={4} data-testid="print-subheader">
-        {printSubheader(submission, timeZone)}
+        {printSubheader(submission, { timeZone })}
       </Text>
       {onDone ? (
         <Button size="sm" mb={4} onClick={onDone} className="cq-no-print">

@@ -69,6 +69,8 @@ export interface FormRendererServices {
   print?: () => void;
   /** Clock for $today (tests). */
   now?: () => Date;
+  /** The user's time zone (TimeZoneSidKey): date-time fields are shown and typed in it; default the device's. */
+  timeZone?: string;
 }
 
 /** Mode flags from the route and query (spec section 2). */

@@ -65,6 +65,20 @@ describe('text, number, date, time, boolean controls', () => {
     expect((f.data() as { At: string }).At).toBe(new Date('2024-03-01T10:00').toISOString());
   });
 
+  it("date-time: shown and typed in the user's time zone, stored as UTC; the org's '+0000' is read", () => {
+    const f = renderForm(
+      schema,
+      ui,
+      { At: '2026-11-23T19:17:57.844+0000' },
+      { services: { timeZone: 'Asia/Tokyo' } },
+    );
+    const at = screen.getByLabelText('At') as HTMLInputElement;
+    expect(at.value).toBe('2026-11-24T04:17');
+    fireEvent.change(at, { target: { value: '2026-11-24T09:05' } });
+    expect((f.data() as { At: string }).At).toBe('2026-11-24T00:05:00.000Z');
+    expect(at.value).toBe('2026-11-24T09:05');
+  });
+
   it('whitespace-only text clears the value', () => {
     const f = renderForm(schema, ui, { Name: 'x' });
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: '   ' } });

@@ -1,5 +1,5 @@
 import { memo, type ChangeEvent } from 'react';
-import { NUMBER_STEP } from 'shared-contracts';
+import { NUMBER_STEP, fromZonedInput, toZonedInput } from 'shared-contracts';
 import { useFormContext } from '../context';
 import { failsPattern, normaliseText } from '../core/validation';
 import type { RendererProps } from '../types';
@@ -118,35 +118,28 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
   );
 });
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-/** ISO (UTC) -> the local 'YYYY-MM-DDTHH:mm' a datetime-local input shows. */
-export const isoToLocalInput = (iso: unknown): string => {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
 /**
  * A native date/time input: `toInput` turns the stored value into what the input shows,
- * `fromInput` turns the input's text back into the stored value (undefined clears it).
+ * `fromInput` turns the input's text back into the stored value (undefined clears it); both get the
+ * user's time zone (services.timeZone).
  */
 function nativeInputControl(
   name: string,
   type: 'date' | 'datetime-local' | 'time',
-  toInput: (value: unknown) => string,
-  fromInput: (text: string) => string | undefined,
+  toInput: (value: unknown, timeZone?: string) => string,
+  fromInput: (text: string, timeZone?: string) => string | undefined,
 ) {
   const Control = memo(function NativeInputControl(props: RendererProps) {
     const state = useControl(props);
+    const { services } = useFormContext();
     if (state.rule.hidden) return null;
     return (
       <ControlShell state={state} lightweight>
         <input
           {...inputProps(state)}
           type={type}
-          value={toInput(state.value)}
-          onChange={(e) => state.setValue(fromInput(e.target.value))}
+          value={toInput(state.value, services.timeZone)}
+          onChange={(e) => state.setValue(fromInput(e.target.value, services.timeZone))}
         />
       </ControlShell>
     );
@@ -162,15 +155,15 @@ export const DateControl = nativeInputControl('DateControl', 'date', stringPrefi
   text === '' ? undefined : text,
 );
 
-/** Date-time: stored as UTC 'YYYY-MM-DDTHH:mm:ss.SSSZ', shown in local time. */
+/**
+ * Date-time: stored as UTC 'YYYY-MM-DDTHH:mm:ss.SSSZ' (the org's '+0000' read too), shown and typed
+ * in the user's time zone (the device's when the renderer is given none), as cards and headers show it.
+ */
 export const DateTimeControl = nativeInputControl(
   'DateTimeControl',
   'datetime-local',
-  isoToLocalInput,
-  (text) => {
-    const d = text ? new Date(text) : undefined;
-    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : undefined;
-  },
+  toZonedInput,
+  (text, tz) => (text ? fromZonedInput(text, tz) : undefined),
 );
 
 /** Time: stored the platform's way, 'HH:mm:ss.SSSZ'. */

@@ -147,6 +147,35 @@ describe('importing and pulling pending records', () => {
     expect(await h.svc.dbs.images.cachedImages.count()).toBe(0);
   });
 
+  it("imported records get their form's definition, read once per form (offline copy first)", async () => {
+    h = makeHarness();
+    const other = { ...formDef, version: 'cached' };
+    h.org.formDefs.set('a0F1', formDef);
+    await h.svc.dbs.submissions.cachedforms.put({ Id: 'a0F2', formDef: other });
+    h.org.pending = [
+      pending('p1'),
+      pending('p2'),
+      pending('p3', { formId: 'a0F2' }),
+      pending('p4', { formId: 'a0F9' }),
+    ];
+    await h.svc.importPending();
+    expect((await h.local()).map((s) => [s.id, s.formDef])).toEqual([
+      ['p1', formDef],
+      ['p2', formDef],
+      ['p3', other],
+      ['p4', null], // no definition in the org: imported as it is
+    ]);
+    h.org.pending = [...h.org.pending, pending('p5')];
+    await h.svc.importPending();
+    expect(await h.svc.store.getSubmission('p5')).toMatchObject({ formDef });
+    // a0F9 is asked again (nothing came back), a0F1 once, a0F2 never (it is on the device)
+    expect(h.org.calls.filter((c) => c.op === 'getFormDefinition').map((c) => c.key)).toEqual([
+      'a0F1',
+      'a0F9',
+      'a0F9',
+    ]);
+  });
+
   it('keeps local unsent changes over the org copy, and deletes nothing while offline', async () => {
     h = makeHarness();
     h.org.pending = [pending('p1')];

@@ -276,6 +276,28 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   /** The last background import's org copies of discarded drafts (see deleteDiscardedInOrg). */
   let discardedInOrg: PendingSubmission[] = [];
 
+  /** Definitions of imported records' forms fetched this session, by form id (all its records share it). */
+  const importDefs = new Map<string, unknown>();
+
+  /**
+   * The org lists pending records without their form definition; a record imported without one is
+   * shown by API names and raw values (issue 19) and cannot open offline. Each form's definition is
+   * read once (the offline copy first, else the org) and goes with its records; a failed read leaves
+   * them as they are and the next import tries again.
+   */
+  const withDefinitions = async (pending: PendingSubmission[]): Promise<PendingSubmission[]> => {
+    const missing = new Set(pending.filter((p) => p.formDef == null).map((p) => p.formId));
+    for (const formId of missing) {
+      if (importDefs.has(formId)) continue;
+      const cached = await dbs.submissions.cachedforms.get(formId).catch(() => undefined);
+      const def = cached?.formDef ?? (await opts.gateway.getFormDefinition(formId).catch(() => null));
+      if (def !== null && def !== undefined) importDefs.set(formId, def);
+    }
+    return pending.map((p) =>
+      p.formDef == null && importDefs.has(p.formId) ? { ...p, formDef: importDefs.get(p.formId) } : p,
+    );
+  };
+
   const applyPending = async (
     pending: PendingSubmission[],
     withDeletes: boolean,
@@ -452,7 +474,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const signature = pendingSignature(pending);
       if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
         return;
-      await applyPending(pending, true);
+      await applyPending(await withDefinitions(pending), true);
       await deleteDiscardedInOrg();
       lastImport = importCanDelete
         ? { organizationId, signature, localCount: await localCount(), at: nowMs() }
@@ -461,7 +483,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     async pullPending(formSubmissionId) {
       const p = await opts.gateway.syncPendingSubmission(formSubmissionId);
       if (!p) return null;
-      await applyPending([p], false);
+      await applyPending(await withDefinitions([p]), false);
       return (await store.getSubmission(p.id)) ?? null;
     },
     async downloadForOffline(formId) {
