@@ -6,7 +6,7 @@
  */
 import { useToast } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BUILDER } from 'shared-contracts';
+import { BUILDER, formatTime } from 'shared-contracts';
 import { serializeForm, toBase64 } from '../model/writer';
 import { errorText, type BuilderApi } from './api';
 import type { BuilderStore } from './store';
@@ -86,14 +86,10 @@ export function useSaving(opts: {
   return { status, save, autosave };
 }
 
-/** 'h:mm:ss AM' in the user's time zone when known (an unknown zone falls back to the browser's). */
+/**
+ * The last-saved time in the user's time zone and locale, in the same style as every other time the
+ * product shows (shared-contracts display-value); an unknown zone falls back to the browser's.
+ */
 export function formatSavedTime(at: Date, timeZone: string | undefined): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeStyle: 'medium',
-      ...(timeZone ? { timeZone } : {}),
-    }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' }).format(at);
-  }
+  return formatTime(at.toISOString(), timeZone ? { timeZone } : {});
 }
