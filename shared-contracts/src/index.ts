@@ -11,3 +11,4 @@ export * from './color-mode';
 export * from './canvas';
 export * from './publish';
 export * from './pattern';
+export * from './domain-url';
