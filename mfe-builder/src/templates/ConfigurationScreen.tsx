@@ -333,7 +333,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
       {!session && !loadError && <Spinner label={T.loading} />}
 
       <Stack spacing={8}>
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.target}
           </Heading>
@@ -359,8 +359,9 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
                   ? T.otherSignedIn(session.otherOrg.username, session.otherOrg.url)
                   : T.otherNotSignedIn}
               </Text>
-              <HStack align="end" spacing={3} flexWrap="wrap">
-                <FormControl maxW="xs">
+              {/* Aligned at the top: a custom domain's error message must not lift its input. */}
+              <HStack align="start" spacing={3} flexWrap="wrap">
+                <FormControl maxW="2xs">
                   <FormLabel>{T.loginUrl}</FormLabel>
                   <Select
                     name="loginUrl"
@@ -390,15 +391,18 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
                     <FormErrorMessage>{domainError}</FormErrorMessage>
                   </FormControl>
                 )}
-                <Button onClick={() => void signIn.submitForm()} isDisabled={!signIn.isValid}>
-                  {session?.otherOrg ? T.otherSignInAgain : T.otherSignIn}
-                </Button>
+                {/* Level with the inputs under their labels. */}
+                <Box pt={8}>
+                  <Button onClick={() => void signIn.submitForm()} isDisabled={!signIn.isValid}>
+                    {session?.otherOrg ? T.otherSignInAgain : T.otherSignIn}
+                  </Button>
+                </Box>
               </HStack>
             </Box>
           )}
         </Box>
 
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.component}
           </Heading>
@@ -464,7 +468,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
           </SimpleGrid>
         </Box>
 
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.options}
           </Heading>
@@ -580,7 +584,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
           </SimpleGrid>
           {lists.baseClass && (
             <Box mt={4} p={3} borderWidth="1px" borderRadius="md" data-testid="base-class">
-              <HStack mb={2}>
+              <HStack mb={2} flexWrap="wrap">
                 <Text fontWeight="semibold">{T.baseClass}</Text>
                 <Code>{lists.baseClass.name}</Code>
                 <Badge colorScheme={lists.baseClass.inOrg ? 'green' : 'purple'}>
