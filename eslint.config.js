@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { packageBoundaries } from './scripts/eslint-package-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -26,5 +27,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Packages talk through declared entry points or Module Federation, never each other's files.
+    plugins: { boundaries: packageBoundaries },
+    rules: { 'boundaries/no-cross-package-path': 'error' },
   },
 );

@@ -17,11 +17,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSearch } from './location';
-import { MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
+import { isValidDomainUrl, MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
 import { browser } from './browser';
 import { Logo } from './Logo';
 import { AUTH_TEXTS } from './texts';
-import { isValidDomainUrl } from './url';
 import { useObservable } from './useObservable';
 
 type EnvState = { kind: 'loading' } | { kind: 'ready'; env: ClientEnv } | { kind: 'failed' };

@@ -17,8 +17,6 @@
 // Chromium CPU profile of the undo phase, for DevTools), --trace PREFIX (Chromium performance traces
 // of the drag and undo phases, PREFIX-drag.json and PREFIX-undo.json, for DevTools' Performance panel).
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createField } from '../src/model/field-factory';
 import { addField, addSection, moveField } from '../src/model/layout';
 import { generalPalette } from '../src/model/palette';
@@ -26,13 +24,9 @@ import { emptyForm } from '../src/model/reader';
 import type { BuilderForm } from '../src/model/types';
 import { fromBase64, serializeForm, toFormJson } from '../src/model/writer';
 import { DEMO_ORG, ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
-import { signInAtOrg } from '../../e2e/support/auth';
-import { chromiumLaunchOptions } from '../../e2e/support/browser';
-import { freeSystemPorts, startSystem } from '../../e2e/support/system';
-
-// Playwright is the e2e package's dependency: resolve it from there.
-const require = createRequire(path.resolve(import.meta.dirname, '../../e2e/package.json'));
-const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
+import { chromiumLaunchOptions, signInAtOrg } from 'shared-contracts/testing/browser';
+import { freeSystemPorts, startSystem } from 'shared-contracts/testing/system';
+import { chromium } from 'playwright-core';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

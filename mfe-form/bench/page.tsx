@@ -1,8 +1,10 @@
 /**
- * The bench page: mounts one renderer (ours or JSON Forms vanilla) on one generated form and exposes
- * measurement hooks on window for bench/run.mjs. Bundled by esbuild in production mode.
+ * The bench page: mounts one renderer (ours, JSON Forms vanilla, or a plain Formik form) on one
+ * generated form and exposes measurement hooks on window for bench/run.mjs. Bundled by esbuild in
+ * production mode.
  */
 import { StrictMode, useState } from 'react';
+import { Form, Formik, useField } from 'formik';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { JsonForms } from '@jsonforms/react';
@@ -19,10 +21,11 @@ interface Fiber {
   sibling: Fiber | null;
   alternate: Fiber | null;
 }
+type Renderer = 'ours' | 'jsonforms' | 'formik';
 declare global {
   interface Window {
     bench: {
-      mount(which: 'ours' | 'jsonforms', form: string): Promise<number>;
+      mount(which: Renderer, form: string): Promise<number>;
       countRenders: boolean;
       lastRenders: { all: number; fields: number; names: string[] };
       latencies: number[];
@@ -45,7 +48,7 @@ const nameOf = (t: unknown): string => {
 };
 /** Field-level components of each renderer (one per field). */
 const FIELD_COMPONENT =
-  /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer)$/;
+  /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer|FormikTextField)$/;
 
 const countRendered = (root: Fiber): { all: number; fields: number; names: string[] } => {
   let all = 0;
@@ -98,7 +101,7 @@ jfAjv.compile = ((schema: object) => {
   jfCompiles++;
   return origCompile(schema);
 }) as typeof jfAjv.compile;
-let which: 'ours' | 'jsonforms' = 'ours';
+let which: Renderer = 'ours';
 
 const JsonFormsApp = ({ form }: { form: BenchForm }) => {
   const [data, setData] = useState<unknown>(form.data);
@@ -114,6 +117,58 @@ const JsonFormsApp = ({ form }: { form: BenchForm }) => {
     />
   );
 };
+
+/**
+ * The same fields as Formik forms are usually written (a `useField` input per field, one `validate`
+ * for the form, run on every change): the figures behind "the renderer does not use Formik"
+ * (mfe-builder/README.md). The checks are the schema's (required, maxLength, pattern), compiled once.
+ */
+const formikValidate = (form: BenchForm) => {
+  const required = new Set(Array.isArray(form.schema.required) ? (form.schema.required as string[]) : []);
+  const rules = Object.entries(form.schema.properties ?? {}).map(([name, p]) => ({
+    name,
+    maxLength: typeof p.maxLength === 'number' ? p.maxLength : undefined,
+    pattern: typeof p.pattern === 'string' ? new RegExp(p.pattern) : undefined,
+    message: typeof p.errorMessage === 'string' ? p.errorMessage : 'Invalid value',
+  }));
+  return (values: Record<string, unknown>) => {
+    const errors: Record<string, string> = {};
+    for (const r of rules) {
+      const v = values[r.name];
+      const text = v === undefined || v === null ? '' : String(v);
+      if (required.has(r.name) && text === '') errors[r.name] = 'Required';
+      else if (r.maxLength !== undefined && text.length > r.maxLength) errors[r.name] = 'Too long';
+      else if (r.pattern && text !== '' && !r.pattern.test(text)) errors[r.name] = r.message;
+    }
+    return errors;
+  };
+};
+
+function FormikTextField({ name, title, number }: { name: string; title: string; number: boolean }) {
+  const [field, meta] = useField<string | number>(name);
+  return (
+    <div>
+      <label htmlFor={`fk-${name}`}>{title}</label>
+      <input id={`fk-${name}`} type={number ? 'number' : 'text'} {...field} value={field.value ?? ''} />
+      {meta.error ? <span role="alert">{meta.error}</span> : null}
+    </div>
+  );
+}
+
+const FormikApp = ({ form }: { form: BenchForm }) => (
+  <Formik initialValues={form.data} validate={formikValidate(form)} onSubmit={() => undefined}>
+    <Form>
+      {Object.entries(form.schema.properties ?? {}).map(([name, p]) => (
+        <FormikTextField
+          key={name}
+          name={name}
+          title={String(p.title ?? name)}
+          number={p.type === 'number'}
+        />
+      ))}
+    </Form>
+  </Formik>
+);
 
 const forms: Record<string, () => BenchForm> = {
   f500: () => fieldsForm(500),
@@ -163,7 +218,8 @@ window.bench = {
   latencies: [],
   scriptTimes: [],
   targetSelector: '',
-  ajvCompiles: () => (which === 'ours' ? ajvStats.compiles : jfCompiles),
+  // Formik validates with its own function (no Ajv): 0.
+  ajvCompiles: () => (which === 'ours' ? ajvStats.compiles : which === 'jsonforms' ? jfCompiles : 0),
   async mount(w, key) {
     which = w;
     const form = (forms[key] as () => BenchForm)();
@@ -180,6 +236,8 @@ window.bench = {
               data={form.data}
               formVersion={`bench-${key}`}
             />
+          ) : w === 'formik' ? (
+            <FormikApp form={form} />
           ) : (
             <JsonFormsApp form={form} />
           )}
@@ -194,8 +252,9 @@ window.bench = {
 };
 
 /** The input typed into: ours by id, JSON Forms by its control id. */
-const targetSelector = (w: 'ours' | 'jsonforms', form: BenchForm): string => {
+const targetSelector = (w: Renderer, form: BenchForm): string => {
   if (w === 'ours') return `[id$="-${form.target}"]`;
+  if (w === 'formik') return `#fk-${form.target}`;
   const parts = form.target.split('.');
   if (parts.length === 1) return `#\\#\\/properties\\/${parts[0]}-input`;
   // JSON Forms vanilla table: row index + column name -> nth row, cell input.

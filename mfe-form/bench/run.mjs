@@ -4,7 +4,9 @@
  * generated schemas, in Chromium (/usr/bin/chromium) via playwright-core. Measures mount time,
  * keystroke-to-next-frame latency (median, p95), components re-rendered per keystroke (from the
  * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
- * Usage: node mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table] [--out file.json]
+ * `--renderers ours,jsonforms,formik` adds a plain Formik form of the same fields (field forms only):
+ * the figures behind "the renderer does not use Formik" in mfe-builder/README.md.
+ * Usage: node mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table] [--renderers ours,jsonforms] [--out file.json]
  */
 import { writeFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
@@ -24,6 +26,8 @@ const KEYS = Number(argValue('--keys', '60'));
 const OUT = argValue('--out', '');
 /** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
 const FORMS = argValue('--forms', 'f500,f1000,table').split(',');
+/** Renderers to compare; Formik only on the field forms (a table would need its FieldArray setup). */
+const RENDERERS = argValue('--renderers', 'ours,jsonforms').split(',');
 
 const dir = await buildPage();
 
@@ -85,7 +89,8 @@ async function measure(which, form) {
 const results = [];
 try {
   for (const form of FORMS) {
-    for (const which of ['ours', 'jsonforms']) {
+    for (const which of RENDERERS) {
+      if (which === 'formik' && form === 'table') continue;
       const r = await measure(which, form);
       results.push(r);
       console.log(JSON.stringify(r));

@@ -12,3 +12,4 @@ export * from './canvas';
 export * from './publish';
 export * from './pattern';
 export * from './display-value';
+export * from './domain-url';

@@ -1,142 +1,17 @@
-import {
-  Alert,
-  AlertIcon,
-  Box,
-  Button,
-  HStack,
-  Image,
-  Input,
-  Link,
-  Modal,
-  ModalBody,
-  ModalCloseButton,
-  ModalContent,
-  ModalFooter,
-  ModalHeader,
-  ModalOverlay,
-  Stack,
-  Tag,
-  TagCloseButton,
-  TagLabel,
-  Text,
-  useDisclosure,
-} from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { BUILDER, MESSAGES } from 'shared-contracts';
-import { addSection, addSignature, removeSignature, setFiles, setLogo } from '../model/layout';
+import { HStack, Link, Stack, Tag, TagCloseButton, TagLabel, Text, useDisclosure } from '@chakra-ui/react';
+import { memo, useCallback, useEffect } from 'react';
+import { MESSAGES } from 'shared-contracts';
+import { addSection, addSignature, removeSignature, setFiles } from '../model/layout';
 import { trackPointer } from './dnd';
-import { logoError } from './logo';
+import { LogoArea } from './LogoArea';
 import { SectionView } from './SectionView';
+import { SignatureDialog } from './SignatureDialog';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
 const sectionCount = (s: BuilderStore) => s.getForm().sections.length;
-const logoOf = (s: BuilderStore) => s.getForm().meta.logo;
 const signaturesOf = (s: BuilderStore) => s.getForm().signatures;
 const filesOf = (s: BuilderStore) => s.getForm().files;
-
-const LogoArea = memo(function LogoArea({ store }: { store: BuilderStore }) {
-  const logo = useStoreSlice(store, logoOf);
-  const input = useRef<HTMLInputElement>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!message) return;
-    // The spec shows logo messages for 5 seconds.
-    const t = setTimeout(() => setMessage(null), BUILDER.logoMessageMs);
-    return () => clearTimeout(t);
-  }, [message]);
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    const error = logoError(file);
-    if (error) {
-      setMessage(error);
-      return;
-    }
-    const reader = new FileReader();
-    reader.onload = () => store.apply((f) => setLogo(f, String(reader.result)));
-    reader.readAsDataURL(file);
-  };
-  return (
-    <Box data-testid="logo-area">
-      <HStack>
-        {logo && <Image src={logo} alt="Form logo" maxH="48px" />}
-        <Button size="sm" onClick={() => input.current?.click()}>
-          {logo ? TEXTS.editLogo : TEXTS.addLogo}
-        </Button>
-        {logo && (
-          <Button size="sm" variant="outline" onClick={() => store.apply((f) => setLogo(f, ''))}>
-            {TEXTS.deleteLogo}
-          </Button>
-        )}
-        <Input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg"
-          display="none"
-          data-testid="logo-input"
-          onChange={(e) => {
-            onFile(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </HStack>
-      {message && (
-        <Alert status="error" mt={2} role="alert" data-testid="logo-message">
-          <AlertIcon />
-          {message}
-        </Alert>
-      )}
-    </Box>
-  );
-});
-
-function SignatureDialog({
-  isOpen,
-  onClose,
-  onAdd,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-  onAdd: (p: string) => void;
-}) {
-  const [purpose, setPurpose] = useState('');
-  return (
-    <Modal isOpen={isOpen} onClose={onClose}>
-      <ModalOverlay />
-      <ModalContent
-        as="form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!purpose.trim()) return;
-          onAdd(purpose.trim());
-          setPurpose('');
-          onClose();
-        }}
-      >
-        <ModalHeader>{TEXTS.signatureTitle}</ModalHeader>
-        <ModalCloseButton />
-        <ModalBody>
-          <Input
-            aria-label={TEXTS.signaturePurpose}
-            placeholder={TEXTS.signaturePurpose}
-            value={purpose}
-            maxLength={255}
-            onChange={(e) => setPurpose(e.target.value)}
-            autoFocus
-          />
-        </ModalBody>
-        <ModalFooter gap={2}>
-          <Button variant="ghost" onClick={onClose}>
-            {TEXTS.cancel}
-          </Button>
-          <Button type="submit" colorScheme="blue" isDisabled={!purpose.trim()}>
-            {TEXTS.add}
-          </Button>
-        </ModalFooter>
-      </ModalContent>
-    </Modal>
-  );
-}
 
 const Chips = memo(function Chips({ store }: { store: BuilderStore }) {
   const signatures = useStoreSlice(store, signaturesOf);

@@ -1,6 +1,7 @@
 import {
   Button,
   FormControl,
+  FormErrorMessage,
   FormLabel,
   Modal,
   ModalBody,
@@ -14,14 +15,19 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
+import { onlyMessages, submitWith } from '../editors/formik-helpers';
 import { errorText, type BuilderApi, type OrgObject, type ParentLookup } from './api';
+import {
+  toObjectChoice,
+  validateObjectChoice,
+  type ObjectChoice,
+  type ObjectChoiceValues,
+} from './object-choice';
 import { TEXTS } from './texts';
 
-export interface ObjectChoice {
-  primary: OrgObject;
-  context: { object: OrgObject; relationshipName: string } | null;
-}
+export type { ObjectChoice } from './object-choice';
 
 /**
  * The start dialog (builder spec section 2): the primary object from the org's namespace custom
@@ -39,9 +45,19 @@ export function StartDialog({
 }) {
   const [objects, setObjects] = useState<OrgObject[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [primary, setPrimary] = useState('');
   const [parents, setParents] = useState<ParentLookup[]>([]);
-  const [context, setContext] = useState('');
+  const validate = (v: ObjectChoiceValues) => onlyMessages(validateObjectChoice(v, objects ?? [], parents));
+  const initialValues: ObjectChoiceValues = { primary: '', context: '' };
+  const formik = useFormik<ObjectChoiceValues>({
+    initialValues,
+    initialErrors: validate(initialValues),
+    validate,
+    onSubmit: (v) => {
+      const choice = toObjectChoice(v, objects ?? [], parents);
+      if (choice) onNext(choice);
+    },
+  });
+  const { primary, context } = formik.values;
 
   useEffect(() => {
     api.objects().then(
@@ -50,9 +66,9 @@ export function StartDialog({
     );
   }, [api]);
 
+  // The context objects are the chosen primary's lookups.
   useEffect(() => {
     setParents([]);
-    setContext('');
     if (!primary) return;
     let live = true;
     api.objectFields(primary, true).then(
@@ -64,24 +80,10 @@ export function StartDialog({
     };
   }, [api, primary]);
 
-  const next = () => {
-    const p = objects?.find((o) => o.name === primary);
-    if (!p) return;
-    const parent = parents.find((x) => x.field === context);
-    const target = parent?.referenceTo[0];
-    onNext({
-      primary: p,
-      context:
-        parent && target
-          ? { object: { name: target, label: parent.label }, relationshipName: parent.relationshipName }
-          : null,
-    });
-  };
-
   return (
     <Modal isOpen onClose={onClose} closeOnOverlayClick={false}>
       <ModalOverlay />
-      <ModalContent data-testid="start-dialog">
+      <ModalContent as="form" noValidate onSubmit={submitWith(formik)} data-testid="start-dialog">
         <ModalHeader>{TEXTS.startTitle}</ModalHeader>
         <ModalCloseButton />
         <ModalBody>
@@ -94,12 +96,15 @@ export function StartDialog({
             <Spinner />
           ) : (
             <Stack spacing={4}>
-              <FormControl>
+              <FormControl isInvalid={Boolean(formik.touched.primary && formik.errors.primary)}>
                 <FormLabel>{TEXTS.primaryObject}</FormLabel>
                 <Select
                   placeholder={TEXTS.selectObject}
+                  name="primary"
                   value={primary}
-                  onChange={(e) => setPrimary(e.target.value)}
+                  onBlur={formik.handleBlur}
+                  // A new primary has other lookups: the context choice starts again.
+                  onChange={(e) => void formik.setValues({ primary: e.target.value, context: '' })}
                 >
                   {(objects ?? []).map((o) => (
                     <option key={o.name} value={o.name}>
@@ -107,10 +112,11 @@ export function StartDialog({
                     </option>
                   ))}
                 </Select>
+                <FormErrorMessage>{formik.errors.primary}</FormErrorMessage>
               </FormControl>
-              <FormControl isDisabled={!primary}>
+              <FormControl isDisabled={!primary} isInvalid={Boolean(formik.errors.context)}>
                 <FormLabel>{TEXTS.contextObject}</FormLabel>
-                <Select value={context} onChange={(e) => setContext(e.target.value)}>
+                <Select {...formik.getFieldProps('context')} value={context}>
                   <option value="">{TEXTS.noContext}</option>
                   {parents.map((p) => (
                     <option key={p.field} value={p.field}>
@@ -118,12 +124,13 @@ export function StartDialog({
                     </option>
                   ))}
                 </Select>
+                <FormErrorMessage>{formik.errors.context}</FormErrorMessage>
               </FormControl>
             </Stack>
           )}
         </ModalBody>
         <ModalFooter>
-          <Button colorScheme="blue" onClick={next} isDisabled={!primary}>
+          <Button type="submit" colorScheme="blue" isDisabled={!formik.isValid}>
             {TEXTS.next}
           </Button>
         </ModalFooter>

@@ -59,16 +59,20 @@ describe('FieldEditModal', () => {
   it('shows label and API name limits and blocks Save', async () => {
     const { user, onSave } = setup(draft());
     fill(field(/^Label/), '');
-    expect(screen.getByText(M.labelRequired)).toBeTruthy();
+    expect(await screen.findByText(M.labelRequired)).toBeTruthy();
     expect(save()).toHaveProperty('disabled', true);
     fill(field(/^Label/), 'x'.repeat(41));
-    expect(screen.getByText(M.labelTooLong)).toBeTruthy();
+    expect(await screen.findByText(M.labelTooLong)).toBeTruthy();
     fill(field(/^Label/), 'Fine');
     fill(field(/^API Name/), 'A'.repeat(49));
-    expect(screen.getByText(M.apiNameTooLong)).toBeTruthy();
+    expect(await screen.findByText(M.apiNameTooLong)).toBeTruthy();
     fill(field(/^API Name/), '9lives');
-    expect(screen.getByText(M.apiNameInvalid)).toBeTruthy();
+    expect(await screen.findByText(M.apiNameInvalid)).toBeTruthy();
     await user.click(save());
+    expect(onSave).not.toHaveBeenCalled();
+    // Formik's submit runs the same checks: a submit while invalid never reaches onSave.
+    fireEvent.submit(screen.getByRole('dialog'));
+    await waitFor(() => expect(screen.getByText(M.apiNameInvalid)).toBeTruthy());
     expect(onSave).not.toHaveBeenCalled();
   });
 
@@ -78,16 +82,16 @@ describe('FieldEditModal', () => {
     await waitFor(() => expect(screen.getAllByText(M.duplicateApiName).length).toBe(2));
     expect(save()).toHaveProperty('disabled', true);
     fill(field(/^API Name/), 'CQ_Form_Parts__r');
-    expect(within(screen.getByRole('dialog')).getByText(M.duplicateApiName)).toBeTruthy();
+    expect(await within(screen.getByRole('dialog')).findByText(M.duplicateApiName)).toBeTruthy();
     fill(field(/^API Name/), 'CQ_Form_Mine');
     await user.click(save());
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ apiName: 'CQ_Form_Mine' }));
   });
 
-  it('default value: at most 48 characters', () => {
+  it('default value: at most 48 characters', async () => {
     setup(draft());
     fill(field(/^Default Value/), 'd'.repeat(49));
-    expect(screen.getByText(M.defaultTooLong)).toBeTruthy();
+    expect(await screen.findByText(M.defaultTooLong)).toBeTruthy();
     expect(save()).toHaveProperty('disabled', true);
   });
 
@@ -129,14 +133,14 @@ describe('FieldEditModal', () => {
         .map((li) => li.querySelector('p')?.textContent),
     ).toEqual(['Open', 'Closed']);
     await user.type(field(/^Default Value/), 'Pending');
-    expect(screen.getByText(M.dropdownDefaultPlaceholder)).toBeTruthy();
+    expect(await screen.findByText(M.dropdownDefaultPlaceholder)).toBeTruthy();
     fill(field(/^Default Value/), 'Closed');
-    expect(screen.queryByText(M.dropdownDefaultPlaceholder)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(M.dropdownDefaultPlaceholder)).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Delete value Closed' }));
-    expect(screen.getByText(M.dropdownDefaultPlaceholder)).toBeTruthy();
+    expect(await screen.findByText(M.dropdownDefaultPlaceholder)).toBeTruthy();
     fill(field(/^Default Value/), '');
     await user.click(screen.getByRole('button', { name: 'Delete value Open' }));
-    expect(screen.getByText(M.picklistEmpty)).toBeTruthy();
+    expect(await screen.findByText(M.picklistEmpty)).toBeTruthy();
     expect(save()).toHaveProperty('disabled', true);
     await user.type(screen.getByPlaceholderText('New value'), 'Done{Enter}');
     await user.click(save());
@@ -185,13 +189,14 @@ describe('FieldEditModal', () => {
       'None',
     ]);
     await user.selectOptions(field('Validation Rule'), 'Custom');
-    expect(screen.getByText(M.customPatternRequired)).toBeTruthy();
+    expect(await screen.findByText(M.customPatternRequired)).toBeTruthy();
     expect(screen.getByText(M.customMessageRequired)).toBeTruthy();
+    expect(save()).toHaveProperty('disabled', true);
     fill(field('Rule Code'), '[a-');
-    expect(screen.getByText(M.customPatternInvalid)).toBeTruthy();
+    expect(await screen.findByText(M.customPatternInvalid)).toBeTruthy();
     fill(field('Rule Code'), '^AB\\d+$');
     await user.type(field('Error Message'), 'AB and digits');
-    expect(save()).toHaveProperty('disabled', false);
+    await waitFor(() => expect(save()).toHaveProperty('disabled', false));
     await user.selectOptions(field('Validation Rule'), 'None');
     expect(screen.queryByLabelText('Rule Code')).toBeNull();
     await user.click(save());
@@ -250,6 +255,7 @@ describe('FieldEditModal', () => {
     const { user, onSave } = setup(draft({ rules }));
     expect(screen.queryByRole('button', { name: 'Add Rule' })).toBeNull();
     await user.click(save());
-    expect(onSave.mock.calls[0]![0].rules).toBe(rules);
+    // Formik works on a copy of the draft: equal rules, untouched.
+    expect(onSave.mock.calls[0]![0].rules).toEqual(rules);
   });
 });

@@ -1,4 +1,5 @@
-import { memo, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFormik, type FormikErrors } from 'formik';
 import {
   Button,
   FormControl,
@@ -23,13 +24,12 @@ import {
   useToast,
 } from '@chakra-ui/react';
 import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
-import { takenNames as toTaken, uniqueApiName } from '../model/api-name';
+import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
 import { YES_NO_VALUES } from '../model/default-value';
 import {
   addPicklistValue,
   defaultKindOf,
   hasDefault,
-  hasErrors,
   hasValidation,
   removePicklistValue,
   validateDraft,
@@ -39,6 +39,7 @@ import { ValidationFields } from './ValidationFields';
 import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
+import { onlyMessages, submitWith } from './formik-helpers';
 
 export interface FieldEditModalProps {
   /** The field as it is; edits stay local until Save. */
@@ -66,6 +67,29 @@ const KIND_TITLES: Record<FieldDraft['kind'], string> = {
   object: 'Field',
 };
 
+/** Why Save is off while a rule is unfinished (the rule editor marks the rule itself). */
+const RULES_INCOMPLETE = 'A rule is incomplete';
+
+/**
+ * Formik's errors of a draft: the draft's own checks (`validateDraft`, builder spec sections 5 and 8)
+ * with the rule code and message under `validation`, and the rules when the modal edits them.
+ */
+export function draftFormErrors(
+  d: FieldDraft,
+  taken: TakenNames,
+  checkRules: boolean,
+): FormikErrors<FieldDraft> {
+  const { pattern, errorMessage, ...own } = validateDraft(d, taken);
+  const validation = onlyMessages({ pattern, errorMessage });
+  return {
+    ...onlyMessages(own),
+    ...(Object.keys(validation).length ? { validation } : {}),
+    ...(checkRules && !rulesValid(d.rules) ? { rules: RULES_INCOMPLETE } : {}),
+  };
+}
+
+const textOf = (e: unknown): string | undefined => (typeof e === 'string' ? e : undefined);
+
 /** The field edit modal (builder spec sections 2, 5, 8): every error inline, Save blocked while any. */
 export const FieldEditModal = memo(function FieldEditModal({
   draft,
@@ -76,14 +100,32 @@ export const FieldEditModal = memo(function FieldEditModal({
   ruleFields,
   children,
 }: FieldEditModalProps) {
-  const [d, setD] = useState<FieldDraft>(draft);
   const labelRef = useRef<HTMLInputElement>(null);
   const [newValue, setNewValue] = useState('');
   // A new field's API name follows its label until the user types a name of their own.
   const [followLabel, setFollowLabel] = useState(Boolean(draft.isNew) && draft.kind !== 'object');
   const taken = useMemo(() => toTaken(takenNames), [takenNames]);
-  const errors = useMemo(() => validateDraft(d, taken), [d, taken]);
-  const invalid = hasErrors(errors) || (ruleFields !== undefined && !rulesValid(d.rules));
+  const checkRules = ruleFields !== undefined;
+  const validate = (values: FieldDraft) => draftFormErrors(values, taken, checkRules);
+  const formik = useFormik<FieldDraft>({
+    initialValues: draft,
+    // Errors show from the start (a field dropped with a duplicate name says so at once).
+    initialErrors: validate(draft),
+    validate,
+    onSubmit: (values) => {
+      const { isNew: _isNew, ...rest } = values;
+      onSave(ruleFields && rest.rules ? { ...rest, rules: rest.rules.map(cleanRule) } : rest);
+    },
+  });
+  const d = formik.values;
+  const errors = {
+    label: textOf(formik.errors.label),
+    apiName: textOf(formik.errors.apiName),
+    defaultValue: textOf(formik.errors.defaultValue),
+    options: textOf(formik.errors.options),
+    pattern: formik.errors.validation?.pattern,
+    errorMessage: formik.errors.validation?.errorMessage,
+  };
   const toast = useToast();
 
   // The spec's duplicate-API-name toast (3 s), once each time the name becomes a duplicate.
@@ -102,16 +144,10 @@ export const FieldEditModal = memo(function FieldEditModal({
     wasDuplicate.current = duplicate;
   }, [duplicate, toast]);
 
-  const set = (patch: Partial<FieldDraft>) => setD((prev) => ({ ...prev, ...patch }));
+  const set = (patch: Partial<FieldDraft>) => void formik.setValues((prev) => ({ ...prev, ...patch }));
   const addValue = () => {
-    setD((prev) => ({ ...prev, options: addPicklistValue(prev.options, newValue) }));
+    set({ options: addPicklistValue(d.options, newValue) });
     setNewValue('');
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (invalid) return;
-    const { isNew: _isNew, ...rest } = d;
-    onSave(ruleFields && rest.rules ? { ...rest, rules: rest.rules.map(cleanRule) } : rest);
   };
 
   const defaultKind = defaultKindOf(d);
@@ -119,7 +155,12 @@ export const FieldEditModal = memo(function FieldEditModal({
   return (
     <Modal isOpen={isOpen} onClose={onClose} size="xl" scrollBehavior="inside" initialFocusRef={labelRef}>
       <ModalOverlay />
-      <ModalContent as="form" onSubmit={submit} noValidate aria-label={`Edit ${KIND_TITLES[d.kind]}`}>
+      <ModalContent
+        as="form"
+        onSubmit={submitWith(formik)}
+        noValidate
+        aria-label={`Edit ${KIND_TITLES[d.kind]}`}
+      >
         <ModalHeader>Edit {KIND_TITLES[d.kind]}</ModalHeader>
         <ModalCloseButton />
         <ModalBody>
@@ -259,7 +300,7 @@ export const FieldEditModal = memo(function FieldEditModal({
             {children}
           </Stack>
         </ModalBody>
-        <SaveCancelFooter onCancel={onClose} invalid={invalid} />
+        <SaveCancelFooter onCancel={onClose} invalid={!formik.isValid} />
       </ModalContent>
     </Modal>
   );

@@ -17,6 +17,7 @@ import {
   updateColumn,
   updateHeader,
   validateColumnTitle,
+  validateHeaderTitle,
 } from './table';
 import { validationFor } from './validation-presets';
 
@@ -73,6 +74,9 @@ describe('table model', () => {
     const t = createTable('G_Table_1');
     expect(updateHeader(t, 'Parts').title).toBe('Parts');
     expect(validateColumnTitle('  ')).toBe(M.columnValueEmpty);
+    expect(validateColumnTitle('Qty')).toBeUndefined();
+    expect(validateHeaderTitle(' ')).toBe(M.labelRequired);
+    expect(validateHeaderTitle('Parts')).toBeUndefined();
     expect(updateColumn(t, 'C1', { title: '' })).toBe(t);
     expect(updateColumn(t, 'nope', { title: 'x' })).toBe(t);
   });

@@ -121,6 +121,10 @@ export const removeColumn = (t: TableModel, selected?: string): TableModel => {
 export const validateColumnTitle = (title: string): string | undefined =>
   title.trim() === '' ? M.columnValueEmpty : undefined;
 
+/** Update Header: the table's header title must not be empty. */
+export const validateHeaderTitle = (title: string): string | undefined =>
+  title.trim() === '' ? M.labelRequired : undefined;
+
 export const updateHeader = (t: TableModel, title: string): TableModel =>
   title === t.title ? t : { ...t, title };
 

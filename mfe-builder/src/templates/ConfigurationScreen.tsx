@@ -14,6 +14,7 @@ import {
   Button,
   Code,
   FormControl,
+  FormErrorMessage,
   FormHelperText,
   FormLabel,
   Heading,
@@ -30,7 +31,8 @@ import {
   Text,
   UnorderedList,
 } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { BUILDER, type HostServices } from 'shared-contracts';
 import {
@@ -49,14 +51,20 @@ import {
   DYNAMIC_FILTER_INTERFACE,
   emptyOptions,
   failureOutcome,
+  loginTarget,
   publishBody,
   readDraft,
   successOutcome,
+  validateOtherOrgSignIn,
+  validatePublishDraft,
   type ActionOverride,
   type Draft,
+  type LoginChoice,
+  type OtherOrgSignIn,
   type Outcome,
   type PublishTarget,
 } from './logic';
+import { onlyMessages } from '../editors/formik-helpers';
 import { TEMPLATE_TEXTS as T } from './texts';
 
 interface Lists {
@@ -79,49 +87,78 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-/** /templateConfiguration: target, component name, options, then publish or download. */
+/**
+ * /templateConfiguration: target, component name, options, then publish or download. The
+ * configuration is one Formik form (checked by validatePublishDraft); the other-org sign-in is a
+ * second, small one (validateOtherOrgSignIn).
+ */
 export function ConfigurationScreen({ host }: { host: HostServices }) {
   const api = useMemo(() => templatesApi(host.api), [host]);
   const [params] = useSearchParams();
-  const [draft, setDraft] = useState<Draft>(() => {
-    const kept = readDraft(window.sessionStorage);
-    return (
-      kept ?? {
+  const [initialDraft] = useState<Draft>(
+    () =>
+      readDraft(window.sessionStorage) ?? {
         template: params.get('template') ?? 'cqFormTemplate',
         recordId: params.get('recordId') ?? '',
         target: 'main',
         developerName: BUILDER.defaultTemplateDeveloperName,
         options: emptyOptions(),
-      }
-    );
-  });
+      },
+  );
   const [templates, setTemplates] = useState<TemplateInfo[]>([]);
   const [session, setSession] = useState<AuthSession>(null);
   const [forms, setForms] = useState<{ Id: string; Name: string; Title__c?: string | null }[]>([]);
   const [form, setForm] = useState<Record<string, unknown> | null>(null);
   const [lists, setLists] = useState<Lists>(EMPTY_LISTS);
   const [loadError, setLoadError] = useState('');
-  const [lwcTerm, setLwcTerm] = useState('');
   const [vfTerm, setVfTerm] = useState('');
-  const [loginUrl, setLoginUrl] = useState('production');
-  const [customDomain, setCustomDomain] = useState('');
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [namespace, setNamespace] = useState('cqext');
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const lwcSearch = useDebounced(lwcTerm, BUILDER.paletteSearchDelayMs);
+  // Set by the overwrite confirmation for the one submit it starts.
+  const overwriteNext = useRef(false);
+
+  const mainUrl = session?.main.url ?? '';
+  const otherUrl = session?.otherOrg?.url ?? '';
+  const validate = (d: Draft) =>
+    onlyMessages(
+      validatePublishDraft(d, { templates: templates.map((t) => t.name), otherSignedIn: Boolean(otherUrl) }),
+    );
+  const formik = useFormik<Draft>({
+    initialValues: initialDraft,
+    initialErrors: validate(initialDraft),
+    validate,
+    onSubmit: async (d) => {
+      const overwrite = overwriteNext.current;
+      overwriteNext.current = false;
+      await run(d, overwrite);
+    },
+  });
+  const draft = formik.values;
+  const { setValues, validateForm } = formik;
+  const update = (patch: Partial<Draft> | ((d: Draft) => Partial<Draft>)) =>
+    void setValues((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
+  const setOption = <K extends keyof Draft['options']>(key: K, value: Draft['options'][K]) =>
+    update((d) => ({ options: { ...d.options, [key]: value } }));
+
+  const signIn = useFormik<OtherOrgSignIn>({
+    initialValues: { loginUrl: 'production', customDomain: '' },
+    validate: (v) => onlyMessages(validateOtherOrgSignIn(v)),
+    onSubmit: (v) => {
+      // The configuration comes back after the sign-in (readDraft), aimed at the other org.
+      window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...formik.values, target: 'other' }));
+      window.location.assign(host.session.loginHref(loginTarget(v), 'otherOrg'));
+    },
+  });
+  const domainError = signIn.touched.customDomain ? signIn.errors.customDomain : undefined;
+
+  const lwcSearch = useDebounced(draft.developerName, BUILDER.paletteSearchDelayMs);
   const vfSearch = useDebounced(vfTerm, BUILDER.paletteSearchDelayMs);
 
-  const update = useCallback(
-    (patch: Partial<Draft> | ((d: Draft) => Partial<Draft>)) =>
-      setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) })),
-    [],
-  );
-  const setOption = useCallback(
-    <K extends keyof Draft['options']>(key: K, value: Draft['options'][K]) =>
-      setDraft((d) => ({ ...d, options: { ...d.options, [key]: value } })),
-    [],
-  );
+  // The checks depend on what has loaded (the templates offered, the other-org session).
+  useEffect(() => {
+    void validateForm();
+  }, [templates, otherUrl, validateForm]);
 
   // Templates, the session (which orgs are signed in) and the form list.
   useEffect(() => {
@@ -158,7 +195,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
         const listed = forms.find((f) => f.Id === draft.recordId);
         const objectApiName =
           (typeof json?.cqFormType === 'string' ? json.cqFormType : null) ?? saved.objectType ?? '';
-        setDraft((d) => ({
+        void setValues((d) => ({
           ...d,
           options: {
             ...d.options,
@@ -173,10 +210,8 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
     return () => {
       live = false;
     };
-  }, [api, draft.recordId, forms]);
+  }, [api, draft.recordId, forms, setValues]);
 
-  const mainUrl = session?.main.url ?? '';
-  const otherUrl = session?.otherOrg?.url ?? '';
   const orgUrl = draft.target === 'other' ? otherUrl : mainUrl;
 
   // Option lists of the org the component goes to (the main org for a download).
@@ -231,16 +266,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
     };
   }, [api, orgUrl, vfSearch]);
 
-  const template = templates.find((t) => t.name === draft.template);
-
-  const signInOther = () => {
-    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...draft, target: 'other' }));
-    const url = loginUrl === 'custom' ? customDomain.trim() : loginUrl;
-    window.location.assign(host.session.loginHref(url, 'otherOrg'));
-  };
-
-  const run = async (overwrite: boolean) => {
-    setBusy(true);
+  async function run(draft: Draft, overwrite: boolean) {
     setOutcome(null);
     try {
       if (draft.target === 'download') {
@@ -271,18 +297,13 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
       setOutcome(
         failure ? failureOutcome(failure, errorText(e)) : { kind: 'error', text: errorText(e), problems: [] },
       );
-    } finally {
-      setBusy(false);
     }
-  };
+  }
 
   const actionLabel =
     draft.target === 'download' ? T.download : draft.target === 'other' ? T.publishOther : T.publishMain;
-  const canRun =
-    !busy &&
-    Boolean(draft.developerName) &&
-    Boolean(template) &&
-    (draft.target !== 'other' || Boolean(otherUrl));
+  const busy = formik.isSubmitting;
+  const canRun = !busy && formik.isValid;
   const isLauncher = draft.template === 'cqLauncherTemplate';
 
   return (
@@ -312,7 +333,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
       {!session && !loadError && <Spinner label={T.loading} />}
 
       <Stack spacing={8}>
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.target}
           </Heading>
@@ -338,39 +359,55 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
                   ? T.otherSignedIn(session.otherOrg.username, session.otherOrg.url)
                   : T.otherNotSignedIn}
               </Text>
-              <HStack align="end" spacing={3} flexWrap="wrap">
-                <FormControl maxW="xs">
+              {/* Aligned at the top: a custom domain's error message must not lift its input. */}
+              <HStack align="start" spacing={3} flexWrap="wrap">
+                <FormControl maxW="2xs">
                   <FormLabel>{T.loginUrl}</FormLabel>
-                  <Select value={loginUrl} onChange={(e) => setLoginUrl(e.target.value)}>
+                  <Select
+                    name="loginUrl"
+                    value={signIn.values.loginUrl}
+                    onChange={(e) => void signIn.setFieldValue('loginUrl', e.target.value as LoginChoice)}
+                  >
                     <option value="production">{T.production}</option>
                     <option value="sandbox">{T.sandbox}</option>
                     <option value="custom">{T.customDomain}</option>
                   </Select>
                 </FormControl>
-                {loginUrl === 'custom' && (
-                  <FormControl maxW="sm">
+                {signIn.values.loginUrl === 'custom' && (
+                  <FormControl maxW="sm" isInvalid={Boolean(domainError)}>
                     <FormLabel>{T.customDomain}</FormLabel>
                     <Input
-                      value={customDomain}
+                      {...signIn.getFieldProps('customDomain')}
+                      type="url"
                       placeholder={T.customDomainPlaceholder}
-                      onChange={(e) => setCustomDomain(e.target.value)}
+                      onKeyDown={(e) => {
+                        // Enter signs in (this part is not a form of its own: it sits in the configuration).
+                        if (e.key === 'Enter') {
+                          e.preventDefault();
+                          void signIn.submitForm();
+                        }
+                      }}
                     />
+                    <FormErrorMessage>{domainError}</FormErrorMessage>
                   </FormControl>
                 )}
-                <Button onClick={signInOther} isDisabled={loginUrl === 'custom' && !customDomain.trim()}>
-                  {session?.otherOrg ? T.otherSignInAgain : T.otherSignIn}
-                </Button>
+                {/* Level with the inputs under their labels. */}
+                <Box pt={8}>
+                  <Button onClick={() => void signIn.submitForm()} isDisabled={!signIn.isValid}>
+                    {session?.otherOrg ? T.otherSignInAgain : T.otherSignIn}
+                  </Button>
+                </Box>
               </HStack>
             </Box>
           )}
         </Box>
 
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.component}
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} spacing={4}>
-            <FormControl>
+            <FormControl isInvalid={templates.length > 0 && Boolean(formik.errors.template)}>
               <FormLabel>{T.template}</FormLabel>
               <Select value={draft.template} onChange={(e) => update({ template: e.target.value })}>
                 {templates.map((t) => (
@@ -379,6 +416,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
                   </option>
                 ))}
               </Select>
+              <FormErrorMessage>{formik.errors.template}</FormErrorMessage>
             </FormControl>
             <FormControl>
               <FormLabel>{T.form}</FormLabel>
@@ -402,17 +440,18 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
                 ))}
               </Select>
             </FormControl>
-            <FormControl isRequired>
+            <FormControl isRequired isInvalid={Boolean(formik.errors.developerName)}>
               <FormLabel>{T.developerName}</FormLabel>
               <Input
+                name="developerName"
                 value={draft.developerName}
                 list="lwc-suggestions"
                 autoComplete="off"
-                onChange={(e) => {
-                  update({ developerName: e.target.value.trim() });
-                  setLwcTerm(e.target.value.trim());
-                }}
+                onBlur={formik.handleBlur}
+                // Typing also searches the org's components (debounced, lwcSearch).
+                onChange={(e) => void formik.setFieldValue('developerName', e.target.value.trim())}
               />
+              <FormErrorMessage>{formik.errors.developerName}</FormErrorMessage>
               <datalist id="lwc-suggestions">
                 {lists.lwc.map((c) => (
                   <option key={c.Id ?? c.DeveloperName} value={c.DeveloperName}>
@@ -429,7 +468,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
           </SimpleGrid>
         </Box>
 
-        <Box as="fieldset">
+        <Box as="fieldset" minW={0}>
           <Heading as="legend" size="md" mb={3}>
             {T.options}
           </Heading>
@@ -545,7 +584,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
           </SimpleGrid>
           {lists.baseClass && (
             <Box mt={4} p={3} borderWidth="1px" borderRadius="md" data-testid="base-class">
-              <HStack mb={2}>
+              <HStack mb={2} flexWrap="wrap">
                 <Text fontWeight="semibold">{T.baseClass}</Text>
                 <Code>{lists.baseClass.name}</Code>
                 <Badge colorScheme={lists.baseClass.inOrg ? 'green' : 'purple'}>
@@ -562,7 +601,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
         <Box>
           <Button
             colorScheme="blue"
-            onClick={() => void run(false)}
+            onClick={() => void formik.submitForm()}
             isDisabled={!canRun}
             isLoading={busy}
             loadingText={T.publishing}
@@ -609,7 +648,14 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
               <Button ref={cancelRef} onClick={() => setOutcome(null)}>
                 {T.cancel}
               </Button>
-              <Button colorScheme="red" ml={3} onClick={() => void run(true)}>
+              <Button
+                colorScheme="red"
+                ml={3}
+                onClick={() => {
+                  overwriteNext.current = true;
+                  void formik.submitForm();
+                }}
+              >
                 {T.overwrite}
               </Button>
             </AlertDialogFooter>

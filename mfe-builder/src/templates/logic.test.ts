@@ -5,12 +5,17 @@ import {
   DRAFT_KEY,
   emptyOptions,
   failureOutcome,
+  loginTarget,
   lwcListBody,
   publishBody,
   readDraft,
   successOutcome,
+  validateOtherOrgSignIn,
+  validatePublishDraft,
   vfPagesBody,
+  type Draft,
 } from './logic';
+import { TEMPLATE_TEXTS } from './texts';
 
 const memory = (value: string | null) => {
   const data = new Map<string, string>(value === null ? [] : [[DRAFT_KEY, value]]);
@@ -134,5 +139,56 @@ describe('outcomes', () => {
         text: MESSAGES.networkError,
       },
     );
+  });
+});
+
+describe('configuration checks', () => {
+  const draft = (over: Partial<Draft> = {}): Draft => ({
+    template: 'cqFormTemplate',
+    recordId: 'a0X1',
+    target: 'main',
+    developerName: 'cqui',
+    options: emptyOptions(),
+    ...over,
+  });
+  const ctx = { templates: ['cqFormTemplate', 'cqLauncherTemplate'], otherSignedIn: false };
+
+  it('passes a complete configuration', () => {
+    expect(validatePublishDraft(draft(), ctx)).toEqual({});
+    expect(validatePublishDraft(draft({ target: 'download' }), ctx)).toEqual({});
+    expect(validatePublishDraft(draft({ target: 'other' }), { ...ctx, otherSignedIn: true })).toEqual({});
+  });
+
+  it('needs an offered template, a valid LWC developer name and a signed-in other org', () => {
+    expect(validatePublishDraft(draft({ template: 'nope' }), ctx).template).toBe(
+      TEMPLATE_TEXTS.chooseTemplate,
+    );
+    expect(validatePublishDraft(draft({ developerName: '' }), ctx).developerName).toBe(
+      TEMPLATE_TEXTS.developerNameRequired,
+    );
+    for (const bad of ['CqUi', 'cq__ui', 'cqui_', '1cq', 'cq-ui'])
+      expect(validatePublishDraft(draft({ developerName: bad }), ctx).developerName, bad).toBe(
+        PUBLISH_MESSAGES.invalidComponentName,
+      );
+    expect(validatePublishDraft(draft({ target: 'other' }), ctx).target).toBe(
+      PUBLISH_MESSAGES.otherOrgNotSignedIn,
+    );
+  });
+
+  it('other-org sign-in: a custom domain must be a My Domain URL', () => {
+    expect(validateOtherOrgSignIn({ loginUrl: 'production', customDomain: '' })).toEqual({});
+    expect(validateOtherOrgSignIn({ loginUrl: 'custom', customDomain: '' }).customDomain).toBe(
+      TEMPLATE_TEXTS.customDomainInvalid,
+    );
+    expect(
+      validateOtherOrgSignIn({ loginUrl: 'custom', customDomain: 'http://evil.example.com' }).customDomain,
+    ).toBe(TEMPLATE_TEXTS.customDomainInvalid);
+    expect(
+      validateOtherOrgSignIn({ loginUrl: 'custom', customDomain: ' https://acme.my.salesforce.com ' }),
+    ).toEqual({});
+    expect(loginTarget({ loginUrl: 'custom', customDomain: ' https://acme.my.salesforce.com ' })).toBe(
+      'https://acme.my.salesforce.com',
+    );
+    expect(loginTarget({ loginUrl: 'sandbox', customDomain: 'x' })).toBe('sandbox');
   });
 });

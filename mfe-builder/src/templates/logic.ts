@@ -3,6 +3,8 @@
 import {
   BUILDER,
   FLOW_LABEL_PREFIX,
+  isValidDomainUrl,
+  isValidLwcName,
   MESSAGES,
   PUBLISH_CONFIRM_ERROR_TYPES,
   PUBLISH_MESSAGES,
@@ -44,6 +46,54 @@ export interface Draft {
 }
 
 export const DRAFT_KEY = 'cq.templateConfiguration.draft';
+
+/** What the configuration is checked against: the templates offered and the other-org sign-in. */
+export interface DraftContext {
+  templates: readonly string[];
+  otherSignedIn: boolean;
+}
+
+/**
+ * The configuration's checks before a publish or download: a template that is offered, a developer
+ * name the org accepts as a Lightning web component folder (the BFF's check, same text), and a
+ * signed-in other org when publishing there.
+ */
+export function validatePublishDraft(
+  d: Draft,
+  ctx: DraftContext,
+): { template?: string; developerName?: string; target?: string } {
+  return {
+    template: ctx.templates.includes(d.template) ? undefined : TEMPLATE_TEXTS.chooseTemplate,
+    developerName: !d.developerName
+      ? TEMPLATE_TEXTS.developerNameRequired
+      : isValidLwcName(d.developerName)
+        ? undefined
+        : PUBLISH_MESSAGES.invalidComponentName,
+    target: d.target === 'other' && !ctx.otherSignedIn ? PUBLISH_MESSAGES.otherOrgNotSignedIn : undefined,
+  };
+}
+
+/** Where the other-org sign-in goes: production, sandbox or a custom domain. */
+export type LoginChoice = 'production' | 'sandbox' | 'custom';
+
+export interface OtherOrgSignIn {
+  loginUrl: LoginChoice;
+  customDomain: string;
+}
+
+/** The other-org sign-in's check: a custom domain must be a My Domain URL (builder spec section 5). */
+export function validateOtherOrgSignIn(v: OtherOrgSignIn): { customDomain?: string } {
+  return {
+    customDomain:
+      v.loginUrl === 'custom' && !isValidDomainUrl(v.customDomain)
+        ? TEMPLATE_TEXTS.customDomainInvalid
+        : undefined,
+  };
+}
+
+/** The login URL the BFF is asked to sign in at ('production', 'sandbox' or the custom domain). */
+export const loginTarget = (v: OtherOrgSignIn): string =>
+  v.loginUrl === 'custom' ? v.customDomain.trim() : v.loginUrl;
 
 export function emptyOptions(): PublishOptions {
   return {

@@ -23,11 +23,15 @@ export const TEMPLATE_TEXTS = {
   sandbox: 'Sandbox',
   customDomain: 'Custom domain',
   customDomainPlaceholder: 'https://mydomain.my.salesforce.com',
+  customDomainInvalid:
+    'Enter the https address of the org’s My Domain, such as https://mydomain.my.salesforce.com.',
   component: 'Component',
   template: 'Template',
   form: 'Form',
   chooseForm: 'Choose a form',
+  chooseTemplate: 'Choose a template',
   developerName: 'Developer name',
+  developerNameRequired: 'Enter the developer name of the component',
   developerNameHelp:
     'Existing components in the org are suggested as you type (you will be asked before one is overwritten).',
   label: 'Label',

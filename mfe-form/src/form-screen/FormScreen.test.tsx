@@ -1,4 +1,4 @@
-import '../../../shared-contracts/src/testing/jsdom-setup';
+import 'shared-contracts/testing/jsdom-setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

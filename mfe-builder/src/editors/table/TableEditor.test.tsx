@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -107,13 +107,17 @@ describe('TableEditor', () => {
   });
 
   it('double-click on a column header edits its name and rule; an empty name is refused', async () => {
-    const { user, last } = setup();
+    const { user, last, changes } = setup();
     await user.dblClick(screen.getByText('Column 2'));
     const dialog = await screen.findByRole('dialog', { name: /edit column/i });
     const name = within(dialog).getByLabelText(/^Column Name/);
     fireEvent.change(name, { target: { value: '  ' } });
-    expect(within(dialog).getByText('Column value cannot be empty')).toBeTruthy();
+    expect(await within(dialog).findByText('Column value cannot be empty')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    // A submit while invalid (Enter in the field) is stopped by Formik's validation too.
+    fireEvent.submit(dialog);
+    await waitFor(() => expect(within(dialog).getByText('Column value cannot be empty')).toBeTruthy());
+    expect(changes).toHaveLength(0);
     fireEvent.change(name, { target: { value: 'Quantity' } });
     await user.selectOptions(within(dialog).getByLabelText('Validation Rule'), 'Numeric');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -125,11 +129,15 @@ describe('TableEditor', () => {
     });
   });
 
-  it('Update Header changes the table title', async () => {
+  it('Update Header changes the table title; an empty one is refused', async () => {
     const { user, last } = setup();
     await user.click(button('Update Header'));
     const dialog = await screen.findByRole('dialog', { name: /update header/i });
+    fireEvent.change(within(dialog).getByLabelText(/^Header/), { target: { value: ' ' } });
+    expect(await within(dialog).findByText(M.labelRequired)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     fireEvent.change(within(dialog).getByLabelText(/^Header/), { target: { value: 'Spare parts' } });
+    await waitFor(() => expect(within(dialog).queryByText(M.labelRequired)).toBeNull());
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(screen.getByTestId('table-header-title').textContent).toBe('Spare parts');
     expect(last().title).toBe('Spare parts');
@@ -206,13 +214,17 @@ describe('TableEditor', () => {
     expect((rel as HTMLInputElement).value).toBe('G_Table_2__r');
     const saveButton = within(dialog).getByRole('button', { name: 'Save' });
     fireEvent.change(rel, { target: { value: 'G_Table_2' } });
-    expect(within(dialog).getByText(M.sameApiAndRelationshipName)).toBeTruthy();
+    expect(await within(dialog).findByText(M.sameApiAndRelationshipName)).toBeTruthy();
     expect(saveButton).toHaveProperty('disabled', true);
     fireEvent.change(rel, { target: { value: 'Parts' } });
-    expect(within(dialog).getByText(M.relationshipNameSuffix)).toBeTruthy();
+    expect(await within(dialog).findByText(M.relationshipNameSuffix)).toBeTruthy();
     fireEvent.change(rel, { target: { value: 'g_table_1__r' } });
-    expect(within(dialog).getByText(M.relationshipNameConflict)).toBeTruthy();
+    expect(await within(dialog).findByText(M.relationshipNameConflict)).toBeTruthy();
+    fireEvent.submit(dialog);
+    await waitFor(() => expect(within(dialog).getByText(M.relationshipNameConflict)).toBeTruthy());
+    expect(onRel).not.toHaveBeenCalled();
     fireEvent.change(rel, { target: { value: 'Parts__r' } });
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false));
     await user.click(saveButton);
     expect(onRel).toHaveBeenCalledWith('Parts__r');
   });
