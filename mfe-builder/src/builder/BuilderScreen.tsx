@@ -393,9 +393,12 @@ export function BuilderScreen({
         onDragCancel={onDragCancel}
       >
         <Grid
-          templateColumns={
-            previewOpen ? 'minmax(0,2fr) minmax(0,1fr) minmax(0,2fr)' : 'minmax(0,2fr) minmax(0,1fr)'
-          }
+          // A phone stacks the canvas, the fields and the preview: side by side they were too narrow
+          // for a field's label and pushed the page past the window.
+          templateColumns={{
+            base: 'minmax(0,1fr)',
+            md: previewOpen ? 'minmax(0,2fr) minmax(0,1fr) minmax(0,2fr)' : 'minmax(0,2fr) minmax(0,1fr)',
+          }}
           gap={4}
           mt={3}
         >
