@@ -5,6 +5,7 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   LOGIN_START_PATH,
+  MESSAGES,
   type LoginTarget,
 } from 'shared-contracts';
 import { selfOrigin } from '../http/middleware';
@@ -284,7 +285,7 @@ export const authHandlers: Record<string, Handler> = {
       body.accessToken !== '' &&
       !sameHandle(body.accessToken, session.handle)
     ) {
-      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+      throw new ApiError('NOT_AUTHENTICATED', MESSAGES.authenticationFailed);
     }
     return userContext(session);
   },
@@ -295,7 +296,7 @@ export const authHandlers: Record<string, Handler> = {
 
   async storeToken({ session, body }) {
     if (!session || !sameHandle(String(body.token), session.handle)) {
-      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+      throw new ApiError('NOT_AUTHENTICATED', MESSAGES.authenticationFailed);
     }
     return userContext(session);
   },
