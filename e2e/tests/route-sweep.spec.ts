@@ -119,6 +119,13 @@ async function sweep(page: Page, base: string, routes: string[]): Promise<string
   return problems;
 }
 
+/** Signs in at the org and waits for the callback screen to finish (user details stored, home). */
+async function signIn(page: Page, username: string): Promise<void> {
+  await signInAtOrg(page, env.system.url, username);
+  await page.waitForURL(`${env.system.url}/`);
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+}
+
 async function signInThroughLoginScreen(browser: Browser, host: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -173,8 +180,7 @@ test('every route signed out: as wide as the window, every glyph drawn, no conso
 
 test('every route as a field user, the same checks', async ({ page }) => {
   test.setTimeout(300_000);
-  await signInAtOrg(page, env.system.url, 'field.user@demo.org');
-  await page.goto(`${env.system.url}/`);
+  await signIn(page, 'field.user@demo.org');
   await page
     .getByRole('button', { name: /^Launch/ })
     .first()
@@ -186,6 +192,7 @@ test('every route as a field user, the same checks', async ({ page }) => {
     formPath,
     '/form/selected-submission',
     '/filename',
+    `/launchFromSF/${await recordId('FORM-0001')}`, // a new local submission, then its form
     '/login',
     '/authSuccessCallback',
     '/no-such-page',
@@ -199,7 +206,7 @@ test('the builder routes as an admin, the same checks', async ({ page }) => {
     method: 'POST',
     body: JSON.stringify({ Name: 'Sweep Form', cqext__Title__c: 'Sweep Form', cqext__Status__c: 'Active' }),
   });
-  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await signIn(page, 'admin@demo.org');
   const problems = await sweep(page, env.system.url, [
     `/CQEditFormSF/${await recordId('FORM-0001')}`,
     `/CQEditFormSF/${await recordId('FORM-0002')}`,
@@ -229,7 +236,7 @@ test('a safety-inspection document without criteria questions: "document criteri
     }),
   });
   await page.setViewportSize({ width: 1400, height: 2000 });
-  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await signIn(page, 'admin@demo.org');
   await page.goto(`${env.system.url}/CQEditFormSF/${await recordId('FORM-0002')}`);
   await expect(page.getByTestId('builder')).toBeVisible();
   const before = await page.getByTestId('section-documents').locator('> *').count();
