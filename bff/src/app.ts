@@ -151,9 +151,8 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
   const remoteOrigins = config.remotes.remotes
     .map((r) => origin(r.manifestUrl))
     .filter((o): o is string => o !== null);
-  const allowedOrigins = [config.publicUrl ? origin(config.publicUrl) : null].filter(
-    (o): o is string => o !== null,
-  );
+  // PUBLIC_URL and PUBLIC_ORIGINS: the app's own names (a proxy may not pass its Host through).
+  const allowedOrigins = [...config.publicOrigins.configured];
 
   // The shell reads this at run time: redeploying a remote never requires rebuilding the shell.
   router.get('/remotes.json', (ctx) => {

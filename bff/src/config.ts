@@ -7,6 +7,7 @@ import {
   remoteUrlEnvVar,
   type RemotesConfig,
 } from 'shared-contracts';
+import { publicOrigins, type PublicOrigins } from './http/public-origins';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,8 +18,10 @@ export interface BffConfig {
   shellDist: string;
   remotes: RemotesConfig;
   version: string;
-  /** The BFF's public origin (redirect URIs, CSRF origin check). Default: the request's own origin. */
+  /** The BFF's canonical public origin (CSRF origin check, Secure cookies, where sign-in is sent from an unknown host). */
   publicUrl: string | null;
+  /** Origins the app may be opened at: sign-in's redirect URI is the browser's own origin when it is one of these. */
+  publicOrigins: PublicOrigins;
   /** Trust X-Forwarded-* (behind a load balancer). */
   trustProxy: boolean;
   salesforce: {
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     shellDist: env.SHELL_DIST ?? path.join(repoRoot, 'shell/dist'),
     version: env.APP_VERSION ?? '1.0.0',
     publicUrl,
+    publicOrigins: publicOrigins(publicUrl, env.PUBLIC_ORIGINS),
     trustProxy: env.TRUST_PROXY === 'true',
     remotes: {
       remotes: REMOTE_NAMES.map((name) => ({

@@ -130,4 +130,19 @@ describe('sign-in: OAuth web-server flow with PKCE', () => {
     expect((await c.get('/api/deleteToken')).status).toBe(200);
     expect((await c.get('/api/forms')).status).toBe(401);
   });
+
+  describe("the spec's 'Authentication Failed'", () => {
+    it('a session handle that is not this session: 401 with the exact text (authUser, storeToken)', async () => {
+      const c = new Client(bff.base);
+      await login(bff.base, c.jar, DEMO.field);
+      for (const [path, body] of [
+        ['/api/authUser', { accessToken: 'not-this-session' }],
+        ['/api/storeToken', { token: 'not-this-session' }],
+      ] as const) {
+        const res = await c.post(path, body);
+        expect(res.status, path).toBe(401);
+        expect((res.json as { messages: string[] }).messages, path).toEqual(['Authentication Failed']);
+      }
+    });
+  });
 });

@@ -147,9 +147,16 @@ describe('canvas signed request', () => {
 
 describe('cookie flags over https', () => {
   it('Secure when PUBLIC_URL is https', async () => {
-    const secure = await startBff(emulatorUrl, { PUBLIC_URL: 'https://forms.example.com' });
+    const secure = await startBff(emulatorUrl, {
+      PUBLIC_URL: 'https://forms.example.com',
+      TRUST_PROXY: 'true',
+    });
     try {
-      const res = await fetch(`${secure.base}/api/auth/login?loginUrl=production`, { redirect: 'manual' });
+      // as the TLS-terminating proxy in front of it forwards the browser's request
+      const res = await fetch(`${secure.base}/api/auth/login?loginUrl=production`, {
+        redirect: 'manual',
+        headers: { 'X-Forwarded-Host': 'forms.example.com', 'X-Forwarded-Proto': 'https' },
+      });
       const cookie = res.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`)) ?? '';
       expect(cookie).toMatch(/; secure/i);
       expect(cookie).toMatch(/httponly/i);

@@ -100,6 +100,7 @@ test('launch from home, fill every control type, submit online: the org holds da
   await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
     timeout: 60_000,
   });
+  await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.successfullySubmitted);
 
   const [rec, ...more] = await submissionsOf(localId);
   expect(more).toEqual([]);
@@ -219,6 +220,7 @@ test('Discard asks first and deletes the local submission; Close keeps a draft; 
   await page.getByLabel('Inspector name').fill('Draft');
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${env.system.url}/`);
+  await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.changesSaved);
   expect(await localCount(page, localId)).toBe(1);
   await page.goto(`${env.system.url}/form/${localId}`);
   await expect(page.getByLabel('Inspector name')).toHaveValue('Draft');

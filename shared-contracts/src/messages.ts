@@ -59,7 +59,7 @@ export const missingRequiredFields = (field: string): string => `${field} is mis
 /** 'Logo size is N KB, Please limit it to 200KB' */
 export const logoTooLarge = (kb: number): string => `Logo size is ${kb} KB, Please limit it to 200KB`;
 /** 'Field Validation : Email Address Only' and the like. */
-export const presetMessage = (preset: string): string => `Field Validation : ${preset} Only`;
+export const presetMessage = (preset: string): string => `${MESSAGES.fieldValidationPrefix}${preset} Only`;
 
 /** Beside the form's Save (form screen and the builder's preview): what is left to fill (not in the spec). */
 export const REQUIRED_LEFT = {

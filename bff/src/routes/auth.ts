@@ -5,13 +5,14 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   LOGIN_START_PATH,
+  MESSAGES,
   type LoginTarget,
 } from 'shared-contracts';
-import type { Context } from 'koa';
 import { selfOrigin } from '../http/middleware';
+import { signInOrigin } from '../http/public-origins';
 import { ApiError } from '../http/errors';
 import { oauth2 } from '../org/client';
-import { origin, type SfRecord } from '../org/util';
+import type { SfRecord } from '../org/util';
 import type { OrgAuth, SessionData } from '../session/store';
 import { HANDLED, type Call, type Deps, type Handler } from './types';
 
@@ -44,10 +45,6 @@ export function resolveLoginUrl(value: string, deps: Deps): string {
     );
   }
   return url.origin;
-}
-
-function publicOrigin(ctx: Context, deps: Deps): string {
-  return deps.config.publicUrl ? (origin(deps.config.publicUrl) ?? selfOrigin(ctx)) : selfOrigin(ctx);
 }
 
 function pkcePair(): { verifier: string } {
@@ -224,10 +221,26 @@ export const authHandlers: Record<string, Handler> = {
     };
     if (!clientId) return back('login_not_configured');
     const loginUrl = resolveLoginUrl(query.loginUrl ?? '', deps);
+    // The org sends the browser back to the redirect URI, and the session cookie lives on the host
+    // the browser is on: sign in here when this host is one of the app's names, else start over on
+    // the canonical origin before the org is contacted.
+    const where = signInOrigin(selfOrigin(ctx), deps.config.publicOrigins);
+    if (where.kind === 'canonical') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(`${where.origin}${ctx.url}`);
+      return HANDLED;
+    }
+    if (where.kind === 'refused') {
+      deps.logger.warn(
+        { reqId: ctx.state.requestId, host: ctx.host.slice(0, 100) },
+        'sign-in from a host outside PUBLIC_URL/PUBLIC_ORIGINS',
+      );
+      return back('origin_not_allowed');
+    }
     const existing = await ctx.session.load();
     if (target === 'otherOrg' && !existing?.main) return back('not_signed_in');
     const data = await ctx.session.ensure();
-    const redirectUri = `${publicOrigin(ctx, deps)}${AUTH_CALLBACK_PATHS[target]}`;
+    const redirectUri = `${where.origin}${AUTH_CALLBACK_PATHS[target]}`;
     const { verifier } = pkcePair();
     const state = crypto.randomBytes(24).toString('base64url');
     const now = Date.now();
@@ -272,7 +285,7 @@ export const authHandlers: Record<string, Handler> = {
       body.accessToken !== '' &&
       !sameHandle(body.accessToken, session.handle)
     ) {
-      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+      throw new ApiError('NOT_AUTHENTICATED', MESSAGES.authenticationFailed);
     }
     return userContext(session);
   },
@@ -283,7 +296,7 @@ export const authHandlers: Record<string, Handler> = {
 
   async storeToken({ session, body }) {
     if (!session || !sameHandle(String(body.token), session.handle)) {
-      throw new ApiError('NOT_AUTHENTICATED', 'Authentication Failed');
+      throw new ApiError('NOT_AUTHENTICATED', MESSAGES.authenticationFailed);
     }
     return userContext(session);
   },

@@ -11,7 +11,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { BUILDER, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
+import { BUILDER, MESSAGES, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
@@ -212,12 +212,13 @@ export function BuilderScreen({
       const query = documentQuery(namespace, doc, section.sectionId);
       store.apply((f) => addDocument(f, sectionIndex, docId, query));
       const label = itemsById.get(docId)?.label ?? doc.Name;
-      const fail = () => {
+      const fail = (title?: string) => {
         // A document that does not load is removed with its query (builder spec section 8).
         store.apply((f) => removeDocument(f, docId));
         toast({
           status: 'error',
-          description: TEXTS.documentError(label),
+          ...(title ? { title } : {}),
+          description: title ? label : TEXTS.documentError(label),
           duration: BUILDER.documentErrorToastMs,
           isClosable: true,
         });
@@ -226,6 +227,8 @@ export function BuilderScreen({
         const res = await api.startingData(recordId, [query]);
         const summary = documentSummary(namespace, res.startingData, docId);
         if (!summary) fail();
+        // A criteria document without questions would add an empty section (spec 000 section 8).
+        else if (summary.questions === 0) fail(MESSAGES.documentCriteria);
         else
           setDocLabels((l) => ({
             ...l,
@@ -390,9 +393,12 @@ export function BuilderScreen({
         onDragCancel={onDragCancel}
       >
         <Grid
-          templateColumns={
-            previewOpen ? 'minmax(0,2fr) minmax(0,1fr) minmax(0,2fr)' : 'minmax(0,2fr) minmax(0,1fr)'
-          }
+          // A phone stacks the canvas, the fields and the preview: side by side they were too narrow
+          // for a field's label and pushed the page past the window.
+          templateColumns={{
+            base: 'minmax(0,1fr)',
+            md: previewOpen ? 'minmax(0,2fr) minmax(0,1fr) minmax(0,2fr)' : 'minmax(0,2fr) minmax(0,1fr)',
+          }}
           gap={4}
           mt={3}
         >

@@ -10,6 +10,7 @@ import { fieldDragId } from './dnd';
 import { useDragHandle, useIsLifted, useIsOver, type DragHandleProps } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
+import { CloseIcon, EditIcon } from 'shared-contracts/icons';
 
 const KIND_LABEL: Record<CanvasField['kind'], string> = {
   dropdown: 'Dropdown',
@@ -78,10 +79,10 @@ const ChipBody = memo(function ChipBody({
   return (
     <>
       <HStack spacing={1}>
+        {/* Named by its visible text (WCAG 2.5.3); dnd-kit's roledescription says it is draggable. */}
         <Box
           {...handle}
           aria-pressed={lifted || undefined}
-          aria-label={`Drag ${label}`}
           cursor="grab"
           flex="1"
           minW={0}
@@ -103,7 +104,7 @@ const ChipBody = memo(function ChipBody({
             size="sm"
             variant="ghost"
             aria-label={TEXTS.editItem(label)}
-            icon={<span aria-hidden="true">✎</span>}
+            icon={<EditIcon />}
             onClick={() => onEdit(field.id)}
           />
         )}
@@ -112,7 +113,7 @@ const ChipBody = memo(function ChipBody({
             size="sm"
             variant="ghost"
             aria-label={TEXTS.removeItem(label)}
-            icon={<span aria-hidden="true">✕</span>}
+            icon={<CloseIcon />}
             onClick={onRemove}
           />
         )}

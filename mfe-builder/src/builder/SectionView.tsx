@@ -17,6 +17,7 @@ import { useIsOver } from './drag-hooks';
 import { FieldChip } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon, TrashIcon } from 'shared-contracts/icons';
 
 // The drop places re-render when the lifted item comes over them or leaves (DragState): plain
 // elements with fixed style objects, and their children are elements made by SectionView, which
@@ -164,7 +165,7 @@ const SectionHead = memo(function SectionHead({
         size="sm"
         variant="ghost"
         aria-label={`${TEXTS.deleteSection} ${title}`}
-        icon={<span aria-hidden="true">🗑</span>}
+        icon={<TrashIcon />}
         onClick={() => store.apply((f) => deleteSection(f, index))}
       />
       <IconButton
@@ -173,7 +174,7 @@ const SectionHead = memo(function SectionHead({
         aria-label={`Toggle ${title}`}
         aria-expanded={open}
         aria-controls={panelId}
-        icon={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
+        icon={open ? <ChevronUpIcon /> : <ChevronDownIcon />}
         onClick={onToggle}
       />
     </HStack>
@@ -233,7 +234,7 @@ export const SectionView = memo(function SectionView({
                   size="xs"
                   variant="ghost"
                   aria-label={TEXTS.removeItem(documentLabel(d))}
-                  icon={<span aria-hidden="true">✕</span>}
+                  icon={<CloseIcon />}
                   onClick={() => store.apply((f) => removeDocument(f, d))}
                 />
               </HStack>

@@ -40,6 +40,7 @@ import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
 import { onlyMessages, submitWith } from './formik-helpers';
+import { CloseIcon } from 'shared-contracts/icons';
 
 export interface FieldEditModalProps {
   /** The field as it is; edits stay local until Save. */
@@ -203,7 +204,7 @@ export const FieldEditModal = memo(function FieldEditModal({
                           size="xs"
                           variant="ghost"
                           aria-label={`Delete value ${o.title}`}
-                          icon={<span aria-hidden="true">✕</span>}
+                          icon={<CloseIcon />}
                           onClick={() => set({ options: removePicklistValue(d.options, i) })}
                         />
                       </HStack>

@@ -9,10 +9,8 @@ import {
   AlertDialogOverlay,
   AlertIcon,
   AlertTitle,
-  Badge,
   Box,
   Button,
-  Code,
   FormControl,
   FormErrorMessage,
   FormHelperText,
@@ -43,6 +41,7 @@ import {
   type Named,
   type TemplateInfo,
 } from './api';
+import { BaseClassSummary } from './BaseClassSummary';
 import { errorText, failureOf } from './errors';
 import {
   ACTION_OVERRIDES,
@@ -582,20 +581,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
               </FormControl>
             )}
           </SimpleGrid>
-          {lists.baseClass && (
-            <Box mt={4} p={3} borderWidth="1px" borderRadius="md" data-testid="base-class">
-              <HStack mb={2} flexWrap="wrap">
-                <Text fontWeight="semibold">{T.baseClass}</Text>
-                <Code>{lists.baseClass.name}</Code>
-                <Badge colorScheme={lists.baseClass.inOrg ? 'green' : 'purple'}>
-                  {lists.baseClass.inOrg ? T.baseClassInOrg : T.baseClassDeployed}
-                </Badge>
-              </HStack>
-              <Code display="block" whiteSpace="pre" fontSize="xs" p={2} overflowX="auto">
-                {JSON.stringify(lists.baseClass, null, 2)}
-              </Code>
-            </Box>
-          )}
+          {lists.baseClass && <BaseClassSummary info={lists.baseClass} />}
         </Box>
 
         <Box>

@@ -228,6 +228,7 @@ describe('form screen', () => {
     });
     expect(await screen.findByText(MESSAGES.formSubmittedDialog)).toBeTruthy();
     const dialog = screen.getByTestId('success-dialog');
+    expect(dialog.textContent).toContain(MESSAGES.successfullySubmitted);
     await user.click(dialog.querySelector('button') as HTMLElement);
     expect(callsOf(host, 'navigate').at(-1)).toEqual(['navigate', '/']);
   });
@@ -276,7 +277,10 @@ describe('form screen', () => {
     await user.click(button('Close')!);
     await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
     expect(callsOf(host, 'offline.close')[0]?.[2]).toEqual({ General: { Site: 'Plant 1', Note: 'x' } });
+    const snackbar = () => document.querySelector('[data-testid="snackbar"]')?.textContent;
+    expect(snackbar()).toBe(MESSAGES.changesSaved);
     cleanup();
+    document.querySelectorAll('[data-testid="snackbar"]').forEach((e) => e.remove());
     const second = setup(`/form/${ID}`);
     await ready();
     await second.user.type(screen.getByLabelText(/Note/), 'y');
@@ -292,6 +296,7 @@ describe('form screen', () => {
     expect(callsOf(second.host, 'offline.close')[0]?.[2]).toEqual({
       General: { Site: 'Plant 1', Note: 'y' },
     });
+    await waitFor(() => expect(snackbar()).toBe(MESSAGES.changesSaved));
   });
 
   it('loads by file name through /api/content/{fileName}', async () => {

@@ -233,7 +233,9 @@ function LoadedForm({
       window.removeEventListener('beforeunload', onBeforeUnload);
       if (dirty.current && !leaving.current && !readOnly && isLocal.current) {
         const data = (handle?.getData() as Record<string, unknown> | undefined) ?? latest.current;
-        void host.offline.close(idRef.current, data, baseData.current);
+        void host.offline.close(idRef.current, data, baseData.current).then((r) => {
+          if (r.ok) showSnackbar(MESSAGES.changesSaved);
+        });
       }
       watcher.current?.cancel();
     };
@@ -345,6 +347,8 @@ function LoadedForm({
     const r = await host.offline.close(idRef.current, data, baseData.current);
     if (!r.ok) return fail(MESSAGES.saveFailed, r.message);
     dirty.current = false;
+    // The draft is saved: said on the way home (the snackbar outlives this screen).
+    showSnackbar(MESSAGES.changesSaved);
     leave(r.value);
   }, [readOnly, sub, ensureLocal, host, fail, leave]);
 
@@ -526,6 +530,7 @@ function LoadedForm({
         <ModalOverlay />
         <ModalContent data-testid="success-dialog">
           <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
+          <ModalBody>{MESSAGES.successfullySubmitted}</ModalBody>
           <ModalFooter>
             <Button colorScheme="blue" onClick={() => leave(sub)}>
               {T.close}

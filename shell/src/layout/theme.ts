@@ -1,7 +1,14 @@
 import { extendTheme } from '@chakra-ui/react';
 
 export const shellTheme = extendTheme({
-  styles: { global: { body: { bg: 'gray.50' } } },
+  styles: {
+    global: {
+      body: { bg: 'gray.50' },
+      // A fieldset is at least as wide as its widest content by default (min-inline-size:
+      // min-content), so a select with a long option pushed a form past a phone's window.
+      fieldset: { minInlineSize: 0 },
+    },
+  },
 });
 
 /**

@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import { FormControl, FormErrorMessage, FormLabel, IconButton, Input, Textarea } from '@chakra-ui/react';
 import { parseParams } from './rule-model';
+import { CloseIcon } from 'shared-contracts/icons';
 
 export interface FieldOption {
   /** Data path, dot separated (e.g. 'General.CQ_Form_Status'). */
@@ -104,7 +105,7 @@ export function RemoveButton({ label, onClick }: { label: string; onClick: () =>
       size="sm"
       variant="ghost"
       aria-label={label}
-      icon={<span aria-hidden="true">✕</span>}
+      icon={<CloseIcon />}
       onClick={onClick}
       alignSelf="flex-end"
     />

@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { IconButton, Text } from '@chakra-ui/react';
 import { BUILDER } from 'shared-contracts';
 import { cellError, type CellValue, type TableColumnModel } from '../../model/table';
+import { WarningIcon } from 'shared-contracts/icons';
 
 export interface TableCellProps {
   row: number;
@@ -49,7 +50,7 @@ export const TableCell = memo(function TableCell({ row, column, value, onCommit 
           position="absolute"
           top={1}
           right={1}
-          icon={<span aria-hidden="true">⚠</span>}
+          icon={<WarningIcon />}
           onClick={() => {
             clearTimeout(timer.current);
             setShown(true);

@@ -18,6 +18,7 @@ import { takenNames as toTaken } from '../../model/api-name';
 import { ColumnHeader } from './ColumnHeader';
 import { TableCell } from './TableCell';
 import { ColumnModal, HeaderModal } from './TableModals';
+import { TrashIcon } from 'shared-contracts/icons';
 
 export interface TableEditorProps {
   value: TableModel;
@@ -169,7 +170,7 @@ export const TableEditor = memo(function TableEditor({
             colorScheme="red"
             variant="ghost"
             aria-label="Delete table"
-            icon={<span aria-hidden="true">🗑</span>}
+            icon={<TrashIcon />}
             onClick={onDelete}
           />
         </HStack>

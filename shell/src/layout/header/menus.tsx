@@ -22,6 +22,14 @@ import { MESSAGES, type HostServices, type SignedIn } from 'shared-contracts';
 import { BellIcon, HelpIcon } from './icons';
 import { HEADER_TEXTS } from './texts';
 
+/**
+ * Every header menu is positioned `fixed`. A closed menu's list stays laid out (hidden) where the
+ * popper left it, or before its first opening at its container's left edge at `max-content` width;
+ * as `absolute` it widened the page past the window's right edge (1400 px at 1280, 522 at 390).
+ * Fixed boxes never add to the page's scroll width, and Popper places the open list just the same.
+ */
+const menuProps = { strategy: 'fixed' } as const;
+
 const headerButton = {
   variant: 'ghost',
   color: 'white',
@@ -31,7 +39,7 @@ const headerButton = {
 
 export function HelpMenu({ host }: { host: HostServices }) {
   return (
-    <Menu>
+    <Menu {...menuProps}>
       <MenuButton
         as={IconButton}
         aria-label={HEADER_TEXTS.help}
@@ -55,7 +63,7 @@ export function NotificationsMenu() {
   const count = 0;
   return (
     <Box position="relative">
-      <Menu>
+      <Menu {...menuProps}>
         <MenuButton
           as={IconButton}
           aria-label={HEADER_TEXTS.notifications(count)}
@@ -111,7 +119,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
 
   return (
     <>
-      <Menu>
+      <Menu {...menuProps}>
         <MenuButton
           as={Button}
           aria-label={`${HEADER_TEXTS.profile}: ${Name}`}

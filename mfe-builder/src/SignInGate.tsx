@@ -1,0 +1,50 @@
+import { Alert, AlertDescription, AlertIcon, Box, Link, Spinner } from '@chakra-ui/react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { MESSAGES, type HostServices } from 'shared-contracts';
+
+export const SIGN_IN_TEXTS = {
+  notSignedIn: 'You are not signed in. Sign in to build forms and publish templates.',
+  signIn: 'Sign in',
+  checking: 'Checking your sign-in…',
+} as const;
+
+/**
+ * Every builder screen works on the org, so it needs a signed-in user: signed out, the screen says
+ * so and offers sign-in instead of calling the org (which answered 401 and showed "session
+ * expired" to someone who had never signed in, or a spinner that never ended).
+ */
+export function SignInGate({ host, children }: { host: HostServices; children: ReactNode }) {
+  const session = useSyncExternalStore(
+    (cb) => host.session.state.subscribe(() => cb()),
+    () => host.session.state.get(),
+  );
+  if (session.status === 'signedIn') return <>{children}</>;
+  return (
+    <Box p={6} maxW="3xl" mx="auto" data-testid="remote-screen" data-remote="mfe-builder">
+      {session.status === 'loading' ? (
+        <Spinner label={SIGN_IN_TEXTS.checking} />
+      ) : (
+        <Alert
+          status={session.expired ? 'warning' : 'info'}
+          borderRadius="md"
+          data-testid="builder-signed-out"
+        >
+          <AlertIcon />
+          <AlertDescription>
+            {session.expired ? MESSAGES.sessionExpired : SIGN_IN_TEXTS.notSignedIn}{' '}
+            <Link
+              href="/login"
+              fontWeight="semibold"
+              onClick={(e) => {
+                e.preventDefault();
+                host.navigate('/login');
+              }}
+            >
+              {SIGN_IN_TEXTS.signIn}
+            </Link>
+          </AlertDescription>
+        </Alert>
+      )}
+    </Box>
+  );
+}
