@@ -2,7 +2,8 @@
  * The bench page: mounts one renderer (ours or JSON Forms vanilla) on one generated form and exposes
  * measurement hooks on window for bench/run.mjs. Bundled by esbuild in production mode.
  */
-import { StrictMode, useState } from 'react';
+import { StrictMode, useState, type ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { JsonForms } from '@jsonforms/react';
@@ -28,6 +29,10 @@ declare global {
       latencies: number[];
       scriptTimes: number[];
       ajvCompiles(): number;
+      /** Mounts the app root (ChakraProvider) the form goes into; mount() does it when not done yet. */
+      prepare(): Promise<void>;
+      /** Time from the mount's start until no table has rows still to mount (ours mounts long tables in batches). */
+      settled(): Promise<number>;
       targetSelector: string;
     };
   }
@@ -119,6 +124,19 @@ const forms: Record<string, () => BenchForm> = {
   f500: () => fieldsForm(500),
   f1000: () => fieldsForm(1000),
   table: () => tableForm(100, 5),
+  table300: () => tableForm(300, 8),
+};
+
+/**
+ * The page's app root: a ChakraProvider (its theme variables and global styles) holding whichever form
+ * is mounted. In the product the form screen opens inside the remote's ChakraProvider, mounted long
+ * before; here it is mounted before the clock starts, for both renderers, so "mount" is the form's own.
+ */
+let setContent: (content: ReactNode) => void = () => undefined;
+const AppRoot = () => {
+  const [content, set] = useState<ReactNode>(null);
+  setContent = set;
+  return <ChakraProvider>{content}</ChakraProvider>;
 };
 
 const nextFrame = (): Promise<void> =>
@@ -157,7 +175,27 @@ window.addEventListener(
   true,
 );
 
+let mountStart = 0;
+let prepared = false;
+
 window.bench = {
+  async prepare() {
+    if (prepared) return;
+    prepared = true;
+    const root = createRoot(document.getElementById('root') as HTMLElement);
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <AppRoot />
+        </StrictMode>,
+      ),
+    );
+    await nextFrame();
+  },
+  async settled() {
+    while (document.querySelector('[data-rows-pending]')) await nextFrame();
+    return performance.now() - mountStart;
+  },
   countRenders: false,
   lastRenders: { all: 0, fields: 0, names: [] },
   latencies: [],
@@ -167,12 +205,11 @@ window.bench = {
   async mount(w, key) {
     which = w;
     const form = (forms[key] as () => BenchForm)();
-    const el = document.getElementById('root') as HTMLElement;
-    const root = createRoot(el);
+    await window.bench.prepare();
     const t0 = performance.now();
     flushSync(() =>
-      root.render(
-        <StrictMode>
+      setContent(
+        <>
           {w === 'ours' ? (
             <FormRenderer
               schema={form.schema}
@@ -183,11 +220,12 @@ window.bench = {
           ) : (
             <JsonFormsApp form={form} />
           )}
-        </StrictMode>,
+        </>,
       ),
     );
     await nextFrame();
     const mountMs = performance.now() - t0;
+    mountStart = t0;
     window.bench.targetSelector = targetSelector(w, form);
     return mountMs;
   },
