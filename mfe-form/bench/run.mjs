@@ -10,6 +10,7 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { buildPage } from './build-page.mjs';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 import {
   argValue,
   focusTarget,
@@ -164,7 +165,10 @@ for (const r of results) {
   );
 }
 console.log('');
-for (const [name, ok, detail] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+for (const [name, ok, detail] of goals) {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+  benchGoal('bench:renderer', name, detail, ok);
+}
 // Ours against JSON Forms per form, from this run (ratios < 1: ours is faster).
 for (const form of FORMS) {
   const a = get('ours', form);
