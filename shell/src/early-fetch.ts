@@ -3,7 +3,8 @@
  * modules (React, Chakra) take seconds to arrive, and these small answers would otherwise only be asked
  * for after them, one round trip each. Plain fetch, no shared module; bootstrap.tsx takes the answers.
  */
-import { remoteForPath, type RemotesConfig } from 'shared-contracts';
+// The remotes module alone: the entry chunk must not carry the whole contracts barrel (4.5 KB br).
+import { remoteForPath, type RemotesConfig } from 'shared-contracts/remotes';
 
 let remotesConfig: Promise<Response> | null = null;
 /** The current route's remote manifest, asked for as soon as the remotes config names it. */
