@@ -175,8 +175,7 @@ window.addEventListener(
   true,
 );
 
-let mountStart = 0;
-let lastMountMs = 0;
+let allRows: Promise<number> = Promise.resolve(NaN);
 let prepared = false;
 
 window.bench = {
@@ -193,12 +192,7 @@ window.bench = {
     );
     await nextFrame();
   },
-  async settled() {
-    // Nothing left to mount (a form without long tables, or JSON Forms): all rows came with the mount.
-    if (!document.querySelector('[data-rows-pending]')) return lastMountMs;
-    while (document.querySelector('[data-rows-pending]')) await nextFrame();
-    return performance.now() - mountStart;
-  },
+  settled: () => allRows,
   countRenders: false,
   lastRenders: { all: 0, fields: 0, names: [] },
   latencies: [],
@@ -228,8 +222,18 @@ window.bench = {
     );
     await nextFrame();
     const mountMs = performance.now() - t0;
-    mountStart = t0;
-    lastMountMs = mountMs;
+    // When the last row is in the page: at once when nothing is left to mount (a form without long
+    // tables, JSON Forms), else at the DOM change that removed the last table's pending marker.
+    allRows = new Promise((resolve) => {
+      const pending = () => document.querySelector('[data-rows-pending]') !== null;
+      if (!pending()) return resolve(mountMs);
+      const observer = new MutationObserver(() => {
+        if (pending()) return;
+        observer.disconnect();
+        resolve(performance.now() - t0);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     window.bench.targetSelector = targetSelector(w, form);
     return mountMs;
   },
