@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from 'shared-contracts';
 import { freePort, startEmulator, stop } from '../test/global-setup';
 import { DEMO, Jar, login, passwordToken } from '../test/helpers';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -94,6 +95,8 @@ try {
     `ratio    ${ratio.toFixed(2)}× direct (goal ≥ 0.70)   bff p99 ${through.latency.p99} ms (goal ≤ 50)`,
   );
   console.log(ratio >= 0.7 && through.latency.p99 <= 50 ? 'GOAL MET' : 'GOAL NOT MET');
+  benchGoal('bench:bff', 'BFF req/s >= 0.70x direct', `${ratio.toFixed(2)}x`, ratio >= 0.7);
+  benchGoal('bench:bff', 'BFF p99 <= 50 ms', `${through.latency.p99} ms`, through.latency.p99 <= 50);
 } finally {
   await stop(bff.child);
   await stop(emulator.child);

@@ -17,6 +17,7 @@ import { HOME_TABS } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
 import { freeSystemPorts, startSystem } from '../support/system';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -245,6 +246,13 @@ try {
   const idleOk = idleMs <= idleBudget;
   console.log(
     `\ntab switch ${tabOk ? 'OK' : 'OVER BUDGET'} (worst ${fmt(worst)} ms); idle ${idleOk ? 'OK' : 'OVER BUDGET'}`,
+  );
+  benchGoal('bench:home', `tab switch <= ${TAB_BUDGET_MS} ms (worst)`, `${fmt(worst)} ms`, tabOk);
+  benchGoal(
+    'bench:home',
+    'idle script <= 1% of a 2 s polling loop',
+    `${fmt(idleMs)} vs ${fmt(idleBudget)} ms/min`,
+    idleOk,
   );
   process.exitCode = tabOk && idleOk ? 0 : 1;
 } finally {

@@ -27,6 +27,7 @@ import { DEMO_ORG, ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
 import { chromiumLaunchOptions, signInAtOrg } from 'shared-contracts/testing/browser';
 import { freeSystemPorts, startSystem } from 'shared-contracts/testing/system';
 import { chromium } from 'playwright-core';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -324,12 +325,30 @@ async function main() {
         `${name.padEnd(21)} median ${fmt(median(v))} ms  p95 ${fmt(p95(v))} ms  goal ${GOAL_MS} ms  ratio ${fmt(p95(v) / GOAL_MS)}x  (${v.length} rounds)`,
       );
     line('drag-and-drop move', moves);
+    benchGoal(
+      'bench:builder',
+      `drag-and-drop move p95 <= ${GOAL_MS} ms`,
+      `${fmt(p95(moves))} ms`,
+      p95(moves) <= GOAL_MS,
+    );
     if (missed) console.log(`  (${missed} drags did not land and are not counted)`);
     console.log(
       `  moves in the saved model: ${modelChecked ? `all ${moves.length} read back as moved` : 'MISMATCH: the saved rows differ from the moves'}`,
     );
     if (!modelChecked || missed) process.exitCode = 1;
     line('edit (modal save)', edits);
+    benchGoal(
+      'bench:builder',
+      `field edit p95 <= ${GOAL_MS} ms`,
+      `${fmt(p95(edits))} ms`,
+      p95(edits) <= GOAL_MS,
+    );
+    benchGoal(
+      'bench:builder',
+      `undo of the last 100 edits <= ${UNDO_GOAL_MS} ms`,
+      `${fmt(undo.total)} ms`,
+      undo.total <= UNDO_GOAL_MS && undo.failed < 0,
+    );
     console.log(
       `undo last 100 edits   total ${fmt(undo.total)} ms  goal ${UNDO_GOAL_MS} ms  ratio ${fmt(undo.total / UNDO_GOAL_MS)}x  (sections left: ${undo.sections}, expected ${SECTIONS})`,
     );

@@ -4,13 +4,15 @@
  * generated schemas, in Chromium (/usr/bin/chromium) via playwright-core. Measures mount time,
  * keystroke-to-next-frame latency (median, p95), components re-rendered per keystroke (from the
  * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
+ * Forms: f500, f1000 (fields), table (100 rows x 5 columns), table300 (300 x 8).
  * `--renderers ours,jsonforms,formik` adds a plain Formik form of the same fields (field forms only):
  * the figures behind "the renderer does not use Formik" in mfe-builder/README.md.
- * Usage: node mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table] [--renderers ours,jsonforms] [--out file.json]
+ * Usage: node mfe-form/bench/run.mjs [--keys N] [--forms f500,f1000,table,table300] [--renderers ours,jsonforms] [--out file.json]
  */
 import { writeFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { buildPage } from './build-page.mjs';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 import {
   argValue,
   focusTarget,
@@ -24,8 +26,10 @@ import {
 
 const KEYS = Number(argValue('--keys', '60'));
 const OUT = argValue('--out', '');
+/** Keystrokes per form: the 300 x 8 table gets at most 30 (JSON Forms takes ~0.5 s per keystroke there). */
+const keysFor = (form) => (form === 'table300' ? Math.min(KEYS, 30) : KEYS);
 /** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
-const FORMS = argValue('--forms', 'f500,f1000,table').split(',');
+const FORMS = argValue('--forms', 'f500,f1000,table,table300').split(',');
 /** Renderers to compare; Formik only on the field forms (a table would need its FieldArray setup). */
 const RENDERERS = argValue('--renderers', 'ours,jsonforms').split(',');
 
@@ -41,9 +45,14 @@ async function measure(which, form) {
   await cdp.send('Performance.enable');
   const threadTime = async () =>
     (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+  await page.evaluate(() => window.bench.prepare());
   const cpu0 = await threadTime();
   const mountMs = await page.evaluate(([w, f]) => window.bench.mount(w, f), [which, form]);
   const mountCpuMs = ((await threadTime()) - cpu0) * 1000;
+  // Ours mounts a long table's first screenful, then the other rows one batch per frame: "all rows" is
+  // when the last is in the page (JSON Forms: its mount). Typing starts after it, for both.
+  const allRowsMs = await page.evaluate(() => window.bench.settled());
+  const allRowsCpuMs = ((await threadTime()) - cpu0) * 1000;
   const input = await focusTarget(page);
   const compilesBefore = await page.evaluate(() => window.bench.ajvCompiles());
   const keysCpu0 = await threadTime();
@@ -53,8 +62,8 @@ async function measure(which, form) {
     window.bench.latencies = [];
     window.bench.scriptTimes = [];
   });
-  await typeKeys(page, KEYS);
-  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (KEYS + 5);
+  await typeKeys(page, keysFor(form));
+  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (keysFor(form) + 5);
   const latencies = await page.evaluate(() => window.bench.latencies);
   const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
   // Re-render counting pass (separate, since walking the fiber tree costs time).
@@ -74,6 +83,8 @@ async function measure(which, form) {
     form,
     mountMs: Math.round(mountMs),
     mountCpuMs: Math.round(mountCpuMs),
+    allRowsMs: Math.round(Math.max(allRowsMs, mountMs)),
+    allRowsCpuMs: Math.round(allRowsCpuMs),
     keystrokes: latencies.length,
     medianMs: +pct(latencies, 50).toFixed(1),
     p95Ms: +pct(latencies, 95).toFixed(1),
@@ -90,7 +101,7 @@ const results = [];
 try {
   for (const form of FORMS) {
     for (const which of RENDERERS) {
-      if (which === 'formik' && form === 'table') continue;
+      if (which === 'formik' && form.startsWith('table')) continue;
       const r = await measure(which, form);
       results.push(r);
       console.log(JSON.stringify(r));
@@ -120,8 +131,21 @@ const sizeGoals =
         ],
       ]
     : [['1,000-field goals (f1000 not run)', false, `--forms ${FORMS.join(',')}`]];
+const ot = get('ours', 'table');
+const jt = get('jsonforms', 'table');
+const tableGoals =
+  ot && jt
+    ? [
+        [
+          'mount <= 0.5x JSON Forms, 100x5 table',
+          ot.mountMs <= 0.5 * jt.mountMs,
+          `${ot.mountMs} vs ${jt.mountMs} ms, ${(ot.mountMs / jt.mountMs).toFixed(2)}x`,
+        ],
+      ]
+    : [['100x5 table goal (table not run)', false, `--forms ${FORMS.join(',')}`]];
 const goals = [
   ...sizeGoals,
+  ...tableGoals,
   [
     'at most 2 field components re-rendered per keystroke',
     results.filter((r) => r.which === 'ours').every((r) => r.fieldComponentsPerKeystroke <= 2),
@@ -140,15 +164,27 @@ const goals = [
   ],
 ];
 console.log(
-  '\nform        renderer   mount ms  mount cpu  median ms  p95 ms  cpu/key  comps/key  fields/key  ajv compiles',
+  '\nform        renderer   mount ms  mount cpu  all rows ms  median ms  p95 ms  cpu/key  comps/key  fields/key  ajv compiles',
 );
 for (const r of results) {
   console.log(
-    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.mountCpuMs).padStart(10)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.keystrokeCpuMs).padStart(8)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
+    `${r.form.padEnd(11)} ${r.which.padEnd(10)} ${String(r.mountMs).padStart(8)} ${String(r.mountCpuMs).padStart(10)} ${String(r.allRowsMs).padStart(12)} ${String(r.medianMs).padStart(10)} ${String(r.p95Ms).padStart(7)} ${String(r.keystrokeCpuMs).padStart(8)} ${String(r.componentsPerKeystroke).padStart(10)} ${String(r.fieldComponentsPerKeystroke).padStart(11)} ${String(r.ajvCompilesAfterMount).padStart(13)}`,
   );
 }
 console.log('');
-for (const [name, ok, detail] of goals) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+for (const [name, ok, detail] of goals) {
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}  (${detail})`);
+  benchGoal('bench:renderer', name, detail, ok);
+}
+// Ours against JSON Forms per form, from this run (ratios < 1: ours is faster).
+for (const form of FORMS) {
+  const a = get('ours', form);
+  const b = get('jsonforms', form);
+  if (a && b)
+    console.log(
+      `${form}: mount ${(a.mountMs / b.mountMs).toFixed(2)}x (cpu ${(a.mountCpuMs / b.mountCpuMs).toFixed(2)}x), all rows ${(a.allRowsMs / b.allRowsMs).toFixed(2)}x (cpu ${(a.allRowsCpuMs / b.allRowsCpuMs).toFixed(2)}x), keystroke p95 ${(a.p95Ms / b.p95Ms).toFixed(2)}x (${a.p95Ms} vs ${b.p95Ms} ms)`,
+    );
+}
 if (o && j)
   console.log(
     `main-thread CPU at 1,000 fields (load-independent): mount ${o.mountCpuMs} vs ${j.mountCpuMs} ms (${(o.mountCpuMs / j.mountCpuMs).toFixed(2)}x), per keystroke incl. warm-up ${o.keystrokeCpuMs} vs ${j.keystrokeCpuMs} ms`,

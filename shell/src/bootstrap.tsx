@@ -1,17 +1,52 @@
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { start } from 'single-spa';
-import { memoryColorMode, type RemotesConfig } from 'shared-contracts';
-import { createHostServices } from './host/host-services';
+import { memoryColorMode } from 'shared-contracts';
+import { remotesConfigAnswer } from './early-fetch';
+import { createHostServices, type ShellHost } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
 import { ShellHeader } from './layout/ShellHeader';
 import { shellTheme, shellToastOptions } from './layout/theme';
 import { registerServiceWorker } from './sw/register';
 
-async function fetchRemotesConfig(): Promise<RemotesConfig> {
-  const res = await fetch('/remotes.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`remotes config: HTTP ${res.status}`);
-  return (await res.json()) as RemotesConfig;
+/**
+ * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
+ * asked for before it); a hidden tab paints nothing, so there it runs at once, and a timer is the last
+ * resort should no paint entry ever come.
+ */
+function afterFirstPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (painted() || document.visibilityState === 'hidden') {
+    setTimeout(once, 0);
+    return;
+  }
+  try {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      setTimeout(once, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(once, 0)); // no paint timing: the frame after the next
+  }
+  document.addEventListener('visibilitychange', () => document.hidden && setTimeout(once, 0), { once: true });
+  setTimeout(once, 3000);
+}
+
+/** Loads the offline core; a failed fetch (offline before the service worker had the chunk) is tried again when back online. */
+function loadOfflineCore(host: ShellHost): void {
+  if (host.offline.loaded()) return;
+  host.offline.load().catch((error: unknown) => {
+    console.error('[shell] the offline core did not load', error);
+    window.addEventListener('online', () => loadOfflineCore(host), { once: true });
+  });
 }
 
 async function main() {
@@ -29,10 +64,26 @@ async function main() {
 
   // Session and sync start beside routing: remotes read their state from observables as it arrives.
   void host.session.refresh().catch((error: unknown) => console.error('[shell] session check failed', error));
+  // The offline core (Dexie, stores, uploaders) is its own chunk: for a signed-in user fetched right
+  // after the first paint, whatever the route, and started as soon as it is there (a queue left from
+  // the last visit uploads then); remotes that need it earlier wait for it through the same stand-in.
   host.offline.start();
+  const signedOut = host.session.state.get().status !== 'signedIn';
+  if (signedOut) {
+    // The sign-in page asks for the client environment as soon as it mounts: asked now, beside the
+    // remote's download, it is there when the page wants it (session.env() keeps the one answer).
+    void host.session.env().catch(() => undefined);
+    // Signed out, nothing can be uploaded: the core waits until the route's screen is up, so on a slow
+    // network its ~38 KB do not share the line with the sign-in page's own code.
+    // (At the latest 10 s in, should that screen never finish.)
+    window.addEventListener('single-spa:routing-event', () => afterFirstPaint(() => loadOfflineCore(host)), {
+      once: true,
+    });
+    setTimeout(() => loadOfflineCore(host), 10_000);
+  } else afterFirstPaint(() => loadOfflineCore(host));
 
   registerServiceWorker();
-  apps = registerShellApps(await fetchRemotesConfig(), host);
+  apps = registerShellApps(await remotesConfigAnswer(), host);
   start({ urlRerouteOnly: true });
 }
 

@@ -3,10 +3,8 @@ import { CONTRACT_VERSION, type HostServices, type RemoteName } from 'shared-con
 import { createApiClient } from './api-client';
 import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
-import { createOfflineServices, type OfflineServicesHandle } from './offline';
-import { wakeOnSignIn } from './wake-on-sign-in';
-import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
-import { exposeForDiagnostics } from './offline/diagnostics';
+import type { OfflineServicesHandle } from './offline';
+import { createLazyOffline, type LazyOffline } from './lazy-offline';
 import { isCanvasMode } from './canvas';
 
 export interface HostServiceHooks {
@@ -15,7 +13,8 @@ export interface HostServiceHooks {
 
 export interface ShellHost extends HostServices {
   readonly session: ShellSession;
-  readonly offline: OfflineServicesHandle;
+  /** The offline core, loaded as its own chunk: `offline.load()` fetches and starts it (bootstrap does, after the first paint). */
+  readonly offline: LazyOffline<OfflineServicesHandle>;
 }
 
 function navigate(to: string, options?: { replace?: boolean }): void {
@@ -35,27 +34,12 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   session = createSessionService({ api, storage: window.localStorage, navigate });
   const current = session;
 
-  // The session state starts from the stored user (offline start), so it is the one source here.
-  const signedIn = () => {
-    const state = current.state.get();
-    return state.status === 'signedIn' ? state : null;
-  };
-  const offline = createOfflineServices({
-    gateway: new HttpOrgGateway({
-      networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
-      upload: xhrUpload,
-    }),
-    online,
-    context: () => ({
-      organizationId: signedIn()?.organizationId ?? '',
-      instanceUrl: signedIn()?.instanceUrl ?? '',
-      networkId: signedIn()?.userDetailsSF.networkId ?? null,
-    }),
-    canvasMode: isCanvasMode(window),
-    onUnauthorized: () => current.expire(),
-  });
-  exposeForDiagnostics(offline);
-  wakeOnSignIn(current.state, () => offline.engine.wake());
+  const canvasMode = isCanvasMode(window);
+  const offline = createLazyOffline(() =>
+    import(/* webpackChunkName: "offline-core" */ './offline-boot').then(({ bootOffline }) =>
+      bootOffline({ session: current.state, online, canvasMode, onUnauthorized: () => current.expire() }),
+    ),
+  );
 
   return {
     contractVersion: CONTRACT_VERSION,

@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { recordRemoteFailure } from './remote-failures';
+import { takeEarlyManifest } from '../early-fetch';
 
 const MANIFEST_RETRY_DELAYS_MS = [200, 600];
 
@@ -33,6 +34,10 @@ export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
       script.crossOrigin = 'anonymous';
       for (const [key, value] of Object.entries(attrs ?? {})) script.setAttribute(key, String(value));
       return script;
+    },
+    // The current route's manifest, when the shell's entry already asked for it (early-fetch.ts).
+    fetch(url) {
+      return takeEarlyManifest(url);
     },
     async errorLoadRemote(args) {
       const remote = args.remote?.name ?? args.id;

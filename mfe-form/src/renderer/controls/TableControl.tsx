@@ -1,13 +1,14 @@
-import { memo, useMemo } from 'react';
-import { Box, Button, HStack, IconButton, Table, Th, Thead, Tr } from '@chakra-ui/react';
+import { memo, startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import { Box, Button, HStack, Table, Th, Thead, Tr } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
-import { useFormContext, useMeta, useSelect, useValue } from '../context';
+import { PrintModeContext, useFormContext, useMeta, useSelect, useValue } from '../context';
 import { resolveRef, titleOf } from '../core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, PatternWarning, useControl } from './shared';
+import { ROW_REM, firstRowLimit, nextRowLimit } from './rowBatches';
 
 export interface TableColumn {
   name: string;
@@ -76,26 +77,30 @@ const setCell = (
   store.set(arrayPath, padded);
 };
 
+/** One cell; its value comes from the row (one store subscription per row, not one per cell). */
 const Cell = memo(function Cell({
   arrayPath,
   index,
   column,
   enabled,
+  value,
 }: {
   arrayPath: string;
   index: number;
   column: TableColumn;
   enabled: boolean;
+  value: unknown;
 }) {
   const { store } = useFormContext();
   const path = `${arrayPath}.${index}.${column.name}`;
-  const value = useValue(path);
   const meta = useMeta(path);
   return (
-    <td className="cq-td" style={{ width: `${column.width ?? DEFAULT_COLUMN_WIDTH}px` }}>
-      {/* cq-line: a fixed-height box with size/layout containment, so typing re-lays out this cell's
-          box only, not the whole table (auto table layout would re-measure every row). */}
-      <div className="cq-input-wrap cq-line">
+    // No width here: the table's fixed layout takes the columns' widths from the header.
+    <td className="cq-td">
+      {/* No containment here (cq-line): each contained box is a stacking context of its own, and 2,400
+          of them made the compositor's per-frame update cost ~20 ms per keystroke. The fixed table
+          layout already keeps an edit from re-measuring other cells. */}
+      <div className="cq-input-wrap cq-cell">
         <input
           id={`${store.uid}-${path}`}
           className="cq-input"
@@ -132,17 +137,27 @@ const Row = memo(function Row({
   canDelete: boolean;
 }) {
   const { store } = useFormContext();
+  const row = useValue(`${path}.${index}`);
+  const cells = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : undefined;
   return (
     <tr>
       {columns.map((c) => (
-        <Cell key={c.name} arrayPath={path} index={index} column={c} enabled={enabled} />
+        <Cell
+          key={c.name}
+          arrayPath={path}
+          index={index}
+          column={c}
+          enabled={enabled}
+          value={cells?.[c.name]}
+        />
       ))}
       {canDelete ? (
-        <td className="cq-td" style={{ width: '40px' }}>
-          <IconButton
-            size="xs"
+        <td className="cq-td">
+          {/* A plain button (Chakra's IconButton cost an Emotion style per row at mount). */}
+          <button
+            type="button"
+            className="cq-row-del"
             aria-label={`Remove row ${index + 1}`}
-            icon={<span aria-hidden="true">×</span>}
             onClick={() => {
               const rows = store.get(path);
               if (Array.isArray(rows))
@@ -151,12 +166,41 @@ const Row = memo(function Row({
                   rows.filter((_, i) => i !== index),
                 );
             }}
-          />
+          >
+            <span aria-hidden="true">×</span>
+          </button>
         </td>
       ) : null}
     </tr>
   );
 });
+
+/**
+ * How many rows are mounted: the first screenful at once, the rest in batches after the first paint
+ * (rowBatches.ts), each a transition (React yields to the browser while rendering it, and a keystroke
+ * goes first), one task after the other.
+ */
+const useRowLimit = (total: number, columns: number): number => {
+  const printing = useContext(PrintModeContext);
+  const [limit, setLimit] = useState(() => firstRowLimit(total, printing));
+  const shown = printing ? Infinity : limit;
+  const first = limit === firstRowLimit(total, false);
+  useEffect(() => {
+    if (shown >= total) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const more = () => {
+      timer = setTimeout(() => startTransition(() => setLimit((l) => nextRowLimit(l, total, columns))), 0);
+    };
+    // The first batch waits for the next frame, so the first screenful is painted before it.
+    const frame = first ? requestAnimationFrame(more) : undefined;
+    if (!first) more();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [shown, total, columns, first]);
+  return shown;
+};
 
 /** Table: rowsCount rows at least, columnWidth per column, per-column pattern, Numeric Only parse. */
 export const TableControl = memo(function TableControl(props: RendererProps) {
@@ -169,14 +213,24 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
     [cs.items, rootSchema, opts.columnWidth],
   );
   const length = useSelect(state.dataPath, (v) => (Array.isArray(v) ? v.length : 0));
-  if (state.rule.hidden) return null;
   const rowsCount = Math.max(length, typeof opts.rowsCount === 'number' ? opts.rowsCount : 0);
+  const mounted = Math.min(rowsCount, useRowLimit(rowsCount, columns.length));
+  if (state.rule.hidden) return null;
   const canAdd = state.enabled && cs.preventAddition !== true;
   const canDelete = state.enabled && cs.preventDeletion !== true;
   return (
     <ControlShell state={state} labelFor={false}>
       <Box overflowX="auto">
-        <Table size="sm" variant="simple" aria-label={state.label}>
+        <Table
+          size="sm"
+          variant="simple"
+          aria-label={state.label}
+          // Fixed layout: columns take their widths from the header, so a batch of rows arriving (or a
+          // keystroke) does not make the browser measure every cell of the table again.
+          sx={{ tableLayout: 'fixed' }}
+          aria-busy={mounted < rowsCount || undefined}
+          data-rows-pending={rowsCount - mounted || undefined}
+        >
           <Thead>
             <Tr>
               {columns.map((c) => (
@@ -188,7 +242,7 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
             </Tr>
           </Thead>
           <tbody>
-            {Array.from({ length: rowsCount }, (_, i) => (
+            {Array.from({ length: mounted }, (_, i) => (
               <Row
                 key={i}
                 path={state.dataPath}
@@ -198,6 +252,14 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
                 canDelete={canDelete && i < length}
               />
             ))}
+            {mounted < rowsCount ? (
+              <tr aria-hidden="true">
+                <td
+                  colSpan={columns.length + (canDelete ? 1 : 0)}
+                  style={{ height: `${(rowsCount - mounted) * ROW_REM}rem`, padding: 0 }}
+                />
+              </tr>
+            ) : null}
           </tbody>
         </Table>
       </Box>

@@ -206,9 +206,15 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-input-wrap { position: relative; display: flex; align-items: center; }
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
 .cq-line { height: 2rem; contain: size layout style; }
+.cq-cell { height: 2rem; }
 .cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
 .cq-td { padding: 0.25rem; vertical-align: top; border-bottom: 1px solid var(--chakra-colors-gray-100, #edf2f7); }
+.cq-row-del { display: inline-flex; align-items: center; justify-content: center; width: 1.5rem; height: 1.5rem;
+  padding: 0; font: inherit; font-size: var(--chakra-fontSizes-md, 1rem); line-height: 1; color: inherit; cursor: pointer;
+  border: 0; border-radius: var(--chakra-radii-sm, 0.125rem); background: var(--chakra-colors-gray-100, #edf2f7); }
+.cq-row-del:hover { background: var(--chakra-colors-gray-200, #e2e8f0); }
+.cq-row-del:focus-visible { outline: none; box-shadow: var(--chakra-shadows-outline, 0 0 0 3px rgba(66, 153, 225, 0.6)); }
 .cq-check { display: inline-flex; gap: 0.5rem; align-items: center; font-size: var(--chakra-fontSizes-sm, 0.875rem); }
 .cq-print-only { display: none; }
 @media print {

@@ -16,6 +16,7 @@ import { ORG_API_VERSION } from 'shared-contracts/testing';
 import { HttpOrgGateway } from '../http-gateway';
 import { startSignedIn, systemServices } from '../testing/integration';
 import { emulatorControl, jarFetch } from '../testing/system';
+import { benchGoal } from '../../../../../scripts/bench-goal.mjs';
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
@@ -160,6 +161,14 @@ async function main(): Promise<void> {
       duplicates || missing || left ? 'duplicates, missing or left over' : '',
     ].filter(Boolean);
     console.log(missed.length ? `GOAL NOT MET: ${missed.join('; ')}` : 'GOAL MET');
+    benchGoal('bench:sync', 'engine / naive loop <= 0.3', vsNaive.toFixed(2), vsNaive <= 0.3);
+    benchGoal('bench:sync', 'engine / direct Collections <= 1.5', vsDirect.toFixed(2), vsDirect <= 1.5);
+    benchGoal(
+      'bench:sync',
+      'no duplicate, missing or left-over submission',
+      `${duplicates} duplicates, ${missing} missing, ${left} left`,
+      !(duplicates || missing || left),
+    );
     if (missed.length) process.exitCode = 1;
   } finally {
     await sys.close();

@@ -1,0 +1,46 @@
+/**
+ * The offline core as the shell starts it: a chunk of its own (Dexie, the stores, the sync engine,
+ * the HTTP gateway), imported by host-services.ts through lazy-offline.ts right after the first paint.
+ */
+import type { Observable, SessionState } from 'shared-contracts';
+import { createOfflineServices, type OfflineServicesHandle } from './offline';
+import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
+import { exposeForDiagnostics } from './offline/diagnostics';
+import { wakeOnSignIn } from './wake-on-sign-in';
+
+export interface OfflineBootDeps {
+  session: Observable<SessionState>;
+  online: Observable<boolean>;
+  canvasMode: boolean;
+  onUnauthorized(): void;
+}
+
+export function bootOffline({
+  session,
+  online,
+  canvasMode,
+  onUnauthorized,
+}: OfflineBootDeps): OfflineServicesHandle {
+  // The session state starts from the stored user (offline start), so it is the one source here.
+  const signedIn = () => {
+    const state = session.get();
+    return state.status === 'signedIn' ? state : null;
+  };
+  const offline = createOfflineServices({
+    gateway: new HttpOrgGateway({
+      networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
+      upload: xhrUpload,
+    }),
+    online,
+    context: () => ({
+      organizationId: signedIn()?.organizationId ?? '',
+      instanceUrl: signedIn()?.instanceUrl ?? '',
+      networkId: signedIn()?.userDetailsSF.networkId ?? null,
+    }),
+    canvasMode,
+    onUnauthorized,
+  });
+  exposeForDiagnostics(offline);
+  wakeOnSignIn(session, () => offline.engine.wake());
+  return offline;
+}
