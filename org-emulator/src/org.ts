@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
-import { cqextObjects, standardObjects, toolingObjects } from './metadata/objects.js';
+import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
+import { DEFAULT_SOURCE_DIR, schemaFromSource } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
 import { RecordStore } from './store/records.js';
 
@@ -17,10 +18,12 @@ export interface OrgOptions {
   orgName?: string;
   /** How long a metadata deploy takes before it is done (polled by clients). */
   deployMs?: number;
+  /** The SFDX source (package directory) the custom schema is read from; default the repository's salesforce/ project. */
+  sourceDir?: string;
 }
 
 export class Org {
-  readonly registry = new Registry([...standardObjects, ...cqextObjects]);
+  readonly registry: Registry;
   readonly tooling = new Registry(toolingObjects);
   readonly store: RecordStore;
   readonly ids = new IdFactory();
@@ -30,6 +33,8 @@ export class Org {
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: OrgOptions) {
+    const schema = schemaFromSource(options.sourceDir ?? DEFAULT_SOURCE_DIR, standardObjects, NS);
+    this.registry = new Registry([...schema.standard, ...schema.objects], schema.rules);
     this.store = new RecordStore(options.db);
     if (options.db === ':memory:' || options.db === '') {
       this.tempDir = mkdtempSync(join(tmpdir(), 'org-emulator-files-'));

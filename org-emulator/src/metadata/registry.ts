@@ -1,4 +1,5 @@
 // Case-insensitive lookup of objects, fields and child relationships, derived once from the definitions.
+import type { ValidationRule } from '../sobjects/validation-rules.js';
 import type { FieldDef, ObjectDef } from './types.js';
 
 export interface ChildRelationship {
@@ -48,7 +49,11 @@ export class Registry {
   private readonly byLower = new Map<string, ObjectMeta>();
   private readonly byPrefix = new Map<string, ObjectMeta>();
 
-  constructor(defs: ObjectDef[]) {
+  /** The org's active and inactive validation rules, in the order they run. */
+  constructor(
+    defs: ObjectDef[],
+    readonly validationRules: readonly ValidationRule[] = [],
+  ) {
     for (const d of defs) {
       const meta = new ObjectMeta(d);
       this.byLower.set(d.name.toLowerCase(), meta);

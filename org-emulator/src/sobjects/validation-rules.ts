@@ -6,7 +6,6 @@
 // must pass that object's rules, as it would when the package writes the data to the main record.
 import { SfError } from '../errors.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
-import { DEMO_VALIDATION_RULES } from '../seed/validation-rules.js';
 import type { RecordStore, SRecord } from '../store/records.js';
 
 export interface ValidationRule {
@@ -15,7 +14,7 @@ export interface ValidationRule {
   /** `Object.RuleName`, as in metadata. */
   fullName: string;
   active: boolean;
-  /** The rule's formula as an admin would write it (documentation; `violated` is what runs). */
+  /** The rule's formula as written in its metadata (`violated` evaluates it). */
   errorConditionFormula: string;
   /** The field the error is shown on; none = a top-of-page error (`fields: []`). */
   errorDisplayField?: string;
@@ -86,13 +85,13 @@ export function submittedMainValues(
   return { object, values };
 }
 
-/** Throws the org's validation error for a record about to be saved; the demo rules by default. */
+/** Throws the org's validation error for a record about to be saved; the org's rules by default. */
 export function enforceValidationRules(
   registry: Registry,
   store: RecordStore,
   meta: ObjectMeta,
   record: SRecord,
-  rules: readonly ValidationRule[] = DEMO_VALIDATION_RULES,
+  rules: readonly ValidationRule[] = registry.validationRules,
 ): void {
   const own = ruleError(rules, meta.name, record);
   if (own) throw own;
