@@ -2,10 +2,12 @@
 // the record as it would be saved (after field checks, before the write) and, when its error condition
 // holds, fails the save with FIELD_CUSTOM_VALIDATION_EXCEPTION naming its error display field (the
 // real REST shape: [{message, errorCode, fields}], one item per rule broken). The form submission
-// object also runs the package's submit trigger: a Submitted submission's data for the form's object
-// must pass that object's rules, as it would when the package writes the data to the main record.
+// object also runs the package's submit processing, as salesforce/docs/submit-processing.md describes
+// it (the Apex trigger SQX_FormSubmissionTrigger follows the same text): a Submitted submission's data
+// for the form's main object must pass that object's rules.
 import { SfError } from '../errors.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
+import type { FieldDef } from '../metadata/types.js';
 import type { RecordStore, SRecord } from '../store/records.js';
 
 export interface ValidationRule {
@@ -58,10 +60,34 @@ function parseObject(raw: unknown): SRecord | undefined {
   }
 }
 
+/** Whether a JSON value can be a value of the field (submit-processing.md, step 3: others are left out). */
+function fits(f: FieldDef, value: unknown): boolean {
+  if (value === null) return true;
+  switch (f.type) {
+    case 'double':
+    case 'int':
+    case 'currency':
+    case 'percent':
+      return (
+        (typeof value === 'number' || typeof value === 'string') &&
+        value !== '' &&
+        Number.isFinite(Number(value))
+      );
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false';
+    case 'date':
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    default:
+      return typeof value !== 'object';
+  }
+}
+
 /**
- * The main-object values a Submitted form submission carries: the JSON's data section named after the
- * form definition's object type, limited to that object's fields (lookup labels and other keys of the
- * form are not fields). Undefined when the record is not a submitted submission of a known form.
+ * The main-object values a Submitted form submission carries (submit-processing.md, steps 1-3): the
+ * JSON's data section named after the form definition's object type, limited to that object's fields a
+ * new record can set (lookup labels and other keys of the form are not fields), values that fit them.
+ * Undefined when the record is not a submitted submission of a known form.
  */
 export function submittedMainValues(
   registry: Registry,
@@ -80,7 +106,7 @@ export function submittedMainValues(
   const values: SRecord = {};
   for (const [key, value] of Object.entries(section as SRecord)) {
     const f = object.field(key);
-    if (f) values[f.name] = value;
+    if (f && f.createable !== false && fits(f, value)) values[f.name] = value;
   }
   return { object, values };
 }
