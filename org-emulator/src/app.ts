@@ -15,10 +15,12 @@ import { faultMiddleware } from './http/faults.js';
 import { notFound } from './http/notFound.js';
 import { RequestLog, requestLogMiddleware } from './http/requestLog.js';
 import { sitePrefix } from './http/sitePrefix.js';
+import { collapseSlashes } from './http/slashes.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { restRoutes, versionsBody } from './rest.js';
 import { collectionRoutes } from './sobjects/collections.js';
 import { sobjectRoutes } from './sobjects/routes.js';
+import { treeRoutes } from './sobjects/tree.js';
 import { testControlRoutes } from './testControl.js';
 import { toolingRoutes } from './tooling.js';
 import { uiApiRoutes } from './uiapi.js';
@@ -33,6 +35,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   const requests = new RequestLog();
 
   app.use(errorBodies);
+  app.use(collapseSlashes);
   app.use(cors);
   app.use(sitePrefix);
   if (opts.testControl) app.use(requestLogMiddleware(requests));
@@ -47,6 +50,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     restRoutes(emu, counters),
     sobjectRoutes(emu, data, () => emu.org.registry),
     collectionRoutes(emu, data, () => emu.org.registry),
+    treeRoutes(emu, data, () => emu.org.registry),
     ...toolingRoutes(emu),
     fileRoutes(emu),
     shepherdRoutes(emu),

@@ -5,6 +5,7 @@ import { type Emu, userOf } from './context.js';
 import { SfError } from './errors.js';
 import { API_VERSIONS, apiVersion } from './http/apiVersion.js';
 import { identityUrl } from './oauth/identity.js';
+import { queryColumns } from './soql/columns.js';
 import { executeSoql } from './soql/evaluate.js';
 import { batchSizeFrom, Locators } from './soql/locators.js';
 import type { Registry } from './metadata/registry.js';
@@ -62,7 +63,12 @@ export function restRoutes(emu: Emu, counters: RouteCounters): Router {
     const q = ctx.query.q;
     if (typeof q !== 'string')
       throw new SfError(400, 'MALFORMED_QUERY', 'Query string parameter q is required');
-    const out = executeSoql({ org: emu.org, registry, apiVersion: v, includeDeleted }, q);
+    const env = { org: emu.org, registry, apiVersion: v, includeDeleted };
+    if (ctx.query.columns === 'true') {
+      ctx.body = queryColumns(env, q);
+      return;
+    }
+    const out = executeSoql(env, q);
     const batch = batchSizeFrom(ctx.get('sforce-query-options'));
     ctx.body = locators.page(out.records, out.totalSize, batch, `/services/data/${v}/${path}`);
   };

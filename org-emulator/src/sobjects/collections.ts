@@ -12,6 +12,7 @@ import {
   createRecord,
   deleteRecord,
   formatRecord,
+  malformedId,
   resolveObject,
   updateRecord,
   upsertRecord,
@@ -145,7 +146,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
       const rawId = isPlainObject(rec) ? idOf(rec) : undefined;
       const id = typeof rawId === 'string' && rawId !== '' ? rawId : undefined;
       if (!id) throw new SfError(400, 'MISSING_ARGUMENT', 'Id not specified in an update call', ['Id']);
-      if (!normalizeId(id)) throw new SfError(400, 'MALFORMED_ID', `malformed id ${id}`, ['Id']);
+      if (!normalizeId(id)) throw malformedId(meta, id);
       try {
         updateRecord(org, registry, meta, id, rec, userId);
       } catch (e) {

@@ -54,6 +54,10 @@ function checkUnique(org: Org, meta: ObjectMeta, rec: SRecord): void {
   }
 }
 
+/** A record id that is not a well-formed 15- or 18-character id, as an org names it for the object. */
+export const malformedId = (meta: ObjectMeta, value: string): SfError =>
+  new SfError(400, 'MALFORMED_ID', `${meta.def.label} ID: id value of incorrect type: ${value}`, ['Id']);
+
 export function resolveObject(registry: Registry, type: string): ObjectMeta {
   const meta = registry.get(type);
   if (!meta) throw new SfError(404, 'NOT_FOUND', `The requested resource does not exist`);
@@ -189,6 +193,7 @@ export function upsertRecord(
     typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...(input as SRecord) } : input;
   if (f.name === 'Id') {
     const id = normalizeId(value);
+    if (!id) throw malformedId(meta, value);
     const hit = id ? org.store.get(id) : undefined;
     if (hit && hit.data.IsDeleted !== true) {
       updateRecord(org, registry, meta, String(hit.data.Id), body, userId);

@@ -92,7 +92,12 @@ function kindOf(f: FieldDef | undefined): Kind {
   }
 }
 
-function compilePath(env: QueryEnv, meta: ObjectMeta, raw: string, alias: string | undefined): CompiledPath {
+export function compilePath(
+  env: QueryEnv,
+  meta: ObjectMeta,
+  raw: string,
+  alias: string | undefined,
+): CompiledPath {
   let parts = raw.split('.');
   if (parts.length > 1 && alias && parts[0]?.toLowerCase() === alias.toLowerCase()) parts = parts.slice(1);
   const rels: FieldDef[] = [];
@@ -220,9 +225,21 @@ function literal(
   };
   switch (kind) {
     case 'string':
-    case 'id':
       ok(['STRING']);
       return { t: 'v', v: toComparable(kind, unquote(raw)) as string };
+    case 'id': {
+      ok(['STRING']);
+      const value = unquote(raw);
+      // An org refuses an id filter whose value cannot be an id instead of matching nothing.
+      if (value !== '' && !normalizeId(value)) {
+        throw new SfError(
+          400,
+          'INVALID_QUERY_FILTER_OPERATOR',
+          located(env.soql, raw, `invalid ID field: ${value}`),
+        );
+      }
+      return { t: 'v', v: toComparable(kind, value) as string };
+    }
     case 'number':
       ok(['INTEGER', 'DECIMAL', 'INTEGER_WITH_CURRENCY_PREFIX', 'DECIMAL_WITH_CURRENCY_PREFIX']);
       return { t: 'v', v: Number(raw.replace(/^[A-Z]{3}/, '')) };
@@ -682,12 +699,25 @@ function aggregate(env: QueryEnv, c: Compiled, rows: SRecord[]): SRecord[] {
   return out;
 }
 
-export function runQuery(env: QueryEnv, q: Query, _inner = false): QueryOutput {
+/** The queried object, or Salesforce's INVALID_TYPE for an unknown or unqueryable one. */
+export function queriedObject(env: QueryEnv, q: Query): ObjectMeta {
   const name = q.sObject ?? '';
   const meta = env.registry.get(name);
   if (!meta || meta.def.queryable === false) {
     throw new SfError(400, 'INVALID_TYPE', located(env.soql, name, unsupportedType(name)));
   }
+  return meta;
+}
+
+/** Checks the whole statement (fields, relationships, filters) as running it would, without running it. */
+export function checkQuery(env: QueryEnv, q: Query): ObjectMeta {
+  const meta = queriedObject(env, q);
+  compile(env, meta, q, q.sObjectAlias);
+  return meta;
+}
+
+export function runQuery(env: QueryEnv, q: Query, _inner = false): QueryOutput {
+  const meta = queriedObject(env, q);
   const c = compile(env, meta, q, q.sObjectAlias);
   const candidates = env.org.store.list(meta.name, env.includeDeleted);
   if (c.countOnly && !c.aggregates) {
