@@ -1,7 +1,7 @@
 // The org's standard objects the product touches (its custom objects come from the salesforce/ SFDX
 // project: sfdx.ts) and the Tooling API objects.
 import { IdFactory } from '../ids.js';
-import { checkbox, date, longText, lookup, number, picklist, sobject, text } from './dsl.js';
+import { checkbox, date, datetime, longText, lookup, number, picklist, sobject, text } from './dsl.js';
 import type { FieldDef, ObjectDef } from './types.js';
 
 const fixed = new IdFactory();
