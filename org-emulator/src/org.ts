@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
 import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
-import { DEFAULT_SOURCE_DIR, schemaFromSource } from './metadata/sfdx.js';
+import { type CustomObjectMd, customSchema } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
 import { RecordStore } from './store/records.js';
 
@@ -23,7 +23,7 @@ export interface OrgOptions {
 }
 
 export class Org {
-  readonly registry: Registry;
+  private current!: Registry;
   readonly tooling = new Registry(toolingObjects);
   readonly store: RecordStore;
   readonly ids = new IdFactory();
@@ -33,9 +33,8 @@ export class Org {
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: OrgOptions) {
-    const schema = schemaFromSource(options.sourceDir ?? DEFAULT_SOURCE_DIR, standardObjects, NS);
-    this.registry = new Registry([...schema.standard, ...schema.objects], schema.rules);
     this.store = new RecordStore(options.db);
+    this.rebuild(this.customMetadata());
     if (options.db === ':memory:' || options.db === '') {
       this.tempDir = mkdtempSync(join(tmpdir(), 'org-emulator-files-'));
       this.filesDir = this.tempDir;
@@ -44,6 +43,30 @@ export class Org {
       mkdirSync(this.filesDir, { recursive: true });
     }
     for (const id of this.store.ids()) this.ids.observe(id);
+  }
+
+  /** The org's schema: the standard objects plus the custom schema deployed to it. */
+  get registry(): Registry {
+    return this.current;
+  }
+
+  /**
+   * The custom schema as deployed (Metadata API CustomObject shapes, names without namespace), kept in
+   * the database so a file database keeps what was deployed. Empty until a deploy or the demo seed.
+   */
+  customMetadata(): CustomObjectMd[] {
+    return JSON.parse(this.store.getKv('customSchema') ?? '[]') as CustomObjectMd[];
+  }
+
+  /** Replaces the custom schema (throws, changing nothing, when it does not build). */
+  setCustomMetadata(objects: CustomObjectMd[]): void {
+    this.rebuild(objects);
+    this.store.setKv('customSchema', JSON.stringify(objects));
+  }
+
+  private rebuild(objects: CustomObjectMd[]): void {
+    const schema = customSchema(objects, standardObjects, NS);
+    this.current = new Registry([...schema.standard, ...schema.objects], schema.rules);
   }
 
   get orgId(): string {

@@ -445,6 +445,19 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
     ],
   }));
   const all = [...widened, ...objects];
+  const known = new Set(all.map((d) => d.name.toLowerCase()));
+  for (const d of all) {
+    for (const f of d.fields) {
+      if (!f.custom || f.type !== 'reference') continue;
+      for (const target of f.referenceTo ?? []) {
+        if (!known.has(target.toLowerCase())) {
+          throw new Error(
+            `${naming.local(d.name)}.${naming.local(f.name)}: referenceTo value of '${naming.local(target)}' does not resolve to a valid sObject type`,
+          );
+        }
+      }
+    }
+  }
   const rules: ValidationRule[] = [];
   for (const o of mds) {
     const def = all.find((d) => d.name.toLowerCase() === naming.qualify(o.fullName).toLowerCase());
@@ -452,17 +465,4 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
     for (const r of o.validationRules) rules.push(validationRule(def, r, naming));
   }
   return { objects, standard: widened, rules };
-}
-
-const cache = new Map<string, CustomSchema>();
-
-/** The schema of an SFDX source directory, read once per directory and namespace. */
-export function schemaFromSource(sourceDir: string, standard: ObjectDef[], ns: string): CustomSchema {
-  const key = `${ns}\0${sourceDir}`;
-  let schema = cache.get(key);
-  if (!schema) {
-    schema = customSchema(readSourceObjects(sourceDir), standard, ns);
-    cache.set(key, schema);
-  }
-  return schema;
 }

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { createContentVersion } from '../files/storage.js';
 import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
+import { DEFAULT_SOURCE_DIR, readSourceObjects } from '../metadata/sfdx.js';
 import { passwordHash } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
@@ -52,6 +53,11 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 
 /** Seeds the always-present records (organization); `demo` adds the full demo data set. */
 export function seed(org: Org, kind: 'demo' | 'none'): void {
+  // The demo org has the package deployed (the repository's salesforce/ project); a bare org has only
+  // the standard objects until `sf project deploy start` creates the rest.
+  org.setCustomMetadata(
+    kind === 'demo' ? readSourceObjects(org.options.sourceDir ?? DEFAULT_SOURCE_DIR) : [],
+  );
   org.store.transaction(() => {
     const orgId = org.options.orgId ?? DEMO_IDS.org;
     org.store.setKv('orgId', orgId);
