@@ -3,6 +3,8 @@
 // package's schema, then the product (this BFF) signs a field user in and submits a form against it,
 // and the org's submit processing refuses data that breaks the main object's rule.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,4 +96,62 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
     const accepted = (await ok(submit(randomUUID(), 80))) as Rec;
     expect(String(accepted.url)).toMatch(/\/a0G\w+$/);
   });
+
+  it('a template downloaded as src.zip deploys with sf project deploy start --metadata-dir', async () => {
+    const admin = await signedIn(bff.base, DEMO.admin);
+    const r = await fetch(`${bff.base}/api/templates/download/cqSiteForm/cqFormTemplate`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'cq',
+        origin: bff.base,
+        cookie: admin.jar.header(bff.base) ?? '',
+      },
+      body: JSON.stringify({
+        template: 'cqFormTemplate',
+        payload: {
+          form: {
+            cqFormType: 'cqext__SQX_Inspection__c',
+            schema: {
+              properties: {
+                General: { type: 'object', properties: { CQ_Weather: { type: 'string', title: 'Weather' } } },
+              },
+            },
+            ui: {
+              type: 'VerticalLayout',
+              elements: [
+                {
+                  type: 'Section',
+                  label: 'Site',
+                  elements: [{ type: 'Control', scope: '#/properties/General/properties/CQ_Weather' }],
+                },
+              ],
+            },
+          },
+          options: { formId: 'a0F5g0000000001AAA', formName: 'FORM-0001', label: 'Site Inspection' },
+        },
+      }),
+    });
+    expect(r.status).toBe(200);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'src-zip-'));
+    try {
+      writeFileSync(path.join(dir, 'src.zip'), Buffer.from(await r.arrayBuffer()));
+      const result = await sf.ok<{ status: string; files: Rec[] }>(
+        ['project', 'deploy', 'start', '--metadata-dir', 'src.zip', '--single-package', '--wait', '2'],
+        { cwd: dir },
+      );
+      expect(result.status).toBe('Succeeded');
+      const token = await passwordToken(emulator.url, DEMO.admin);
+      const q = await fetch(
+        `${emulator.url}/services/data/v62.0/tooling/query?q=${encodeURIComponent(
+          'SELECT DeveloperName FROM LightningComponentBundle ORDER BY DeveloperName',
+        )}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const names = (((await q.json()) as Rec).records as Rec[]).map((b) => b.DeveloperName);
+      expect(names).toEqual(expect.arrayContaining(['cqFormBase', 'cqSiteForm']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
