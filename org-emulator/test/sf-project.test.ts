@@ -121,6 +121,24 @@ describe('sf project', () => {
     ]);
   });
 
+  it('org assign permset: the deployed permission sets are assigned to the field user', async () => {
+    const result = await sf.ok<{ successes: Rec[]; failures: Rec[] }>([
+      'org',
+      'assign',
+      'permset',
+      '--name',
+      'CQ_Field_User',
+      '--on-behalf-of',
+      FIELD_USER,
+    ]);
+    expect(result.failures).toEqual([]);
+    expect(result.successes).toEqual([{ name: FIELD_USER, value: 'CQ_Field_User' }]);
+    const assigned = await admin.query<Rec>(
+      "SELECT PermissionSet.Name FROM PermissionSetAssignment WHERE Assignee.Username = 'field.user@demo.org'",
+    );
+    expect(assigned.records.map((r) => (r.PermissionSet as Rec).Name)).toEqual(['CQ_Field_User']);
+  });
+
   it('the deployed org runs the package: a form submitted by a field user is held to the main object’s rules', async () => {
     const form = await admin.sobject('cqext__SQX_Form_Definition__c').create({
       Name: 'Site Inspection',

@@ -284,6 +284,10 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
           }
         }
       }
+      for (const c of others) {
+        if (c.type !== 'PermissionSet') continue;
+        recordPermissionSet(org, c.fullName, c.body, userId);
+      }
       org.store.setKv(KV_FILES, JSON.stringify({ ...deployedFiles(org), ...kept }));
     },
   };
@@ -291,4 +295,26 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
 
 function kvHas(org: Org, path: string): boolean {
   return deployedFiles(org)[path] !== undefined;
+}
+
+/** The PermissionSet row of a deployed permission set (created, or its label and description updated). */
+export function recordPermissionSet(
+  org: Org,
+  name: string,
+  body: Record<string, unknown>,
+  userId: string,
+): void {
+  const meta = org.registry.get('PermissionSet');
+  if (!meta) return;
+  const values = {
+    Name: name,
+    Label: typeof body.label === 'string' ? body.label : name,
+    Description: typeof body.description === 'string' ? body.description : null,
+    IsCustom: true,
+  };
+  const existing = org.store
+    .list('PermissionSet')
+    .find((r) => String(r.Name).toLowerCase() === name.toLowerCase());
+  if (existing) org.store.put('PermissionSet', { ...existing, ...values });
+  else insertRaw(org, meta, values, userId);
 }

@@ -252,6 +252,41 @@ export const standardObjects: ObjectDef[] = [
     ],
     { owned: false },
   ),
+  // Permission sets: deployed ones are rows here; `sf org assign permset` creates assignments.
+  sobject(
+    'PermissionSet',
+    'Permission Set',
+    'Permission Sets',
+    '0PS',
+    [
+      text('Name', 'Name', 80, { ...req, nameField: true }),
+      text('Label', 'Label', 80, req),
+      text('Description', 'Description', 255),
+      text('NamespacePrefix', 'Namespace Prefix', 15),
+      checkbox('IsOwnedByProfile', 'Is Owned By Profile'),
+      checkbox('IsCustom', 'Custom'),
+      lookup('ProfileId', 'Profile ID', 'Profile', 'Profile'),
+    ],
+    { owned: false },
+  ),
+  sobject(
+    'PermissionSetAssignment',
+    'Permission Set Assignment',
+    'Permission Set Assignments',
+    '0Pa',
+    [
+      lookup('AssigneeId', 'Assignee ID', 'User', 'Assignee', 'PermissionSetAssignments', {
+        ...req,
+        updateable: false,
+      }),
+      lookup('PermissionSetId', 'Permission Set ID', 'PermissionSet', 'PermissionSet', 'Assignments', {
+        ...req,
+        updateable: false,
+      }),
+      checkbox('IsActive', 'Is Active', { ...ro, defaultValue: true }),
+    ],
+    { owned: false },
+  ),
 ];
 
 export const toolingObjects: ObjectDef[] = [

@@ -466,3 +466,14 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
   }
   return { objects, standard: widened, rules };
 }
+
+/** The permission sets of a source-format package directory: name and PermissionSet body. */
+export function readSourcePermissionSets(
+  sourceDir: string,
+): { name: string; body: Record<string, unknown> }[] {
+  const suffix = '.permissionset-meta.xml';
+  return filesIn(join(sourceDir, 'permissionsets'), suffix).map((file) => ({
+    name: file.slice(file.lastIndexOf('/') + 1, -suffix.length),
+    body: parseMetadataXml(readFileSync(file, 'utf8'), 'PermissionSet'),
+  }));
+}

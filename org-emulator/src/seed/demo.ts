@@ -6,7 +6,8 @@ import { PNG } from 'pngjs';
 import { createContentVersion } from '../files/storage.js';
 import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
-import { DEFAULT_SOURCE_DIR, readSourceObjects } from '../metadata/sfdx.js';
+import { recordPermissionSet } from '../metadata/deploy-metadata.js';
+import { DEFAULT_SOURCE_DIR, readSourceObjects, readSourcePermissionSets } from '../metadata/sfdx.js';
 import { passwordHash } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
@@ -146,6 +147,11 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       Title: 'Field Inspector',
     });
     if (kind === 'none') return;
+
+    // The package's permission sets, as deployed with its objects.
+    for (const ps of readSourcePermissionSets(org.options.sourceDir ?? DEFAULT_SOURCE_DIR)) {
+      recordPermissionSet(org, ps.name, ps.body, DEMO_IDS.admin);
+    }
 
     // Accounts: 40 stems x 8 suffixes gives 320 distinct, realistic-looking names.
     const rand = prng(42);
