@@ -249,7 +249,8 @@ describe('MALFORMED_ID', () => {
         message: `\n${soql}\n${' '.repeat(39)}^\nERROR at Row:1:Column:40\ninvalid ID field: 005XXX`,
       },
     ]);
-    // 15- and 18-character forms of the same id still match
+    // an 18-character id whose suffix is wrong matches nothing; 15- and 18-character forms both match
+    expect((await sf.conn.query("SELECT Id FROM Account WHERE Id = '0015g0000000001AAB'")).totalSize).toBe(0);
     const [admin] = (await sf.conn.query<{ Id: string }>(`SELECT Id FROM User WHERE Username = '${ADMIN}'`))
       .records;
     const id = String(admin?.Id);

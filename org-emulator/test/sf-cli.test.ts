@@ -64,7 +64,7 @@ describe('sf org', () => {
 describe('sf data query', () => {
   it('runs plain, COUNT() and child-subquery queries, and lays out their columns', async () => {
     const acme = "FROM Account WHERE Name LIKE 'Acme%'";
-    const [plain, count, sub, table] = await Promise.all([
+    const [plain, count, sub, table, tooling] = await Promise.all([
       sf.ok<QueryResult>(['data', 'query', '-q', `SELECT Id, Name, Owner.Name ${acme} ORDER BY Name`]),
       sf.ok<QueryResult>(['data', 'query', '-q', `SELECT COUNT() ${acme}`]),
       sf.ok<QueryResult>([
@@ -79,7 +79,15 @@ describe('sf data query', () => {
         '-q',
         `SELECT Name, Owner.Name, (SELECT LastName FROM Contacts) ${acme} ORDER BY Name`,
       ]),
+      sf.ok<QueryResult>([
+        'data',
+        'query',
+        '--use-tooling-api',
+        '-q',
+        'SELECT Id, DeveloperName FROM LightningComponentBundle',
+      ]),
     ]);
+    expect(tooling.records.map((r) => r.DeveloperName)).toContain('cqFormRenderer');
     const expected = await conn.query<{ Id: string; Name: string }>(`SELECT Id, Name ${acme} ORDER BY Name`);
     expect(expected.totalSize).toBeGreaterThan(1);
     expect(plain.totalSize).toBe(expected.totalSize);
@@ -182,6 +190,24 @@ describe('sf data export tree / import tree', () => {
     expect(imported.filter((r) => r.type === 'Account')).toHaveLength(accounts);
     expect(imported.filter((r) => r.type === 'Contact')).toHaveLength(contacts);
     expect(await count()).toEqual([accounts * 2, contacts * 2]);
+
+    // Without a plan the export nests each account's contacts under it; the import sends the tree as is.
+    const one =
+      "SELECT Id, Name, (SELECT LastName FROM Contacts) FROM Account WHERE Name = 'Acme Industries' LIMIT 1";
+    const nestedDir = join(sf.home, 'nested');
+    await sf.ok(['data', 'export', 'tree', '-q', one, '--output-dir', nestedDir]);
+    const nested = await sf.ok<{ refId: string; type: string; id: string }[]>([
+      'data',
+      'import',
+      'tree',
+      '--files',
+      join(nestedDir, 'Account-Contact.json'),
+    ]);
+    const account = nested.find((r) => r.type === 'Account');
+    const kids = nested.filter((r) => r.type === 'Contact');
+    expect(kids.length).toBeGreaterThan(0);
+    const saved = await conn.query(`SELECT Id FROM Contact WHERE AccountId = '${String(account?.id)}'`);
+    expect(saved.totalSize).toBe(kids.length);
   });
 });
 

@@ -170,7 +170,10 @@ export function sfCli(): SfCli {
       if (child) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.stdin?.end();
+        // the runner exits once stdin closes; a stuck one is stopped rather than holding the suite
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
+        clearTimeout(timer);
       }
       rmSync(home, { recursive: true, force: true });
     },

@@ -58,7 +58,12 @@ async function runOne({ args, cwd, env }) {
 
 // One command at a time: they share process.env, the working directory and stdout.
 let queue = Promise.resolve();
-createInterface({ input: process.stdin }).on('line', (line) => {
+const requests = createInterface({ input: process.stdin });
+// The CLI may leave sockets or timers behind: once the caller is done and the last command answered, stop.
+requests.on('close', () => {
+  void queue.then(() => answers.end(() => process.exit(0)));
+});
+requests.on('line', (line) => {
   const request = JSON.parse(line);
   queue = queue.then(async () => {
     const answer = await runOne(request).catch((e) => ({

@@ -230,8 +230,9 @@ function literal(
     case 'id': {
       ok(['STRING']);
       const value = unquote(raw);
-      // An org refuses an id filter whose value cannot be an id instead of matching nothing.
-      if (value !== '' && !normalizeId(value)) {
+      // An org refuses an id filter whose value cannot be an id (not 15 or 18 letters and digits)
+      // instead of matching nothing; an 18-character id with a wrong case-safe suffix just matches nothing.
+      if (value !== '' && !/^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/.test(value)) {
         throw new SfError(
           400,
           'INVALID_QUERY_FILTER_OPERATOR',
