@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
 import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
-import { type CustomObjectMd, customSchema } from './metadata/sfdx.js';
+import { type CustomObjectMd, customSchema, Naming } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
 import { RecordStore } from './store/records.js';
 
@@ -20,10 +20,14 @@ export interface OrgOptions {
   deployMs?: number;
   /** The SFDX source (package directory) the custom schema is read from; default the repository's salesforce/ project. */
   sourceDir?: string;
+  /** The package's namespace prefix on custom names ('' = an unmanaged deploy: SQX_Form_Submission__c). */
+  namespace?: string;
 }
 
 export class Org {
   private current!: Registry;
+  /** Names as this org shows them (its namespace prefix on the package's custom names). */
+  readonly naming: Naming;
   readonly tooling = new Registry(toolingObjects);
   readonly store: RecordStore;
   readonly ids = new IdFactory();
@@ -33,6 +37,7 @@ export class Org {
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: OrgOptions) {
+    this.naming = new Naming(options.namespace ?? NS);
     this.store = new RecordStore(options.db);
     this.rebuild(this.customMetadata());
     if (options.db === ':memory:' || options.db === '') {
@@ -65,8 +70,8 @@ export class Org {
   }
 
   private rebuild(objects: CustomObjectMd[]): void {
-    const schema = customSchema(objects, standardObjects, NS);
-    this.current = new Registry([...schema.standard, ...schema.objects], schema.rules);
+    const schema = customSchema(objects, standardObjects, this.naming.ns);
+    this.current = new Registry([...schema.standard, ...schema.objects], schema.rules, this.naming);
   }
 
   get orgId(): string {

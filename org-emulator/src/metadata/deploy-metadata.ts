@@ -5,8 +5,8 @@
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
 import { insertRaw } from '../sobjects/dml.js';
-import { NS, standardObjects } from './objects.js';
-import { type CustomObjectMd, customSchema, Naming, parseMetadataXml } from './sfdx.js';
+import { standardObjects } from './objects.js';
+import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
 
 export interface ComponentResult {
   componentType: string;
@@ -140,13 +140,13 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
     } else others.push({ type: folder.type, fullName, fileName: path, body });
   }
 
-  const naming = new Naming(NS);
+  const naming = org.naming;
   const current = org.customMetadata();
   const merged = mergeObjects(current, objects);
   let schemaOk = objects.length === 0;
   if (objects.length > 0) {
     try {
-      customSchema(merged, standardObjects, NS);
+      customSchema(merged, standardObjects, naming.ns);
       schemaOk = true;
     } catch (e) {
       const problem = e instanceof Error ? e.message : String(e);
@@ -275,7 +275,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
                 Name: rt.name,
                 DeveloperName: rt.developerName,
                 SobjectType: def?.name,
-                NamespacePrefix: NS || null,
+                NamespacePrefix: naming.ns || null,
                 IsActive: true,
               },
               userId,

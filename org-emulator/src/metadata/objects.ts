@@ -10,6 +10,7 @@ export const RECORD_TYPE_IDS = {
   safetyInspectionCriteria: fixed.next('012', 1),
   standardDocument: fixed.next('012', 2),
 };
+/** The package's namespace prefix by default (the spec's); an unmanaged deploy has none (`--namespace ''`). */
 export const NS = 'cqext';
 
 const req: Partial<FieldDef> = { required: true, nillable: false };

@@ -1,5 +1,6 @@
 // Case-insensitive lookup of objects, fields and child relationships, derived once from the definitions.
 import type { ValidationRule } from '../sobjects/validation-rules.js';
+import { Naming } from './sfdx.js';
 import type { FieldDef, ObjectDef } from './types.js';
 
 export interface ChildRelationship {
@@ -53,6 +54,8 @@ export class Registry {
   constructor(
     defs: ObjectDef[],
     readonly validationRules: readonly ValidationRule[] = [],
+    /** The org's names for the package's custom objects and fields. */
+    readonly naming: Naming = new Naming('cqext'),
   ) {
     for (const d of defs) {
       const meta = new ObjectMeta(d);

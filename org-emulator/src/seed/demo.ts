@@ -62,13 +62,29 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
   org.store.transaction(() => {
     const orgId = org.options.orgId ?? DEMO_IDS.org;
     org.store.setKv('orgId', orgId);
+    // The seed is written with the package's default namespace; an org with another (or none) gets the
+    // same data under its own names: keys, object names and every `cqext__` in text (form JSON, types).
+    const prefix = org.naming.ns ? `${org.naming.ns}__` : '';
+    const rename = (text: string): string =>
+      prefix === 'cqext__' ? text : text.replaceAll('cqext__', prefix);
+    const renameValues = (values: SRecord): SRecord =>
+      Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [
+          rename(k),
+          k === 'NamespacePrefix' && v === 'cqext'
+            ? org.naming.ns || null
+            : typeof v === 'string'
+              ? rename(v)
+              : v,
+        ]),
+      );
     const get = (name: string) => {
-      const m = org.registry.get(name);
+      const m = org.registry.get(rename(name));
       if (!m) throw new Error(`unknown object ${name}`);
       return m;
     };
     const put = (name: string, values: SRecord, owner = DEMO_IDS.admin, id?: string): SRecord =>
-      insertRaw(org, get(name), values, owner, id);
+      insertRaw(org, get(name), renameValues(values), owner, id);
     const putTooling = (name: string, values: SRecord): SRecord => {
       const m = org.tooling.get(name);
       if (!m) throw new Error(`unknown tooling object ${name}`);
@@ -321,7 +337,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
 
     // Form definitions. Dependent dropdowns take their options and validFor lists from the object metadata.
     const dependentOptions = (object: string, field: string) =>
-      (get(object).field(field)?.picklistValues ?? []).map((p) => ({
+      (get(object).field(rename(field))?.picklistValues ?? []).map((p) => ({
         const: p.value,
         title: p.label ?? p.value,
         validFor: p.validFor ?? [],

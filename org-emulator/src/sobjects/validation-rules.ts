@@ -26,8 +26,6 @@ export interface ValidationRule {
 
 export const FIELD_CUSTOM_VALIDATION_EXCEPTION = 'FIELD_CUSTOM_VALIDATION_EXCEPTION';
 
-const SUBMISSION_OBJECT = 'cqext__SQX_Form_Submission__c';
-
 /**
  * Every active rule of `object` the record violates, in rule order, as one org error with an item per
  * rule (a real org evaluates all of a record's validation rules and lists each one it breaks).
@@ -94,12 +92,13 @@ export function submittedMainValues(
   store: RecordStore,
   record: SRecord,
 ): { object: ObjectMeta; values: SRecord } | undefined {
-  if (String(record.cqext__Status__c ?? '') !== 'Submitted') return undefined;
-  const data = parseObject(record.cqext__Submission_JSON__c)?.data;
+  const n = (name: string): string => registry.naming.qualify(name);
+  if (String(record[n('Status__c')] ?? '') !== 'Submitted') return undefined;
+  const data = parseObject(record[n('Submission_JSON__c')])?.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  const formId = record.cqext__Form_Definition__c;
+  const formId = record[n('Form_Definition__c')];
   const form = typeof formId === 'string' ? store.get(formId) : undefined;
-  const objectType = form?.data.cqext__Object_Type__c;
+  const objectType = form?.data[n('Object_Type__c')];
   const object = typeof objectType === 'string' ? registry.get(objectType) : undefined;
   const section = object ? (data as SRecord)[object.name] : undefined;
   if (!object || typeof section !== 'object' || section === null || Array.isArray(section)) return undefined;
@@ -121,7 +120,7 @@ export function enforceValidationRules(
 ): void {
   const own = ruleError(rules, meta.name, record);
   if (own) throw own;
-  if (meta.name.toLowerCase() !== SUBMISSION_OBJECT.toLowerCase()) return;
+  if (meta.name.toLowerCase() !== registry.naming.qualify('SQX_Form_Submission__c').toLowerCase()) return;
   const main = submittedMainValues(registry, store, record);
   if (!main) return;
   const err = ruleError(rules, main.object.name, main.values);
