@@ -83,7 +83,7 @@ describe('sf project', () => {
     expect(await customObjects()).toEqual([]);
     const dir = project();
     const result = await sf.ok<{ status: string; success: boolean; files: Rec[] }>(
-      ['project', 'deploy', 'start', '--source-dir', 'force-app', '--wait', '2'],
+      ['project', 'deploy', 'start', '--source-dir', 'force-app', '--target-org', 'emu', '--wait', '2'],
       { cwd: dir },
     );
     expect(result.status).toBe('Succeeded');
@@ -130,6 +130,8 @@ describe('sf project', () => {
       'CQ_Field_User',
       '--on-behalf-of',
       FIELD_USER,
+      '--target-org',
+      'emu',
     ]);
     expect(result.failures).toEqual([]);
     expect(result.successes).toEqual([{ name: FIELD_USER, value: 'CQ_Field_User' }]);
@@ -137,6 +139,16 @@ describe('sf project', () => {
       "SELECT PermissionSet.Name FROM PermissionSetAssignment WHERE Assignee.Username = 'field.user@demo.org'",
     );
     expect(assigned.records.map((r) => (r.PermissionSet as Rec).Name)).toEqual(['CQ_Field_User']);
+    const builder = await sf.ok<{ successes: Rec[] }>([
+      'org',
+      'assign',
+      'permset',
+      '--name',
+      'CQ_Form_Builder',
+      '--on-behalf-of',
+      ADMIN,
+    ]);
+    expect(builder.successes).toEqual([{ name: ADMIN, value: 'CQ_Form_Builder' }]);
   });
 
   it('the deployed org runs the package: a form submitted by a field user is held to the main object’s rules', async () => {
