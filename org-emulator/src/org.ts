@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
 import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
-import { type CustomObjectMd, customSchema, Naming } from './metadata/sfdx.js';
+import { type CustomObjectMd, customSchema, Naming, withOrgIds } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
 import { RecordStore } from './store/records.js';
 
@@ -65,8 +65,9 @@ export class Org {
 
   /** Replaces the custom schema (throws, changing nothing, when it does not build). */
   setCustomMetadata(objects: CustomObjectMd[]): void {
-    this.rebuild(objects);
-    this.store.setKv('customSchema', JSON.stringify(objects));
+    const stable = withOrgIds(objects, standardObjects, this.naming.ns);
+    this.rebuild(stable);
+    this.store.setKv('customSchema', JSON.stringify(stable));
   }
 
   private rebuild(objects: CustomObjectMd[]): void {

@@ -81,7 +81,14 @@ export function mergeObjects(current: CustomObjectMd[], incoming: CustomObjectMd
       ...existing,
       ...head,
       fields: mergeList(existing.fields, fields),
-      recordTypes: mergeList(existing.recordTypes, recordTypes),
+      // A redeployed record type keeps the id the org gave it.
+      recordTypes: mergeList(
+        existing.recordTypes,
+        recordTypes.map((r) => ({
+          ...r,
+          id: existing.recordTypes.find((x) => x.fullName === r.fullName)?.id,
+        })),
+      ).map((r) => (r.id === undefined ? (({ id: _id, ...rest }) => rest)(r) : r)),
       validationRules: mergeList(existing.validationRules, validationRules),
     });
   }

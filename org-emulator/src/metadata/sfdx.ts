@@ -51,6 +51,8 @@ export interface CustomFieldMd {
 }
 export interface RecordTypeMd {
   fullName: string;
+  /** The id the org gave the record type when it was first deployed (emulator bookkeeping, not metadata). */
+  id?: string;
   label?: string;
   active?: string;
 }
@@ -69,6 +71,8 @@ export interface CustomObjectMd {
   description?: string;
   enableActivities?: string;
   nameField?: { label?: string; type?: string; displayFormat?: string };
+  /** The key prefix the org gave the object when it was first deployed (emulator bookkeeping, not metadata). */
+  keyPrefix?: string;
   fields: CustomFieldMd[];
   recordTypes: RecordTypeMd[];
   validationRules: ValidationRuleMd[];
@@ -301,6 +305,9 @@ const KNOWN_PREFIXES: Record<string, string> = {
 export class KeyPrefixes {
   private readonly used = new Set<string>(Object.values(KNOWN_PREFIXES));
   private next = 0;
+  constructor(taken: Iterable<string> = []) {
+    for (const p of taken) this.used.add(p);
+  }
   for(localName: string): string {
     const known = KNOWN_PREFIXES[localName];
     if (known) return known;
@@ -328,7 +335,7 @@ export function objectDef(
   const recordTypes: RecordTypeDef[] = o.recordTypes
     .filter((rt) => rt.active !== 'false')
     .map((rt) => ({
-      id: recordTypeId(rt.fullName),
+      id: rt.id ?? recordTypeId(rt.fullName),
       developerName: rt.fullName,
       name: rt.label ?? rt.fullName,
     }));
@@ -415,13 +422,18 @@ export interface CustomSchema {
 /** Builds the org's custom schema from metadata, on top of the standard objects. */
 export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: string): CustomSchema {
   const naming = new Naming(ns);
-  const prefixes = new KeyPrefixes();
+  const prefixes = new KeyPrefixes(mds.flatMap((o) => (o.keyPrefix ? [o.keyPrefix] : [])));
   const rtIds = new IdFactory();
+  const takenRt = new Set(mds.flatMap((o) => o.recordTypes.flatMap((r) => (r.id ? [r.id] : []))));
   let rtSeq = 0;
+  const nextRt = (): string => {
+    let id: string;
+    do id = rtIds.next('012', ++rtSeq);
+    while (takenRt.has(id));
+    return id;
+  };
   const customMds = mds.filter((o) => o.fullName.endsWith('__c'));
-  const objects = customMds.map((o) =>
-    objectDef(o, naming, prefixes.for(o.fullName), () => rtIds.next('012', ++rtSeq)),
-  );
+  const objects = customMds.map((o) => objectDef(o, naming, o.keyPrefix ?? prefixes.for(o.fullName), nextRt));
   const byName = new Map(standard.map((s) => [s.name.toLowerCase(), s]));
   const extraFields = new Map<string, FieldDef[]>();
   for (const o of mds) {
@@ -476,4 +488,25 @@ export function readSourcePermissionSets(
     name: file.slice(file.lastIndexOf('/') + 1, -suffix.length),
     body: parseMetadataXml(readFileSync(file, 'utf8'), 'PermissionSet'),
   }));
+}
+
+/**
+ * The custom schema with the ids the org gives on first deploy filled in (key prefixes, record type ids),
+ * so what an object or record type got stays its own when later deploys add others.
+ */
+export function withOrgIds(mds: CustomObjectMd[], standard: ObjectDef[], ns: string): CustomObjectMd[] {
+  const schema = customSchema(mds, standard, ns);
+  const naming = new Naming(ns);
+  return mds.map((o) => {
+    const def = schema.objects.find((d) => d.name === naming.qualify(o.fullName));
+    if (!def) return o;
+    return {
+      ...o,
+      keyPrefix: def.keyPrefix,
+      recordTypes: o.recordTypes.map((r) => ({
+        ...r,
+        id: def.recordTypes?.find((x) => x.developerName === r.fullName)?.id ?? r.id,
+      })),
+    };
+  });
 }
