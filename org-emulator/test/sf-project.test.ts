@@ -250,3 +250,30 @@ describe('sf project', () => {
     expect(described.fields.map((f) => f.name)).not.toContain('cqext__Broken__c');
   });
 });
+
+describe('sf project deploy start into an org without a namespace (--namespace "")', () => {
+  it('creates the same schema under unprefixed names', async () => {
+    const plain = await start({ seed: 'none', deployMs: 100, namespace: '' });
+    const cli = sfCli();
+    try {
+      const conn = await login(plain, ADMIN);
+      await cli.login(plain.url, conn.accessToken ?? '', 'plain');
+      const result = await cli.ok<{ status: string }>(
+        ['project', 'deploy', 'start', '--source-dir', 'force-app', '--target-org', 'plain', '--wait', '2'],
+        { cwd: project() },
+      );
+      expect(result.status).toBe('Succeeded');
+      const custom = (await conn.describeGlobal()).sobjects.filter((s) => s.custom).map((s) => s.name);
+      expect(custom.sort()).toEqual(
+        readdirSync(join(SOURCE, 'objects'))
+          .filter((o) => o.endsWith('__c'))
+          .sort(),
+      );
+      const fields = (await conn.sobject('SQX_Form_Submission__c').describe()).fields.map((f) => f.name);
+      expect(fields).toEqual(expect.arrayContaining(['Uniqueness_Constraint__c', 'Submission_JSON__c']));
+    } finally {
+      await cli.dispose();
+      await plain.close();
+    }
+  });
+});
