@@ -1,4 +1,6 @@
 // `npm start`: install, build, start everything on the embedded org emulator, print where to go.
+// With SF_LOGIN_URL set (a real org: see salesforce/README.md), no emulator starts and the BFF takes
+// its org settings (SF_LOGIN_URL, SF_CLIENT_ID, SF_CLIENT_SECRET, SF_NAMESPACE, …) from the environment.
 import { spawnSync } from 'node:child_process';
 import { root } from './lib.mjs';
 
@@ -6,9 +8,26 @@ spawnSync(process.execPath, ['scripts/bootstrap.mjs'], { stdio: 'inherit', cwd: 
 const { buildFrontends } = await import('./build.mjs');
 await buildFrontends();
 const { startSystem } = await import('./system.mjs');
-const system = await startSystem({ emulatorArgs: ['--test-control'] });
+const realOrg = process.env.SF_LOGIN_URL;
+const orgEnv = {
+  SF_SANDBOX_LOGIN_URL: 'https://test.salesforce.com',
+  ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('SF_'))),
+};
+const system = await startSystem(
+  realOrg ? { emulator: false, bffEnv: orgEnv } : { emulatorArgs: ['--test-control'] },
+);
 
-console.log(`
+console.log(
+  realOrg
+    ? `
+  Checklists is running against ${realOrg}.
+
+    Open       ${system.url}
+    Sign in    with a user of that org who has the CQ Field User permission set
+
+  Ctrl-C stops everything.
+`
+    : `
   Checklists is running.
 
     Open       ${system.url}
@@ -16,7 +35,8 @@ console.log(`
     Org        http://127.0.0.1:${system.ports.emulator} (org-emulator, in memory)
 
   Ctrl-C stops everything.
-`);
+`,
+);
 
 let stopping = false;
 const shutdown = async () => {

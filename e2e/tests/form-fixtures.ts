@@ -17,7 +17,7 @@ export const SUB_CATEGORY_VALID_FOR = {
   Equipment: ['Forklift', 'Conveyor', 'Lighting'],
   Vehicle: ['Brakes', 'Tyres'],
 };
-/** The org's validation rule on cqext__Score__c (org-emulator seed/validation-rules.ts). */
+/** The org's validation rule on cqext__Score__c (salesforce/ SFDX project: SQX_Inspection__c/validationRules/CQ_Score_Range). */
 export const SCORE_RULE_MESSAGE = 'Score must be between 0 and 100';
 
 export const ALL_CONTROLS_FORM = {

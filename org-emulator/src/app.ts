@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { canvasRoutes } from './canvas.js';
 import type { Emu } from './context.js';
 import { deployRoutes } from './deploy.js';
+import { metadataSoapRoutes } from './metadata/soap.js';
 import { SfError } from './errors.js';
 import { photoRoutes } from './files/photo.js';
 import { fileRoutes, shepherdRoutes } from './files/routes.js';
@@ -58,6 +59,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     uiApiRoutes(emu),
     canvasRoutes(emu),
     deployRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
+    metadataSoapRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
   ];
   if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed, requests));
   for (const r of routers) {

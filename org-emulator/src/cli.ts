@@ -16,6 +16,7 @@ const { values } = parseArgs({
     'org-id': { type: 'string' },
     'org-name': { type: 'string' },
     'deploy-ms': { type: 'string', default: '400' },
+    namespace: { type: 'string', default: 'cqext' },
   },
   allowPositionals: false,
 });
@@ -33,10 +34,11 @@ if (
   ttl <= 0 ||
   !Number.isInteger(deployMs) ||
   deployMs < 0 ||
-  (orgId !== undefined && !/^00D[A-Za-z0-9]{15}$/.test(orgId))
+  (orgId !== undefined && !/^00D[A-Za-z0-9]{15}$/.test(orgId)) ||
+  !/^(|[A-Za-z][A-Za-z0-9]{0,14})$/.test(values.namespace)
 ) {
   console.error(
-    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>] [--org-id 00D…(18) --org-name <name>] [--deploy-ms <ms>]',
+    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>] [--org-id 00D…(18) --org-name <name>] [--deploy-ms <ms>] [--namespace cqext|""]',
   );
   process.exit(2);
 }
@@ -51,6 +53,7 @@ const emulator = await startEmulator({
   canvasUrl: values['canvas-url'],
   ...(orgId ? { orgId } : {}),
   ...(values['org-name'] ? { orgName: values['org-name'] } : {}),
+  namespace: values.namespace,
   deployMs,
 });
 console.log(`org-emulator listening on ${emulator.url}`);

@@ -1,7 +1,8 @@
-// Metadata deploys over REST (`/services/data/vXX.X/metadata/deployRequest`): a zipped package
-// (package.xml + lwc/<bundle>/...) is checked like the org's LWC compiler would, then applied to the
-// Tooling objects (LightningComponentBundle + LightningComponentResource). The deploy is asynchronous:
-// Pending → InProgress → Succeeded | Failed, read by polling `GET …/deployRequest/{id}`.
+// Metadata deploys over REST (`/services/data/vXX.X/metadata/deployRequest`) and SOAP (metadata/soap.ts):
+// a zipped package (package.xml + lwc/<bundle>/..., objects/, permissionsets/, tabs/, classes/,
+// triggers/) is checked like the org would (LWC bundles as its LWC compiler, the schema in
+// metadata/deploy-metadata.ts), then applied all or nothing. The deploy is asynchronous:
+// Pending → InProgress → Succeeded | Failed, read by polling `GET …/deployRequest/{id}` or checkDeployStatus.
 import Router from '@koa/router';
 import busboy from 'busboy';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -10,6 +11,7 @@ import type { Context } from 'koa';
 import { type Emu, userOf } from './context.js';
 import { SfError } from './errors.js';
 import { apiVersion } from './http/apiVersion.js';
+import { planMetadata } from './metadata/deploy-metadata.js';
 import { deleteRecord, insertRaw } from './sobjects/dml.js';
 import type { SRecord } from './store/records.js';
 
@@ -29,7 +31,7 @@ export interface ComponentMessage {
   success: boolean;
 }
 
-interface Deployment {
+export interface Deployment {
   id: string;
   createdBy: string;
   createdDate: string;
@@ -246,8 +248,22 @@ function applyBundle(emu: Emu, bundle: BundleInput, userId: string): { created: 
   return { created: !existing };
 }
 
+/** The package's files relative to its package.xml (a zip may hold them under one folder, e.g. unpackaged/). */
+function packageRoot(files: Record<string, Uint8Array>): Record<string, Uint8Array> {
+  if (files['package.xml']) return files;
+  const manifest = Object.keys(files).find((p) => /^[^/]+\/package\.xml$/.test(p));
+  if (!manifest) return files;
+  const prefix = manifest.slice(0, -'package.xml'.length);
+  return Object.fromEntries(
+    Object.entries(files)
+      .filter(([p]) => p.startsWith(prefix))
+      .map(([p, data]) => [p.slice(prefix.length), data]),
+  );
+}
+
 /** Runs a deploy to completion: all-or-nothing, like a real deploy with rollbackOnError. */
 function complete(emu: Emu, d: Deployment): void {
+  d.files = packageRoot(d.files);
   const now = new Date().toISOString();
   d.completedDate = now;
   const fail = (problem: string, fullName = 'package.xml', fileName = 'package.xml'): void => {
@@ -261,17 +277,23 @@ function complete(emu: Emu, d: Deployment): void {
     fail('The package.xml file is not valid XML.');
   } else {
     const bundles = groupBundles(d.files);
-    if (bundles.length === 0) fail('The package contains no components.');
+    const schema = planMetadata(emu.org, d.files);
+    if (bundles.length + schema.count === 0) fail('The package contains no components.');
     const names = new Set(bundles.map((b) => b.name));
     for (const b of bundles) {
       const problem = bundleProblem(emu, b, names);
       if (problem) fail(problem, b.name, `lwc/${b.name}`);
     }
+    d.failures.push(...schema.failures);
     if (d.failures.length === 0) {
-      for (const b of bundles) {
-        const { created } = d.checkOnly ? { created: false } : applyBundle(emu, b, d.createdBy);
-        d.successes.push(message(b.name, `lwc/${b.name}`, { created, changed: !created }));
-      }
+      emu.org.store.transaction(() => {
+        for (const b of bundles) {
+          const { created } = d.checkOnly ? { created: false } : applyBundle(emu, b, d.createdBy);
+          d.successes.push(message(b.name, `lwc/${b.name}`, { created, changed: !created }));
+        }
+        if (!d.checkOnly) schema.apply(d.createdBy);
+      });
+      d.successes.push(...schema.successes);
     }
   }
   d.status = d.failures.length ? 'Failed' : 'Succeeded';
@@ -305,6 +327,59 @@ function resultBody(d: Deployment, includeDetails: boolean, base: string): SReco
   };
 }
 
+/** Queues a deploy of a package's files; it runs in the background and is read by its id. */
+export function startDeployment(
+  emu: Emu,
+  userId: string,
+  files: Record<string, Uint8Array>,
+  checkOnly: boolean,
+  deployMs: number,
+): Deployment {
+  const d: Deployment = {
+    id: emu.org.newId('0Af'),
+    createdBy: userId,
+    createdDate: new Date().toISOString(),
+    startedAt: Date.now(),
+    status: 'Pending',
+    checkOnly,
+    files,
+    injectedProblem: emu.faults.takeDeployProblem(),
+    failures: [],
+    successes: [],
+  };
+  store(emu).set(d.id, d);
+  // InProgress shortly after queueing, done after deployMs.
+  setTimeout(
+    () => {
+      if (d.status === 'Pending') d.status = 'InProgress';
+    },
+    Math.min(50, deployMs),
+  ).unref();
+  setTimeout(() => {
+    try {
+      complete(emu, d);
+    } catch (e) {
+      // Never an unhandled error in a timer: the deploy fails with what went wrong.
+      d.failures.push(
+        message('package.xml', 'package.xml', {
+          componentType: '',
+          problem: e instanceof Error ? e.message : String(e),
+          problemType: 'Error',
+          success: false,
+        }),
+      );
+      d.status = 'Failed';
+      d.errorMessage = d.failures[0]?.problem;
+      d.files = {};
+    }
+  }, deployMs).unref();
+  return d;
+}
+
+export function getDeployment(emu: Emu, id: string): Deployment | undefined {
+  return store(emu).get(id);
+}
+
 export function deployRoutes(emu: Emu, options: { deployMs: number }): Router {
   const router = new Router();
   const path = '/services/data/:version/metadata/deployRequest';
@@ -330,27 +405,7 @@ export function deployRoutes(emu: Emu, options: { deployMs: number }): Router {
         throw new SfError(400, 'JSON_PARSER_ERROR', 'The json part is not valid JSON.');
       }
     }
-    const d: Deployment = {
-      id: emu.org.newId('0Af'),
-      createdBy: userId,
-      createdDate: new Date().toISOString(),
-      startedAt: Date.now(),
-      status: 'Pending',
-      checkOnly,
-      files,
-      injectedProblem: emu.faults.takeDeployProblem(),
-      failures: [],
-      successes: [],
-    };
-    store(emu).set(d.id, d);
-    // The deploy runs in the background: InProgress shortly after queueing, done after deployMs.
-    setTimeout(
-      () => {
-        if (d.status === 'Pending') d.status = 'InProgress';
-      },
-      Math.min(50, options.deployMs),
-    ).unref();
-    setTimeout(() => complete(emu, d), options.deployMs).unref();
+    const d = startDeployment(emu, userId, files, checkOnly, options.deployMs);
     ctx.status = 201;
     ctx.body = resultBody(d, false, `/services/data/${version}/metadata/deployRequest`);
   });

@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   orgName?: string;
   /** Metadata deploys finish after this many milliseconds (default 400). */
   deployMs?: number;
+  /** The package's namespace prefix on custom names: 'cqext' (default) or '' for an unmanaged deploy. */
+  namespace?: string;
 }
 
 export interface RunningEmulator {
@@ -47,6 +49,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.orgId ? { orgId: options.orgId } : {}),
     ...(options.orgName ? { orgName: options.orgName } : {}),
     deployMs: options.deployMs ?? 400,
+    ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
   });
   const tokens = new TokenStore(org);
   const emu: Emu = {

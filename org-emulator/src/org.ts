@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IdFactory } from './ids.js';
-import { cqextObjects, standardObjects, toolingObjects } from './metadata/objects.js';
+import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
+import { type CustomObjectMd, customSchema, Naming, withOrgIds } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
 import { RecordStore } from './store/records.js';
 
@@ -17,10 +18,16 @@ export interface OrgOptions {
   orgName?: string;
   /** How long a metadata deploy takes before it is done (polled by clients). */
   deployMs?: number;
+  /** The SFDX source (package directory) the custom schema is read from; default the repository's salesforce/ project. */
+  sourceDir?: string;
+  /** The package's namespace prefix on custom names ('' = an unmanaged deploy: SQX_Form_Submission__c). */
+  namespace?: string;
 }
 
 export class Org {
-  readonly registry = new Registry([...standardObjects, ...cqextObjects]);
+  private current!: Registry;
+  /** Names as this org shows them (its namespace prefix on the package's custom names). */
+  readonly naming: Naming;
   readonly tooling = new Registry(toolingObjects);
   readonly store: RecordStore;
   readonly ids = new IdFactory();
@@ -30,7 +37,9 @@ export class Org {
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: OrgOptions) {
+    this.naming = new Naming(options.namespace ?? NS);
     this.store = new RecordStore(options.db);
+    this.rebuild(this.customMetadata());
     if (options.db === ':memory:' || options.db === '') {
       this.tempDir = mkdtempSync(join(tmpdir(), 'org-emulator-files-'));
       this.filesDir = this.tempDir;
@@ -39,6 +48,31 @@ export class Org {
       mkdirSync(this.filesDir, { recursive: true });
     }
     for (const id of this.store.ids()) this.ids.observe(id);
+  }
+
+  /** The org's schema: the standard objects plus the custom schema deployed to it. */
+  get registry(): Registry {
+    return this.current;
+  }
+
+  /**
+   * The custom schema as deployed (Metadata API CustomObject shapes, names without namespace), kept in
+   * the database so a file database keeps what was deployed. Empty until a deploy or the demo seed.
+   */
+  customMetadata(): CustomObjectMd[] {
+    return JSON.parse(this.store.getKv('customSchema') ?? '[]') as CustomObjectMd[];
+  }
+
+  /** Replaces the custom schema (throws, changing nothing, when it does not build). */
+  setCustomMetadata(objects: CustomObjectMd[]): void {
+    const stable = withOrgIds(objects, standardObjects, this.naming.ns);
+    this.rebuild(stable);
+    this.store.setKv('customSchema', JSON.stringify(stable));
+  }
+
+  private rebuild(objects: CustomObjectMd[]): void {
+    const schema = customSchema(objects, standardObjects, this.naming.ns);
+    this.current = new Registry([...schema.standard, ...schema.objects], schema.rules, this.naming);
   }
 
   get orgId(): string {

@@ -25,6 +25,10 @@ export const API_VERSION_FILE_UPLOAD = 'v60.0';
 export const API_VERSION_UI_API = 'v57.0';
 export const API_VERSION_PREVIEWS = 'v62.0';
 export const DEFAULT_NAMESPACE = 'cqext';
+/** The prefix the namespace puts on the package's custom names: `cqext__`, or nothing for an unmanaged deploy (''). */
+export const nsPrefix = (namespace: string): string => (namespace ? `${namespace}__` : '');
+/** A custom name of the package as the org spells it: `Title__c` → `cqext__Title__c` (or `Title__c` without a namespace). */
+export const nsName = (namespace: string, name: string): string => `${nsPrefix(namespace)}${name}`;
 export const DEFAULT_ACTION_VALUE = 'submitForm';
 export const LOCAL_SUBMISSION_VERSION_START = 1;
 export const IMAGE_DB_VERSION = 2;

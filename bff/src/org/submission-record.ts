@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors';
 import { isSfId } from './soql';
 import type { SfRecord } from './util';
+import { nsName } from 'shared-contracts';
 
 const STATUS_TO_ORG: Record<string, string> = {
   'in progress': 'In Progress',
@@ -30,7 +31,7 @@ export interface SubmissionWrite {
  * single write and the batch store exactly the same record.
  */
 export function submissionRecordFields(ns: string, input: SubmissionWrite): SfRecord {
-  const f = (name: string): string => `${ns}__${name}`;
+  const f = (name: string): string => nsName(ns, name);
   const s = input.submission;
   const fields: SfRecord = { [f('Form_Definition__c')]: input.formId };
   if (input.status) fields[f('Status__c')] = orgStatus(input.status);

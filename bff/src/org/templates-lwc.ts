@@ -1,7 +1,7 @@
 // Generates the Lightning web component bundles of a template: the component itself and the base class it
 // extends. Sources are plain strings; the js-meta.xml goes through an XML builder (escaping), the
 // definition is embedded as a JS module (LWC cannot import JSON).
-import type { PublishOptions } from 'shared-contracts';
+import { nsName, type PublishOptions } from 'shared-contracts';
 import { formSections, type LwcSection } from './templates-form';
 import { DEFAULT_BASE_CLASS, toXml, type BundleFile, type TemplateName } from './templates';
 
@@ -56,7 +56,7 @@ export default ${js({
     dynamicFilterClass: options.dynamicFilterClass,
     visualforcePage: options.visualforcePage,
     appUrl: input.appUrl,
-    submissionObject: `${input.namespace}__SQX_Form_Submission__c`,
+    submissionObject: nsName(input.namespace, 'SQX_Form_Submission__c'),
     sections,
   })};
 `;

@@ -5,6 +5,7 @@
  * uploading: a retry after a lost answer gets the first file's ContentDocumentId, not a second copy.
  */
 import type { Connection } from 'jsforce';
+import { nsName } from 'shared-contracts';
 
 export const UPLOAD_KEY_HEADER = 'X-Upload-Key';
 
@@ -17,7 +18,7 @@ export function isUploadKey(value: string): boolean {
 
 /** The package's ContentVersion field holding the key (namespaced like every field of the package). */
 export function uploadKeyField(namespace: string): string {
-  return `${namespace}__Upload_Key__c`;
+  return nsName(namespace, 'Upload_Key__c');
 }
 
 /** The signed-in user's version carrying `key` (the key was validated: no quoting needed). */

@@ -1,14 +1,15 @@
 import type { Connection } from 'jsforce';
+import { nsPrefix } from 'shared-contracts';
 
 export type SfRecord = Record<string, unknown>;
 
 /** Removes `attributes` and the namespace prefix from keys, recursing into parents and subqueries. */
 export function stripNs(record: SfRecord, ns: string): SfRecord {
-  const prefix = `${ns}__`;
+  const prefix = nsPrefix(ns);
   const out: SfRecord = {};
   for (const [key, value] of Object.entries(record)) {
     if (key === 'attributes') continue;
-    const k = key.startsWith(prefix) ? key.slice(prefix.length) : key;
+    const k = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
     out[k] = transform(value, ns);
   }
   return out;

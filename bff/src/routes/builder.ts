@@ -1,4 +1,4 @@
-import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES } from 'shared-contracts';
+import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsName, nsPrefix } from 'shared-contracts';
 import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
@@ -9,7 +9,7 @@ import { packageFiles, packageZip, publishTemplate, readPublishRequest } from '.
 import { clean, queryAll, type SfRecord } from '../org/util';
 import { HANDLED, type Call, type Handler } from './types';
 
-const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
+const n = (call: Call, name: string) => nsName(call.deps.config.salesforce.namespace, name);
 
 /** Objects offered by the builder: namespace custom objects, no metadata types, events, settings or audit. */
 async function listObjects(call: Call, instanceUrl?: string): Promise<SfRecord[]> {
@@ -21,7 +21,10 @@ async function listObjects(call: Call, instanceUrl?: string): Promise<SfRecord[]
     .filter(
       (o) =>
         o.custom &&
-        (o.name.startsWith(`${ns}__`) || o.name.startsWith('cqext__')) &&
+        // The package's objects: `<ns>__…__c`, or without a namespace any custom object of the org's own.
+        (ns
+          ? o.name.startsWith(nsPrefix(ns)) || o.name.startsWith('cqext__')
+          : o.name.split('__').length === 2) &&
         !o.customSetting &&
         !o.name.endsWith('__mdt') &&
         !o.name.endsWith('__e') &&

@@ -1,4 +1,4 @@
-import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle } from 'shared-contracts';
+import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle, nsName, nsPrefix } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -17,7 +17,7 @@ import {
 } from './submission-errors';
 import { HANDLED, type Call, type Handler } from './types';
 
-const n = (call: Call, name: string) => `${call.deps.config.salesforce.namespace}__${name}`;
+const n = (call: Call, name: string) => nsName(call.deps.config.salesforce.namespace, name);
 
 /** Objects a lookup/related-record query may read: a few standard ones and the package's custom objects. */
 const STANDARD_LOOKUP_OBJECTS = new Set([
@@ -33,7 +33,7 @@ const STANDARD_LOOKUP_OBJECTS = new Set([
 function allowObject(call: Call, object: string): string {
   const ns = call.deps.config.salesforce.namespace;
   if (STANDARD_LOOKUP_OBJECTS.has(object)) return object;
-  if (new RegExp(`^${ns}__[A-Za-z0-9_]{1,60}__c$`).test(object)) return object;
+  if (new RegExp(`^${nsPrefix(ns)}[A-Za-z0-9_]{1,60}__c$`).test(object)) return object;
   throw new ApiError('BAD_REQUEST', `Object ${object.slice(0, 80)} cannot be queried.`);
 }
 
@@ -116,7 +116,7 @@ async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
     cqFormType: objectType,
     formName: out.Name,
     version: '2.0.0',
-    nextaction: { [`${ns}__Activity_Code__c`]: 'submit' },
+    nextaction: { [nsName(ns, 'Activity_Code__c')]: 'submit' },
     queries: [],
   };
   return out;

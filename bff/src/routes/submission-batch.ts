@@ -14,6 +14,7 @@ import { orgStatus, submissionRecordFields } from '../org/submission-record';
 import { queryAll, type SfRecord } from '../org/util';
 import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
 import type { Call } from './types';
+import { nsName } from 'shared-contracts';
 
 type SetActionField = (call: Call, mainId: string, submission: SfRecord) => Promise<void>;
 
@@ -53,10 +54,10 @@ export async function submitBatch(
   setActionField: SetActionField,
 ): Promise<SubmissionBatchWireResult[]> {
   const ns = call.deps.config.salesforce.namespace;
-  const object = `${ns}__SQX_Form_Submission__c`;
-  const extField = `${ns}__Uniqueness_Constraint__c`;
-  const versionField = `${ns}__Version__c`;
-  const mainField = `${ns}__Main_Record_Id__c`;
+  const object = nsName(ns, 'SQX_Form_Submission__c');
+  const extField = nsName(ns, 'Uniqueness_Constraint__c');
+  const versionField = nsName(ns, 'Version__c');
+  const mainField = nsName(ns, 'Main_Record_Id__c');
   const items = call.body.items as SfRecord[];
   const keys = items.map((i) => `${String(i.formId)}#${String(i.id)}`);
   // the external id is case-insensitive: two items for one record would race inside one upsert

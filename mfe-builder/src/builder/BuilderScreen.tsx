@@ -11,7 +11,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { BUILDER, MESSAGES, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
+import { BUILDER, MESSAGES, nsName, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
@@ -169,8 +169,8 @@ export function BuilderScreen({
           return documentItem({
             Id: d.Id,
             Name: d.Name,
-            number: String(d[`${namespace}__Document_Number__c`] ?? d.Name),
-            title: String(d[`${namespace}__Title__c`] ?? ''),
+            number: String(d[nsName(namespace, 'Document_Number__c')] ?? d.Name),
+            title: String(d[nsName(namespace, 'Title__c')] ?? ''),
           });
         });
         setDocLabels(Object.fromEntries(documents.map((d) => [d.id, d.label])));

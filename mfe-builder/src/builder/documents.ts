@@ -1,5 +1,6 @@
 // Controlled documents of safety inspections (builder spec sections 1, 3 "Query entry", 8).
 import type { FormQuery } from 'shared-contracts';
+import { nsName } from 'shared-contracts';
 
 /** A safety-inspection form is recognised by the name of its object. */
 export const isSafetyInspection = (objectName: string) => /safety_?inspection/i.test(objectName);
@@ -20,17 +21,17 @@ export function documentQuery(
     type: 'DOCUMENTS',
     key: doc.Id,
     sectionId,
-    objectType: `${ns}__SQX_Controlled_Document__c`,
-    fields: ['Id', 'Name', `${ns}__Title__c`, `${ns}__Document_Number__c`],
+    objectType: nsName(ns, 'SQX_Controlled_Document__c'),
+    fields: ['Id', 'Name', nsName(ns, 'Title__c'), nsName(ns, 'Document_Number__c')],
     filter: { field: 'Name', operator: 'eq', value: doc.Name },
     relationships: [
       {
-        relationshipName: `${ns}__Sections__r`,
-        fields: ['Id', 'Name', `${ns}__Section_Title__c`, `${ns}__Order__c`],
+        relationshipName: nsName(ns, 'Sections__r'),
+        fields: ['Id', 'Name', nsName(ns, 'Section_Title__c'), nsName(ns, 'Order__c')],
       },
       {
-        relationshipName: `${ns}__Questions__r`,
-        fields: ['Id', 'Name', `${ns}__Question__c`, `${ns}__Section__c`],
+        relationshipName: nsName(ns, 'Questions__r'),
+        fields: ['Id', 'Name', nsName(ns, 'Question__c'), nsName(ns, 'Section__c')],
       },
     ],
     mappingData: {},
@@ -51,5 +52,5 @@ export function documentSummary(
     if (Array.isArray(sub)) return sub.length;
     return sub?.records?.length ?? 0;
   };
-  return { sections: count(`${ns}__Sections__r`), questions: count(`${ns}__Questions__r`) };
+  return { sections: count(nsName(ns, 'Sections__r')), questions: count(nsName(ns, 'Questions__r')) };
 }

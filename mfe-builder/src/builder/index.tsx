@@ -10,6 +10,7 @@ import { BuilderScreen } from './BuilderScreen';
 import { StartDialog, type ObjectChoice } from './StartDialog';
 import { BuilderStore } from './store';
 import { TEXTS } from './texts';
+import { nsName } from 'shared-contracts';
 
 type Phase =
   | { kind: 'loading' }
@@ -67,7 +68,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, editFormRecordId, Boolean(signedIn)]);
 
-  const recordUrl = `${instanceUrl ?? ''}/lightning/r/${namespace}__SQX_Form_Definition__c/${editFormRecordId}/view`;
+  const recordUrl = `${instanceUrl ?? ''}/lightning/r/${nsName(namespace, 'SQX_Form_Definition__c')}/${editFormRecordId}/view`;
 
   const start = (choice: ObjectChoice) => {
     const form = emptyForm({
@@ -76,7 +77,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
       contextObject: choice.context?.object.name ?? '',
       contextLabel: choice.context?.object.label ?? '',
       contextObjectRelationshipName: choice.context?.relationshipName ?? '',
-      activityField: `${namespace}__Activity_Code__c`,
+      activityField: nsName(namespace, 'Activity_Code__c'),
     });
     // Nothing is saved yet: the indicator shows unsaved changes until the first save.
     setPhase({ kind: 'ready', store: new BuilderStore(form, '') });

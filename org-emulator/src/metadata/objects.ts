@@ -1,7 +1,8 @@
-// The org's schema: standard objects the product touches plus the cqext managed-package objects.
+// The org's standard objects the product touches (its custom objects come from the salesforce/ SFDX
+// project: sfdx.ts) and the Tooling API objects.
 import { IdFactory } from '../ids.js';
 import { checkbox, date, datetime, longText, lookup, number, picklist, sobject, text } from './dsl.js';
-import type { FieldDef, ObjectDef, PicklistValue } from './types.js';
+import type { FieldDef, ObjectDef } from './types.js';
 
 const fixed = new IdFactory();
 export const RECORD_TYPE_IDS = {
@@ -9,6 +10,7 @@ export const RECORD_TYPE_IDS = {
   safetyInspectionCriteria: fixed.next('012', 1),
   standardDocument: fixed.next('012', 2),
 };
+/** The package's namespace prefix by default (the spec's); an unmanaged deploy has none (`--namespace ''`). */
 export const NS = 'cqext';
 
 const req: Partial<FieldDef> = { required: true, nillable: false };
@@ -16,34 +18,6 @@ const ro: Partial<FieldDef> = { createable: false, updateable: false };
 
 const name = (label = 'Name', length = 80): FieldDef =>
   text('Name', label, length, { ...req, nameField: true });
-const autoName = (label: string, format: string): FieldDef =>
-  text('Name', label, 80, {
-    ...ro,
-    autoNumber: true,
-    autoNumberFormat: format,
-    nameField: true,
-    nillable: false,
-  });
-
-/** A controller picklist and a dependent one whose values list which controller values they are valid for. */
-function dependentPair(
-  controller: string,
-  controllerLabel: string,
-  dependent: string,
-  dependentLabel: string,
-  map: Record<string, string[]>,
-): FieldDef[] {
-  const deps = new Map<string, string[]>();
-  for (const [ctrl, values] of Object.entries(map)) {
-    for (const v of values) deps.set(v, [...(deps.get(v) ?? []), ctrl]);
-  }
-  const depValues: PicklistValue[] = [...deps.entries()].map(([value, validFor]) => ({ value, validFor }));
-  return [
-    picklist(controller, controllerLabel, Object.keys(map), { custom: true }),
-    picklist(dependent, dependentLabel, depValues, { custom: true, controllerName: controller }),
-  ];
-}
-
 const c = (f: FieldDef): FieldDef => ({ ...f, custom: true });
 
 export const standardObjects: ObjectDef[] = [
@@ -165,6 +139,7 @@ export const standardObjects: ObjectDef[] = [
     { name: 'Website', label: 'Website', type: 'url', length: 255 },
     number('NumberOfEmployees', 'Employees', 8, 0),
     lookup('ParentId', 'Parent Account ID', 'Account', 'Parent', 'ChildAccounts'),
+    // The emulator's own test fixture (not the product's): a non-unique external id for the 300 upsert case.
     c(text('External_Id__c', 'External Id', 80, { externalId: true })),
   ]),
   sobject('Contact', 'Contact', 'Contacts', '003', [
@@ -187,18 +162,7 @@ export const standardObjects: ObjectDef[] = [
       defaultValue: 'Normal',
     }),
     date('ActivityDate', 'Due Date Only'),
-    lookup(
-      'WhatId',
-      'Related To ID',
-      [
-        'Account',
-        'cqext__SQX_Inspection_Program__c',
-        'cqext__SQX_Safety_Inspection__c',
-        'cqext__SQX_Inspection__c',
-      ],
-      'What',
-      'Tasks',
-    ),
+    lookup('WhatId', 'Related To ID', 'Account', 'What', 'Tasks', { referenceToCustom: 'activities' }),
     lookup('WhoId', 'Name ID', 'Contact', 'Who', 'Tasks'),
     longText('Description', 'Description', 32000),
     checkbox('IsClosed', 'Closed', ro),
@@ -251,13 +215,11 @@ export const standardObjects: ObjectDef[] = [
     lookup(
       'FirstPublishLocationId',
       'First Publish Location ID',
-      ['User', 'Account', 'cqext__SQX_Form_Submission__c'],
+      ['User', 'Account'],
       'FirstPublishLocation',
       undefined,
-      { updateable: false },
+      { updateable: false, referenceToCustom: 'all' },
     ),
-    // The package's upload key (the client's file id): makes a retried upload find the first one.
-    c(text('cqext__Upload_Key__c', 'Upload Key', 64, { externalId: true, unique: true })),
   ]),
   sobject(
     'ContentDocumentLink',
@@ -279,16 +241,10 @@ export const standardObjects: ObjectDef[] = [
       lookup(
         'LinkedEntityId',
         'Linked Entity ID',
-        [
-          'User',
-          'Account',
-          'cqext__SQX_Form_Submission__c',
-          'cqext__SQX_Safety_Inspection__c',
-          'cqext__SQX_Inspection__c',
-        ],
+        ['User', 'Account'],
         'LinkedEntity',
         'ContentDocumentLinks',
-        { ...req, updateable: false },
+        { ...req, updateable: false, referenceToCustom: 'all' },
       ),
       picklist('ShareType', 'Share Type', ['V', 'C', 'I'], { defaultValue: 'V' }),
       picklist('Visibility', 'Visibility', ['AllUsers', 'InternalUsers', 'SharedUsers'], {
@@ -297,192 +253,41 @@ export const standardObjects: ObjectDef[] = [
     ],
     { owned: false },
   ),
-];
-
-const formStatus = ['In Progress', 'Submitted', 'Scheduled', 'Pending'];
-
-export const cqextObjects: ObjectDef[] = [
-  sobject('cqext__SQX_Form_Definition__c', 'Form Definition', 'Form Definitions', 'a0F', [
-    name('Form Definition Name'),
-    c(text('cqext__Title__c', 'Title', 255)),
-    c(checkbox('cqext__Supports_Offline__c', 'Supports Offline')),
-    // Real long text areas stop at 131,072 characters; the 1000-field form needs more, so the emulator allows 4 MB.
-    c(longText('cqext__Form_JSON__c', 'Form JSON', 4_000_000)),
-    c(longText('cqext__Form_Builder_JSON__c', 'Form Builder JSON', 4_000_000)),
-    c(text('cqext__Object_Type__c', 'Object Type', 255)),
-    c(picklist('cqext__Status__c', 'Status', ['Draft', 'Active', 'Inactive'], { defaultValue: 'Draft' })),
-  ]),
-  sobject('cqext__SQX_Form_Submission__c', 'Form Submission', 'Form Submissions', 'a0G', [
-    autoName('Form Submission Number', 'FS-{00000}'),
-    c(
-      text('cqext__Uniqueness_Constraint__c', 'Uniqueness Constraint', 255, {
-        externalId: true,
-        unique: true,
-      }),
-    ),
-    c(
-      lookup(
-        'cqext__Form_Definition__c',
-        'Form Definition',
-        'cqext__SQX_Form_Definition__c',
-        'cqext__Form_Definition__r',
-        'cqext__Form_Submissions__r',
-      ),
-    ),
-    c(date('cqext__Scheduled_Date__c', 'Scheduled Date')),
-    c(
-      lookup(
-        'cqext__SQX_Controlled_Document__c',
-        'Controlled Document',
-        'cqext__SQX_Controlled_Document__c',
-        'cqext__SQX_Controlled_Document__r',
-        'cqext__Form_Submissions__r',
-      ),
-    ),
-    c(text('cqext__Main_Record_Id__c', 'Main Record Id', 18)),
-    c(number('cqext__Version__c', 'Version', 18, 0)),
-    c(picklist('cqext__Status__c', 'Status', formStatus, { defaultValue: 'In Progress' })),
-    c(longText('cqext__Submission_JSON__c', 'Submission JSON', 4_000_000)),
-  ]),
-  sobject('cqext__SQX_Inspection_Program__c', 'Inspection Program', 'Inspection Programs', 'a0H', [
-    name('Inspection Program Name'),
-    c(
-      lookup(
-        'cqext__Form_Definition__c',
-        'Form Definition',
-        'cqext__SQX_Form_Definition__c',
-        'cqext__Form_Definition__r',
-        'cqext__Inspection_Programs__r',
-      ),
-    ),
-    c(datetime('cqext__Scheduled_For__c', 'Scheduled For')),
-  ]),
+  // Permission sets: deployed ones are rows here; `sf org assign permset` creates assignments.
   sobject(
-    'cqext__SQX_Controlled_Document__c',
-    'Controlled Document',
-    'Controlled Documents',
-    'a0J',
+    'PermissionSet',
+    'Permission Set',
+    'Permission Sets',
+    '0PS',
     [
-      name('Controlled Document Name'),
-      c(text('cqext__Title__c', 'Title', 255)),
-      c(text('cqext__Document_Number__c', 'Document Number', 80)),
-      c(
-        picklist('cqext__Document_Status__c', 'Document Status', [
-          'Draft',
-          'Pre-Release',
-          'Current',
-          'Obsolete',
-        ]),
-      ),
-      lookup('RecordTypeId', 'Record Type ID', 'RecordType', 'RecordType'),
-      c(
-        picklist('cqext__Criteria_Type__c', 'Criteria Type', [
-          'Fire Safety',
-          'Electrical',
-          'Chemical',
-          'General',
-        ]),
-      ),
+      text('Name', 'Name', 80, { ...req, nameField: true }),
+      text('Label', 'Label', 80, req),
+      text('Description', 'Description', 255),
+      text('NamespacePrefix', 'Namespace Prefix', 15),
+      checkbox('IsOwnedByProfile', 'Is Owned By Profile'),
+      checkbox('IsCustom', 'Custom'),
+      lookup('ProfileId', 'Profile ID', 'Profile', 'Profile'),
     ],
-    {
-      recordTypes: [
-        {
-          id: RECORD_TYPE_IDS.safetyInspectionCriteria,
-          developerName: 'Safety_Inspection_Criteria',
-          name: 'Safety Inspection Criteria',
-        },
-        {
-          id: RECORD_TYPE_IDS.standardDocument,
-          developerName: 'Standard_Document',
-          name: 'Standard Document',
-        },
-      ],
-    },
+    { owned: false },
   ),
-  sobject('cqext__SQX_Document_Section__c', 'Document Section', 'Document Sections', 'a0K', [
-    name('Section Name'),
-    c(
-      lookup(
-        'cqext__Controlled_Document__c',
-        'Controlled Document',
-        'cqext__SQX_Controlled_Document__c',
-        'cqext__Controlled_Document__r',
-        'cqext__Sections__r',
-        { cascadeDelete: true },
-      ),
-    ),
-    c(text('cqext__Section_Title__c', 'Section Title', 255)),
-    c(number('cqext__Order__c', 'Order', 5, 0)),
-  ]),
-  sobject('cqext__SQX_Document_Question__c', 'Document Question', 'Document Questions', 'a0L', [
-    name('Question Name'),
-    c(
-      lookup(
-        'cqext__Controlled_Document__c',
-        'Controlled Document',
-        'cqext__SQX_Controlled_Document__c',
-        'cqext__Controlled_Document__r',
-        'cqext__Questions__r',
-        { cascadeDelete: true },
-      ),
-    ),
-    c(
-      lookup(
-        'cqext__Section__c',
-        'Section',
-        'cqext__SQX_Document_Section__c',
-        'cqext__Section__r',
-        'cqext__Questions__r',
-      ),
-    ),
-    c(longText('cqext__Question__c', 'Question', 1000)),
-    c(picklist('cqext__Question_Type__c', 'Question Type', ['Picklist', 'Radio'])),
-    c(picklist('cqext__Result_Type__c', 'Result Type', ['Color Code', 'Text', 'Pass/Fail'])),
-    // Options as 'value|title|color' lines; Color Code colours are two colours joined by a dash.
-    c(longText('cqext__Options__c', 'Options', 4000)),
-    c(number('cqext__Order__c', 'Order', 5, 0)),
-  ]),
-  sobject('cqext__SQX_Safety_Inspection__c', 'Safety Inspection', 'Safety Inspections', 'a0M', [
-    autoName('Safety Inspection Number', 'SI-{0000}'),
-    c(text('cqext__Activity_Code__c', 'Activity Code', 80)),
-    c(lookup('cqext__Account__c', 'Account', 'Account', 'cqext__Account__r', 'cqext__Safety_Inspections__r')),
-    c(lookup('cqext__Site__c', 'Site', 'Account', 'cqext__Site__r', 'cqext__Site_Safety_Inspections__r')),
-    c(lookup('cqext__Inspector__c', 'Inspector', 'User', 'cqext__Inspector__r')),
-    c(
-      lookup(
-        'cqext__Controlled_Document__c',
-        'Controlled Document',
-        'cqext__SQX_Controlled_Document__c',
-        'cqext__Controlled_Document__r',
-        'cqext__Safety_Inspections__r',
-      ),
-    ),
-    ...dependentPair('cqext__Hazard_Category__c', 'Hazard Category', 'cqext__Hazard_Type__c', 'Hazard Type', {
-      Fire: ['Blocked Exit', 'Extinguisher Missing', 'Flammable Storage'],
-      Electrical: ['Exposed Wiring', 'Overloaded Circuit', 'Missing Lockout'],
-      Chemical: ['Spill', 'Missing Label', 'Flammable Storage'],
-    }),
-    c(date('cqext__Inspection_Date__c', 'Inspection Date')),
-    c(
-      picklist('cqext__Status__c', 'Status', ['Draft', 'In Progress', 'Complete'], { defaultValue: 'Draft' }),
-    ),
-    c(longText('cqext__Comments__c', 'Comments', 32768)),
-  ]),
-  sobject('cqext__SQX_Inspection__c', 'Inspection', 'Inspections', 'a0N', [
-    autoName('Inspection Number', 'INS-{0000}'),
-    c(text('cqext__Activity_Code__c', 'Activity Code', 80)),
-    c(lookup('cqext__Account__c', 'Account', 'Account', 'cqext__Account__r', 'cqext__Inspections__r')),
-    c(lookup('cqext__Contact__c', 'Contact', 'Contact', 'cqext__Contact__r', 'cqext__Inspections__r')),
-    ...dependentPair('cqext__Category__c', 'Category', 'cqext__Sub_Category__c', 'Sub Category', {
-      Facility: ['Roof', 'Floor', 'Lighting'],
-      Equipment: ['Forklift', 'Conveyor', 'Lighting'],
-      Vehicle: ['Brakes', 'Tyres'],
-    }),
-    c(date('cqext__Inspection_Date__c', 'Inspection Date')),
-    c(picklist('cqext__Result__c', 'Result', ['Pass', 'Fail', 'N/A'])),
-    c(number('cqext__Score__c', 'Score', 5, 2)),
-    c(longText('cqext__Notes__c', 'Notes', 32768)),
-  ]),
+  sobject(
+    'PermissionSetAssignment',
+    'Permission Set Assignment',
+    'Permission Set Assignments',
+    '0Pa',
+    [
+      lookup('AssigneeId', 'Assignee ID', 'User', 'Assignee', 'PermissionSetAssignments', {
+        ...req,
+        updateable: false,
+      }),
+      lookup('PermissionSetId', 'Permission Set ID', 'PermissionSet', 'PermissionSet', 'Assignments', {
+        ...req,
+        updateable: false,
+      }),
+      checkbox('IsActive', 'Is Active', { ...ro, defaultValue: true }),
+    ],
+    { owned: false },
+  ),
 ];
 
 export const toolingObjects: ObjectDef[] = [

@@ -1,4 +1,6 @@
 // Case-insensitive lookup of objects, fields and child relationships, derived once from the definitions.
+import type { ValidationRule } from '../sobjects/validation-rules.js';
+import { Naming } from './sfdx.js';
 import type { FieldDef, ObjectDef } from './types.js';
 
 export interface ChildRelationship {
@@ -48,7 +50,13 @@ export class Registry {
   private readonly byLower = new Map<string, ObjectMeta>();
   private readonly byPrefix = new Map<string, ObjectMeta>();
 
-  constructor(defs: ObjectDef[]) {
+  /** The org's active and inactive validation rules, in the order they run. */
+  constructor(
+    defs: ObjectDef[],
+    readonly validationRules: readonly ValidationRule[] = [],
+    /** The org's names for the package's custom objects and fields. */
+    readonly naming: Naming = new Naming('cqext'),
+  ) {
     for (const d of defs) {
       const meta = new ObjectMeta(d);
       this.byLower.set(d.name.toLowerCase(), meta);

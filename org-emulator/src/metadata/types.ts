@@ -49,6 +49,8 @@ export interface FieldDef {
   nameField?: boolean;
   referenceTo?: string[];
   relationshipName?: string;
+  /** A standard polymorphic lookup that also points at custom objects: all of them, or those with activities. */
+  referenceToCustom?: 'all' | 'activities';
   /** Child relationship name exposed on the referenced object(s). */
   childRelationshipName?: string;
   cascadeDelete?: boolean;
@@ -76,6 +78,8 @@ export interface ObjectDef {
   custom: boolean;
   fields: FieldDef[];
   recordTypes?: RecordTypeDef[];
+  /** Custom objects with activities enabled are what Task.WhatId can point at. */
+  activities?: boolean;
   createable?: boolean;
   updateable?: boolean;
   deletable?: boolean;

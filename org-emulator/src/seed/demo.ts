@@ -6,6 +6,8 @@ import { PNG } from 'pngjs';
 import { createContentVersion } from '../files/storage.js';
 import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
+import { recordPermissionSet } from '../metadata/deploy-metadata.js';
+import { DEFAULT_SOURCE_DIR, readSourceObjects, readSourcePermissionSets } from '../metadata/sfdx.js';
 import { passwordHash } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
@@ -52,16 +54,37 @@ const day = (offset: number): string => new Date(Date.now() + offset * 86_400_00
 
 /** Seeds the always-present records (organization); `demo` adds the full demo data set. */
 export function seed(org: Org, kind: 'demo' | 'none'): void {
+  // The demo org has the package deployed (the repository's salesforce/ project); a bare org has only
+  // the standard objects until `sf project deploy start` creates the rest.
+  org.setCustomMetadata(
+    kind === 'demo' ? readSourceObjects(org.options.sourceDir ?? DEFAULT_SOURCE_DIR) : [],
+  );
   org.store.transaction(() => {
     const orgId = org.options.orgId ?? DEMO_IDS.org;
     org.store.setKv('orgId', orgId);
+    // The seed is written with the package's default namespace; an org with another (or none) gets the
+    // same data under its own names: keys, object names and every `cqext__` in text (form JSON, types).
+    const prefix = org.naming.ns ? `${org.naming.ns}__` : '';
+    const rename = (text: string): string =>
+      prefix === 'cqext__' ? text : text.replaceAll('cqext__', prefix);
+    const renameValues = (values: SRecord): SRecord =>
+      Object.fromEntries(
+        Object.entries(values).map(([k, v]) => [
+          rename(k),
+          k === 'NamespacePrefix' && v === 'cqext'
+            ? org.naming.ns || null
+            : typeof v === 'string'
+              ? rename(v)
+              : v,
+        ]),
+      );
     const get = (name: string) => {
-      const m = org.registry.get(name);
+      const m = org.registry.get(rename(name));
       if (!m) throw new Error(`unknown object ${name}`);
       return m;
     };
     const put = (name: string, values: SRecord, owner = DEMO_IDS.admin, id?: string): SRecord =>
-      insertRaw(org, get(name), values, owner, id);
+      insertRaw(org, get(name), renameValues(values), owner, id);
     const putTooling = (name: string, values: SRecord): SRecord => {
       const m = org.tooling.get(name);
       if (!m) throw new Error(`unknown tooling object ${name}`);
@@ -140,6 +163,11 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       Title: 'Field Inspector',
     });
     if (kind === 'none') return;
+
+    // The package's permission sets, as deployed with its objects.
+    for (const ps of readSourcePermissionSets(org.options.sourceDir ?? DEFAULT_SOURCE_DIR)) {
+      recordPermissionSet(org, ps.name, ps.body, DEMO_IDS.admin);
+    }
 
     // Accounts: 40 stems x 8 suffixes gives 320 distinct, realistic-looking names.
     const rand = prng(42);
@@ -309,7 +337,7 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
 
     // Form definitions. Dependent dropdowns take their options and validFor lists from the object metadata.
     const dependentOptions = (object: string, field: string) =>
-      (get(object).field(field)?.picklistValues ?? []).map((p) => ({
+      (get(object).field(rename(field))?.picklistValues ?? []).map((p) => ({
         const: p.value,
         title: p.label ?? p.value,
         validFor: p.validFor ?? [],

@@ -1,0 +1,157 @@
+// A new user's path to a real org, proven on a bare emulated org (`--seed none`: standard objects only):
+// `sf project deploy start --source-dir force-app` of the repository's salesforce/ project creates the
+// package's schema, then the product (this BFF) signs a field user in and submits a form against it,
+// and the org's submit processing refuses data that breaks the main object's rule.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sfCli, type SfCli } from '../../org-emulator/test/sf-cli';
+import { startEmulator } from './global-setup';
+import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
+
+type Rec = Record<string, unknown>;
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../salesforce');
+
+let emulator: { url: string; child: ChildProcess };
+let bff: RunningBff;
+let sf: SfCli;
+
+beforeAll(async () => {
+  emulator = await startEmulator(['--seed', 'none', '--deploy-ms', '100']);
+  bff = await startBff(emulator.url);
+  sf = sfCli();
+  await sf.login(emulator.url, await passwordToken(emulator.url, DEMO.admin));
+}, 120_000);
+afterAll(async () => {
+  await sf?.dispose();
+  await bff?.close();
+  emulator?.child.kill('SIGTERM');
+});
+
+const ok = async (p: Promise<{ status: number; json: unknown; text: string }>): Promise<unknown> => {
+  const r = await p;
+  expect(r.status, r.text).toBe(200);
+  return (r.json as { data: unknown }).data;
+};
+
+describe('deploy salesforce/ to a bare org, then use the product against it', () => {
+  it('before the deploy the org has none of the package: the product cannot list forms', async () => {
+    const c = await signedIn(bff.base);
+    const r = await c.get('/api/forms');
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  });
+
+  it('sf project deploy start --source-dir force-app succeeds', async () => {
+    const result = await sf.ok<{ status: string; success: boolean }>(
+      ['project', 'deploy', 'start', '--source-dir', 'force-app', '--wait', '2'],
+      { cwd: PROJECT },
+    );
+    expect(result).toMatchObject({ status: 'Succeeded', success: true });
+  }, 120_000);
+
+  it('a field user signs in, sees the form an admin made and submits it; the org holds the data to its rules', async () => {
+    const token = await passwordToken(emulator.url, DEMO.admin);
+    const created = await fetch(
+      `${emulator.url}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          Name: 'FORM-0001',
+          cqext__Title__c: 'Site Inspection',
+          cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+          cqext__Status__c: 'Active',
+          cqext__Supports_Offline__c: true,
+        }),
+      },
+    );
+    expect(created.status).toBe(201);
+    const formId = String(((await created.json()) as Rec).id);
+    const c: Client = await signedIn(bff.base);
+    const forms = (await ok(c.get('/api/forms'))) as Rec[];
+    expect(forms.map((f) => f.Id)).toContain(formId);
+    const submit = (id: string, score: number) =>
+      c.post(`/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=1`, {
+        id,
+        formId,
+        formName: 'FORM-0001 - Site Inspection',
+        status: 'submitted',
+        version: 1,
+        data: { cqext__SQX_Inspection__c: { cqext__Score__c: score }, General: { note: id } },
+      });
+    const refused = (await ok(submit(randomUUID(), 150))) as Rec;
+    expect(refused.url).toBeNull();
+    expect(refused.errors).toEqual([
+      {
+        errorPath: 'cqext__SQX_Inspection__c/cqext__Score__c',
+        message: 'Score must be between 0 and 100',
+        errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+      },
+    ]);
+    const accepted = (await ok(submit(randomUUID(), 80))) as Rec;
+    expect(String(accepted.url)).toMatch(/\/a0G\w+$/);
+  });
+
+  it('a template downloaded as src.zip deploys with sf project deploy start --metadata-dir', async () => {
+    const admin = await signedIn(bff.base, DEMO.admin);
+    const r = await fetch(`${bff.base}/api/templates/download/cqSiteForm/cqFormTemplate`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'cq',
+        origin: bff.base,
+        cookie: admin.jar.header(bff.base) ?? '',
+      },
+      body: JSON.stringify({
+        template: 'cqFormTemplate',
+        payload: {
+          form: {
+            cqFormType: 'cqext__SQX_Inspection__c',
+            schema: {
+              properties: {
+                General: { type: 'object', properties: { CQ_Weather: { type: 'string', title: 'Weather' } } },
+              },
+            },
+            ui: {
+              type: 'VerticalLayout',
+              elements: [
+                {
+                  type: 'Section',
+                  label: 'Site',
+                  elements: [{ type: 'Control', scope: '#/properties/General/properties/CQ_Weather' }],
+                },
+              ],
+            },
+          },
+          options: { formId: 'a0F5g0000000001AAA', formName: 'FORM-0001', label: 'Site Inspection' },
+        },
+      }),
+    });
+    expect(r.status).toBe(200);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'src-zip-'));
+    try {
+      writeFileSync(path.join(dir, 'src.zip'), Buffer.from(await r.arrayBuffer()));
+      const result = await sf.ok<{ status: string; files: Rec[] }>(
+        ['project', 'deploy', 'start', '--metadata-dir', 'src.zip', '--single-package', '--wait', '2'],
+        { cwd: dir },
+      );
+      expect(result.status).toBe('Succeeded');
+      const token = await passwordToken(emulator.url, DEMO.admin);
+      const q = await fetch(
+        `${emulator.url}/services/data/v62.0/tooling/query?q=${encodeURIComponent(
+          'SELECT DeveloperName FROM LightningComponentBundle ORDER BY DeveloperName',
+        )}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const names = (((await q.json()) as Rec).records as Rec[]).map((b) => b.DeveloperName);
+      expect(names).toEqual(expect.arrayContaining(['cqFormBase', 'cqSiteForm']));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

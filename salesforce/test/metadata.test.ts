@@ -1,0 +1,181 @@
+// The source is checked the way a deploy would refuse it: well-formed XML with the right root per file
+// kind, and every cross-reference (permission sets, record types, dependent picklists, validation rules)
+// naming something the project declares.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+
+type Rec = Record<string, unknown>;
+const source = fileURLToPath(new URL('../force-app/main/default', import.meta.url));
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
+const all = walk(source);
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  isArray: (n) =>
+    [
+      'value',
+      'valueSettings',
+      'controllingFieldValue',
+      'fieldPermissions',
+      'objectPermissions',
+      'tabSettings',
+      'recordTypeVisibilities',
+      'picklistValues',
+      'values',
+    ].includes(n),
+});
+const read = (file: string, root: string): Rec =>
+  (parser.parse(readFileSync(file, 'utf8')) as Rec)[root] as Rec;
+
+const ROOTS: Record<string, string> = {
+  '.object-meta.xml': 'CustomObject',
+  '.field-meta.xml': 'CustomField',
+  '.recordType-meta.xml': 'RecordType',
+  '.validationRule-meta.xml': 'ValidationRule',
+  '.tab-meta.xml': 'CustomTab',
+  '.permissionset-meta.xml': 'PermissionSet',
+  '.cls-meta.xml': 'ApexClass',
+  '.trigger-meta.xml': 'ApexTrigger',
+};
+const suffixOf = (file: string): string | undefined => Object.keys(ROOTS).find((s) => file.endsWith(s));
+
+const objects = readdirSync(join(source, 'objects'));
+const fieldsOf = (o: string): Map<string, Rec> =>
+  new Map(
+    all
+      .filter((f) => f.startsWith(join(source, 'objects', o, 'fields') + '/'))
+      .map((f) => {
+        const field = read(f, 'CustomField');
+        return [String(field.fullName), field];
+      }),
+  );
+const picklistValues = (field: Rec | undefined): string[] =>
+  (
+    ((field?.valueSet as Rec | undefined)?.valueSetDefinition as Rec | undefined)?.value as Rec[] | undefined
+  )?.map((v) => String(v.fullName)) ?? [];
+
+describe('SFDX source', () => {
+  it('every file is well-formed metadata of its kind, named after its fullName', () => {
+    for (const file of all) {
+      const suffix = suffixOf(file);
+      if (!suffix) {
+        expect(file, 'unknown file kind').toMatch(/\.(cls|trigger)$/);
+        continue;
+      }
+      const text = readFileSync(file, 'utf8');
+      expect(XMLValidator.validate(text), relative(source, file)).toBe(true);
+      const doc = parser.parse(text) as Rec;
+      expect(
+        Object.keys(doc).filter((k) => k !== '?xml'),
+        relative(source, file),
+      ).toEqual([ROOTS[suffix]]);
+      const body = doc[ROOTS[suffix] ?? ''] as Rec;
+      if (body.fullName !== undefined) {
+        expect(String(body.fullName)).toBe(file.slice(file.lastIndexOf('/') + 1, -suffix.length));
+      }
+    }
+  });
+
+  it('dependent picklists name a controlling picklist and only its values; record types only values of their picklists', () => {
+    for (const o of objects) {
+      const fields = fieldsOf(o);
+      for (const [name, field] of fields) {
+        const vs = field.valueSet as Rec | undefined;
+        if (!vs?.controllingField) continue;
+        const controller = fields.get(String(vs.controllingField));
+        expect(controller?.type, `${o}.${name}`).toBe('Picklist');
+        const allowed = picklistValues(controller);
+        const own = picklistValues(field);
+        for (const s of (vs.valueSettings as Rec[]) ?? []) {
+          expect(own).toContain(s.valueName);
+          for (const c of s.controllingFieldValue as string[]) expect(allowed, `${o}.${name}`).toContain(c);
+        }
+      }
+      for (const rt of all.filter((f) => f.startsWith(join(source, 'objects', o, 'recordTypes') + '/'))) {
+        for (const p of (read(rt, 'RecordType').picklistValues as Rec[]) ?? []) {
+          const values = picklistValues(fields.get(String(p.picklist)));
+          expect(values.length, `${rt}: ${String(p.picklist)}`).toBeGreaterThan(0);
+          for (const v of p.values as Rec[]) expect(values).toContain(v.fullName);
+        }
+      }
+    }
+  });
+
+  it('validation rules show their error on a field of their object and name only its fields', () => {
+    for (const o of objects) {
+      const fields = fieldsOf(o);
+      for (const file of all.filter((f) =>
+        f.startsWith(join(source, 'objects', o, 'validationRules') + '/'),
+      )) {
+        const rule = read(file, 'ValidationRule');
+        if (rule.errorDisplayField) expect(fields.has(String(rule.errorDisplayField)), file).toBe(true);
+        for (const ref of String(rule.errorConditionFormula).match(/\b\w+__c\b/g) ?? []) {
+          expect(fields.has(ref), `${file}: ${ref}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('permission sets grant only what the project declares, never a required (master-detail) field', () => {
+    const tabs = readdirSync(join(source, 'tabs')).map((t) => t.replace('.tab-meta.xml', ''));
+    const sets = readdirSync(join(source, 'permissionsets'));
+    expect(sets.sort()).toEqual([
+      'CQ_Field_User.permissionset-meta.xml',
+      'CQ_Form_Builder.permissionset-meta.xml',
+    ]);
+    for (const set of sets) {
+      const ps = read(join(source, 'permissionsets', set), 'PermissionSet');
+      const granted = new Set<string>();
+      for (const fp of ps.fieldPermissions as Rec[]) {
+        const [o = '', f = ''] = String(fp.field).split('.');
+        const field = fieldsOf(o).get(f);
+        expect(field, String(fp.field)).toBeDefined();
+        expect(field?.type).not.toBe('MasterDetail');
+        expect(field?.required === 'true').toBe(false);
+        granted.add(String(fp.field));
+      }
+      // Every optional field is readable: the app reads them all.
+      for (const o of objects) {
+        for (const [f, field] of fieldsOf(o)) {
+          if (field.type !== 'MasterDetail') expect(granted.has(`${o}.${f}`), `${set}: ${o}.${f}`).toBe(true);
+        }
+      }
+      const custom = objects.filter((o) => o.endsWith('__c'));
+      expect((ps.objectPermissions as Rec[]).map((p) => p.object).sort()).toEqual(custom.sort());
+      for (const t of ps.tabSettings as Rec[]) expect(tabs).toContain(t.tab);
+      for (const rt of ps.recordTypeVisibilities as Rec[]) {
+        const [o = '', name = ''] = String(rt.recordType).split('.');
+        expect(all).toContain(join(source, 'objects', o, 'recordTypes', `${name}.recordType-meta.xml`));
+      }
+    }
+  });
+
+  it('field users can submit and discard; only form builders change forms', () => {
+    const perms = (set: string, object: string): Rec =>
+      (
+        read(join(source, 'permissionsets', `${set}.permissionset-meta.xml`), 'PermissionSet')
+          .objectPermissions as Rec[]
+      ).find((p) => p.object === object) ?? {};
+    expect(perms('CQ_Field_User', 'SQX_Form_Submission__c')).toMatchObject({
+      allowCreate: 'true',
+      allowEdit: 'true',
+      allowDelete: 'true',
+      allowRead: 'true',
+    });
+    expect(perms('CQ_Field_User', 'SQX_Form_Definition__c')).toMatchObject({
+      allowRead: 'true',
+      allowEdit: 'false',
+    });
+    expect(perms('CQ_Form_Builder', 'SQX_Form_Definition__c')).toMatchObject({
+      allowCreate: 'true',
+      allowEdit: 'true',
+      allowDelete: 'true',
+    });
+  });
+});
