@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sfCli, type SfCli } from '../../org-emulator/test/sf-cli';
+import { sfCli, type SfCli } from 'org-emulator/testing/sf-cli';
 import { startEmulator } from './global-setup';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
