@@ -37,7 +37,7 @@ import {
 } from 'shared-contracts';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { readCache, SYNCED_EVENT, useAssignedTasks, useFormSearch, useForms } from './data';
-import { SearchIcon } from './icons';
+import { SearchIcon } from 'shared-contracts/icons';
 import { useLocationSearch } from './useLocationSearch';
 import {
   firstForms,

@@ -30,7 +30,8 @@ import {
   labelWithColon,
   type LocalSubmission,
 } from 'shared-contracts';
-import { ExternalIcon, NoDataIllustration, WarningIcon } from './icons';
+import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
+import { NoDataIllustration } from './icons';
 import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
 import { HOME_TEXTS } from './texts';
 
