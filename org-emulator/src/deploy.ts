@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import { type Emu, userOf } from './context.js';
 import { SfError } from './errors.js';
 import { apiVersion } from './http/apiVersion.js';
-import { planMetadata } from './metadata/deploy-metadata.js';
+import { type ComponentResult, planMetadata } from './metadata/deploy-metadata.js';
 import { deleteRecord, insertRaw } from './sobjects/dml.js';
 import type { SRecord } from './store/records.js';
 
@@ -19,17 +19,8 @@ const MAX_ZIP_BYTES = 40 * 1024 * 1024;
 /** The newest API version this org's LWC compiler accepts in a js-meta.xml. */
 const MAX_LWC_API_VERSION = 66;
 
-export interface ComponentMessage {
-  componentType: string;
-  fullName: string;
-  fileName: string;
-  problem?: string;
-  problemType?: 'Error' | 'Warning';
-  created: boolean;
-  changed: boolean;
-  deleted: boolean;
-  success: boolean;
-}
+/** One component's line of a deploy result (the Metadata API's DeployMessage). */
+export type ComponentMessage = ComponentResult;
 
 export interface Deployment {
   id: string;
