@@ -1,4 +1,5 @@
-import { Alert, AlertDescription, AlertIcon, Box, Link, Spinner } from '@chakra-ui/react';
+import { Alert, AlertDescription, AlertIcon, Box, Spinner } from '@chakra-ui/react';
+import { AppLink } from 'shared-contracts/app-link';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { MESSAGES, type HostServices } from 'shared-contracts';
 
@@ -32,16 +33,9 @@ export function SignInGate({ host, children }: { host: HostServices; children: R
           <AlertIcon />
           <AlertDescription>
             {session.expired ? MESSAGES.sessionExpired : SIGN_IN_TEXTS.notSignedIn}{' '}
-            <Link
-              href="/login"
-              fontWeight="semibold"
-              onClick={(e) => {
-                e.preventDefault();
-                host.navigate('/login');
-              }}
-            >
+            <AppLink to="/login" navigate={host.navigate} fontWeight="semibold">
               {SIGN_IN_TEXTS.signIn}
-            </Link>
+            </AppLink>
           </AlertDescription>
         </Alert>
       )}

@@ -11,7 +11,6 @@ import {
   Input,
   InputGroup,
   InputLeftElement,
-  Link,
   Select,
   Spinner,
   Stack,
@@ -25,6 +24,7 @@ import {
   useMediaQuery,
   useToast,
 } from '@chakra-ui/react';
+import { AppLink } from 'shared-contracts/app-link';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
@@ -301,16 +301,9 @@ export function HomeScreen({ host }: { host: HostServices }) {
           <AlertIcon />
           <AlertDescription>
             {HOME_TEXTS.signedOutNotice}{' '}
-            <Link
-              href="/login"
-              fontWeight="semibold"
-              onClick={(e) => {
-                e.preventDefault();
-                host.navigate('/login');
-              }}
-            >
+            <AppLink to="/login" navigate={host.navigate} fontWeight="semibold">
               {HOME_TEXTS.signIn}
-            </Link>
+            </AppLink>
           </AlertDescription>
         </Alert>
       )}
