@@ -13,9 +13,14 @@ const orgEnv = {
   SF_SANDBOX_LOGIN_URL: 'https://test.salesforce.com',
   ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('SF_'))),
 };
-const system = await startSystem(
-  realOrg ? { emulator: false, bffEnv: orgEnv } : { emulatorArgs: ['--test-control'] },
-);
+// On the emulator, SF_NAMESPACE (set, even empty) names the package the same way in the org and the BFF:
+// `SF_NAMESPACE= npm start` tries the product as an unmanaged deploy (SQX_Form_Submission__c, ...).
+const namespace = process.env.SF_NAMESPACE;
+const emulated =
+  namespace === undefined
+    ? { emulatorArgs: ['--test-control'] }
+    : { emulatorArgs: ['--test-control', '--namespace', namespace], bffEnv: { SF_NAMESPACE: namespace } };
+const system = await startSystem(realOrg ? { emulator: false, bffEnv: orgEnv } : emulated);
 
 console.log(
   realOrg
@@ -32,7 +37,9 @@ console.log(
 
     Open       ${system.url}
     Sign in    field.user@demo.org / demo1234   (also partner.user@demo.org, admin@demo.org)
-    Org        http://127.0.0.1:${system.ports.emulator} (org-emulator, in memory)
+    Org        http://127.0.0.1:${system.ports.emulator} (org-emulator, in memory, namespace ${
+      namespace === undefined || namespace ? `'${namespace ?? 'cqext'}'` : 'none'
+    })
 
   Ctrl-C stops everything.
 `,

@@ -19,6 +19,8 @@ export interface SystemSession {
 export interface SystemSessionOptions {
   /** Extra emulator flags; a function when they need the chosen ports. */
   emulatorArgs?: string[] | ((ports: SystemPorts) => string[]);
+  /** Extra BFF environment (e.g. SF_NAMESPACE for an unprefixed org). */
+  bffEnv?: Record<string, string>;
   /** Whose token `token` is (admin@demo.org unless told). */
   username?: string;
 }
@@ -28,10 +30,11 @@ export function systemForFile(options: SystemSessionOptions = {}): SystemSession
   let token: string | undefined;
   test.beforeAll(async () => {
     const ports = await freeSystemPorts();
-    const { emulatorArgs = [] } = options;
+    const { emulatorArgs = [], bffEnv = {} } = options;
     system = await startSystem({
       ports,
       quiet: true,
+      bffEnv,
       emulatorArgs: typeof emulatorArgs === 'function' ? emulatorArgs(ports) : emulatorArgs,
     });
     token = await orgPasswordToken(`http://127.0.0.1:${ports.emulator}`, {

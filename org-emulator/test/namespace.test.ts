@@ -37,6 +37,16 @@ describe('an org without a namespace (--namespace "")', () => {
     expect(JSON.parse(String(form.Form_JSON__c))).toMatchObject({ cqFormType: 'SQX_Inspection__c' });
   });
 
+  it('declares the package’s dynamic-filter interface without a namespace', async () => {
+    const rows = await org.conn.tooling.query<Rec>(
+      "SELECT ClassName, InterfaceNamespacePrefix FROM ApexTypeImplementor WHERE InterfaceName = 'SQX_DynamicFilter' ORDER BY ClassName",
+    );
+    expect(rows.records.map((r) => [r.ClassName, r.InterfaceNamespacePrefix])).toEqual([
+      ['CQ_AccountSiteFilter', null],
+      ['CQ_OpenTaskFilter', null],
+    ]);
+  });
+
   it('runs the rules and the submit processing under those names', async () => {
     const forms = await org.conn.query<Rec>("SELECT Id FROM SQX_Form_Definition__c WHERE Name = 'FORM-0001'");
     const formId = String(forms.records[0]?.Id);

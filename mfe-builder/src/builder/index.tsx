@@ -10,7 +10,7 @@ import { BuilderScreen } from './BuilderScreen';
 import { StartDialog, type ObjectChoice } from './StartDialog';
 import { BuilderStore } from './store';
 import { TEXTS } from './texts';
-import { nsName } from 'shared-contracts';
+import { DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
 
 type Phase =
   | { kind: 'loading' }
@@ -35,24 +35,30 @@ export function BuilderRoute({ host }: { host: HostServices }) {
   const instanceUrl = signedIn?.instanceUrl;
   const api = useMemo(() => builderApi(host.api, instanceUrl), [host.api, instanceUrl]);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  const [namespace, setNamespace] = useState('cqext');
+  // The org's namespace (the BFF's environment): '' for an unmanaged deploy, so it is not known
+  // until the environment answers; the form is read only then (its names depend on it).
+  const [namespace, setNamespace] = useState<string | null>(null);
 
   useEffect(() => {
+    let live = true;
     void host.session.env().then(
-      (env) => env.namespace && setNamespace(env.namespace),
-      () => undefined,
+      (env) => live && setNamespace(env.namespace),
+      () => live && setNamespace(DEFAULT_NAMESPACE),
     );
+    return () => {
+      live = false;
+    };
   }, [host]);
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || namespace === null) return;
     let live = true;
     api.savedForm(editFormRecordId).then(
       (saved) => {
         if (!live) return;
         if (!saved.formJSON) return setPhase({ kind: 'start' });
         try {
-          const form = decodeSavedForm(saved.formJSON);
+          const form = decodeSavedForm(saved.formJSON, namespace);
           // The loaded JSON, as the builder writes it, is the "saved" baseline of the indicator.
           setPhase({ kind: 'ready', store: new BuilderStore(form, serializeForm(form)) });
         } catch (e) {
@@ -66,9 +72,10 @@ export function BuilderRoute({ host }: { host: HostServices }) {
     };
     // Sign-in state changes (token refresh) must not reload the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, editFormRecordId, Boolean(signedIn)]);
+  }, [api, editFormRecordId, Boolean(signedIn), namespace]);
 
-  const recordUrl = `${instanceUrl ?? ''}/lightning/r/${nsName(namespace, 'SQX_Form_Definition__c')}/${editFormRecordId}/view`;
+  const ns = namespace ?? DEFAULT_NAMESPACE;
+  const recordUrl = `${instanceUrl ?? ''}/lightning/r/${nsName(ns, 'SQX_Form_Definition__c')}/${editFormRecordId}/view`;
 
   const start = (choice: ObjectChoice) => {
     const form = emptyForm({
@@ -77,7 +84,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
       contextObject: choice.context?.object.name ?? '',
       contextLabel: choice.context?.object.label ?? '',
       contextObjectRelationshipName: choice.context?.relationshipName ?? '',
-      activityField: nsName(namespace, 'Activity_Code__c'),
+      activityField: nsName(ns, 'Activity_Code__c'),
     });
     // Nothing is saved yet: the indicator shows unsaved changes until the first save.
     setPhase({ kind: 'ready', store: new BuilderStore(form, '') });
@@ -105,7 +112,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
           store={phase.store}
           api={api}
           recordId={editFormRecordId}
-          namespace={namespace}
+          namespace={ns}
           timeZone={signedIn?.userDetails.TimeZoneSidKey || undefined}
           recordUrl={recordUrl}
           leave={leaveToOrg}

@@ -4,7 +4,7 @@
  * schema definitions with a `$ref` (builder spec section 4 "tables are handled differently").
  */
 import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
-import { BUILDER } from 'shared-contracts';
+import { BUILDER, DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
 import { blankField } from './field-factory';
 import { hasInlineTables, needsConversion } from './version';
 import { FILES_SCOPE, fromBase64, SIGNATURES_SCOPE, type Json } from './writer';
@@ -61,7 +61,7 @@ export function emptyForm(meta: Partial<FormMeta> = {}): BuilderForm {
       formName: '',
       logo: '',
       backgroundColor: '#0176d3',
-      activityField: 'cqext__Activity_Code__c',
+      activityField: nsName(DEFAULT_NAMESPACE, 'Activity_Code__c'),
       ...meta,
     },
     sections: [{ sectionId: 'section-1', title: 'Section 1', rows: [], tables: [], documents: [] }],
@@ -99,7 +99,7 @@ function inferKind(objectKey: string, schema: FormJsonSchema, uiType: string): F
 }
 
 /** Reads a saved JSON object (already decoded). */
-export function fromFormJson(input: Json): BuilderForm {
+export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE): BuilderForm {
   const json = convertLegacy(input);
   const schemaRoot = obj(json.schema);
   const properties = obj(schemaRoot.properties) as Record<string, FormJsonSchema>;
@@ -121,7 +121,7 @@ export function fromFormJson(input: Json): BuilderForm {
     formName: str(json.formName),
     logo: str(header.logo),
     backgroundColor: str(header.backgroundColor, '#0176d3'),
-    activityField: Object.keys(nextaction)[0] ?? 'cqext__Activity_Code__c',
+    activityField: Object.keys(nextaction)[0] ?? nsName(namespace, 'Activity_Code__c'),
   };
 
   const fields: Record<number, CanvasField> = {};
@@ -253,12 +253,15 @@ export function fromFormJson(input: Json): BuilderForm {
   };
 }
 
-/** Reads the base64 `formJSON` of the saved-form route; throws on text that is not a JSON object. */
-export function decodeSavedForm(formJSON: string): BuilderForm {
+/**
+ * Reads the base64 `formJSON` of the saved-form route; throws on text that is not a JSON object.
+ * `namespace` (the org's, from the environment) names the activity field when the JSON has no `nextaction`.
+ */
+export function decodeSavedForm(formJSON: string, namespace: string = DEFAULT_NAMESPACE): BuilderForm {
   const parsed: unknown = JSON.parse(fromBase64(formJSON));
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error('The saved form is not a JSON object.');
-  return fromFormJson(parsed as Json);
+  return fromFormJson(parsed as Json, namespace);
 }
 
 /** Converts JSON of versions below 2.0.0 to the 2.0.0 shape (a copy; the input is left alone). */

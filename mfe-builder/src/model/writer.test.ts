@@ -152,4 +152,13 @@ describe('round trip', () => {
     const json = { ...toFormJson(sample()), customKey: { a: 1 } };
     expect(toFormJson(fromFormJson(json)).customKey).toEqual({ a: 1 });
   });
+  it("names the activity field in the org's namespace when the JSON has none", () => {
+    const { nextaction: _dropped, ...json } = toFormJson(sample()) as Json;
+    expect(fromFormJson(json).meta.activityField).toBe('cqext__Activity_Code__c');
+    expect(fromFormJson(json, '').meta.activityField).toBe('Activity_Code__c');
+    expect(decodeSavedForm(toBase64(JSON.stringify(json)), '').meta.activityField).toBe('Activity_Code__c');
+    // A JSON that names its field keeps it, whatever the org's namespace.
+    const named = { ...json, nextaction: { Activity_Code__c: 'submit' } };
+    expect(fromFormJson(named, 'cqext').meta.activityField).toBe('Activity_Code__c');
+  });
 });

@@ -32,7 +32,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
-import { BUILDER, type HostServices } from 'shared-contracts';
+import { BUILDER, DEFAULT_NAMESPACE, type HostServices } from 'shared-contracts';
 import {
   downloadZip,
   templatesApi,
@@ -112,7 +112,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
   const [loadError, setLoadError] = useState('');
   const [vfTerm, setVfTerm] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [namespace, setNamespace] = useState('cqext');
+  const [namespace, setNamespace] = useState(DEFAULT_NAMESPACE);
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Set by the overwrite confirmation for the one submit it starts.
   const overwriteNext = useRef(false);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeFormJson,
   DRAFT_KEY,
+  DYNAMIC_FILTER_INTERFACE,
   emptyOptions,
   failureOutcome,
   loginTarget,
@@ -190,5 +191,12 @@ describe('configuration checks', () => {
       'https://acme.my.salesforce.com',
     );
     expect(loginTarget({ loginUrl: 'sandbox', customDomain: 'x' })).toBe('sandbox');
+  });
+});
+
+describe('DYNAMIC_FILTER_INTERFACE', () => {
+  it("qualifies the interface with the org's namespace, or leaves it bare without one", () => {
+    expect(DYNAMIC_FILTER_INTERFACE('cqext')).toBe('cqext.SQX_DynamicFilter');
+    expect(DYNAMIC_FILTER_INTERFACE('')).toBe('SQX_DynamicFilter');
   });
 });

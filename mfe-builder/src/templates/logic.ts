@@ -18,8 +18,9 @@ export type PublishTarget = 'main' | 'other' | 'download';
 export type ActionOverride = PublishOptions['actionOverride'];
 export const ACTION_OVERRIDES: ActionOverride[] = ['Create', 'Edit', 'None'];
 
-/** The dynamic-filter interface whose implementations the screen offers (package namespace). */
-export const DYNAMIC_FILTER_INTERFACE = (namespace: string) => `${namespace}.SQX_DynamicFilter`;
+/** The dynamic-filter interface whose implementations the screen offers: `ns.SQX_DynamicFilter`, or bare without a namespace. */
+export const DYNAMIC_FILTER_INTERFACE = (namespace: string) =>
+  namespace ? `${namespace}.SQX_DynamicFilter` : 'SQX_DynamicFilter';
 
 /** Builder spec 7: getLWCList searches with limit 50, otherwise lists name 'CQ' with limit 10. */
 export function lwcListBody(term: string, instanceUrl: string) {

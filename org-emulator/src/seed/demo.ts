@@ -737,7 +737,8 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
         ClassName: cls,
         ClassNamespacePrefix: null,
         InterfaceName: iface,
-        InterfaceNamespacePrefix: ns,
+        // The package's interface carries the org's namespace (none for an unmanaged deploy).
+        InterfaceNamespacePrefix: ns === 'cqext' ? org.naming.ns || null : ns,
         IsConcrete: true,
       });
     }
