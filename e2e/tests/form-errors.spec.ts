@@ -40,15 +40,22 @@ const orgScore = (row: SubmissionRow | undefined): unknown =>
 const save = (page: Page) => page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
 const scoreError = (page: Page) => page.locator(`[data-path="${SCORE_PATH}"] .cq-error`);
 
+/** The offline core loads after first paint (issue 21); its diagnostics handle appears with it. */
+const offlineCore = (page: Page) =>
+  page.waitForFunction(() => (window as { __cqOffline?: unknown }).__cqOffline !== undefined);
+
 /** Home's import of the org's pending records, run now (what home does on opening and each refresh). */
-const importPending = (page: Page) =>
-  page.evaluate(() =>
+async function importPending(page: Page): Promise<void> {
+  await offlineCore(page);
+  await page.evaluate(() =>
     (window as unknown as { __cqOffline: { importPending(): Promise<void> } }).__cqOffline.importPending(),
   );
+}
 
 /** The local record with this id (status/sync status), or null. */
-const localState = (page: Page, id: string) =>
-  page.evaluate(async (key) => {
+async function localState(page: Page, id: string): Promise<string | null> {
+  await offlineCore(page);
+  return page.evaluate(async (key) => {
     const off = (
       window as unknown as {
         __cqOffline: { store: { getSubmission(id: string): Promise<Record<string, unknown> | undefined> } };
@@ -57,6 +64,7 @@ const localState = (page: Page, id: string) =>
     const s = await off.store.getSubmission(key);
     return s ? `${String(s.status)}/${String(s.syncStatus)}` : null;
   }, id);
+}
 
 test("submitted online, the org's rule refuses it: the error is on the Score field; fixed, it is submitted", async ({
   page,
