@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, AlertDescription, AlertIcon, Box, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSearch } from './location';
 import { MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
 import { AUTH_TEXTS } from './texts';
+import { Alert, AuthStyles, Spinner } from './ui';
 
 /** Where each callback lands once sign-in is complete. */
 export const AFTER_SIGN_IN: Record<LoginTarget, string> = {
@@ -33,32 +33,32 @@ export function CallbackScreen({ host, target }: { host: HostServices; target: L
   }, [host, search, target]);
 
   return (
-    <Box data-testid="remote-screen" data-remote="mfe-auth" p={6} maxW="lg" mx="auto">
+    <div data-testid="remote-screen" data-remote="mfe-auth" className="au-callback">
+      <AuthStyles />
       {failed === null ? (
-        <Stack align="center" spacing={4} py={10} role="status">
-          <Spinner size="xl" color="blue.600" />
-          <Text>{target === 'main' ? AUTH_TEXTS.signingIn : AUTH_TEXTS.connectingOtherOrg}</Text>
-        </Stack>
+        <div className="au-center" role="status">
+          <Spinner large />
+          <p style={{ margin: 0 }}>
+            {target === 'main' ? AUTH_TEXTS.signingIn : AUTH_TEXTS.connectingOtherOrg}
+          </p>
+        </div>
       ) : (
-        <Stack spacing={4} py={6}>
-          <Alert status="error" borderRadius="md" data-testid="signin-error">
-            <AlertIcon />
-            <AlertDescription>
-              {failed === MESSAGES.unableToConnect ? failed : `${MESSAGES.unableToConnect}: ${failed}`}
-            </AlertDescription>
+        <>
+          <Alert status="error" testId="signin-error">
+            {failed === MESSAGES.unableToConnect ? failed : `${MESSAGES.unableToConnect}: ${failed}`}
           </Alert>
-          <Link
+          <a
             href="/login"
-            color="blue.700"
+            className="au-link"
             onClick={(e) => {
               e.preventDefault();
               host.navigate('/login', { replace: true });
             }}
           >
             {AUTH_TEXTS.backToLogin}
-          </Link>
-        </Stack>
+          </a>
+        </>
       )}
-    </Box>
+    </div>
   );
 }

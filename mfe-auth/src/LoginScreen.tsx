@@ -1,25 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  Alert,
-  AlertDescription,
-  AlertIcon,
-  Box,
-  Button,
-  Divider,
-  FormControl,
-  FormHelperText,
-  FormLabel,
-  Heading,
-  Input,
-  Link,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearch } from './location';
 import { isValidDomainUrl, MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
 import { browser } from './browser';
 import { Logo } from './Logo';
+import { Alert, AuthStyles, Spinner } from './ui';
 import { AUTH_TEXTS } from './texts';
 import { useObservable } from './useObservable';
 
@@ -40,6 +24,8 @@ export function LoginScreen({ host }: { host: HostServices }) {
     session.status === 'signedOut' && (session.expired || new URLSearchParams(search).has('expired'));
   const [envState, setEnvState] = useState<EnvState>({ kind: 'loading' });
   const [domain, setDomain] = useState('');
+  const inputId = useId();
+  const helpId = useId();
 
   const loadEnv = useCallback(() => {
     setEnvState({ kind: 'loading' });
@@ -56,125 +42,102 @@ export function LoginScreen({ host }: { host: HostServices }) {
 
   const signIn = (loginUrl: string) => browser.assign(host.session.loginHref(loginUrl, 'main'));
 
+  const customInvalid = domain.trim() !== '' && !domainValid;
+
   return (
-    <Box
-      data-testid="remote-screen"
-      data-remote="mfe-auth"
-      minH="70vh"
-      display="flex"
-      alignItems="center"
-      justifyContent="center"
-      p={4}
-    >
-      <Box w="full" maxW="md" bg="white" borderWidth="1px" borderRadius="lg" boxShadow="sm" p={8}>
-        <Stack spacing={5}>
-          <Stack align="center" spacing={3}>
-            <Logo boxSize={16} />
-            <Heading as="h1" size="lg">
-              {AUTH_TEXTS.appTitle}
-            </Heading>
-            <Text color="gray.600" textAlign="center">
-              {AUTH_TEXTS.subtitle}
-            </Text>
-          </Stack>
+    <div data-testid="remote-screen" data-remote="mfe-auth" className="au-page">
+      <AuthStyles />
+      <div className="au-card">
+        <div className="au-brand">
+          <Logo size={64} />
+          <h1 className="au-title">{AUTH_TEXTS.appTitle}</h1>
+          <p className="au-muted">{AUTH_TEXTS.subtitle}</p>
+        </div>
 
-          {expired && (
-            <Alert status="warning" borderRadius="md" data-testid="session-expired">
-              <AlertIcon />
-              <AlertDescription>{MESSAGES.sessionExpired}</AlertDescription>
-            </Alert>
-          )}
-          {session.status === 'signedIn' && (
-            <Alert status="info" borderRadius="md">
-              <AlertIcon />
-              <AlertDescription>
-                {AUTH_TEXTS.signedInAs(session.userDetails.Name)}{' '}
-                <Link
-                  href="/"
-                  fontWeight="semibold"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    host.navigate('/');
-                  }}
-                >
-                  {AUTH_TEXTS.goHome}
-                </Link>
-              </AlertDescription>
-            </Alert>
-          )}
-          {envState.kind === 'loading' && (
-            <Stack align="center">
-              <Spinner aria-label="Loading" />
-            </Stack>
-          )}
-          {envState.kind === 'failed' && (
-            <Alert status="error" borderRadius="md">
-              <AlertIcon />
-              <AlertDescription>
-                {AUTH_TEXTS.envUnavailable}{' '}
-                <Button size="sm" variant="link" colorScheme="red" onClick={loadEnv}>
-                  {AUTH_TEXTS.retry}
-                </Button>
-              </AlertDescription>
-            </Alert>
-          )}
-          {env && !canLogin && (
-            <Alert status="warning" borderRadius="md">
-              <AlertIcon />
-              <AlertDescription>{AUTH_TEXTS.notConfigured}</AlertDescription>
-            </Alert>
-          )}
+        {expired && (
+          <Alert status="warning" testId="session-expired">
+            {MESSAGES.sessionExpired}
+          </Alert>
+        )}
+        {session.status === 'signedIn' && (
+          <Alert status="info">
+            {AUTH_TEXTS.signedInAs(session.userDetails.Name)}{' '}
+            <a
+              className="au-link"
+              href="/"
+              onClick={(e) => {
+                e.preventDefault();
+                host.navigate('/');
+              }}
+            >
+              {AUTH_TEXTS.goHome}
+            </a>
+          </Alert>
+        )}
+        {envState.kind === 'loading' && <Spinner label="Loading" />}
+        {envState.kind === 'failed' && (
+          <Alert status="error">
+            {AUTH_TEXTS.envUnavailable}{' '}
+            <button type="button" className="au-link" onClick={loadEnv}>
+              {AUTH_TEXTS.retry}
+            </button>
+          </Alert>
+        )}
+        {env && !canLogin && <Alert status="warning">{AUTH_TEXTS.notConfigured}</Alert>}
 
-          <Stack spacing={3}>
-            <Button
-              colorScheme="blue"
-              isDisabled={!canLogin || !offered(env, 'production')}
-              onClick={() => signIn('production')}
-            >
-              {AUTH_TEXTS.production}
-            </Button>
-            <Button
-              colorScheme="blue"
-              variant="outline"
-              isDisabled={!canLogin || !offered(env, 'sandbox')}
-              onClick={() => signIn('sandbox')}
-            >
-              {AUTH_TEXTS.sandbox}
-            </Button>
-          </Stack>
-          <Divider />
-          <Box
-            as="form"
-            onSubmit={(e: React.FormEvent) => {
-              e.preventDefault();
-              if (canLogin && domainValid) signIn(domain.trim().replace(/\/$/, ''));
-            }}
+        <div className="au-stack">
+          <button
+            type="button"
+            className="au-btn au-solid"
+            disabled={!canLogin || !offered(env, 'production')}
+            onClick={() => signIn('production')}
           >
-            <FormControl>
-              <FormLabel>{AUTH_TEXTS.customDomainLabel}</FormLabel>
-              <Input
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                placeholder={AUTH_TEXTS.customDomainPlaceholder}
-                value={domain}
-                onChange={(e) => setDomain(e.target.value)}
-                isInvalid={domain.trim() !== '' && !domainValid}
-              />
-              <FormHelperText color="gray.600">{AUTH_TEXTS.customDomainHelp}</FormHelperText>
-            </FormControl>
-            <Button
-              type="submit"
-              mt={3}
-              w="full"
-              variant="outline"
-              isDisabled={!canLogin || !domainValid || !offered(env, 'custom')}
-            >
-              {AUTH_TEXTS.customDomainButton}
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
-    </Box>
+            {AUTH_TEXTS.production}
+          </button>
+          <button
+            type="button"
+            className="au-btn au-outline-blue"
+            disabled={!canLogin || !offered(env, 'sandbox')}
+            onClick={() => signIn('sandbox')}
+          >
+            {AUTH_TEXTS.sandbox}
+          </button>
+        </div>
+        <hr className="au-divider" />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canLogin && domainValid) signIn(domain.trim().replace(/\/$/, ''));
+          }}
+        >
+          <label className="au-label" htmlFor={inputId}>
+            {AUTH_TEXTS.customDomainLabel}
+          </label>
+          <input
+            id={inputId}
+            className="au-input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder={AUTH_TEXTS.customDomainPlaceholder}
+            value={domain}
+            onChange={(e) => setDomain(e.target.value)}
+            aria-invalid={customInvalid}
+            aria-describedby={helpId}
+          />
+          <p className="au-help" id={helpId}>
+            {AUTH_TEXTS.customDomainHelp}
+          </p>
+          <button
+            type="submit"
+            className="au-btn au-outline"
+            style={{ marginTop: '0.75rem' }}
+            disabled={!canLogin || !domainValid || !offered(env, 'custom')}
+          >
+            {AUTH_TEXTS.customDomainButton}
+          </button>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { defineRemoteApp } from 'shared-contracts/remote-app';
+// Plain React, no Chakra: the sign-in page must not wait for the UI library (see auth-styles.ts).
+import { defineRemoteAppIn } from 'shared-contracts/remote-app-core';
 import { Root } from './Root';
 
-export const { contractVersion, bootstrap, mount, unmount } = defineRemoteApp(Root);
+export const { contractVersion, bootstrap, mount, unmount } = defineRemoteAppIn(Root);

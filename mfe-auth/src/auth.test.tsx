@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, type HostServices } from 'shared-contracts';
 import { AuthScreens } from './Root';
 import { browser } from './browser';
@@ -9,11 +8,7 @@ import { callsOf, fakeHost, type FakeHost } from 'shared-contracts/testing';
 
 function renderAt(path: string, host: HostServices) {
   window.history.replaceState(null, '', path);
-  return render(
-    <ChakraProvider>
-      <AuthScreens host={host} />
-    </ChakraProvider>,
-  );
+  return render(<AuthScreens host={host} />);
 }
 
 let assigned: string[];

@@ -1,12 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { ChakraProvider } from '@chakra-ui/react';
 import { start } from 'single-spa';
-import { memoryColorMode } from 'shared-contracts';
 import { remotesConfigAnswer } from './early-fetch';
 import { createHostServices, type ShellHost } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
-import { ShellHeader } from './layout/ShellHeader';
-import { shellTheme, shellToastOptions } from './layout/theme';
+import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
 
 /**
@@ -54,13 +51,13 @@ async function main() {
   const host = createHostServices({ onRemoteCrash: (name, error) => apps?.crash(name, error) });
 
   const header = document.getElementById('shell-header');
-  if (header) {
-    createRoot(header).render(
-      <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode} toastOptions={shellToastOptions}>
-        <ShellHeader host={host} />
-      </ChakraProvider>,
-    );
-  }
+  // No Chakra on this path: the header starts light and loads its full form (and Chakra) only when
+  // the route or a signed-in user needs it (HeaderSlot), so the sign-in page waits for neither.
+  // Where the first route needs it, its download (Chakra's) starts now, beside the remotes' config,
+  // not after the remote's entry: the remote needs the same shared Chakra.
+  if (needsFullHeader(location.pathname, host.session.state.get().status))
+    void loadFullHeader().catch(() => undefined);
+  if (header) createRoot(header).render(<HeaderSlot host={host} />);
 
   // Session and sync start beside routing: remotes read their state from observables as it arrives.
   void host.session.refresh().catch((error: unknown) => console.error('[shell] session check failed', error));

@@ -1,32 +1,28 @@
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ChakraProvider } from '@chakra-ui/react';
 import type { LifeCycles } from 'single-spa';
-import { memoryColorMode } from 'shared-contracts';
-import { shellTheme, shellToastOptions } from './theme';
 
 interface OutletProps {
   domElement: HTMLElement;
 }
 
-/** single-spa lifecycles for an area the shell renders itself (fallbacks, not-found). */
+/** The shell's Chakra-based area UI (shell-ui.tsx), a chunk fetched the first time an area shows. */
+export type ShellUi = typeof import('./shell-ui');
+
+/**
+ * single-spa lifecycles for an area the shell renders itself (fallbacks, not-found). Their UI and
+ * Chakra load with the first mount, so the sign-in page's path carries none of it.
+ */
 export function shellAreaLifecycles<P extends OutletProps>(
-  render: (props: P) => ReactElement,
+  render: (props: P, ui: ShellUi) => ReactElement,
 ): LifeCycles<P> {
   let root: Root | null = null;
   return {
     bootstrap: async () => undefined,
     mount: async (props) => {
+      const ui = await import('./shell-ui');
       root = createRoot(props.domElement);
-      root.render(
-        <ChakraProvider
-          theme={shellTheme}
-          colorModeManager={memoryColorMode}
-          toastOptions={shellToastOptions}
-        >
-          {render(props)}
-        </ChakraProvider>,
-      );
+      root.render(<ui.ShellChakra>{render(props, ui)}</ui.ShellChakra>);
     },
     unmount: async () => {
       root?.unmount();

@@ -11,8 +11,7 @@ import {
 } from 'shared-contracts';
 import { loadRemoteApp, type RemoteRuntime } from '../mf/remote-loader';
 import { shellAreaLifecycles } from '../layout/react-lifecycles';
-import { RemoteUnavailable, type RemoteUnavailableProps } from '../layout/RemoteUnavailable';
-import { NotFound } from '../layout/NotFound';
+import type { RemoteUnavailableProps } from '../layout/RemoteUnavailable';
 import { areaElement, setAreaState } from './outlet';
 
 // The instance the shell's own bundler runtime created: importing the runtime API again would ship a
@@ -46,8 +45,8 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
   };
 
   const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> => {
-    const area = shellAreaLifecycles<RemoteAppProps>(() => (
-      <RemoteUnavailable {...failure} onRetry={() => retry(name)} />
+    const area = shellAreaLifecycles<RemoteAppProps>((_props, ui) => (
+      <ui.RemoteUnavailable {...failure} onRetry={() => retry(name)} />
     ));
     return {
       ...area,
@@ -125,7 +124,7 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
 
   registerApplication<{ domElement: HTMLElement }>({
     name: 'shell-not-found',
-    app: async () => shellAreaLifecycles(() => <NotFound />),
+    app: async () => shellAreaLifecycles((_props, ui) => <ui.NotFound />),
     activeWhen: (location) => remoteForPath(location.pathname) === null,
     customProps: (name) => ({ domElement: areaElement(name) }),
   });

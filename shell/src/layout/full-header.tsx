@@ -1,0 +1,14 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { HostServices } from 'shared-contracts';
+import { memoryColorMode } from 'shared-contracts';
+import { ShellHeader } from './ShellHeader';
+import { shellTheme, shellToastOptions } from './theme';
+
+/** The full header in the shell's Chakra setup (CSS reset, global styles): a chunk of its own. */
+export function FullHeader({ host }: { host: HostServices }) {
+  return (
+    <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode} toastOptions={shellToastOptions}>
+      <ShellHeader host={host} />
+    </ChakraProvider>
+  );
+}

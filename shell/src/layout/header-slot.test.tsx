@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { HostServices, Observable, OutboxItem, SessionState } from 'shared-contracts';
+import { HeaderSlot, needsFullHeader } from './HeaderSlot';
+
+function settable<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<(v: T) => void>();
+  const o: Observable<T> & { set(v: T): void } = {
+    get: () => value,
+    subscribe(l) {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    set(v) {
+      value = v;
+      listeners.forEach((l) => l(v));
+    },
+  };
+  return o;
+}
+
+function fakeHost(session: SessionState) {
+  const calls: string[] = [];
+  const host = {
+    contractVersion: '1.1.0',
+    navigate: (to: string) => calls.push(to),
+    online: settable(true),
+    session: { state: settable<SessionState>(session) },
+    offline: { outbox: settable<OutboxItem[]>([]) },
+  } as unknown as HostServices;
+  return { host, calls };
+}
+
+const signedOut: SessionState = { status: 'signedOut', expired: false };
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('needsFullHeader', () => {
+  it('keeps the light header only on the sign-in screens while nobody is signed in', () => {
+    expect(needsFullHeader('/login', 'signedOut')).toBe(false);
+    expect(needsFullHeader('/authSuccessCallback', 'loading')).toBe(false);
+    expect(needsFullHeader('/login', 'signedIn')).toBe(true);
+    expect(needsFullHeader('/', 'signedOut')).toBe(true);
+    expect(needsFullHeader('/templates', 'loading')).toBe(true);
+    expect(needsFullHeader('/nowhere', 'signedOut')).toBe(true);
+  });
+});
+
+describe('HeaderSlot', () => {
+  it('on /login signed out: the title, the online state and the offline icon linking to /login, no menus', async () => {
+    window.history.replaceState(null, '', '/login');
+    const { host, calls } = fakeHost(signedOut);
+    render(<HeaderSlot host={host} />);
+    expect(screen.getByRole('link', { name: 'Checklists home' })).toHaveProperty('pathname', '/');
+    expect(screen.getByTestId('online-status').textContent).toBe('Online');
+    const offline = screen.getByRole('link', { name: 'Not signed in: sign in' });
+    expect(offline.getAttribute('href')).toBe('/login');
+    offline.click();
+    expect(calls).toEqual(['/login']);
+    act(() => (host.online as ReturnType<typeof settable<boolean>>).set(false));
+    expect(screen.getByTestId('online-status').textContent).toBe('Offline');
+    // Still light a moment later: nothing asked for the full header.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+  });
+
+  it('swaps in the full header (menus) when the route leaves the sign-in screens', async () => {
+    window.history.replaceState(null, '', '/login');
+    const { host } = fakeHost(signedOut);
+    render(<HeaderSlot host={host} />);
+    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    act(() => {
+      window.history.pushState(null, '', '/nowhere');
+      window.dispatchEvent(new Event('single-spa:routing-event'));
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Help' })).toBeTruthy(), {
+      timeout: 10_000,
+    });
+    expect(screen.getByRole('link', { name: 'Not signed in: sign in' })).toBeTruthy();
+  });
+});
