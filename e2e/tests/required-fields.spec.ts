@@ -62,6 +62,9 @@ const focused = (page: Page) =>
 
 /** Fills the field Save focused, whatever kind it is (text, date, number, option buttons, lookup...). */
 async function fillFocused(page: Page): Promise<string> {
+  // A refused Save moves focus once the field is revealed (a section opened, a tab switched): wait
+  // for it to land in a field instead of reading the Save button that still holds it.
+  await page.waitForFunction(() => document.activeElement?.closest('[data-path]') != null);
   const f = await focused(page);
   const el = page.locator(':focus');
   if (f.role === 'radio') await el.click();
