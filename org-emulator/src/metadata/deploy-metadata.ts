@@ -1,7 +1,8 @@
 // Metadata API deploys of the org's schema (metadata format, as `sf project deploy start` zips it):
 // custom objects with their fields, record types and validation rules, permission sets, tabs, Apex
-// classes and triggers. Checked as the org checks them (every reference resolves, every field type is
-// known, every formula compiles), then applied all at once; what was deployed is kept for retrieve.
+// classes and triggers, connected apps (registered as OAuth clients: oauth/connected-apps.ts). Checked as
+// the org checks them (every reference resolves, every field type is known, every formula compiles),
+// then applied all at once; what was deployed is kept for retrieve.
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
 import { insertRaw } from '../sobjects/dml.js';
