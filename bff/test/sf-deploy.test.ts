@@ -9,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_CALLBACK_PATHS } from 'shared-contracts';
 import { sfCli, type SfCli } from 'org-emulator/testing/sf-cli';
 import { startEmulator } from './global-setup';
 import {
@@ -191,7 +192,9 @@ describe('the connected app deploys with sf; the BFF signs users in through it',
     const file = path.join(dir, APP);
     const base = `http://127.0.0.1:${port}`;
     const source = readFileSync(file, 'utf8');
-    expect(source).toContain('<callbackUrl>http://127.0.0.1:4000/authSuccessCallback\n');
+    // As shipped: the BFF's own callback paths on the default local port, one per line.
+    const shipped = /<callbackUrl>([^<]*)<\/callbackUrl>/.exec(source)?.[1]?.split('\n');
+    expect(shipped).toEqual(Object.values(AUTH_CALLBACK_PATHS).map((p) => `http://127.0.0.1:4000${p}`));
     writeFileSync(
       file,
       source
