@@ -128,6 +128,10 @@ describe('a deployed ConnectedApp is an OAuth client of the org', () => {
     const code2 = new URL(second.location).searchParams.get('code') ?? '';
     const tokens = await withSecret.requestToken(code2);
     expect(tokens.scope).toBe('api refresh_token id');
+    // No scope asked: the token carries every scope the app declares.
+    const third = await authorize({ ...paramsOf(withSecret), scope: '' });
+    const all = await withSecret.requestToken(new URL(third.location).searchParams.get('code') ?? '');
+    expect(all.scope).toBe('api refresh_token id');
     const me = await http(sf.emu, '/services/oauth2/userinfo', { token: tokens.access_token });
     expect((me.body as Rec).preferred_username).toBe(FIELD_USER);
     // The demo app's id cannot redeem this app's refresh token.

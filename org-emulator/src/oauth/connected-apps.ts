@@ -160,6 +160,15 @@ export function findClient(org: Org, clientId: string | null | undefined): OAuth
   };
 }
 
+/** What a token carries when the request names no scope: all the app's scopes, as an org grants them. */
+export function defaultScope(client: OAuthClient): string {
+  if (!client.scopes) return 'api refresh_token web id';
+  const names = Object.entries(SCOPE_OF)
+    .filter(([name, md]) => client.scopes?.includes(md) && name !== 'offline_access')
+    .map(([name]) => name);
+  return names.join(' ');
+}
+
 /** The requested OAuth scopes the client is not allowed (empty = all allowed). */
 export function disallowedScopes(client: OAuthClient, requested: string): string[] {
   if (!client.scopes) return [];

@@ -7,7 +7,7 @@ import { readForm } from '../http/body.js';
 import { bearerToken } from '../http/auth.js';
 import { identityBody, identityUrl, userRecord, userinfoBody } from './identity.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
-import { disallowedScopes, findClient, type OAuthClient } from './connected-apps.js';
+import { defaultScope, disallowedScopes, findClient, type OAuthClient } from './connected-apps.js';
 import { CALLBACK_RE, passwordHash, safeEqual, tokenSignature, verifierMatches } from './tokens.js';
 import type { SRecord } from '../store/records.js';
 
@@ -138,7 +138,7 @@ export function oauthRoutes(emu: Emu): Router {
       client.clientId,
       params.redirect_uri ?? '',
       params.code_challenge || null,
-      params.scope || 'api refresh_token web id',
+      params.scope || defaultScope(client),
     );
     redirectWith(ctx, params.redirect_uri ?? '', { code, state: params.state });
   };
