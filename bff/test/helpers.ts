@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -43,14 +44,15 @@ export function bffEnv(emulatorUrl: string, extra: Record<string, string> = {}):
   };
 }
 
-/** The BFF in this process on a free port, configured against the emulator. */
+/** The BFF in this process on a free port (or `port`), configured against the emulator. */
 export async function startBff(
   emulatorUrl: string,
   extra: Record<string, string> = {},
   store?: SessionStore,
+  port = 0,
 ): Promise<RunningBff> {
   const bff = createBff(loadConfig(bffEnv(emulatorUrl, extra)), store ? { store } : {});
-  const server = bff.app.listen(0, '127.0.0.1');
+  const server = bff.app.listen(port, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -112,6 +114,15 @@ export async function login(
   if (!location) throw new Error('no redirect back to the BFF');
   const cb = await go(jar, location);
   return cb.headers.get('location') ?? `status ${cb.status}`;
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a BFF whose callback URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Calls the BFF as the shell's API client does: session cookie, CSRF header, same Origin. */

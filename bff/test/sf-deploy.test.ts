@@ -3,15 +3,26 @@
 // package's schema, then the product (this BFF) signs a field user in and submits a form against it,
 // and the org's submit processing refuses data that breaks the main object's rule.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_CALLBACK_PATHS } from 'shared-contracts';
 import { sfCli, type SfCli } from 'org-emulator/testing/sf-cli';
 import { startEmulator } from './global-setup';
-import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
+import {
+  DEMO,
+  Jar,
+  freePort,
+  go,
+  passwordToken,
+  signedIn,
+  startBff,
+  type Client,
+  type RunningBff,
+} from './helpers';
 
 type Rec = Record<string, unknown>;
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../salesforce');
@@ -154,4 +165,89 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+// Step 4 of salesforce/README.md: the connected app is metadata too. The admin edits its callback URLs
+// and contact email, deploys it, reads the consumer key the org generated back with a retrieve, and
+// gives it to the BFF as SF_CLIENT_ID. The BFF is a PKCE public client: no secret.
+describe('the connected app deploys with sf; the BFF signs users in through it', () => {
+  const APP = 'connected-app/main/default/connectedApps/CQ_Offline_Forms.connectedApp-meta.xml';
+  let dir: string;
+  let port: number;
+  let consumerKey: string;
+  const running: RunningBff[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'connected-app-'));
+    cpSync(path.join(PROJECT, 'sfdx-project.json'), path.join(dir, 'sfdx-project.json'));
+    cpSync(path.join(PROJECT, 'connected-app'), path.join(dir, 'connected-app'), { recursive: true });
+    mkdirSync(path.join(dir, 'force-app'));
+    port = await freePort();
+  });
+  afterAll(async () => {
+    for (const b of running) await b.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sf project deploy start --source-dir connected-app, with the callback URLs edited, succeeds', async () => {
+    const file = path.join(dir, APP);
+    const base = `http://127.0.0.1:${port}`;
+    const source = readFileSync(file, 'utf8');
+    // As shipped: the BFF's own callback paths on the default local port, one per line.
+    const shipped = /<callbackUrl>([^<]*)<\/callbackUrl>/.exec(source)?.[1]?.split('\n');
+    expect(shipped).toEqual(Object.values(AUTH_CALLBACK_PATHS).map((p) => `http://127.0.0.1:4000${p}`));
+    writeFileSync(
+      file,
+      source
+        .replaceAll('http://127.0.0.1:4000', base)
+        .replace(
+          '<contactEmail>admin@your.org</contactEmail>',
+          '<contactEmail>admin@demo.org</contactEmail>',
+        ),
+    );
+    const result = await sf.ok<{ status: string; files: Rec[] }>(
+      ['project', 'deploy', 'start', '--source-dir', 'connected-app', '--wait', '2'],
+      { cwd: dir },
+    );
+    expect(result.status).toBe('Succeeded');
+    expect(result.files).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'ConnectedApp', fullName: 'CQ_Offline_Forms', state: 'Created' }),
+      ]),
+    );
+  }, 120_000);
+
+  it('sf project retrieve start --metadata ConnectedApp:CQ_Offline_Forms brings back the consumer key, never a secret', async () => {
+    await sf.ok(['project', 'retrieve', 'start', '--metadata', 'ConnectedApp:CQ_Offline_Forms'], {
+      cwd: dir,
+    });
+    const retrieved = readFileSync(path.join(dir, APP), 'utf8');
+    consumerKey = /<consumerKey>([^<]+)<\/consumerKey>/.exec(retrieved)?.[1] ?? '';
+    expect(consumerKey).toMatch(/^3MVG9\w{20,}$/);
+    expect(retrieved).not.toContain('consumerSecret');
+    expect(retrieved).toContain(`<callbackUrl>http://127.0.0.1:${port}/authSuccessCallback\n`);
+  }, 120_000);
+
+  it('the BFF with SF_CLIENT_ID=<consumer key> and no secret signs a field user in and lists forms', async () => {
+    const bffOfApp = await startBff(
+      emulator.url,
+      { SF_CLIENT_ID: consumerKey, SF_CLIENT_SECRET: '' },
+      undefined,
+      port,
+    );
+    running.push(bffOfApp);
+    const c = await signedIn(bffOfApp.base);
+    const forms = (await ok(c.get('/api/forms'))) as Rec[];
+    expect(forms.map((f) => f.Name)).toContain('FORM-0001');
+  });
+
+  it('a BFF at a URL the app does not list is refused by the org: redirect_uri_mismatch', async () => {
+    const elsewhere = await startBff(emulator.url, { SF_CLIENT_ID: consumerKey, SF_CLIENT_SECRET: '' });
+    running.push(elsewhere);
+    const jar = new Jar();
+    const start = await go(jar, `${elsewhere.base}/api/auth/login?loginUrl=production`);
+    expect(start.status).toBe(302);
+    const authorize = await go(jar, start.headers.get('location') ?? '');
+    expect(authorize.status).toBe(400);
+    expect(await authorize.text()).toContain('error=redirect_uri_mismatch');
+  });
 });

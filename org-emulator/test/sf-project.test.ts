@@ -27,6 +27,7 @@ function project(): string {
   cpSync(join(PROJECT, 'sfdx-project.json'), join(dir, 'sfdx-project.json'));
   cpSync(join(PROJECT, '.forceignore'), join(dir, '.forceignore'));
   cpSync(join(PROJECT, 'force-app'), join(dir, 'force-app'), { recursive: true });
+  cpSync(join(PROJECT, 'connected-app'), join(dir, 'connected-app'), { recursive: true });
   return dir;
 }
 
@@ -190,6 +191,7 @@ describe('sf project', () => {
     const dir = mkdtempSync(join(work, 'retrieve-'));
     cpSync(join(PROJECT, 'sfdx-project.json'), join(dir, 'sfdx-project.json'));
     mkdirSync(join(dir, 'force-app'));
+    mkdirSync(join(dir, 'connected-app'));
     const result = await sf.ok<{ files: Rec[] }>(
       [
         'project',

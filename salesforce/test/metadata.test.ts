@@ -179,3 +179,25 @@ describe('SFDX source', () => {
     });
   });
 });
+
+describe('connected-app: the OAuth client the BFF signs users in through', () => {
+  const file = fileURLToPath(
+    new URL(
+      '../connected-app/main/default/connectedApps/CQ_Offline_Forms.connectedApp-meta.xml',
+      import.meta.url,
+    ),
+  );
+  it('is a well-formed ConnectedApp: PKCE required, no secret in source, the scopes the BFF asks for', () => {
+    const xml = readFileSync(file, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const app = read(file, 'ConnectedApp');
+    expect(app).toMatchObject({ label: 'CQ Offline Forms', contactEmail: expect.stringContaining('@') });
+    const oauth = app.oauthConfig as Rec;
+    // api → Api, refresh_token → RefreshToken, id → Basic (the BFF asks for `api refresh_token id`).
+    expect(oauth.scopes).toEqual(['Api', 'Basic', 'RefreshToken']);
+    expect(oauth).toMatchObject({ isPkceRequired: 'true', isConsumerSecretOptional: 'true' });
+    // The org generates the key and the secret: neither belongs in source control.
+    expect(oauth).not.toHaveProperty('consumerKey');
+    expect(oauth).not.toHaveProperty('consumerSecret');
+  });
+});

@@ -1,12 +1,14 @@
 // Metadata API deploys of the org's schema (metadata format, as `sf project deploy start` zips it):
 // custom objects with their fields, record types and validation rules, permission sets, tabs, Apex
-// classes and triggers. Checked as the org checks them (every reference resolves, every field type is
-// known, every formula compiles), then applied all at once; what was deployed is kept for retrieve.
+// classes and triggers, connected apps (registered as OAuth clients: oauth/connected-apps.ts). Checked as
+// the org checks them (every reference resolves, every field type is known, every formula compiles),
+// then applied all at once; what was deployed is kept for retrieve.
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
 import { insertRaw } from '../sobjects/dml.js';
 import { standardObjects } from './objects.js';
 import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
+import { type ConnectedAppPlan, planConnectedApp } from '../oauth/connected-apps.js';
 
 export interface ComponentResult {
   componentType: string;
@@ -27,6 +29,7 @@ export const FOLDERS: Record<string, { type: string; suffix: string; root: strin
   tabs: { type: 'CustomTab', suffix: '.tab', root: 'CustomTab' },
   classes: { type: 'ApexClass', suffix: '.cls', root: 'ApexClass' },
   triggers: { type: 'ApexTrigger', suffix: '.trigger', root: 'ApexTrigger' },
+  connectedApps: { type: 'ConnectedApp', suffix: '.connectedApp', root: 'ConnectedApp' },
 };
 const CODE = new Set(['ApexClass', 'ApexTrigger']);
 
@@ -216,8 +219,15 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
   const list = (v: unknown): Record<string, unknown>[] =>
     (Array.isArray(v) ? v : v === undefined ? [] : [v]) as Record<string, unknown>[];
   const isStandard = (name: string): boolean => !name.endsWith('__c');
+  const apps: ConnectedAppPlan[] = [];
   for (const c of others) {
     let problem: string | undefined;
+    if (c.type === 'ConnectedApp') {
+      const app = planConnectedApp(org, c.fullName, c.body, kept[c.fileName] ?? '');
+      problem = app.problem;
+      kept[c.fileName] = app.retrievable;
+      apps.push(app);
+    }
     if (
       c.type === 'CustomTab' &&
       c.body.customObject === 'true' &&
@@ -295,6 +305,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         if (c.type !== 'PermissionSet') continue;
         recordPermissionSet(org, c.fullName, c.body, userId);
       }
+      for (const app of apps) app.register(org);
       org.store.setKv(KV_FILES, JSON.stringify({ ...deployedFiles(org), ...kept }));
     },
   };

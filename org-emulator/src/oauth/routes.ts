@@ -7,14 +7,8 @@ import { readForm } from '../http/body.js';
 import { bearerToken } from '../http/auth.js';
 import { identityBody, identityUrl, userRecord, userinfoBody } from './identity.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
-import {
-  CALLBACK_RE,
-  CONNECTED_APP,
-  passwordHash,
-  safeEqual,
-  tokenSignature,
-  verifierMatches,
-} from './tokens.js';
+import { defaultScope, disallowedScopes, findClient, type OAuthClient } from './connected-apps.js';
+import { CALLBACK_RE, passwordHash, safeEqual, tokenSignature, verifierMatches } from './tokens.js';
 import type { SRecord } from '../store/records.js';
 
 const AUTHZ_PARAMS = [
@@ -93,46 +87,58 @@ export function oauthRoutes(emu: Emu): Router {
   const pending = new Map<string, PendingConsent>();
 
   /** Checks client and callback before showing anything, as Salesforce does (errors stay on the org's page). */
-  const checkClient = (ctx: Context, params: Record<string, string>): boolean => {
-    if (params.client_id !== CONNECTED_APP.clientId) {
+  const checkClient = (ctx: Context, params: Record<string, string>): OAuthClient | undefined => {
+    const client = findClient(emu.org, params.client_id);
+    if (!client) {
       ctx.status = 400;
       ctx.type = 'html';
       ctx.body = errorPage('error=invalid_client_id', 'client identifier invalid');
-      return false;
+      return undefined;
     }
-    if (!params.redirect_uri || !CALLBACK_RE.test(params.redirect_uri)) {
+    if (!params.redirect_uri || !client.callbackOk(params.redirect_uri)) {
       ctx.status = 400;
       ctx.type = 'html';
       ctx.body = errorPage('error=redirect_uri_mismatch', 'redirect_uri must match configuration');
-      return false;
+      return undefined;
     }
-    if ((params.response_type ?? 'code') !== 'code') {
-      redirectWith(ctx, params.redirect_uri, {
-        error: 'unsupported_response_type',
-        error_description: 'response type not supported',
+    const refuse = (error: string, description: string): undefined => {
+      redirectWith(ctx, params.redirect_uri ?? '', {
+        error,
+        error_description: description,
         state: params.state,
       });
-      return false;
-    }
-    return true;
+      return undefined;
+    };
+    if ((params.response_type ?? 'code') !== 'code')
+      return refuse('unsupported_response_type', 'response type not supported');
+    if (client.pkceRequired && !params.code_challenge)
+      return refuse('invalid_request', 'missing required code challenge');
+    if (disallowedScopes(client, params.scope ?? '').length > 0)
+      return refuse('invalid_scope', 'the requested scope is not allowed');
+    return client;
   };
 
-  const finish = (ctx: Context, userId: string, params: Record<string, string>): void => {
+  const finish = (
+    ctx: Context,
+    client: OAuthClient,
+    userId: string,
+    params: Record<string, string>,
+  ): void => {
     const prompt = (params.prompt ?? '').split(/\s+/);
     if (prompt.includes('consent')) {
       const id = randomToken(18);
       pending.set(id, { userId, params, expires: Date.now() + 10 * 60_000 });
       const u = userRecord(emu.org, userId);
       ctx.type = 'html';
-      ctx.body = consentPage(id, CONNECTED_APP.name, String(u?.Username ?? ''));
+      ctx.body = consentPage(id, client.name, String(u?.Username ?? ''));
       return;
     }
     const code = emu.tokens.issueCode(
       userId,
-      CONNECTED_APP.clientId,
+      client.clientId,
       params.redirect_uri ?? '',
       params.code_challenge || null,
-      params.scope || 'api refresh_token web id',
+      params.scope || defaultScope(client),
     );
     redirectWith(ctx, params.redirect_uri ?? '', { code, state: params.state });
   };
@@ -143,12 +149,13 @@ export function oauthRoutes(emu: Emu): Router {
       const v = ctx.query[k];
       if (typeof v === 'string') params[k] = v;
     }
-    if (!checkClient(ctx, params)) return;
+    const client = checkClient(ctx, params);
+    if (!client) return;
     const prompt = (params.prompt ?? '').split(/\s+/);
     const sid = ctx.cookies.get('sid');
     const sessionUser = sid ? emu.sessions.get(sid) : undefined;
     if (sessionUser && !prompt.includes('login')) {
-      finish(ctx, sessionUser, params);
+      finish(ctx, client, sessionUser, params);
       return;
     }
     const hint = typeof ctx.query.login_hint === 'string' ? ctx.query.login_hint : '';
@@ -180,7 +187,8 @@ export function oauthRoutes(emu: Emu): Router {
       const v = form.get(k);
       if (v !== null) params[k] = v;
     }
-    if (!checkClient(ctx, params)) return;
+    const client = checkClient(ctx, params);
+    if (!client) return;
     const username = form.get('username') ?? '';
     const user = findUserByCredentials(emu, username, form.get('password') ?? '');
     if (!user) {
@@ -196,7 +204,7 @@ export function oauthRoutes(emu: Emu): Router {
     const sid = randomToken(24);
     emu.sessions.set(sid, String(user.Id));
     ctx.cookies.set('sid', sid, { httpOnly: true, sameSite: 'lax', path: '/' });
-    finish(ctx, String(user.Id), { ...params, prompt: params.prompt ?? '' });
+    finish(ctx, client, String(user.Id), { ...params, prompt: params.prompt ?? '' });
   });
 
   router.post('/services/oauth2/authorize/consent', async (ctx) => {
@@ -218,7 +226,14 @@ export function oauthRoutes(emu: Emu): Router {
       });
       return;
     }
-    finish(ctx, req.userId, { ...req.params, prompt: '' });
+    const client = findClient(emu.org, req.params.client_id);
+    if (!client) {
+      ctx.status = 400;
+      ctx.type = 'html';
+      ctx.body = errorPage('error=invalid_client_id', 'client identifier invalid');
+      return;
+    }
+    finish(ctx, client, req.userId, { ...req.params, prompt: '' });
   });
 
   router.post('/services/oauth2/token', async (ctx) => {
@@ -230,14 +245,15 @@ export function oauthRoutes(emu: Emu): Router {
     const clientId = form.get('client_id') ?? (basicId ? decodeURIComponent(basicId) : null);
     const secret =
       form.get('client_secret') ?? (basicSecret !== undefined ? decodeURIComponent(basicSecret) : null);
-    if (clientId !== CONNECTED_APP.clientId)
-      return oauthError(ctx, 400, 'invalid_client_id', 'client identifier invalid');
-    if (secret !== null && secret !== CONNECTED_APP.clientSecret) {
+    const client = findClient(emu.org, clientId);
+    if (!client) return oauthError(ctx, 400, 'invalid_client_id', 'client identifier invalid');
+    if (secret !== null && secret !== client.secret) {
       return oauthError(ctx, 400, 'invalid_client', 'invalid client credentials');
     }
     if (grant === 'authorization_code') {
       const code = emu.tokens.consumeCode(form.get('code') ?? '');
-      if (!code) return oauthError(ctx, 400, 'invalid_grant', 'invalid authorization code');
+      if (!code || code.client_id !== client.clientId)
+        return oauthError(ctx, 400, 'invalid_grant', 'invalid authorization code');
       if (code.redirect_uri !== form.get('redirect_uri')) {
         return oauthError(ctx, 400, 'redirect_uri_mismatch', 'redirect_uri must match configuration');
       }
@@ -248,19 +264,23 @@ export function oauthRoutes(emu: Emu): Router {
       } else if (secret === null) {
         return oauthError(ctx, 400, 'invalid_client', 'invalid client credentials');
       }
+      if (secret === null && !client.secretOptional) {
+        return oauthError(ctx, 400, 'invalid_client', 'invalid client credentials');
+      }
       const user = userRecord(emu.org, code.user_id);
       if (!user) return oauthError(ctx, 400, 'invalid_grant', 'user not found');
-      const refresh = emu.tokens.issueRefresh(code.user_id, CONNECTED_APP.clientId, code.scope);
-      const access = emu.tokens.issueAccess(code.user_id, CONNECTED_APP.clientId, refresh, code.scope);
+      const refresh = emu.tokens.issueRefresh(code.user_id, client.clientId, code.scope);
+      const access = emu.tokens.issueAccess(code.user_id, client.clientId, refresh, code.scope);
       ctx.body = tokenResponse(emu, user, access, refresh, code.scope);
       return;
     }
     if (grant === 'refresh_token') {
       const row = emu.tokens.validRefresh(form.get('refresh_token') ?? '');
-      if (!row) return oauthError(ctx, 400, 'invalid_grant', 'expired access/refresh token');
+      if (!row || row.client_id !== client.clientId)
+        return oauthError(ctx, 400, 'invalid_grant', 'expired access/refresh token');
       const user = userRecord(emu.org, row.user_id);
       if (!user) return oauthError(ctx, 400, 'invalid_grant', 'user not found');
-      const access = emu.tokens.issueAccess(row.user_id, CONNECTED_APP.clientId, row.token, row.scope);
+      const access = emu.tokens.issueAccess(row.user_id, client.clientId, row.token, row.scope);
       // Like Salesforce, the refresh grant returns no new refresh token.
       ctx.body = tokenResponse(emu, user, access, null, row.scope);
       return;
@@ -270,8 +290,8 @@ export function oauthRoutes(emu: Emu): Router {
       const user = findUserByCredentials(emu, form.get('username') ?? '', form.get('password') ?? '');
       if (!user) return oauthError(ctx, 400, 'invalid_grant', 'authentication failure');
       const scope = 'api refresh_token web id';
-      const refresh = emu.tokens.issueRefresh(String(user.Id), CONNECTED_APP.clientId, scope);
-      const access = emu.tokens.issueAccess(String(user.Id), CONNECTED_APP.clientId, refresh, scope);
+      const refresh = emu.tokens.issueRefresh(String(user.Id), client.clientId, scope);
+      const access = emu.tokens.issueAccess(String(user.Id), client.clientId, refresh, scope);
       ctx.body = tokenResponse(emu, user, access, null, scope);
       return;
     }

@@ -1,0 +1,148 @@
+// A ConnectedApp deployed through the Metadata API (REST deployRequest, the engine the SOAP deploy shares)
+// becomes an OAuth client of the org: its consumer key is a client id, its callback URLs match exactly,
+// PKCE, scopes and the secret rule are enforced as declared. The built-in demo app stays.
+import { OAuth2 } from 'jsforce';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, FIELD_USER, PASSWORD, http, orgForFile } from './helpers.js';
+
+type Rec = Record<string, unknown>;
+const sf = orgForFile({ deployMs: 50 }, ADMIN);
+const CALLBACK = 'https://forms.example.com/authSuccessCallback';
+const KEY = 'CQ_Test_Consumer_Key_0001';
+const SECRET = 'test-consumer-secret';
+
+const PACKAGE_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<Package xmlns="http://soap.sforce.com/2006/04/metadata"><types><members>*</members><name>ConnectedApp</name></types><version>62.0</version></Package>`;
+
+const appXml = (oauth: string, head = '<contactEmail>admin@demo.org</contactEmail><label>CQ Test</label>') =>
+  `<?xml version="1.0" encoding="UTF-8"?><ConnectedApp xmlns="http://soap.sforce.com/2006/04/metadata">${head}<oauthConfig>${oauth}</oauthConfig></ConnectedApp>`;
+
+async function deploy(name: string, xml: string): Promise<Rec> {
+  const form = new FormData();
+  form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
+  const zip = zipSync({
+    'package.xml': strToU8(PACKAGE_XML),
+    [`connectedApps/${name}.connectedApp`]: strToU8(xml),
+  });
+  form.append('file', new Blob([Buffer.from(zip)], { type: 'application/zip' }), 'deploy.zip');
+  const started = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest', {
+    method: 'POST',
+    body: form,
+    token: sf.token,
+  });
+  expect(started.status).toBe(201);
+  const id = String((started.body as Rec).id);
+  for (let i = 0; i < 200; i++) {
+    const res = await http(sf.emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
+      token: sf.token,
+    });
+    const result = (res.body as { deployResult: Rec }).deployResult;
+    if (result.done === true) return result;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('deploy never finished');
+}
+
+/** The login form posted as the browser would; returns the redirect back to the app. */
+async function authorize(
+  params: Record<string, string>,
+): Promise<{ status: number; location: string; text: string }> {
+  const res = await http(sf.emu, '/services/oauth2/authorize', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...params, username: FIELD_USER, password: PASSWORD }).toString(),
+  });
+  return { status: res.status, location: res.headers.get('location') ?? '', text: res.text };
+}
+
+const client = (secret?: string) =>
+  new OAuth2({
+    clientId: KEY,
+    ...(secret ? { clientSecret: secret } : {}),
+    loginUrl: sf.emu.url,
+    redirectUri: CALLBACK,
+    useVerifier: true,
+  });
+const paramsOf = (o: OAuth2, scope = 'api refresh_token id'): Record<string, string> =>
+  Object.fromEntries(new URL(o.getAuthorizationUrl({ scope, state: 's1' })).searchParams);
+
+describe('a deployed ConnectedApp is an OAuth client of the org', () => {
+  it('a ConnectedApp without a callback URL fails the deploy, naming what is missing', async () => {
+    const result = await deploy('CQ_Broken', appXml('<scopes>Api</scopes>'));
+    expect(result.status).toBe('Failed');
+    expect(result.errorMessage).toBe('Required field is missing: callbackUrl');
+    const unknown = await deploy(
+      'CQ_Broken',
+      appXml(`<callbackUrl>${CALLBACK}</callbackUrl><scopes>Everything</scopes>`),
+    );
+    expect(unknown.errorMessage).toBe(
+      "'Everything' is not a valid value for the enum 'ConnectedAppOauthAccessScope'",
+    );
+  });
+
+  it('deploys; its consumer key is then a client id the authorize endpoint knows', async () => {
+    const before = await http(
+      sf.emu,
+      `/services/oauth2/authorize?${new URLSearchParams(paramsOf(client()))}`,
+    );
+    expect(before.status).toBe(400);
+    expect(before.text).toContain('error=invalid_client_id');
+    const result = await deploy(
+      'CQ_Test',
+      appXml(
+        `<callbackUrl>${CALLBACK}\nhttps://forms.example.com/authOtherOrgSuccessCallback</callbackUrl><consumerKey>${KEY}</consumerKey><consumerSecret>${SECRET}</consumerSecret><isConsumerSecretOptional>false</isConsumerSecretOptional><isPkceRequired>true</isPkceRequired><scopes>Api</scopes><scopes>Basic</scopes><scopes>RefreshToken</scopes>`,
+      ),
+    );
+    expect(result.status).toBe('Succeeded');
+    const page = await http(sf.emu, `/services/oauth2/authorize?${new URLSearchParams(paramsOf(client()))}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('name="client_id" value="CQ_Test_Consumer_Key_0001"');
+  });
+
+  it('refuses a callback URL the app does not list (exact match), a missing PKCE challenge and an undeclared scope', async () => {
+    const params = paramsOf(client());
+    const wrong = await authorize({
+      ...params,
+      redirect_uri: 'https://forms.example.com/authSuccessCallback/',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('error=redirect_uri_mismatch');
+    const noPkce = await authorize({ ...params, code_challenge: '' });
+    expect(new URL(noPkce.location).searchParams.get('error')).toBe('invalid_request');
+    expect(new URL(noPkce.location).searchParams.get('error_description')).toBe(
+      'missing required code challenge',
+    );
+    const full = await authorize(paramsOf(client(), 'api full'));
+    expect(new URL(full.location).searchParams.get('error')).toBe('invalid_scope');
+  });
+
+  it('issues tokens for the code with the verifier and the secret; without the secret it refuses (secret not optional)', async () => {
+    const noSecret = client();
+    const first = await authorize(paramsOf(noSecret));
+    const code1 = new URL(first.location).searchParams.get('code') ?? '';
+    await expect(noSecret.requestToken(code1)).rejects.toThrow(/invalid client credentials/);
+
+    const withSecret = client(SECRET);
+    const second = await authorize(paramsOf(withSecret));
+    const code2 = new URL(second.location).searchParams.get('code') ?? '';
+    const tokens = await withSecret.requestToken(code2);
+    expect(tokens.scope).toBe('api refresh_token id');
+    // No scope asked: the token carries every scope the app declares.
+    const third = await authorize({ ...paramsOf(withSecret), scope: '' });
+    const all = await withSecret.requestToken(new URL(third.location).searchParams.get('code') ?? '');
+    expect(all.scope).toBe('api refresh_token id');
+    const me = await http(sf.emu, '/services/oauth2/userinfo', { token: tokens.access_token });
+    expect((me.body as Rec).preferred_username).toBe(FIELD_USER);
+    // The demo app's id cannot redeem this app's refresh token.
+    const demo = new OAuth2({
+      clientId: 'demo-client-id',
+      clientSecret: 'demo-client-secret',
+      loginUrl: sf.emu.url,
+    });
+    await expect(demo.refreshToken(tokens.refresh_token ?? '')).rejects.toThrow(
+      /expired access\/refresh token/,
+    );
+    expect((await withSecret.refreshToken(tokens.refresh_token ?? '')).access_token).toBeTruthy();
+  });
+});
