@@ -68,6 +68,17 @@ describe('session service over the BFF', () => {
     expect(storage.getItem(STORAGE_KEYS.timezoneKey)).toBe(user.userDetails.TimeZoneSidKey);
   });
 
+  it("sign-in clears browser storage but keeps the device's diagnostics switch", async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const { session, storage } = client(jar);
+    storage.setItem('cq-diagnostics', '1');
+    storage.setItem('leftover', 'x');
+    await session.completeSignIn('?status=ok');
+    expect(storage.getItem('leftover')).toBeNull();
+    expect(storage.getItem('cq-diagnostics')).toBe('1');
+  });
+
   it('stores the partner user type, network id and site URL', async () => {
     const jar = new Jar();
     await signIn(system.bffUrl, jar, 'partner.user@demo.org');

@@ -12,6 +12,7 @@ import {
   type UserDetailsSF,
 } from 'shared-contracts';
 import { ApiCallError } from './api-client';
+import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext } from './offline/sync-context';
 import { observableValue } from './observable-value';
 
@@ -75,6 +76,18 @@ function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {
   storage.setItem(STORAGE_KEYS.userDetailsSF, JSON.stringify(user.userDetailsSF));
   storage.setItem(STORAGE_KEYS.timezoneKey, user.userDetails.TimeZoneSidKey);
   storage.setItem(USER_ID_KEY, user.userId);
+}
+
+/**
+ * The spec clears browser storage on sign-in and sign-out; settings of the device rather than of the
+ * user (support's diagnostics switch) survive it, so turning them on before signing in works.
+ */
+const DEVICE_KEYS = [DIAGNOSTICS_KEY];
+
+function clearBrowserStorage(storage: SessionDeps['storage']): void {
+  const kept = DEVICE_KEYS.map((key) => [key, storage.getItem(key)] as const);
+  storage.clear();
+  for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
 }
 
 function clearUser(storage: SessionDeps['storage']): void {
@@ -169,7 +182,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
       if (target === 'otherOrg') return;
       // On connect the spec clears browser storage and keeps the connection.
-      storage.clear();
+      clearBrowserStorage(storage);
       const result = await refresh().catch(() => null);
       if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
     },
@@ -177,7 +190,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       try {
         await api.post('/api/sf/logout', { loginUrl: storage.getItem(STORAGE_KEYS.instanceUrl) ?? '' });
       } finally {
-        storage.clear();
+        clearBrowserStorage(storage);
         // The service worker must never drain the outbox for a user who signed out.
         await clearSyncContext().catch(() => undefined);
         state.set({ status: 'signedOut', expired: false });
