@@ -200,7 +200,7 @@ for (const width of [390, 1280]) {
     const first = page.locator('[data-path="General.CQ_Form_Item_0001"]');
     await expect(first.locator(':focus')).toHaveCount(1);
     await expect(first).toBeInViewport();
-    await expect(first.locator('.cq-error')).toHaveText('is a required property');
+    await expect(first.locator('.cq-error')).toHaveText('This field is required');
     await expect(left(page)).toBeInViewport();
     await expect(left(page)).toHaveText('11 required fields left');
     await expect(footer(page).getByRole('button', { name: 'Save' })).toBeInViewport();

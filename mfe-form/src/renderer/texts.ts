@@ -17,8 +17,8 @@ export const RENDERER_TEXTS = {
   showValidationMessage: 'Show validation message',
   /** Error listing: suffix of indexed items, '{field title} {message} (row N)'. */
   row: (n: number): string => ` (row ${n})`,
-  /** Field-level text of an Ajv required error (the listing uses missingRequiredFields). */
-  requiredProperty: 'is a required property',
+  /** Under an empty required field, in words a user reads (the listing uses missingRequiredFields). */
+  requiredProperty: 'This field is required',
   /** Reason after 'Error: ' for a file type outside the control's accept list. */
   fileTypeMustBe: (accept: string): string => `file type must be ${accept}`,
 } as const;

@@ -62,7 +62,7 @@ describe('refused Save', () => {
     expect(ok).toBe(false);
     // Listed in schema order, focused in layout order: Early comes first on screen.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Early field/)));
-    expect(screen.getAllByText('is a required property')).toHaveLength(2);
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
   });
 
   it('counts only changes in what is left, and a rule showing a required field adds it', async () => {

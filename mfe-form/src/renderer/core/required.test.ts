@@ -181,7 +181,7 @@ describe('required fields at any depth', () => {
       'Site is missing required fields',
       'Inspection date is missing required fields',
     ]);
-    expect(store.getMeta('General.InspectionDate').errors).toEqual(['is a required property']);
+    expect(store.getMeta('General.InspectionDate').errors).toEqual(['This field is required']);
     store.set('General.InspectionDate', '2026-11-26');
     store.set('cqext__SQX_Inspection__c.Notes', 'typing elsewhere');
     expect(store.getRequiredLeft()).toBe(1);
