@@ -27,13 +27,16 @@ import {
 type Rec = Record<string, unknown>;
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../salesforce');
 
+/** The README's step 5 for a project deployed with `sf`: no namespace prefix. */
+const UNPREFIXED = { SF_NAMESPACE: '' };
 let emulator: { url: string; child: ChildProcess };
 let bff: RunningBff;
 let sf: SfCli;
 
 beforeAll(async () => {
-  emulator = await startEmulator(['--seed', 'none', '--deploy-ms', '100']);
-  bff = await startBff(emulator.url);
+  // A customer's org has no namespace: the project deploys unprefixed and the BFF runs with SF_NAMESPACE=''.
+  emulator = await startEmulator(['--seed', 'none', '--namespace', '', '--deploy-ms', '100']);
+  bff = await startBff(emulator.url, UNPREFIXED);
   sf = sfCli();
   await sf.login(emulator.url, await passwordToken(emulator.url, DEMO.admin));
 }, 120_000);
@@ -67,20 +70,17 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
 
   it('a field user signs in, sees the form an admin made and submits it; the org holds the data to its rules', async () => {
     const token = await passwordToken(emulator.url, DEMO.admin);
-    const created = await fetch(
-      `${emulator.url}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`,
-      {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          Name: 'FORM-0001',
-          cqext__Title__c: 'Site Inspection',
-          cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
-          cqext__Status__c: 'Active',
-          cqext__Supports_Offline__c: true,
-        }),
-      },
-    );
+    const created = await fetch(`${emulator.url}/services/data/v62.0/sobjects/SQX_Form_Definition__c`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        Name: 'FORM-0001',
+        Title__c: 'Site Inspection',
+        Object_Type__c: 'SQX_Inspection__c',
+        Status__c: 'Active',
+        Supports_Offline__c: true,
+      }),
+    });
     expect(created.status).toBe(201);
     const formId = String(((await created.json()) as Rec).id);
     const c: Client = await signedIn(bff.base);
@@ -93,13 +93,13 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
         formName: 'FORM-0001 - Site Inspection',
         status: 'submitted',
         version: 1,
-        data: { cqext__SQX_Inspection__c: { cqext__Score__c: score }, General: { note: id } },
+        data: { SQX_Inspection__c: { Score__c: score }, General: { note: id } },
       });
     const refused = (await ok(submit(randomUUID(), 150))) as Rec;
     expect(refused.url).toBeNull();
     expect(refused.errors).toEqual([
       {
-        errorPath: 'cqext__SQX_Inspection__c/cqext__Score__c',
+        errorPath: 'SQX_Inspection__c/Score__c',
         message: 'Score must be between 0 and 100',
         errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
       },
@@ -122,7 +122,7 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
         template: 'cqFormTemplate',
         payload: {
           form: {
-            cqFormType: 'cqext__SQX_Inspection__c',
+            cqFormType: 'SQX_Inspection__c',
             schema: {
               properties: {
                 General: { type: 'object', properties: { CQ_Weather: { type: 'string', title: 'Weather' } } },
@@ -230,7 +230,7 @@ describe('the connected app deploys with sf; the BFF signs users in through it',
   it('the BFF with SF_CLIENT_ID=<consumer key> and no secret signs a field user in and lists forms', async () => {
     const bffOfApp = await startBff(
       emulator.url,
-      { SF_CLIENT_ID: consumerKey, SF_CLIENT_SECRET: '' },
+      { ...UNPREFIXED, SF_CLIENT_ID: consumerKey, SF_CLIENT_SECRET: '' },
       undefined,
       port,
     );
@@ -241,7 +241,11 @@ describe('the connected app deploys with sf; the BFF signs users in through it',
   });
 
   it('a BFF at a URL the app does not list is refused by the org: redirect_uri_mismatch', async () => {
-    const elsewhere = await startBff(emulator.url, { SF_CLIENT_ID: consumerKey, SF_CLIENT_SECRET: '' });
+    const elsewhere = await startBff(emulator.url, {
+      ...UNPREFIXED,
+      SF_CLIENT_ID: consumerKey,
+      SF_CLIENT_SECRET: '',
+    });
     running.push(elsewhere);
     const jar = new Jar();
     const start = await go(jar, `${elsewhere.base}/api/auth/login?loginUrl=production`);
