@@ -75,11 +75,16 @@ async function newFormRecord(): Promise<string> {
 
 /** Opens the edit modal of the canvas field `id` and sets its label and API name. */
 async function editField(page: Page, id: number, label: string, apiName: string): Promise<Locator> {
-  await page
+  const edit = page
     .locator(`[data-testid="canvas-field"][data-field-id="${id}"]`)
-    .getByRole('button', { name: /^Edit / })
-    .click();
+    .getByRole('button', { name: /^Edit / });
   const modal = page.getByRole('dialog');
+  // A click landing while the last drop is still settling can be taken by the drag sensor: click
+  // again until the modal is open (seen once on a loaded CI machine, right after the third drop).
+  await expect(async () => {
+    if (!(await modal.isVisible())) await edit.click();
+    await expect(modal).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   await modal.getByRole('textbox', { name: /^Label/ }).fill(label);
   await modal.getByLabel('API Name').fill(apiName);
   return modal;
