@@ -30,6 +30,19 @@ const chakraMotion = path.join(
   '../shell/src/chakra-motion/motion.tsx',
 );
 
+// The shared Chakra module is a curated list of the components the front ends use (see the file), so
+// webpack tree-shakes the package instead of sharing all of it. Its version is the package's, not
+// the shell's (the file's own package.json).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const chakraShared = path.join(here, '../shell/src/chakra-shared/chakra.ts');
+const shellRequire = createRequire(path.join(here, '../shell/package.json'));
+const chakraVersion = shellRequire('@chakra-ui/react/package.json').version;
+// The package itself, under a request the shared-module config does not match (chakra.ts).
+const chakraFull = path.join(
+  path.dirname(shellRequire.resolve('@chakra-ui/react/package.json')),
+  'dist/esm/index.mjs',
+);
+
 // Browser-only MF runtime: drops its Node script loaders.
 const mfOptimization = { target: 'web' };
 
@@ -42,7 +55,7 @@ export const sharedSingletons = {
   'react-dom': singleton('^18.3.1'),
   'react-dom/': singleton('^18.3.1'),
   'single-spa': singleton('^6.0.3'),
-  '@chakra-ui/react': singleton('^2.10.10'),
+  '@chakra-ui/react': { ...singleton('^2.10.10'), version: chakraVersion },
   '@emotion/react': singleton('^11.14.0'),
   '@emotion/styled': singleton('^11.14.1'),
   // framer-motion is deliberately not shared: only Chakra imports it (through the chakraMotion shim), so
@@ -77,7 +90,13 @@ function base({ dir, name, mode }) {
       // Keep standalone pages (built by their own compiler into a subfolder) when the remote rebuilds.
       clean: { keep: /^pages\// },
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      // `@chakra-ui/react` is the curated module, in every build, as the provided shared module and
+      // as its fallback alike (one module: a separate `import` path gets provided in child
+      // compilers too, and a separate request becomes a second copy).
+      alias: { '@chakra-ui/react$': chakraShared, '@chakra-ui/react-full$': chakraFull },
+    },
     module: {
       rules: [
         {
