@@ -1,9 +1,9 @@
 // The namespace prefix is configuration: with SF_NAMESPACE empty the BFF works against an org where the
 // package was deployed unmanaged (the emulator with --namespace ''): SQX_Form_Submission__c, Score__c, ….
-import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from './global-setup';
+import { expectScoreRuleOnUnprefixedSubmit, okData } from './unprefixed-submit';
 import { signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -21,45 +21,20 @@ afterAll(async () => {
   emulator?.child.kill('SIGTERM');
 });
 
-const ok = async (p: Promise<{ status: number; json: unknown; text: string }>): Promise<unknown> => {
-  const r = await p;
-  expect(r.status, r.text.slice(0, 300)).toBe(200);
-  return (r.json as { data: unknown }).data;
-};
-
 describe('SF_NAMESPACE empty (an unmanaged deploy)', () => {
   it('lists the forms and submits one; the org’s rule answers with the unprefixed field path', async () => {
-    const forms = (await ok(c.get('/api/forms'))) as Rec[];
+    const forms = (await okData(c.get('/api/forms'))) as Rec[];
     const form = forms.find((f) => f.Name === 'FORM-0001');
     expect(form).toBeDefined();
     const formId = String(form?.Id);
-    const submit = (id: string, score: number) =>
-      c.post(`/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=1`, {
-        id,
-        formId,
-        formName: 'FORM-0001 - General Site Inspection',
-        status: 'submitted',
-        version: 1,
-        data: { SQX_Inspection__c: { Score__c: score }, General: { note: id } },
-      });
-    const refused = (await ok(submit(randomUUID(), 150))) as Rec;
-    expect(refused.url).toBeNull();
-    expect(refused.errors).toEqual([
-      {
-        errorPath: 'SQX_Inspection__c/Score__c',
-        message: 'Score must be between 0 and 100',
-        errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
-      },
-    ]);
-    const accepted = (await ok(submit(randomUUID(), 80))) as Rec;
-    expect(String(accepted.url)).toMatch(/\/a0G\w+$/);
-    const pending = (await ok(c.get('/api/pendingSubmissions'))) as Rec[];
+    await expectScoreRuleOnUnprefixedSubmit(c, formId, 'FORM-0001 - General Site Inspection');
+    const pending = (await okData(c.get('/api/pendingSubmissions'))) as Rec[];
     expect(pending.every((r) => !Object.keys(r).some((k) => k.startsWith('cqext__')))).toBe(true);
   });
 
   it('the builder offers the package’s objects under their unprefixed names', async () => {
     const admin = await signedIn(bff.base, 'admin@demo.org');
-    const objects = (await ok(admin.get('/api/objects'))) as Rec[];
+    const objects = (await okData(admin.get('/api/objects'))) as Rec[];
     expect(objects.map((o) => o.name)).toEqual(
       expect.arrayContaining(['SQX_Inspection__c', 'SQX_Safety_Inspection__c', 'SQX_Form_Submission__c']),
     );

@@ -2,7 +2,6 @@
 // `sf project deploy start --source-dir force-app` of the repository's salesforce/ project creates the
 // package's schema, then the product (this BFF) signs a field user in and submits a form against it,
 // and the org's submit processing refuses data that breaks the main object's rule.
-import { randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { ChildProcess } from 'node:child_process';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_CALLBACK_PATHS } from 'shared-contracts';
 import { sfCli, type SfCli } from 'org-emulator/testing/sf-cli';
 import { startEmulator } from './global-setup';
+import { expectScoreRuleOnUnprefixedSubmit, okData } from './unprefixed-submit';
 import {
   DEMO,
   Jar,
@@ -46,12 +46,6 @@ afterAll(async () => {
   emulator?.child.kill('SIGTERM');
 });
 
-const ok = async (p: Promise<{ status: number; json: unknown; text: string }>): Promise<unknown> => {
-  const r = await p;
-  expect(r.status, r.text).toBe(200);
-  return (r.json as { data: unknown }).data;
-};
-
 describe('deploy salesforce/ to a bare org, then use the product against it', () => {
   it('before the deploy the org has none of the package: the product cannot list forms', async () => {
     const c = await signedIn(bff.base);
@@ -84,28 +78,9 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
     expect(created.status).toBe(201);
     const formId = String(((await created.json()) as Rec).id);
     const c: Client = await signedIn(bff.base);
-    const forms = (await ok(c.get('/api/forms'))) as Rec[];
+    const forms = (await okData(c.get('/api/forms'))) as Rec[];
     expect(forms.map((f) => f.Id)).toContain(formId);
-    const submit = (id: string, score: number) =>
-      c.post(`/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=1`, {
-        id,
-        formId,
-        formName: 'FORM-0001 - Site Inspection',
-        status: 'submitted',
-        version: 1,
-        data: { SQX_Inspection__c: { Score__c: score }, General: { note: id } },
-      });
-    const refused = (await ok(submit(randomUUID(), 150))) as Rec;
-    expect(refused.url).toBeNull();
-    expect(refused.errors).toEqual([
-      {
-        errorPath: 'SQX_Inspection__c/Score__c',
-        message: 'Score must be between 0 and 100',
-        errorCode: 'FIELD_CUSTOM_VALIDATION_EXCEPTION',
-      },
-    ]);
-    const accepted = (await ok(submit(randomUUID(), 80))) as Rec;
-    expect(String(accepted.url)).toMatch(/\/a0G\w+$/);
+    await expectScoreRuleOnUnprefixedSubmit(c, formId, 'FORM-0001 - Site Inspection');
   });
 
   it('a template downloaded as src.zip deploys with sf project deploy start --metadata-dir', async () => {
@@ -236,7 +211,7 @@ describe('the connected app deploys with sf; the BFF signs users in through it',
     );
     running.push(bffOfApp);
     const c = await signedIn(bffOfApp.base);
-    const forms = (await ok(c.get('/api/forms'))) as Rec[];
+    const forms = (await okData(c.get('/api/forms'))) as Rec[];
     expect(forms.map((f) => f.Name)).toContain('FORM-0001');
   });
 
