@@ -389,7 +389,10 @@ export class FormStore {
   private editedAt(path: string, changed?: { items: readonly number[]; previous: unknown }): boolean {
     const value = getIn(this.data, path);
     if (!Array.isArray(value) && !this.arrayEdited.has(path)) {
-      return isEdited(value, getIn(this.original, path), schemaAtPath(path, this.schema)?.default);
+      const original = getIn(this.original, path);
+      // The value as it came (every field of a form just opened): not edited, without the schema walk.
+      if (value === original) return false;
+      return isEdited(value, original, schemaAtPath(path, this.schema)?.default);
     }
     let tracker = this.arrayEdited.get(path);
     if (!tracker) {
