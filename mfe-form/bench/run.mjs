@@ -4,6 +4,10 @@
  * generated schemas, in Chromium (/usr/bin/chromium) via playwright-core. Measures mount time,
  * keystroke-to-next-frame latency (median, p95), components re-rendered per keystroke (from the
  * React commit hook the Profiler/DevTools use) and Ajv compiles after mount.
+ * "mount" ends when the frame showing the form is painted: the Element Timing entry of a marker the bench
+ * page renders in the same commit as the form. Work a renderer defers until after that paint (ours: the
+ * first whole-form validation with its Ajv compile, a long table's later rows) is not in it; "all rows"
+ * is when the last table row is in the page.
  * Forms: f500, f1000 (fields), table (100 rows x 5 columns), table300 (300 x 8).
  * `--renderers ours,jsonforms,formik` adds a plain Formik form of the same fields (field forms only):
  * the figures behind "the renderer does not use Formik" in mfe-builder/README.md.

@@ -221,12 +221,11 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         documentName: svc.documentName,
         context: svc.context,
       };
-      const validate = getValidator(schema, formVersion);
       precompileConditions(ui);
       const initial = applyDefaults(schema, normalizeDates(props.data ?? {}), tokenContext);
       return new FormStore({
         schema,
-        validate,
+        validator: () => getValidator(schema, formVersion),
         data: initial,
         originalData: props.originalData ?? props.data ?? {},
         tokenContext,

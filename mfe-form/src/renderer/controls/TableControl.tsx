@@ -1,5 +1,5 @@
 import { memo, startTransition, useContext, useEffect, useMemo, useState } from 'react';
-import { Box, Button, HStack, Table, Th, Thead, Tr } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { PrintModeContext, useFormContext, useMeta, useSelect, useValue } from '../context';
@@ -220,27 +220,26 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
   const canDelete = state.enabled && cs.preventDeletion !== true;
   return (
     <ControlShell state={state} labelFor={false}>
-      <Box overflowX="auto">
-        <Table
-          size="sm"
-          variant="simple"
+      {/* Plain elements styled by FIELD_CSS (.cq-table, .cq-th), like the cells: Chakra's Table, Thead,
+          Tr and Th resolve their theme styles and serialize them through Emotion on every mount, a
+          cost a table pays once per column on top of the form's first paint. */}
+      <div className="cq-table-wrap">
+        <table
+          className="cq-table"
           aria-label={state.label}
-          // Fixed layout: columns take their widths from the header, so a batch of rows arriving (or a
-          // keystroke) does not make the browser measure every cell of the table again.
-          sx={{ tableLayout: 'fixed' }}
           aria-busy={mounted < rowsCount || undefined}
           data-rows-pending={rowsCount - mounted || undefined}
         >
-          <Thead>
-            <Tr>
+          <thead>
+            <tr>
               {columns.map((c) => (
-                <Th key={c.name} w={`${c.width ?? DEFAULT_COLUMN_WIDTH}px`}>
+                <th key={c.name} className="cq-th" style={{ width: `${c.width ?? DEFAULT_COLUMN_WIDTH}px` }}>
                   {c.title}
-                </Th>
+                </th>
               ))}
-              {canDelete ? <Th w="40px" /> : null}
-            </Tr>
-          </Thead>
+              {canDelete ? <th className="cq-th" style={{ width: '40px' }} /> : null}
+            </tr>
+          </thead>
           <tbody>
             {Array.from({ length: mounted }, (_, i) => (
               <Row
@@ -261,8 +260,8 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
               </tr>
             ) : null}
           </tbody>
-        </Table>
-      </Box>
+        </table>
+      </div>
       {canAdd ? (
         <HStack mt={2}>
           <Button

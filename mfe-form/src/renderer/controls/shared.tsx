@@ -209,6 +209,15 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-cell { height: 2rem; }
 .cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
+.cq-table-wrap { overflow-x: auto; }
+/* Chakra's Table, size sm, variant simple; fixed layout: columns take their widths from the header, so a
+   batch of rows arriving (or a keystroke) does not make the browser measure every cell again. */
+.cq-table { width: 100%; border-collapse: collapse; table-layout: fixed; font-variant-numeric: lining-nums tabular-nums; }
+.cq-th { font-family: var(--chakra-fonts-heading, inherit); font-weight: var(--chakra-fontWeights-bold, 700);
+  text-transform: uppercase; letter-spacing: var(--chakra-letterSpacings-wider, 0.05em); text-align: start;
+  padding: var(--chakra-space-1, 0.25rem) var(--chakra-space-4, 1rem); line-height: var(--chakra-lineHeights-4, 1rem);
+  font-size: var(--chakra-fontSizes-xs, 0.75rem); color: var(--chakra-colors-gray-600, #4a5568);
+  border-bottom: 1px solid var(--chakra-colors-gray-100, #edf2f7); }
 .cq-td { padding: 0.25rem; vertical-align: top; border-bottom: 1px solid var(--chakra-colors-gray-100, #edf2f7); }
 .cq-row-del { display: inline-flex; align-items: center; justify-content: center; width: 1.5rem; height: 1.5rem;
   padding: 0; font: inherit; font-size: var(--chakra-fontSizes-md, 1rem); line-height: 1; color: inherit; cursor: pointer;

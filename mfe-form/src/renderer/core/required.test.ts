@@ -171,7 +171,7 @@ describe('required fields at any depth', () => {
   });
 
   it('the store lists them on Save, shows them on their fields and counts what is left', () => {
-    const store = new FormStore({ schema: inspection, validate: getValidator(inspection), data: {} });
+    const store = new FormStore({ schema: inspection, validator: () => getValidator(inspection), data: {} });
     expect(store.getRequiredLeft()).toBe(2);
     let heard = 0;
     store.subscribeRequired(() => heard++);

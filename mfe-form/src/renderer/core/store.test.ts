@@ -30,7 +30,7 @@ describe('FormStore rule re-evaluation', () => {
   };
 
   it('a write notifies the rules reading that path, through ancestors and replaced subtrees', () => {
-    const store = new FormStore({ schema, validate, data: {} });
+    const store = new FormStore({ schema, validator: () => validate, data: {} });
     const onNote = vi.fn();
     const onPerson = vi.fn();
     store.subscribeRule('note|1', noteEl, '', onNote);
@@ -52,7 +52,7 @@ describe('FormStore rule re-evaluation', () => {
   });
 
   it('an unsubscribed rule is no longer evaluated', () => {
-    const store = new FormStore({ schema, validate, data: {} });
+    const store = new FormStore({ schema, validator: () => validate, data: {} });
     const on = vi.fn();
     const off = store.subscribeRule('note|1', noteEl, '', on);
     off();
@@ -66,7 +66,7 @@ describe('FormStore rule re-evaluation', () => {
       conditions: [{ field: 'status', operator: '==', value: 'Closed' }],
       values: [{ field: 'due', value: '2024-01-03' }],
     };
-    const store = new FormStore({ schema, validate, data: {}, actionRules: [rule] });
+    const store = new FormStore({ schema, validator: () => validate, data: {}, actionRules: [rule] });
     const onDue = vi.fn();
     const onOther = vi.fn();
     store.subscribeValue('due', onDue);
@@ -83,7 +83,7 @@ describe('FormStore validation schedule', () => {
     const runs: Array<() => void> = [];
     const store = new FormStore({
       schema,
-      validate,
+      validator: () => validate,
       data: { note: 'x' },
       scheduleValidation: (r) => runs.push(r),
     });
@@ -106,13 +106,31 @@ describe('FormStore validation schedule', () => {
     expect(store.getErrors().map((e) => e.path)).toEqual(['status']);
   });
 
+  it('asks for the validator (the Ajv compile) at the first validation, not when the form is built, and once', () => {
+    const runs: Array<() => void> = [];
+    const validator = vi.fn(() => validate);
+    const store = new FormStore({ schema, validator, data: {}, scheduleValidation: (r) => runs.push(r) });
+    expect(validator).not.toHaveBeenCalled();
+    runs[0]?.();
+    expect(validator).toHaveBeenCalledTimes(1);
+    store.set('note', 'x');
+    runs[1]?.();
+    store.submit();
+    expect(validator).toHaveBeenCalledTimes(1);
+  });
+
   it('getErrors flushes a pending first validation', () => {
-    const store = new FormStore({ schema, validate, data: {}, scheduleValidation: () => undefined });
+    const store = new FormStore({
+      schema,
+      validator: () => validate,
+      data: {},
+      scheduleValidation: () => undefined,
+    });
     expect(store.getErrors().map((e) => e.path)).toEqual(['status']);
   });
 
   it('without a schedule the first validation runs at once', () => {
-    const store = new FormStore({ schema, validate, data: {} });
+    const store = new FormStore({ schema, validator: () => validate, data: {} });
     store.set('status', 'x');
     store.set('status', undefined);
     const touched = store.getMeta('status');

@@ -70,7 +70,12 @@ interface RuleEntry {
 
 export interface StoreOptions {
   schema: FormJsonSchema;
-  validate: ValidateFunction;
+  /**
+   * The form's Ajv validator, asked for when first needed: compiling a big schema takes tens of ms,
+   * and the first whole-form validation waits for the first paint (scheduleValidation), so the form
+   * shows before Ajv compiles.
+   */
+  validator: () => ValidateFunction;
   data: unknown;
   originalData?: unknown;
   tokenContext?: TokenContext;
@@ -89,7 +94,8 @@ export class FormStore {
   /** Unique per form on the page (DOM ids). */
   readonly uid = `f${++storeSeq}`;
   readonly schema: FormJsonSchema;
-  private validate: ValidateFunction;
+  private readonly validator: () => ValidateFunction;
+  private compiled: ValidateFunction | undefined;
   private data: unknown;
   private original: unknown;
   private readonly tokenContext: TokenContext;
@@ -128,7 +134,7 @@ export class FormStore {
   constructor(opts: StoreOptions) {
     this.schema = opts.schema;
     this.errorIndex = new ErrorIndex(opts.schema);
-    this.validate = opts.validate;
+    this.validator = opts.validator;
     this.data = opts.data;
     this.original = opts.originalData ?? opts.data;
     this.tokenContext = opts.tokenContext ?? {};
@@ -150,6 +156,11 @@ export class FormStore {
     this.validationPending = true;
     if (this.scheduleValidation) this.scheduleValidation(this.flushValidation);
     else this.flushValidation();
+  }
+
+  private get validate(): ValidateFunction {
+    this.compiled ??= this.validator();
+    return this.compiled;
   }
 
   getData = (): unknown => this.data;
@@ -378,7 +389,10 @@ export class FormStore {
   private editedAt(path: string, changed?: { items: readonly number[]; previous: unknown }): boolean {
     const value = getIn(this.data, path);
     if (!Array.isArray(value) && !this.arrayEdited.has(path)) {
-      return isEdited(value, getIn(this.original, path), schemaAtPath(path, this.schema)?.default);
+      const original = getIn(this.original, path);
+      // The value as it came (every field of a form just opened): not edited, without the schema walk.
+      if (value === original) return false;
+      return isEdited(value, original, schemaAtPath(path, this.schema)?.default);
     }
     let tracker = this.arrayEdited.get(path);
     if (!tracker) {
