@@ -55,6 +55,15 @@ describe('the shared Chakra module', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists nothing the front ends and shared-contracts do not import (every name is code every page loads)', () => {
+    const used = new Set(
+      [...FRONT_ENDS, 'shared-contracts'].flatMap((pkg) =>
+        sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
+      ),
+    );
+    expect([...curated].filter((name) => !used.has(name))).toEqual([]);
+  });
+
   it('is the only way the front ends reach Chakra (no namespace, default or subpath imports)', () => {
     const other = FRONT_ENDS.flatMap((pkg) =>
       sources(path.join(root, pkg, 'src'))
