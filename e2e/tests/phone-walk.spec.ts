@@ -1,0 +1,38 @@
+// What a new user walking the product on a phone ran into (the walk of a fresh clone): the header's
+// "N waiting to sync" wrapping onto three lines and widening the page, form cards squeezing their
+// title into a one-word column beside the offline toggle and Launch, the forms search placeholder
+// cut off, and the builder's toolbar wider than a 375 px screen.
+import { expect, test, type Page } from '@playwright/test';
+import { launchFromHome, openHome } from '../support/form-screen';
+import { systemForFile } from '../support/session';
+
+const env = systemForFile();
+test.describe.configure({ mode: 'serial' });
+
+/** The page's own width against the window's (a wider page scrolls sideways). */
+const widths = (page: Page) =>
+  page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+
+test('390 px, offline with a queued form: the header stays one row and the page as wide as the window', async ({
+  page,
+  context,
+}) => {
+  await openHome(page, env.system.url);
+  await launchFromHome(page, 'FORM-0003 - Equipment Checklist'); // no required fields
+  await page.setViewportSize({ width: 390, height: 800 });
+  const header = page.locator('header').first();
+  const oneRow = (await header.boundingBox())?.height ?? 0;
+  await context.setOffline(true);
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${env.system.url}/`);
+  const count = page.getByTestId('sync-count');
+  await expect(count).toBeVisible();
+  await expect(count).toHaveAccessibleName('1 waiting to sync');
+  expect((await header.boundingBox())?.height).toBe(oneRow);
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 });
+  await page.screenshot({ path: test.info().outputPath('home-offline-390.png') });
+  await context.setOffline(false);
+});
