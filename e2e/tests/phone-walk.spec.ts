@@ -36,3 +36,41 @@ test('390 px, offline with a queued form: the header stays one row and the page 
   await page.screenshot({ path: test.info().outputPath('home-offline-390.png') });
   await context.setOffline(false);
 });
+
+/** Rendered lines of an element's text: its height over its line height. */
+const lines = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      return {
+        text: (el.textContent ?? '').trim(),
+        lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)),
+      };
+    }),
+  );
+
+test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and the search hint is not cut', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await openHome(page, env.system.url);
+  await page.getByRole('combobox').first().selectOption({ index: 3 });
+  await expect(page.getByTestId('form-card').first()).toBeVisible();
+  const titles = await lines(page, '[data-testid="form-card"] h3');
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.filter((t) => t.lines > 2)).toEqual([]);
+  // The placeholder drawn in the input's font fits the room the input gives its text.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  const fit = await search.evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const style = getComputedStyle(input);
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return { text: 0, room: 0 };
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: Math.ceil(ctx.measureText(input.placeholder).width), room: Math.floor(room) };
+  });
+  expect(fit.text).toBeLessThanOrEqual(fit.room);
+  expect(await widths(page)).toEqual({ scroll: 390, client: 390 });
+  await page.screenshot({ path: test.info().outputPath('forms-390.png') });
+});
