@@ -3,6 +3,7 @@
 // title into a one-word column beside the offline toggle and Launch, the forms search placeholder
 // cut off, and the builder's toolbar wider than a 375 px screen.
 import { expect, test, type Page } from '@playwright/test';
+import { signInAtOrg } from '../support/auth';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 
@@ -73,4 +74,16 @@ test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and t
   expect(fit.text).toBeLessThanOrEqual(fit.room);
   expect(await widths(page)).toEqual({ scroll: 390, client: 390 });
   await page.screenshot({ path: test.info().outputPath('forms-390.png') });
+});
+
+test('375 px, the builder: its toolbar wraps instead of widening the page', async ({ page }) => {
+  const q = encodeURIComponent("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0001'");
+  const [form] = (await env.rest<{ records: { Id: string }[] }>(`/query?q=${q}`)).records;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInAtOrg(page, env.system.url, 'admin@demo.org');
+  await page.goto(`${env.system.url}/CQEditFormSF/${form?.Id}`);
+  await expect(page.getByTestId('builder')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport({ ratio: 1 });
+  expect(await widths(page)).toEqual({ scroll: 375, client: 375 });
+  await page.screenshot({ path: test.info().outputPath('builder-375.png') });
 });
