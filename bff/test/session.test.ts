@@ -139,6 +139,21 @@ describe('canvas signed request', () => {
     expect(res.headers.getSetCookie().some((l) => l.startsWith(EMBEDDED_SESSION_COOKIE))).toBe(false);
   });
 
+  it('a canvas launch in a same-site frame (which also sends the top-level cookie) leaves the top-level session signed in', async () => {
+    const c = await signedIn(bff.base);
+    const topLevel = c.jar.get(bff.base, SESSION_COOKIE) ?? '';
+    const token = await passwordToken(emulatorUrl, DEMO.field);
+    const res = await post(c.jar, signRequest(envelope(token), DEMO.secret));
+    expect(res.status).toBe(303);
+    expect(c.jar.get(bff.base, SESSION_COOKIE)).toBe(topLevel);
+    expect(await bff.bff.deps.store.get(topLevel)).not.toBeNull();
+    expect((await c.get('/api/forms')).status).toBe(200);
+    // The embedded session exists on its own, under its own id.
+    const embeddedId = c.jar.get(bff.base, EMBEDDED_SESSION_COOKIE) ?? '';
+    expect(embeddedId).not.toBe(topLevel);
+    expect((await bff.bff.deps.store.get(embeddedId))?.canvas?.instanceId).toBe('_:CQ:');
+  });
+
   it('a top-level session is not a canvas session', async () => {
     const c = await signedIn(bff.base);
     expect((await c.get('/api/canvas/context')).status).toBe(403);

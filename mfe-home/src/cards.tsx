@@ -236,7 +236,9 @@ export const FormCard = memo(function FormCard({
     <Card variant="outline" data-testid="form-card" as="article">
       <CardBody>
         <Flex gap={3} align="start" justify="space-between" wrap="wrap">
-          <Stack spacing={1} minW={0} flex="1">
+          {/* A 12rem basis: on a phone the toggle and Launch wrap below the title instead of
+              squeezing it into a one-word column. */}
+          <Stack spacing={1} minW={0} flex="1 1 12rem">
             <Heading as="h3" size="sm">
               {title}
             </Heading>

@@ -5,7 +5,7 @@ export const HOME_TEXTS = {
   never: 'never',
   tabSelector: 'Choose a list',
   searchLabel: 'Search',
-  searchPlaceholder: 'Search forms (2 or more characters)',
+  searchPlaceholder: 'Search forms (2+ characters)',
   openTask: 'Open task in the organisation (new tab)',
   start: 'Start',
   launch: 'Launch',

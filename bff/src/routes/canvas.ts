@@ -43,7 +43,7 @@ export const canvasHandlers: Record<string, Handler> = {
     const client = request.client;
     const instanceUrl = origin(client.instanceUrl);
     if (!instanceUrl) throw new ApiError('NOT_AUTHENTICATED', 'The signed request could not be verified.');
-    const data = await ctx.session.regenerate(true);
+    const data = await ctx.session.startEmbedded();
     data.main = {
       accessToken: client.oauthToken,
       instanceUrl,

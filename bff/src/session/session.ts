@@ -76,6 +76,21 @@ export class Session {
     return data;
   }
 
+  /**
+   * A new embedded (canvas) session with its own id and data. An earlier embedded session is ended
+   * (fixation defence); a top-level one is left alone: when the app and the org share a site (the
+   * local demo: 127.0.0.1:4000 in a frame of 127.0.0.1:4400) the frame also sends the top-level
+   * cookie, and regenerating that session signed the user out of their own tab.
+   */
+  async startEmbedded(): Promise<SessionData> {
+    if (this.embedded && this.id) await this.store.destroy(this.id);
+    this.id = null;
+    this.data = null;
+    this.loaded = true;
+    this.embedded = true;
+    return this.ensure();
+  }
+
   touch(): void {
     if (!this.data) return;
     this.data.expiresAt = Date.now() + this.opts.ttlSeconds * 1000;

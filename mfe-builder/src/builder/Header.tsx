@@ -74,7 +74,8 @@ export const Header = memo(function Header({
       <Link as={RouterLink} to="/templates" color="blue.700" fontSize="sm" fontWeight="semibold">
         {TEXTS.templates}
       </Link>
-      <ButtonGroup size="sm" variant="outline">
+      {/* Wraps on a phone: in one row the four buttons were wider than a 375 px screen. */}
+      <ButtonGroup size="sm" variant="outline" flexWrap="wrap">
         <Button onClick={() => store.undo()} isDisabled={!undoable} aria-keyshortcuts="Control+Z">
           {TEXTS.undo}
         </Button>

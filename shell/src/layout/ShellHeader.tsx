@@ -1,6 +1,6 @@
-import { Badge, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
 import type { HostServices } from 'shared-contracts';
-import { CloudOffIcon } from './header/icons';
+import { CloudOffIcon, CloudUploadIcon } from './header/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
 import { useObservable } from './header/useObservable';
@@ -45,9 +45,25 @@ export function ShellHeader({ host }: { host: HostServices }) {
           fontSize="sm"
           data-testid="sync-count"
           px={1}
-          display={{ base: outbox.length ? 'inline' : 'none', sm: 'inline' }}
+          whiteSpace="nowrap"
+          aria-label={outbox.length ? HEADER_TEXTS.waitingToSync(outbox.length) : HEADER_TEXTS.allSynced}
+          display={{ base: outbox.length ? 'inline-flex' : 'none', sm: 'inline-flex' }}
+          alignItems="center"
+          gap={1}
         >
-          {outbox.length ? HEADER_TEXTS.waitingToSync(outbox.length) : HEADER_TEXTS.allSynced}
+          {outbox.length ? (
+            // A phone has no room for the words next to the menus (they wrapped onto three lines and
+            // widened the page): an icon and the count there, the words from sm up.
+            <>
+              <CloudUploadIcon boxSize={4} display={{ base: 'inline', sm: 'none' }} aria-hidden />
+              {outbox.length}
+              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                {` ${HEADER_TEXTS.waitingToSyncWords}`}
+              </Box>
+            </>
+          ) : (
+            HEADER_TEXTS.allSynced
+          )}
         </Link>
         <HelpMenu host={host} />
         <NotificationsMenu />

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema, FormRule } from 'shared-contracts';
 import { deepEqual, getIn, pointerToPath, scopeToPath, setIn } from './paths';
@@ -269,6 +269,31 @@ describe('validation', () => {
     expect(list).toContain('ZIP Field Validation : ZIP Code Only');
     expect(list).toContain('Count must be <= 10');
     expect(list).toContain('Column 1 must match pattern "^[a-z]+$" (row 2)');
+  });
+  it("knows the builder's table format: no console warning, and the table's rows are still validated", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const schema = {
+        type: 'object',
+        properties: {
+          General: {
+            type: 'object',
+            properties: {
+              G_Table_9: {
+                type: 'array',
+                format: 'table',
+                items: { type: 'object', properties: { C1: { type: 'string', pattern: '^[0-9]+$' } } },
+              },
+            },
+          },
+        },
+      } as unknown as FormJsonSchema;
+      const errors = validateData(getValidator(schema), { General: { G_Table_9: [{ C1: 'x' }] } });
+      expect(errors.map((e) => e.keyword)).toEqual(['pattern']);
+      expect(warn.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringMatching(/format/));
+    } finally {
+      warn.mockRestore();
+    }
   });
   it('ignores pattern errors on undefined or empty data', () => {
     const validate = getValidator(formSchema);

@@ -36,6 +36,9 @@ const makeAjv = (meta = true): Ajv => {
   // time and date-time with an optional zone, as JSON Forms' Ajv (ajv-formats 2) accepts them.
   ajv.addFormat('time', fullFormats['iso-time']);
   ajv.addFormat('date-time', fullFormats['iso-date-time']);
+  // The builder's tables are `format: 'table'` (builder spec section 3): a layout mark, not a string
+  // format. Unknown, Ajv logged "unknown format ignored" in the console on every form with a table.
+  ajv.addFormat('table', true);
   // The spec's annotation keywords, declared so strict mode stays meaningful for everything else.
   for (const keyword of SPEC_ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;

@@ -28,3 +28,15 @@ export const CloudOffIcon = createIcon({
   viewBox: '0 0 24 24',
   path: <path fill="currentColor" d={CLOUD_OFF_PATH} />,
 });
+
+/** Items waiting to sync (the phone header shows this with the count instead of the words). */
+export const CloudUploadIcon = createIcon({
+  displayName: 'CloudUploadIcon',
+  viewBox: '0 0 24 24',
+  path: (
+    <path
+      fill="currentColor"
+      d="M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.99 5.99 0 0 0 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96ZM14 13v4h-4v-4H7l5-5 5 5h-3Z"
+    />
+  ),
+});

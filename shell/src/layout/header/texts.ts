@@ -4,7 +4,9 @@ export const HEADER_TEXTS = {
   home: 'Checklists home',
   online: 'Online',
   offline: 'Offline',
-  waitingToSync: (n: number) => (n === 1 ? '1 waiting to sync' : `${n} waiting to sync`),
+  waitingToSync: (n: number) => `${n} waiting to sync`,
+  /** The words after the count (the phone header shows only the count and an icon). */
+  waitingToSyncWords: 'waiting to sync',
   allSynced: 'All synced',
   help: 'Help',
   helpOutbox: 'Items waiting to sync',
