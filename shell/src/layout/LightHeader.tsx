@@ -1,5 +1,5 @@
 import type { HostServices } from 'shared-contracts';
-import { CLOUD_OFF_PATH } from './header/icon-paths';
+import { CLOUD_OFF_PATH } from 'shared-contracts/icon-paths';
 import { HEADER_TEXTS } from './header/texts';
 import { useObservable } from './header/useObservable';
 

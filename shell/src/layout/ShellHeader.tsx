@@ -1,6 +1,6 @@
 import { Badge, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
 import type { HostServices } from 'shared-contracts';
-import { CloudOffIcon } from './header/icons';
+import { CloudOffIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
 import { useObservable } from './header/useObservable';
