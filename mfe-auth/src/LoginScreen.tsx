@@ -5,7 +5,7 @@ import { browser } from './browser';
 import { Logo } from './Logo';
 import { Alert, AuthStyles, Spinner } from './ui';
 import { AUTH_TEXTS } from './texts';
-import { useObservable } from './useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 type EnvState = { kind: 'loading' } | { kind: 'ready'; env: ClientEnv } | { kind: 'failed' };
 

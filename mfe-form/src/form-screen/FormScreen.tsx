@@ -3,7 +3,7 @@
  * banner, footer Save / Close / Discard, and the save flow. Local first: every action is written to the
  * device before any network call; the host's uploader sends it and the screen watches the outcome.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -33,6 +33,7 @@ import {
 } from '@chakra-ui/react';
 import { ERROR_TOAST_MS, MESSAGES, formatDateTime } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
+import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
 import { PrintView } from '../print/PrintView';
@@ -61,9 +62,6 @@ export interface FormScreenProps {
 }
 
 type Phase = 'idle' | 'saving' | 'waiting' | 'uploading' | 'done';
-
-const useObservable = <T,>(o: { get(): T; subscribe(l: (v: T) => void): () => void }): T =>
-  useSyncExternalStore(o.subscribe, o.get, o.get);
 
 const signedInOf = (s: SessionState): SignedIn | undefined => (s.status === 'signedIn' ? s : undefined);
 

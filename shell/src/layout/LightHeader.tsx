@@ -1,7 +1,7 @@
 import type { HostServices } from 'shared-contracts';
 import { CLOUD_OFF_PATH } from 'shared-contracts/icon-paths';
 import { HEADER_TEXTS } from './header/texts';
-import { useObservable } from './header/useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 /**
  * The header while no route needs Chakra (the sign-in screens, signed out): the title, the

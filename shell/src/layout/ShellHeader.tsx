@@ -3,7 +3,7 @@ import type { HostServices } from 'shared-contracts';
 import { CloudOffIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
-import { useObservable } from './header/useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 /**
  * The shell's header bar (spec section 1): help, notifications (count 0) and profile menus; an
