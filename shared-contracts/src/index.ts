@@ -13,3 +13,4 @@ export * from './publish';
 export * from './pattern';
 export * from './display-value';
 export * from './domain-url';
+export * from './app-link-click';

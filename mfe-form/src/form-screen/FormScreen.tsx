@@ -31,7 +31,7 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, MESSAGES, formatDateTime } from 'shared-contracts';
+import { ERROR_TOAST_MS, MESSAGES, formatDateTime, isPlainClick } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
 import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
@@ -104,6 +104,7 @@ export function FormScreen(props: FormScreenProps) {
                 href="/"
                 textDecoration="underline"
                 onClick={(e) => {
+                  if (!isPlainClick(e)) return; // a new tab or window opens home
                   e.preventDefault();
                   if (window.history.length > 1) window.history.back();
                   else host.navigate('/');

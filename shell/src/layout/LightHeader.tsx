@@ -1,4 +1,4 @@
-import type { HostServices } from 'shared-contracts';
+import { appLinkClick, type HostServices } from 'shared-contracts';
 import { CLOUD_OFF_PATH } from 'shared-contracts/icon-paths';
 import { HEADER_TEXTS } from './header/texts';
 import { useObservable } from 'shared-contracts/use-observable';
@@ -12,10 +12,7 @@ import { useObservable } from 'shared-contracts/use-observable';
 export function LightHeader({ host }: { host: HostServices }) {
   const online = useObservable(host.online);
   const session = useObservable(host.session.state);
-  const go = (to: string) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    host.navigate(to);
-  };
+  const go = (to: string) => appLinkClick(to, host.navigate);
   return (
     <header className="sh-header">
       <h1 className="sh-title">

@@ -1,5 +1,5 @@
 import { Badge, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
-import type { HostServices } from 'shared-contracts';
+import { appLinkClick, type HostServices } from 'shared-contracts';
 import { CloudOffIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
@@ -14,10 +14,7 @@ export function ShellHeader({ host }: { host: HostServices }) {
   const online = useObservable(host.online);
   const session = useObservable(host.session.state);
   const outbox = useObservable(host.offline.outbox);
-  const go = (to: string) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    host.navigate(to);
-  };
+  const go = (to: string) => appLinkClick(to, host.navigate);
 
   return (
     <Flex
