@@ -14,3 +14,4 @@ export * from './pattern';
 export * from './display-value';
 export * from './domain-url';
 export * from './app-link-click';
+export * from './schema-ref';
