@@ -1,6 +1,6 @@
 // Builder canvas helpers shared by the builder suites: their file setup, a pointer drag dnd-kit
-// accepts and the locators of palette items and drop areas.
-import { test, type Locator, type Page } from '@playwright/test';
+// accepts, the locators of palette items and drop areas, and the start dialog to a new form.
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { systemForFile, type SystemSession } from './session';
 
 /**
@@ -35,3 +35,34 @@ export const palette = (page: Page, id: string): Locator =>
 export const dropZone = (page: Page, n: number): Locator => page.locator(`[data-drop-id="drop-${n}"]`);
 export const tableZone = (page: Page, n: number): Locator =>
   page.locator(`[data-drop-id="drop-${n}-tables"]`);
+
+/**
+ * The builder's start dialog for the definition `recordId`, on a signed-in admin's page: opens the
+ * builder, waits for the primary objects, picks `primary` (an API name) and, when given, the context
+ * object whose option names `context` (e.g. `Account`), presses Next and waits for the canvas.
+ * Returns the primary-object options as offered (`Label (ApiName)`), for tests of what the dialog
+ * lists; `screenshot` saves the dialog as first shown.
+ */
+export async function startNewForm(
+  page: Page,
+  baseUrl: string,
+  recordId: string,
+  { primary, context, screenshot }: { primary: string; context?: string; screenshot?: string },
+): Promise<string[]> {
+  await page.goto(`${baseUrl}/CQEditFormSF/${recordId}`);
+  const dialog = page.getByTestId('start-dialog');
+  const primarySelect = dialog.getByLabel('Primary object');
+  await expect(primarySelect.locator('option', { hasText: `(${primary})` })).toHaveCount(1);
+  const offered = await primarySelect.locator('option').allTextContents();
+  if (screenshot) await page.screenshot({ path: screenshot });
+  await primarySelect.selectOption(primary);
+  if (context) {
+    const contextSelect = dialog.getByLabel('Context object (optional)');
+    const option = contextSelect.locator('option', { hasText: `(${context})` });
+    await expect(option).toHaveCount(1);
+    await contextSelect.selectOption({ label: (await option.textContent()) ?? '' });
+  }
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('builder')).toBeVisible();
+  return offered;
+}

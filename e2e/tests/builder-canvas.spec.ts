@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
-import { builderSuite, drag, palette, dropZone, tableZone } from '../support/builder-canvas';
+import { builderSuite, drag, palette, dropZone, startNewForm, tableZone } from '../support/builder-canvas';
 
 const env = builderSuite();
 
@@ -22,11 +22,7 @@ async function newFormRecord(title: string): Promise<string> {
 async function openNewForm(page: Page, title: string, primary: string): Promise<string> {
   const id = await newFormRecord(title);
   await signInAtOrg(page, env.system.url, 'admin@demo.org');
-  await page.goto(`${env.system.url}/CQEditFormSF/${id}`);
-  const dialog = page.getByTestId('start-dialog');
-  await dialog.getByLabel('Primary object').selectOption(primary);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('builder')).toBeVisible();
+  await startNewForm(page, env.system.url, id, { primary });
   return id;
 }
 

@@ -11,7 +11,7 @@ import { signInAtOrg } from '../support/auth';
 import { buildPackage, distOf, repoRoot } from '../support/builds';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgQuery, orgToken } from './form-fixtures';
-import { drag } from '../support/builder-canvas';
+import { drag, startNewForm } from '../support/builder-canvas';
 
 let system: RunningSystem;
 let org: string;
@@ -97,11 +97,7 @@ test('a form built with a rule and a form event is launched, filled and submitte
   test.setTimeout(300_000);
   const formId = await newFormRecord();
   await signInAtOrg(page, system.url, 'admin@demo.org');
-  await page.goto(`${system.url}/CQEditFormSF/${formId}`);
-  const dialog = page.getByTestId('start-dialog');
-  await dialog.getByLabel('Primary object').selectOption('cqext__SQX_Inspection__c');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('builder')).toBeVisible();
+  await startNewForm(page, system.url, formId, { primary: 'cqext__SQX_Inspection__c' });
 
   const zone = page.locator('[data-drop-id="drop-1"]');
   for (const kind of ['yesno', 'text', 'text'])

@@ -3,7 +3,7 @@
 // seen by the org, Save Form (POST) and redirect, reopening, and filling the form in mfe-form's renderer.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAtOrg } from '../support/auth';
-import { builderSuite, drag, palette, dropZone, tableZone } from '../support/builder-canvas';
+import { builderSuite, drag, palette, dropZone, startNewForm, tableZone } from '../support/builder-canvas';
 
 const env = builderSuite();
 
@@ -39,23 +39,13 @@ test('start dialog to a built, autosaved and saved form', async ({ page }) => {
   });
   recordId = await newFormRecord('Builder E2E Form');
   await signInAtOrg(page, env.system.url, 'admin@demo.org');
-  await page.goto(`${env.system.url}/CQEditFormSF/${recordId}`);
 
   // Start dialog: namespace custom objects only, context objects from the primary's lookups.
-  const dialog = page.getByTestId('start-dialog');
-  await expect(dialog).toBeVisible();
-  const primary = dialog.getByLabel('Primary object');
-  const options = await primary.locator('option').allTextContents();
-  expect(options.some((o) => o.includes('(cqext__SQX_Inspection__c)'))).toBe(true);
-  expect(options.some((o) => /__mdt\)|__e\)|Audit|\(Account\)/.test(o))).toBe(false);
-  await primary.selectOption('cqext__SQX_Inspection__c');
-  const context = dialog.getByLabel('Context object (optional)');
-  await expect(context.locator('option', { hasText: '(Account)' })).toHaveCount(1);
-  await context.selectOption({
-    label: (await context.locator('option', { hasText: '(Account)' }).textContent()) ?? '',
+  const options = await startNewForm(page, env.system.url, recordId, {
+    primary: 'cqext__SQX_Inspection__c',
+    context: 'Account',
   });
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('builder')).toBeVisible();
+  expect(options.some((o) => /__mdt\)|__e\)|Audit|\(Account\)/.test(o))).toBe(false);
   await expect(page.getByTestId('unsaved-indicator')).toHaveAttribute('data-dirty', 'true');
 
   // General items into section 1 by pointer: rows of at most 2.

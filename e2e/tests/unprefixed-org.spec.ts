@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FORMS_LISTED, MESSAGES, missingRequiredFields } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
+import { startNewForm } from '../support/builder-canvas';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 import { orgQuery } from './form-fixtures';
@@ -113,24 +114,14 @@ test('admin: the builder lists the unprefixed objects, builds on one and saves u
     body: JSON.stringify({ Name: 'FORM-U1', Title__c: 'Unprefixed form', Status__c: 'Active' }),
   });
   await signInAtOrg(page, env.system.url, 'admin@demo.org');
-  await page.goto(`${env.system.url}/CQEditFormSF/${id}`);
 
-  const dialog = page.getByTestId('start-dialog');
-  await expect(dialog).toBeVisible();
-  const primary = dialog.getByLabel('Primary object');
-  await expect(primary.locator('option', { hasText: '(SQX_Inspection__c)' })).toHaveCount(1);
-  const options = await primary.locator('option').allTextContents();
+  const options = await startNewForm(page, env.system.url, id, {
+    primary: 'SQX_Inspection__c',
+    context: 'Account',
+    screenshot: test.info().outputPath('builder-start-unprefixed.png'),
+  });
   expect(options.filter((o) => o.includes('cqext'))).toEqual([]);
   expect(options.some((o) => /__mdt\)|__e\)|Audit|\(Account\)/.test(o))).toBe(false);
-  await page.screenshot({ path: test.info().outputPath('builder-start-unprefixed.png') });
-  await primary.selectOption('SQX_Inspection__c');
-  const context = dialog.getByLabel('Context object (optional)');
-  await expect(context.locator('option', { hasText: '(Account)' })).toHaveCount(1);
-  await context.selectOption({
-    label: (await context.locator('option', { hasText: '(Account)' }).textContent()) ?? '',
-  });
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByTestId('builder')).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Form' }).click();
   await expect(page.getByText('Form saved successfully.').first()).toBeVisible();

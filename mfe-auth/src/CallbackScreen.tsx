@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from './location';
-import { MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
+import { appLinkClick, MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
 import { AUTH_TEXTS } from './texts';
 import { Alert, AuthStyles, Spinner } from './ui';
 
@@ -50,10 +50,7 @@ export function CallbackScreen({ host, target }: { host: HostServices; target: L
           <a
             href="/login"
             className="au-link"
-            onClick={(e) => {
-              e.preventDefault();
-              host.navigate('/login', { replace: true });
-            }}
+            onClick={appLinkClick('/login', (to) => host.navigate(to, { replace: true }))}
           >
             {AUTH_TEXTS.backToLogin}
           </a>

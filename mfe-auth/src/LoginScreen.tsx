@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearch } from './location';
-import { isValidDomainUrl, MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
+import {
+  appLinkClick,
+  isValidDomainUrl,
+  MESSAGES,
+  type ClientEnv,
+  type HostServices,
+} from 'shared-contracts';
 import { browser } from './browser';
 import { Logo } from './Logo';
 import { Alert, AuthStyles, Spinner } from './ui';
 import { AUTH_TEXTS } from './texts';
-import { useObservable } from './useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 type EnvState = { kind: 'loading' } | { kind: 'ready'; env: ClientEnv } | { kind: 'failed' };
 
@@ -62,14 +68,7 @@ export function LoginScreen({ host }: { host: HostServices }) {
         {session.status === 'signedIn' && (
           <Alert status="info">
             {AUTH_TEXTS.signedInAs(session.userDetails.Name)}{' '}
-            <a
-              className="au-link"
-              href="/"
-              onClick={(e) => {
-                e.preventDefault();
-                host.navigate('/');
-              }}
-            >
+            <a className="au-link" href="/" onClick={appLinkClick('/', host.navigate)}>
               {AUTH_TEXTS.goHome}
             </a>
           </Alert>

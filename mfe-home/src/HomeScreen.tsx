@@ -51,7 +51,7 @@ import {
 import { OutboxPanel } from './OutboxPanel';
 import { useOrgRefreshSignal } from './orgRefresh';
 import { HOME_TEXTS } from './texts';
-import { useObservable } from './useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 const LAST_USER_KEY = 'cq.home.lastUser';
 /** Tells the login screen the session ended on its own (it shows the spec's session-expired message). */

@@ -16,7 +16,7 @@ import {
 import { formatDateTime, type HostServices, type OutboxItem } from 'shared-contracts';
 import { Confirm } from './cards';
 import { HOME_TEXTS } from './texts';
-import { useObservable } from './useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 const stateColour: Record<OutboxItem['state'], string> = {
   queued: 'blue',

@@ -1,10 +1,11 @@
 import { Link, type LinkProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { appLinkClick } from './app-link-click';
 
 /**
  * A link to one of the app's own routes (subpath `shared-contracts/app-link`): a real href, so it
  * opens in a new tab and reads as a link, but a plain click goes through the shell's router
- * (`host.navigate`) instead of reloading the page.
+ * (`host.navigate`) instead of reloading the page (app-link-click.ts; a plain <a> uses that directly).
  */
 export function AppLink({
   to,
@@ -16,15 +17,7 @@ export function AppLink({
   'href' | 'onClick'
 >) {
   return (
-    <Link
-      href={to}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        navigate(to);
-      }}
-      {...rest}
-    >
+    <Link href={to} onClick={appLinkClick(to, navigate)} {...rest}>
       {children}
     </Link>
   );

@@ -7,6 +7,7 @@
  * definition object, and nothing here throws on bad input (it falls back to the raw text).
  */
 import type { FormDefinition, FormJsonSchema, OneOfOption } from './form-definition';
+import { resolveSchemaRef, schemaType as typeOf } from './schema-ref';
 
 /** Where and how to show values: the user's time zone (TimeZoneSidKey) and locale (default: the browser's). */
 export interface DisplayOptions {
@@ -277,17 +278,11 @@ export function titleFromKey(key: string): string {
 // ---------------------------------------------------------------------------------------------
 // Form fields
 
-function resolveRef(node: unknown, root: FormJsonSchema, guard = 0): FormJsonSchema | undefined {
+/** A schema node with its $ref followed; undefined for anything but an object (a malformed definition). */
+function resolveRef(node: unknown, root: FormJsonSchema): FormJsonSchema | undefined {
   if (!isRec(node)) return undefined;
-  const ref = node.$ref;
-  if (typeof ref !== 'string' || guard > 10) return node as FormJsonSchema;
-  if (!ref.startsWith('#')) return node as FormJsonSchema;
-  let target: unknown = root;
-  for (const raw of ref.replace(/^#\/?/, '').split('/').filter(Boolean)) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isRec(target) ? target[seg] : undefined;
-  }
-  return resolveRef(target, root, guard + 1);
+  const out = resolveSchemaRef(node as FormJsonSchema, root);
+  return isRec(out) ? out : undefined;
 }
 
 /** The schema node at a data path (object properties only). */
@@ -300,9 +295,6 @@ function schemaAt(root: FormJsonSchema, path: readonly string[]): FormJsonSchema
   }
   return cur;
 }
-
-const typeOf = (s: FormJsonSchema): string | undefined =>
-  Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
 
 function optionsOf(s: FormJsonSchema): Map<string, string> | undefined {
   const list = Array.isArray(s.oneOf)

@@ -13,3 +13,5 @@ export * from './publish';
 export * from './pattern';
 export * from './display-value';
 export * from './domain-url';
+export * from './app-link-click';
+export * from './schema-ref';

@@ -18,7 +18,6 @@ import {
   Heading,
   HStack,
   Input,
-  Link,
   ListItem,
   Radio,
   RadioGroup,
@@ -33,6 +32,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { BUILDER, DEFAULT_NAMESPACE, type HostServices } from 'shared-contracts';
+import { AppLink } from 'shared-contracts/app-link';
 import {
   downloadZip,
   templatesApi,
@@ -311,17 +311,12 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
         <Heading as="h1" size="lg">
           {T.configTitle}
         </Heading>
-        <Link
-          href="/templates"
-          onClick={(e) => {
-            e.preventDefault();
-            host.navigate(
-              draft.recordId ? `/templates?recordId=${encodeURIComponent(draft.recordId)}` : '/templates',
-            );
-          }}
+        <AppLink
+          to={draft.recordId ? `/templates?recordId=${encodeURIComponent(draft.recordId)}` : '/templates'}
+          navigate={host.navigate}
         >
           {T.backToTemplates}
-        </Link>
+        </AppLink>
       </HStack>
       {loadError && (
         <Alert status="error" mb={4}>

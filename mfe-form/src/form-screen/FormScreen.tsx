@@ -3,7 +3,7 @@
  * banner, footer Save / Close / Discard, and the save flow. Local first: every action is written to the
  * device before any network call; the host's uploader sends it and the screen watches the outcome.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -31,8 +31,9 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, MESSAGES, formatDateTime } from 'shared-contracts';
+import { ERROR_TOAST_MS, MESSAGES, formatDateTime, isPlainClick } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
+import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
 import { PrintView } from '../print/PrintView';
@@ -61,9 +62,6 @@ export interface FormScreenProps {
 }
 
 type Phase = 'idle' | 'saving' | 'waiting' | 'uploading' | 'done';
-
-const useObservable = <T,>(o: { get(): T; subscribe(l: (v: T) => void): () => void }): T =>
-  useSyncExternalStore(o.subscribe, o.get, o.get);
 
 const signedInOf = (s: SessionState): SignedIn | undefined => (s.status === 'signedIn' ? s : undefined);
 
@@ -106,6 +104,7 @@ export function FormScreen(props: FormScreenProps) {
                 href="/"
                 textDecoration="underline"
                 onClick={(e) => {
+                  if (!isPlainClick(e)) return; // a new tab or window opens home
                   e.preventDefault();
                   if (window.history.length > 1) window.history.back();
                   else host.navigate('/');

@@ -1,7 +1,7 @@
-import type { HostServices } from 'shared-contracts';
-import { CLOUD_OFF_PATH } from './header/icon-paths';
+import { appLinkClick, type HostServices } from 'shared-contracts';
+import { CLOUD_OFF_PATH } from 'shared-contracts/icon-paths';
 import { HEADER_TEXTS } from './header/texts';
-import { useObservable } from './header/useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 /**
  * The header while no route needs Chakra (the sign-in screens, signed out): the title, the
@@ -12,10 +12,7 @@ import { useObservable } from './header/useObservable';
 export function LightHeader({ host }: { host: HostServices }) {
   const online = useObservable(host.online);
   const session = useObservable(host.session.state);
-  const go = (to: string) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    host.navigate(to);
-  };
+  const go = (to: string) => appLinkClick(to, host.navigate);
   return (
     <header className="sh-header">
       <h1 className="sh-title">

@@ -1,9 +1,9 @@
 import { Badge, Box, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
-import type { HostServices } from 'shared-contracts';
-import { CloudOffIcon, CloudUploadIcon } from './header/icons';
+import { appLinkClick, type HostServices } from 'shared-contracts';
+import { CloudOffIcon, CloudUploadIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
-import { useObservable } from './header/useObservable';
+import { useObservable } from 'shared-contracts/use-observable';
 
 /**
  * The shell's header bar (spec section 1): help, notifications (count 0) and profile menus; an
@@ -14,10 +14,7 @@ export function ShellHeader({ host }: { host: HostServices }) {
   const online = useObservable(host.online);
   const session = useObservable(host.session.state);
   const outbox = useObservable(host.offline.outbox);
-  const go = (to: string) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    host.navigate(to);
-  };
+  const go = (to: string) => appLinkClick(to, host.navigate);
 
   return (
     <Flex

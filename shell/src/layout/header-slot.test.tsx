@@ -35,6 +35,26 @@ function fakeHost(session: SessionState) {
 
 const signedOut: SessionState = { status: 'signedOut', expired: false };
 
+/**
+ * Ctrl, cmd and shift clicks on `link`: whether every one was left to the browser (not prevented);
+ * jsdom's own navigation is then stopped at the window, after the app's handlers ran.
+ */
+function modifiedClicksReachBrowser(link: HTMLElement): boolean {
+  let reached = 0;
+  const atWindow = (e: Event) => {
+    if (!e.defaultPrevented) reached++;
+    e.preventDefault();
+  };
+  window.addEventListener('click', atWindow);
+  try {
+    for (const key of ['ctrlKey', 'metaKey', 'shiftKey'] as const)
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, [key]: true }));
+  } finally {
+    window.removeEventListener('click', atWindow);
+  }
+  return reached === 3;
+}
+
 afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
@@ -61,6 +81,9 @@ describe('HeaderSlot', () => {
     const offline = screen.getByRole('link', { name: 'Not signed in: sign in' });
     expect(offline.getAttribute('href')).toBe('/login');
     offline.click();
+    expect(calls).toEqual(['/login']);
+    // A ctrl/cmd or shift click opens a new tab or window: the browser's, not the router's.
+    expect(modifiedClicksReachBrowser(offline)).toBe(true);
     expect(calls).toEqual(['/login']);
     act(() => (host.online as ReturnType<typeof settable<boolean>>).set(false));
     expect(screen.getByTestId('online-status').textContent).toBe('Offline');

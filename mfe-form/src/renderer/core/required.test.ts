@@ -190,6 +190,107 @@ describe('required fields at any depth', () => {
     expect(store.getMeta('General.InspectionDate').errors).toEqual([]);
     expect(store.submit().ok).toBe(true);
   });
+
+  it('exempts what a hidden layout or a hidden list holds, judging each missing path by what holds it', () => {
+    const schema: FormJsonSchema = {
+      type: 'object',
+      properties: {
+        G: {
+          type: 'object',
+          properties: {
+            Mode: { type: 'string' },
+            Reason: { type: 'string', title: 'Reason' },
+            People: {
+              type: 'array',
+              items: { type: 'object', properties: { Name: { type: 'string' } }, required: ['Name'] },
+            },
+            Rows: {
+              type: 'array',
+              items: { type: 'object', properties: { Cell: { type: 'string' } }, required: ['Cell'] },
+            },
+          },
+          required: ['Reason'],
+        },
+      },
+    };
+    const quick = [{ field: 'G.Mode', operator: '==' as const, value: 'quick' }];
+    const ui: UISchemaElement = {
+      type: 'VerticalLayout',
+      elements: [
+        { type: 'Control', scope: '#/properties/G/properties/Mode' },
+        {
+          type: 'Group',
+          rules: [{ type: 'hidden', conditions: quick }],
+          elements: [{ type: 'Control', scope: '#/properties/G/properties/Reason' }],
+        },
+        // a list with its item layout: the Name control's chain holds the list's rule
+        {
+          type: 'Control',
+          scope: '#/properties/G/properties/People',
+          rules: [{ type: 'hidden', conditions: quick }],
+          options: {
+            detail: { type: 'VerticalLayout', elements: [{ type: 'Control', scope: '#/properties/Name' }] },
+          },
+        },
+        // a table without item controls: a cell is judged by the table's control
+        {
+          type: 'Control',
+          scope: '#/properties/G/properties/Rows',
+          rules: [{ type: 'hidden', conditions: quick }],
+        },
+      ],
+    } as UISchemaElement;
+    const scope = buildRequiredScope(ui, schema, new Set());
+    const missing = (data: unknown): string[] =>
+      missingRequired(requiredPlan(schema), data, (p) =>
+        isExempt(scope, p, data, evaluateJsonFormsCondition),
+      );
+    const rows = {
+      People: [{ Name: '' }, { Name: 'Ann' }, { Name: ' ' }],
+      Rows: [{ Cell: '' }, { Cell: 'x' }],
+    };
+    // blank rows are no rows; rows with content but an empty required value are missing
+    expect(missing({ G: { Mode: 'full', ...rows, People: [{ Name: 'Ann' }, { Name: '', x: 1 }] } })).toEqual([
+      'G.Reason',
+      'G.People.1.Name',
+    ]);
+    expect(
+      missing({ G: { Mode: 'quick', ...rows, People: [{ Name: '', x: 1 }], Rows: [{ Cell: '', y: 2 }] } }),
+    ).toEqual([]);
+  });
+
+  it('asks whether a path is exempt only of missing paths, not of every filled field and row (per edit)', () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `F${i}`);
+    const schema: FormJsonSchema = {
+      type: 'object',
+      properties: {
+        G: {
+          type: 'object',
+          properties: {
+            ...Object.fromEntries(fields.map((f) => [f, { type: 'string' }])),
+            T: {
+              type: 'array',
+              items: { type: 'object', properties: { C: { type: 'string' } }, required: ['C'] },
+            },
+          },
+          required: fields,
+        },
+      },
+    };
+    const data = {
+      G: {
+        ...Object.fromEntries(fields.map((f) => [f, 'filled'])),
+        F7: '',
+        T: Array.from({ length: 200 }, (_, i) => ({ C: i === 150 ? '' : 'x', D: 'row' })),
+      },
+    };
+    const asked: string[] = [];
+    expect(missingRequired(requiredPlan(schema), data, (p) => (asked.push(p), false))).toEqual([
+      'G.F7',
+      'G.T.150.C',
+    ]);
+    expect(asked).toEqual(['G.F7', 'G.T.150.C']);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------------

@@ -122,8 +122,11 @@ export const isMissing = (kind: Kind | 'object', v: unknown): boolean => {
 };
 
 /**
- * The data paths of missing required values, in schema order. `skip(path)` exempts a path and
- * everything under it (a field hidden by a rule, a read-only one).
+ * The data paths of missing required values, in schema order. `skip(path)` exempts a missing path (a
+ * field hidden by a rule, a read-only one); it is asked of missing paths only, never of the sections,
+ * rows and filled fields on the way (this runs after every edit), so it must judge a path by what
+ * holds it as well (requiredScope.ts's isExempt looks up to the closest control and the layouts and
+ * lists around it).
  */
 export const missingRequired = (
   plan: RequiredPlan,
@@ -136,9 +139,7 @@ export const missingRequired = (
       if (!Array.isArray(value)) return;
       value.forEach((item, i) => {
         // A row with no content is dropped on save: nothing in it is missing.
-        if (!hasContent(item)) return;
-        const p = joinPath(path, String(i));
-        if (!skip?.(p)) walk(node.item, item, p);
+        if (hasContent(item)) walk(node.item, item, joinPath(path, String(i)));
       });
       return;
     }
@@ -146,9 +147,8 @@ export const missingRequired = (
     for (const e of node.entries) {
       const p = joinPath(path, e.key);
       const v = obj?.[e.key];
-      if (skip?.(p)) continue;
       if (e.required && isMissing(e.kind, v)) {
-        out.push(p);
+        if (!skip?.(p)) out.push(p);
         continue;
       }
       if (e.child) walk(e.child, v, p);

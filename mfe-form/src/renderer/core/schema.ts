@@ -1,24 +1,7 @@
-import type { FormJsonSchema, OneOfOption } from 'shared-contracts';
+import { resolveSchemaRef, schemaType, type FormJsonSchema, type OneOfOption } from 'shared-contracts';
 
-/** Resolve a local $ref ('#/definitions/X', '#/$defs/X') against the root schema (one level per call). */
-export const resolveRef = (
-  schema: FormJsonSchema | undefined,
-  root: FormJsonSchema,
-): FormJsonSchema | undefined => {
-  let cur = schema;
-  let guard = 0;
-  while (typeof cur?.$ref === 'string' && guard++ < 20) {
-    const ref = cur.$ref;
-    if (!ref.startsWith('#')) return cur;
-    let target: unknown = root;
-    for (const raw of ref.replace(/^#\/?/, '').split('/').filter(Boolean)) {
-      const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = target && typeof target === 'object' ? (target as Record<string, unknown>)[seg] : undefined;
-    }
-    cur = target as FormJsonSchema | undefined;
-  }
-  return cur;
-};
+/** Resolve a local $ref ('#/definitions/X', '#/$defs/X') against the root schema (shared-contracts' schema-ref.ts). */
+export const resolveRef = resolveSchemaRef;
 
 /**
  * Resolved scopes per (schema, root) object pair: every renderer tester resolves the element's scope,
@@ -73,8 +56,8 @@ export const schemaAtPath = (path: string, root: FormJsonSchema): FormJsonSchema
   return cur;
 };
 
-export const typeOf = (schema: FormJsonSchema | undefined): string | undefined =>
-  Array.isArray(schema?.type) ? schema?.type.find((t) => t !== 'null') : schema?.type;
+/** A node's type, the first non-null one of a list (shared-contracts' schema-ref.ts). */
+export const typeOf = schemaType;
 
 /** A schema's options as const/title pairs (oneOf of consts, or enum). */
 export const optionsOf = (schema: FormJsonSchema | undefined): OneOfOption[] => {

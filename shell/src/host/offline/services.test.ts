@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, uniquenessKey } from 'shared-contracts';
-import { guideImageUrls } from './services';
+import { DEFINITION_READS, guideImageUrls } from './services';
 import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
@@ -174,6 +174,36 @@ describe('importing and pulling pending records', () => {
       'a0F9',
       'a0F9',
     ]);
+  });
+
+  it('reads the definitions of many forms DEFINITION_READS at a time, each once, and shares a read in flight', async () => {
+    h = makeHarness();
+    const forms = ['a0F1', 'a0F2', 'a0F3', 'a0F4', 'a0F5', 'a0F6', 'a0F7', 'a0F8', 'a0F9'];
+    for (const id of forms) h.org.formDefs.set(id, { ...formDef, id });
+    h.org.pending = forms.flatMap((formId) => [
+      pending(`${formId}-a`, { formId }),
+      pending(`${formId}-b`, { formId }),
+    ]);
+    h.org.latencyMs = 5;
+    let running = 0;
+    let most = 0;
+    const read = h.org.getFormDefinition.bind(h.org);
+    h.org.getFormDefinition = async (formId) => {
+      most = Math.max(most, ++running);
+      try {
+        return await read(formId);
+      } finally {
+        running--;
+      }
+    };
+    // A pull of one record while the import runs: its form's read is the import's, not a second one.
+    h.org.pending.push(pending('p7', { formId: 'a0F3' }));
+    const pull = h.svc.pullPending('a0Xp7');
+    await Promise.all([h.svc.importPending(), pull]);
+    const reads = h.org.calls.filter((c) => c.op === 'getFormDefinition').map((c) => c.key);
+    expect(reads.sort()).toEqual(forms);
+    expect(most).toBe(DEFINITION_READS);
+    expect((await h.local()).every((s) => (s.formDef as { id?: string } | null)?.id === s.formId)).toBe(true);
   });
 
   it('keeps local unsent changes over the org copy, and deletes nothing while offline', async () => {

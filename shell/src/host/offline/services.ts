@@ -26,6 +26,7 @@ import { openOfflineDbs, requestPersistentStorage, type IdbDeps, type OfflineDbs
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
+import { eachLimited } from './each-limited';
 import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import { liveObservable, Signal } from './live';
 import { buildOutbox } from './outbox';
@@ -36,6 +37,8 @@ import { saveSyncContext, type SyncContext } from './sync-context';
 import * as T from './transitions';
 
 export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
+/** Form definitions an import reads from the org at once: not one by one, nor all together. */
+export const DEFINITION_READS = 4;
 /** Tabs tell each other "something was queued" here, so a sleeping leader wakes for a follower's write. */
 export const QUEUE_CHANNEL = 'cq-offline-queue';
 
@@ -276,25 +279,43 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   /** The last background import's org copies of discarded drafts (see deleteDiscardedInOrg). */
   let discardedInOrg: PendingSubmission[] = [];
 
-  /** Definitions of imported records' forms fetched this session, by form id (all its records share it). */
-  const importDefs = new Map<string, unknown>();
+  /**
+   * Definitions of imported records' forms this session, by form id (all its records share it): read
+   * or being read, so an import and a pull at the same time ask the org once. A read that brings no
+   * definition is forgotten, so the next import asks again.
+   */
+  const importDefs = new Map<string, Promise<unknown>>();
+  const importDef = (formId: string, read: () => Promise<unknown>): Promise<unknown> => {
+    let def = importDefs.get(formId);
+    if (!def) {
+      def = read().catch(() => null);
+      importDefs.set(formId, def);
+      void def.then((d) => d == null && importDefs.delete(formId));
+    }
+    return def;
+  };
 
   /**
    * The org lists pending records without their form definition; a record imported without one is
    * shown by API names and raw values (issue 19) and cannot open offline. Each form's definition is
-   * read once (the offline copy first, else the org) and goes with its records; a failed read leaves
-   * them as they are and the next import tries again.
+   * read once (the offline copies in one read, the rest from the org, DEFINITION_READS at a time) and
+   * goes with its records; a failed read leaves them as they are and the next import tries again.
    */
   const withDefinitions = async (pending: PendingSubmission[]): Promise<PendingSubmission[]> => {
-    const missing = new Set(pending.filter((p) => p.formDef == null).map((p) => p.formId));
-    for (const formId of missing) {
-      if (importDefs.has(formId)) continue;
-      const cached = await dbs.submissions.cachedforms.get(formId).catch(() => undefined);
-      const def = cached?.formDef ?? (await opts.gateway.getFormDefinition(formId).catch(() => null));
-      if (def !== null && def !== undefined) importDefs.set(formId, def);
-    }
+    const missing = [...new Set(pending.filter((p) => p.formDef == null).map((p) => p.formId))];
+    const unread = missing.filter((formId) => !importDefs.has(formId));
+    const offline = unread.length ? await dbs.submissions.cachedforms.bulkGet(unread).catch(() => []) : [];
+    const offlineDefs = new Map(unread.map((formId, i) => [formId, offline[i]?.formDef]));
+    const defs = new Map<string, unknown>();
+    await eachLimited(missing, DEFINITION_READS, async (formId) => {
+      const def = await importDef(
+        formId,
+        async () => offlineDefs.get(formId) ?? opts.gateway.getFormDefinition(formId),
+      );
+      if (def != null) defs.set(formId, def);
+    });
     return pending.map((p) =>
-      p.formDef == null && importDefs.has(p.formId) ? { ...p, formDef: importDefs.get(p.formId) } : p,
+      p.formDef == null && defs.has(p.formId) ? { ...p, formDef: defs.get(p.formId) } : p,
     );
   };
 

@@ -19,7 +19,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { MESSAGES, type HostServices, type SignedIn } from 'shared-contracts';
-import { BellIcon, HelpIcon } from './icons';
+import { BellIcon, HelpIcon } from 'shared-contracts/icons';
 import { HEADER_TEXTS } from './texts';
 
 /**

@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import type { Observable } from 'shared-contracts';
-import { useObservable } from './useObservable';
+import type { Observable } from './host-services';
+import { useObservable } from './use-observable';
 
 function counting(initial: number) {
   let value = initial;
