@@ -1,4 +1,5 @@
 import { defineRemoteApp } from 'shared-contracts/remote-app';
 import { Root } from './Root';
+import { formTheme } from './theme';
 
-export const { contractVersion, bootstrap, mount, unmount } = defineRemoteApp(Root);
+export const { contractVersion, bootstrap, mount, unmount } = defineRemoteApp(Root, formTheme);

@@ -1,32 +1,33 @@
 import type { ComponentType, ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraBaseProvider } from '@chakra-ui/react';
 import { memoryColorMode } from './color-mode';
-import { productTheme } from './theme';
-import { defineRemoteAppIn } from './remote-app-core';
+import { defineRemoteAppIn, type RemoteAppFrame } from './remote-app-core';
 import type { RemoteAppModule, RemoteAppProps } from './host-services';
 
+/** A Chakra theme as extendBaseTheme / extendProductTheme (shared-contracts/theme) return it. */
+export type ChakraTheme = Record<string, unknown>;
+
 /**
- * The product's Chakra setup for a React root a remote owns; the shell already applied the CSS reset
- * and global styles.
+ * The product's Chakra setup for a React root a remote owns, in `theme` (the remote's, from
+ * shared-contracts/theme: the base provider carries no component styles of its own); the shell
+ * already applied the CSS reset and global styles.
  */
-export function ProductChakra({ children }: { children: ReactNode }) {
+export function ProductChakra({ theme, children }: { theme: ChakraTheme; children: ReactNode }) {
   return (
-    <ChakraProvider
-      resetCSS={false}
-      disableGlobalStyle
-      theme={productTheme}
-      colorModeManager={memoryColorMode}
-    >
+    <ChakraBaseProvider resetCSS={false} disableGlobalStyle theme={theme} colorModeManager={memoryColorMode}>
       {children}
-    </ChakraProvider>
+    </ChakraBaseProvider>
   );
 }
 
 /**
  * A remote's `./app` module: its single-spa application around its root component (inside the
- * product's ChakraProvider), declaring the contract version this build was made against. (Subpath
- * `shared-contracts/remote-app`, so only React front ends import React through it.)
+ * product's Chakra provider with the remote's theme), declaring the contract version this build was
+ * made against. (Subpath `shared-contracts/remote-app`, so only React front ends import React through
+ * it.) The theme is an argument, not imported here: `shared-contracts/theme` is a shared module only
+ * under that request, and each remote decides which component styles it brings.
  */
-export function defineRemoteApp(Root: ComponentType<RemoteAppProps>): RemoteAppModule {
-  return defineRemoteAppIn(Root, ProductChakra);
+export function defineRemoteApp(Root: ComponentType<RemoteAppProps>, theme: ChakraTheme): RemoteAppModule {
+  const Frame: RemoteAppFrame = ({ children }) => <ProductChakra theme={theme}>{children}</ProductChakra>;
+  return defineRemoteAppIn(Root, Frame);
 }

@@ -1,12 +1,64 @@
-import { extendTheme } from '@chakra-ui/react';
+import { extendBaseTheme } from '@chakra-ui/react';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Code,
+  Drawer,
+  Form,
+  FormLabel,
+  Heading,
+  Input,
+  Link,
+  Menu,
+  Modal,
+  Select,
+  Spinner,
+  Switch,
+  Tabs,
+} from '@chakra-ui/theme/components';
 
 /**
- * The product's Chakra theme, for every front end (subpath `shared-contracts/theme`).
+ * The product's Chakra themes, for every front end (subpath `shared-contracts/theme`, a shared module
+ * of Module Federation provided by the shell: loaded once per page).
  *
+ * Chakra's full default theme carries the style configs of all its ~40 components; the shared Chakra
+ * module has only its base theme (no component styles, see shell/src/chakra-shared). Each front end's
+ * provider gets a theme with the styles of the components it renders: the shell and home render
+ * these (Chakra's defaults); form and builder add the rest (extendProductTheme). A component whose
+ * style config its provider lacks renders unstyled: each front end's theme.test.ts derives the keys
+ * its Chakra imports need (shared-contracts/testing/chakra-styles) and fails on a missing one.
+ */
+export const sharedComponentStyles = {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Code,
+  Drawer,
+  Form,
+  FormLabel,
+  Heading,
+  Input,
+  Link,
+  Menu,
+  Modal,
+  Select,
+  Spinner,
+  Switch,
+  Tabs,
+};
+
+/**
  * Chakra's default solid blue (blue.500 under white text, 4.0:1) fails WCAG AA contrast; solid blue
  * buttons use blue.600 (5.0:1) and darker shades on hover and press.
  */
-export const productTheme = extendTheme({
+const contrastButton = {
   components: {
     Button: {
       variants: {
@@ -17,4 +69,12 @@ export const productTheme = extendTheme({
       },
     },
   },
-});
+};
+
+/** The product's theme with the shared component styles and `components` (Chakra style configs). */
+export function extendProductTheme(components: Record<string, unknown> = {}) {
+  return extendBaseTheme({ components: { ...sharedComponentStyles, ...components } }, contrastButton);
+}
+
+/** The product's theme for a remote that renders only the shared components (home). */
+export const productTheme = extendProductTheme();

@@ -4,7 +4,7 @@ import {
   AlertIcon,
   Box,
   Button,
-  ChakraProvider,
+  ChakraBaseProvider,
   Code,
   Grid,
   GridItem,
@@ -18,6 +18,7 @@ import {
 } from '@chakra-ui/react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { FormRenderer, type FieldError, type FormRendererHandle } from '../renderer';
+import { formTheme } from '../theme';
 import { genealogySampleData, genealogySchema, genealogyUISchema } from '../genealogy/genealogy';
 import { PLAYGROUND_EXAMPLES } from './examples';
 
@@ -77,7 +78,7 @@ export default function Playground() {
   };
 
   return (
-    <ChakraProvider>
+    <ChakraBaseProvider theme={formTheme}>
       <Box p={4}>
         <HStack justify="space-between" mb={3} wrap="wrap">
           <Heading size="md">Form renderer playground</Heading>
@@ -206,6 +207,6 @@ export default function Playground() {
           </GridItem>
         </Grid>
       </Box>
-    </ChakraProvider>
+    </ChakraBaseProvider>
   );
 }

@@ -16,13 +16,14 @@ import {
   AlertIcon,
   AlertTitle,
   Box,
-  ChakraProvider,
+  ChakraBaseProvider,
   ListItem,
   OrderedList,
 } from '@chakra-ui/react';
 import { ThemeContext } from '@emotion/react';
 import { useContext } from 'react';
 import type { FormJsonSchema, FormRule, LayoutElement, UISchemaElement } from 'shared-contracts';
+import { formTheme } from '../theme';
 import { FormContext, type FormContextValue } from './context';
 import { Dispatch } from './Dispatch';
 import { FormStore, precompileConditions, type FieldError } from './core/store';
@@ -68,7 +69,7 @@ export interface FormRendererProps {
    * paints first, errors follow one frame later) or 'sync'.
    */
   validationTiming?: 'afterFrame' | 'sync';
-  /** Wrap in a ChakraProvider when no Chakra theme is present (default: auto). */
+  /** Wrap in a Chakra provider (form's theme) when no Chakra theme is present (default: auto). */
   withChakraProvider?: boolean;
   /**
    * How many required values are missing, each time that number changes (and once at mount);
@@ -159,7 +160,7 @@ const focusField = (root: HTMLElement | null, path: string | undefined): void =>
 const MaybeChakra = ({ force, children }: { force?: boolean; children: ReactNode }) => {
   const theme = useContext(ThemeContext) as { components?: unknown } | undefined;
   const needed = force ?? !(theme && typeof theme === 'object' && 'components' in theme);
-  return needed ? <ChakraProvider>{children}</ChakraProvider> : <>{children}</>;
+  return needed ? <ChakraBaseProvider theme={formTheme}>{children}</ChakraBaseProvider> : <>{children}</>;
 };
 
 const Body = memo(function Body({

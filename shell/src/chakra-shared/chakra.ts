@@ -3,6 +3,9 @@
 // rest of the package from the shared module every page loads first. In every build
 // `@chakra-ui/react` resolves to this file (a webpack alias); `@chakra-ui/react-full` is the package
 // itself. chakra.test.ts fails when a front end imports a name missing from this list.
+// The providers are the base ones (ChakraBaseProvider, extendBaseTheme): Chakra's own full default
+// theme, every component's style config, stays out (chakra-theme.ts); each front end's theme brings
+// the styles of the components it renders (shared-contracts/theme).
 export {
   Accordion,
   AccordionButton,
@@ -29,7 +32,7 @@ export {
   CardFooter,
   CardHeader,
   Center,
-  ChakraProvider,
+  ChakraBaseProvider,
   Checkbox,
   Code,
   Drawer,
@@ -98,7 +101,7 @@ export {
   Wrap,
   WrapItem,
   createIcon,
-  extendTheme,
+  extendBaseTheme,
   useDisclosure,
   useMediaQuery,
   useToast,

@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraBaseProvider } from '@chakra-ui/react';
 import type { HostServices } from 'shared-contracts';
 import { memoryColorMode } from 'shared-contracts';
 import { ShellHeader } from './ShellHeader';
@@ -7,8 +7,12 @@ import { shellTheme, shellToastOptions } from './theme';
 /** The full header in the shell's Chakra setup (CSS reset, global styles): a chunk of its own. */
 export function FullHeader({ host }: { host: HostServices }) {
   return (
-    <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode} toastOptions={shellToastOptions}>
+    <ChakraBaseProvider
+      theme={shellTheme}
+      colorModeManager={memoryColorMode}
+      toastOptions={shellToastOptions}
+    >
       <ShellHeader host={host} />
-    </ChakraProvider>
+    </ChakraBaseProvider>
   );
 }

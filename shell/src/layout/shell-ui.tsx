@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraBaseProvider } from '@chakra-ui/react';
 import { memoryColorMode } from 'shared-contracts';
 import { shellTheme, shellToastOptions } from './theme';
 
@@ -9,8 +9,12 @@ export { RemoteUnavailable } from './RemoteUnavailable';
 /** The shell's own areas (not-found, fallbacks) in its Chakra setup: loaded when one is shown. */
 export function ShellChakra({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider theme={shellTheme} colorModeManager={memoryColorMode} toastOptions={shellToastOptions}>
+    <ChakraBaseProvider
+      theme={shellTheme}
+      colorModeManager={memoryColorMode}
+      toastOptions={shellToastOptions}
+    >
       {children}
-    </ChakraProvider>
+    </ChakraBaseProvider>
   );
 }

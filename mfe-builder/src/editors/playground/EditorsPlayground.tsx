@@ -1,15 +1,15 @@
 // The editors on their own (mfe-builder's origin, /editors): the page the Chromium suite drives, and
 // a quick way to try the editors without an org. No shell, no sign-in, nothing saved.
 import { useMemo, useState } from 'react';
-import { Box, Button, ChakraProvider, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, ChakraBaseProvider, Code, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { FormRule } from 'shared-contracts';
-import { productTheme } from 'shared-contracts/theme';
 import { FieldEditModal } from '../FieldEditModal';
 import type { FieldDraft, FieldKind } from '../field-draft';
 import { TableEditor } from '../table/TableEditor';
 import { RuleEditor, LayoutEventsEditor } from '../rules/RuleEditor';
 import { cleanEvents, cleanRule, type EditableEvents } from '../rules/rule-model';
 import { createTable, type TableModel } from '../../model/table';
+import { builderTheme } from '../../theme';
 import { NO_VALIDATION } from '../../model/validation-presets';
 
 /** Names the playground's form already uses (so duplicates can be tried). */
@@ -49,7 +49,7 @@ export default function EditorsPlayground() {
   const [events, setEvents] = useState<EditableEvents>();
   const taken = useMemo(() => [...PLAYGROUND_TAKEN, ...saved.map((s) => s.apiName)], [saved]);
   return (
-    <ChakraProvider theme={productTheme}>
+    <ChakraBaseProvider theme={builderTheme}>
       <Stack spacing={6} p={6} maxW="5xl" mx="auto">
         <Heading size="lg">Builder editors playground</Heading>
         <Box as="section" aria-label="Fields">
@@ -115,6 +115,6 @@ export default function EditorsPlayground() {
           }}
         />
       ) : null}
-    </ChakraProvider>
+    </ChakraBaseProvider>
   );
 }

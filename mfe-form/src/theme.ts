@@ -1,0 +1,8 @@
+import { components } from '@chakra-ui/theme/components';
+import { extendProductTheme } from 'shared-contracts/theme';
+
+/**
+ * The product's theme with every Chakra component's styles: this screen is not on home's path (whose
+ * bytes are counted), and taking all of them leaves nothing to render unstyled.
+ */
+export const formTheme = extendProductTheme(components);
