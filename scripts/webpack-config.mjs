@@ -9,6 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { ShellPreloadPlugin } from './shell-preload-plugin.mjs';
 
 // The ESM build of the plugin that hands the shell's MF runtime to the remotes (externalRuntime).
 // `experiments.provideExternalRuntime` would add its CommonJS build, which pulls in a second, CommonJS
@@ -229,10 +230,20 @@ export function hostConfig({ dir, name }) {
           experiments: { optimization: mfOptimization },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        // What the async boundary and the full header fetch, for the BFF's preload hints.
+        new ShellPreloadPlugin({ boot: './bootstrap', fullHeader: './full-header' }),
         new InjectManifest({
           swSrc: './src/sw/sw.ts',
           swDest: 'sw.js',
-          exclude: [/\.map$/, /\.gz$/, /\.br$/, /LICENSE/, /mf-stats\.json$/, /mf-manifest\.json$/],
+          exclude: [
+            /\.map$/,
+            /\.gz$/,
+            /\.br$/,
+            /LICENSE/,
+            /mf-stats\.json$/,
+            /mf-manifest\.json$/,
+            /preload\.json$/,
+          ],
         }),
         ...compression(),
       ],

@@ -4,6 +4,10 @@ import pino, { type Logger } from 'pino';
 import { API_ROUTES, type ApiRoute } from 'shared-contracts';
 import type { BffConfig } from './config';
 import { staticShell } from './static-shell';
+import { linkHeader } from './preload/hints';
+import { pageHints } from './preload/page-hints';
+import { RemoteManifests } from './preload/remote-manifests';
+import { shellFiles } from './preload/shell-files';
 import { readJson, DEFAULT_JSON_LIMIT } from './http/body';
 import { ApiError } from './http/errors';
 import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
@@ -28,6 +32,8 @@ export interface Bff {
   app: Koa;
   deps: Deps;
   router: Router;
+  /** The remotes' manifests behind the page's preload hints (warm() reads them all now). */
+  manifests: RemoteManifests;
   close(): Promise<void>;
 }
 
@@ -183,7 +189,19 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
   app.use(rateLimit(config.rateLimitPerMinute));
   app.use(router.routes());
   app.use(router.allowedMethods());
-  app.use(staticShell(config.shellDist));
+  const manifests = new RemoteManifests(config.remotes.remotes, {
+    maxAgeMs: config.preload.manifestMaxAgeMs,
+    timeoutMs: 2000,
+  });
+  const shell = shellFiles(config.shellDist);
+  app.use(
+    staticShell(
+      config.shellDist,
+      config.preload.enabled
+        ? (pathname) => linkHeader(pageHints(pathname, { remotes: config.remotes, manifests, shell }))
+        : undefined,
+    ),
+  );
   app.use(async (ctx, next) => {
     await next();
     if (ctx.path.startsWith('/api/') && ctx.status === 404 && ctx.body == null) {
@@ -191,7 +209,7 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
       ctx.body = new ApiError('NOT_FOUND').toEnvelope();
     }
   });
-  return { app, deps, router, close: () => store.close() };
+  return { app, deps, router, manifests, close: () => store.close() };
 }
 
 export function createApp(config: BffConfig, options: BffOptions = {}): Koa {

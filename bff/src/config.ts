@@ -52,6 +52,12 @@ export interface BffConfig {
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
   cspAllowEval: boolean;
   logLevel: string;
+  /** Preload hints on the shell's page (bff/src/preload). */
+  preload: {
+    enabled: boolean;
+    /** A remote's manifest is checked again (for its entry's new name) when its hints are older. */
+    manifestMaxAgeMs: number;
+  };
 }
 
 function origin(url: string): string | null {
@@ -114,5 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+    preload: {
+      enabled: env.PRELOAD_HINTS !== 'false',
+      manifestMaxAgeMs: Number(env.PRELOAD_MANIFEST_MAX_AGE_MS ?? 10_000),
+    },
   };
 }

@@ -1,10 +1,13 @@
 import type { Socket } from 'node:net';
-import { createApp } from './app';
+import { createBff } from './app';
 import { loadConfig } from './config';
 import { ApiError } from './http/errors';
 
 const config = loadConfig();
-const server = createApp(config).listen(config.port, config.host, () => {
+const bff = createBff(config);
+// The remotes' manifests, read now so the first pages already carry their preload hints.
+if (config.preload.enabled) void bff.manifests.warm();
+const server = bff.app.listen(config.port, config.host, () => {
   console.log(`bff listening on http://${config.host}:${config.port}`);
 });
 // Node answers a request line + headers past its 16 KB limit itself, before Koa, with 431: not one

@@ -5,9 +5,10 @@ import serve from 'koa-static';
 
 /**
  * Serves the shell build. Hashed assets are immutable; index.html is never cached so a new shell
- * deploy is picked up on the next load. Unknown non-API GETs get index.html (client-side routes).
+ * deploy is picked up on the next load. Unknown non-API GETs get index.html (client-side routes),
+ * with the `Link` preload header `linkFor` gives for the route, if any.
  */
-export function staticShell(dist: string): Middleware {
+export function staticShell(dist: string, linkFor?: (pathname: string) => string): Middleware {
   const assets = serve(dist, {
     index: false,
     gzip: true,
@@ -26,6 +27,8 @@ export function staticShell(dist: string): Middleware {
     if (!fs.existsSync(indexFile)) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    const link = linkFor?.(ctx.path);
+    if (link) ctx.set('Link', link);
     ctx.body = fs.createReadStream(indexFile);
   };
 }

@@ -16,10 +16,13 @@ import { chromiumLaunchOptions } from '../support/browser';
 import { signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem } from '../support/system';
 import { SLOW_MOBILE, throttlePage, throttleServiceWorkers } from './slow-network';
+import { formatWaterfall, recordWaterfall } from './waterfall';
 import { benchGoal } from '../../scripts/bench-goal.mjs';
 
 const RUNS = Number(process.env.LOAD_RUNS ?? 5);
 const SLOW_RUNS = Number(process.env.LOAD_SLOW_RUNS ?? 3);
+/** LOAD_WATERFALL=1: print each slow-profile load's requests, start and end (waterfall.ts). */
+const WATERFALL = process.env.LOAD_WATERFALL === '1';
 const KB = 1024;
 const GOALS = {
   signInKb: 150,
@@ -144,6 +147,20 @@ function report(
   return { kb, ok: kb <= goalKb, afterPaint, afterPaintFigure };
 }
 
+/** `load`, and with LOAD_WATERFALL=1 the load's requests printed as a waterfall under `title`. */
+async function slowLoad(
+  title: string,
+  context: BrowserContext,
+  page: Page,
+  url: string,
+  ready: () => Promise<void>,
+): Promise<Run> {
+  const recorder = WATERFALL ? await recordWaterfall(context, page) : null;
+  const run = await load(page, url, ready, false);
+  if (recorder) console.log(formatWaterfall(title, await recorder.stop(), run.usableMs));
+  return run;
+}
+
 /** Cold and warm (service worker) visits on the slow profile; times in ms, medians. */
 async function slowRuns(browser: Browser, url: string) {
   const coldSignIn: number[] = [];
@@ -156,7 +173,9 @@ async function slowRuns(browser: Browser, url: string) {
     const anon = await browser.newContext();
     const p1 = await anon.newPage();
     await throttlePage(anon, p1, SLOW_MOBILE);
-    coldSignIn.push((await load(p1, `${url}/login`, signInReady(p1), false)).usableMs);
+    coldSignIn.push(
+      (await slowLoad(`cold sign-in, run ${i + 1}`, anon, p1, `${url}/login`, signInReady(p1))).usableMs,
+    );
     await anon.close();
   }
 
@@ -177,7 +196,17 @@ async function slowRuns(browser: Browser, url: string) {
   await throttlePage(context, page, SLOW_MOBILE);
   try {
     for (let i = 0; i < SLOW_RUNS; i++) {
-      warmHome.push((await load(page, `${url}/`, homeReady(page), false)).usableMs);
+      warmHome.push(
+        (
+          await slowLoad(
+            `repeat home (service worker), run ${i + 1}`,
+            context,
+            page,
+            `${url}/`,
+            homeReady(page),
+          )
+        ).usableMs,
+      );
     }
     // The worker's own fetch on this network (>= the profile's latency: its requests are emulated too).
     const worker = context.serviceWorkers()[0];
@@ -196,7 +225,7 @@ async function slowRuns(browser: Browser, url: string) {
       });
       const p = await cold.newPage();
       await throttlePage(cold, p, SLOW_MOBILE);
-      coldHome.push((await load(p, `${url}/`, homeReady(p), false)).usableMs);
+      coldHome.push((await slowLoad(`cold home, run ${i + 1}`, cold, p, `${url}/`, homeReady(p))).usableMs);
       await cold.close();
     }
   } finally {
