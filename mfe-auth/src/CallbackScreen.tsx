@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearch } from './location';
+import { useLocationSearch } from 'shared-contracts/use-location';
 import { appLinkClick, MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
 import { AUTH_TEXTS } from './texts';
 import { Alert, AuthStyles, Spinner } from './ui';
@@ -16,7 +16,7 @@ export const AFTER_SIGN_IN: Record<LoginTarget, string> = {
  * (stores both user-details records) and we land on home. A failure shows the spec's message.
  */
 export function CallbackScreen({ host, target }: { host: HostServices; target: LoginTarget }) {
-  const search = useSearch();
+  const search = useLocationSearch();
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearch } from './location';
+import { useLocationSearch } from 'shared-contracts/use-location';
 import {
   appLinkClick,
   isValidDomainUrl,
@@ -23,7 +23,7 @@ function offered(env: ClientEnv | null, option: string): boolean {
 /** /login: logo, title, production, sandbox and custom-domain sign-in (spec sections 2 and 4). */
 export function LoginScreen({ host }: { host: HostServices }) {
   const session = useObservable(host.session.state);
-  const search = useSearch();
+  const search = useLocationSearch();
   // The home screen adds ?expired=1 when it saw the session end on its own: several 401s in a row
   // may have settled the state as a plain sign-out by the time this screen mounts.
   const expired =

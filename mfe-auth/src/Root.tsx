@@ -1,11 +1,12 @@
 import type { HostServices, RemoteAppProps } from 'shared-contracts';
 import { CallbackScreen } from './CallbackScreen';
 import { LoginScreen } from './LoginScreen';
-import { screenForPath, usePathname } from './location';
+import { useLocationPathname } from 'shared-contracts/use-location';
+import { screenForPath } from './location';
 
 /** The screen for the current path: /login, or one of the two sign-in callbacks. */
 export function AuthScreens({ host }: { host: HostServices }) {
-  const screen = screenForPath(usePathname());
+  const screen = screenForPath(useLocationPathname());
   if (screen === 'login') return <LoginScreen host={host} />;
   if (screen === 'main' || screen === 'otherOrg') return <CallbackScreen host={host} target={screen} />;
   return null;

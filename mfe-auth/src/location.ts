@@ -1,27 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-/**
- * The page's path and query string, kept current across in-app navigation. mfe-auth's three screens
- * are chosen by path alone (single-spa mounts it only on them), so this replaces a whole router
- * (react-router-dom, ~7 KB compressed) on the sign-in page. The shell navigates with
- * history.pushState/replaceState followed by a popstate event (single-spa's navigateToUrl,
- * host.navigate), so popstate is the one signal needed.
- */
-export function subscribeToLocation(onChange: () => void, win: Window = window): () => void {
-  win.addEventListener('popstate', onChange);
-  return () => win.removeEventListener('popstate', onChange);
-}
-
-const readPathname = () => window.location.pathname;
-const readSearch = () => window.location.search;
-
-export function usePathname(): string {
-  return useSyncExternalStore(subscribeToLocation, readPathname, () => '/');
-}
-
-export function useSearch(): string {
-  return useSyncExternalStore(subscribeToLocation, readSearch, () => '');
-}
+// Which of mfe-auth's screens a path shows; the path itself comes from shared-contracts/use-location.
 
 export type AuthScreenName = 'login' | 'main' | 'otherOrg';
 

@@ -1,6 +1,7 @@
 import { Alert, AlertDescription, AlertIcon, Box, Spinner } from '@chakra-ui/react';
 import { AppLink } from 'shared-contracts/app-link';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useObservable } from 'shared-contracts/use-observable';
 import { MESSAGES, type HostServices } from 'shared-contracts';
 
 export const SIGN_IN_TEXTS = {
@@ -15,10 +16,7 @@ export const SIGN_IN_TEXTS = {
  * expired" to someone who had never signed in, or a spinner that never ended).
  */
 export function SignInGate({ host, children }: { host: HostServices; children: ReactNode }) {
-  const session = useSyncExternalStore(
-    (cb) => host.session.state.subscribe(() => cb()),
-    () => host.session.state.get(),
-  );
+  const session = useObservable(host.session.state);
   if (session.status === 'signedIn') return <>{children}</>;
   return (
     <Box p={6} maxW="3xl" mx="auto" data-testid="remote-screen" data-remote="mfe-builder">

@@ -38,7 +38,7 @@ import {
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { readCache, SYNCED_EVENT, useAssignedTasks, useFormSearch, useForms } from './data';
 import { SearchIcon } from 'shared-contracts/icons';
-import { useLocationSearch } from './useLocationSearch';
+import { useLocationSearch } from 'shared-contracts/use-location';
 import {
   firstForms,
   formTitle,

@@ -1,8 +1,9 @@
 // The form builder at /CQEditFormSF/:editFormRecordId (builder spec sections 2–9, issue 9).
 import { Alert, AlertIcon, Box, Spinner, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { HostServices, SessionState } from 'shared-contracts';
+import type { HostServices } from 'shared-contracts';
+import { useObservable } from 'shared-contracts/use-observable';
 import { decodeSavedForm, emptyForm } from '../model/reader';
 import { serializeForm } from '../model/writer';
 import { builderApi, errorText } from './api';
@@ -18,19 +19,12 @@ type Phase =
   | { kind: 'start' }
   | { kind: 'ready'; store: BuilderStore };
 
-function useSession(host: HostServices): SessionState {
-  return useSyncExternalStore(
-    (cb) => host.session.state.subscribe(() => cb()),
-    () => host.session.state.get(),
-  );
-}
-
 /** Leaves the product for the org (a full navigation: the record page is not one of our routes). */
 const leaveToOrg = (url: string) => window.location.assign(url);
 
 export function BuilderRoute({ host }: { host: HostServices }) {
   const { editFormRecordId = '' } = useParams();
-  const session = useSession(host);
+  const session = useObservable(host.session.state);
   const signedIn = session.status === 'signedIn' ? session : null;
   const instanceUrl = signedIn?.instanceUrl;
   const api = useMemo(() => builderApi(host.api, instanceUrl), [host.api, instanceUrl]);
