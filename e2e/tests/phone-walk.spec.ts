@@ -76,12 +76,17 @@ test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and t
   await page.screenshot({ path: test.info().outputPath('forms-390.png') });
 });
 
-test('375 px, the builder: its toolbar wraps instead of widening the page', async ({ page }) => {
-  const q = encodeURIComponent("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0001'");
-  const [form] = (await env.rest<{ records: { Id: string }[] }>(`/query?q=${q}`)).records;
+test('375 px, an admin finds the builder (help menu, /templates, Open in builder) and its toolbar wraps instead of widening the page', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInAtOrg(page, env.system.url, 'admin@demo.org');
-  await page.goto(`${env.system.url}/CQEditFormSF/${form?.Id}`);
+  await page.waitForURL(`${env.system.url}/`);
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Form builder and templates' }).click();
+  await page.waitForURL(`${env.system.url}/templates`);
+  await page.getByRole('link', { name: 'Open FORM-0001 in the builder' }).click();
+  await page.waitForURL(/\/CQEditFormSF\/[A-Za-z0-9]{15,18}$/);
   await expect(page.getByTestId('builder')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport({ ratio: 1 });
   expect(await widths(page)).toEqual({ scroll: 375, client: 375 });
