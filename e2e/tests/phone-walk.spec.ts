@@ -85,7 +85,7 @@ test('375 px, an admin finds the builder (help menu, /templates, Open in builder
   await page.getByRole('button', { name: 'Help' }).click();
   await page.getByRole('menuitem', { name: 'Form builder and templates' }).click();
   await page.waitForURL(`${env.system.url}/templates`);
-  await page.getByRole('link', { name: 'Open FORM-0001 in the builder' }).click();
+  await page.getByRole('link', { name: 'Open in builder: FORM-0001' }).click();
   await page.waitForURL(/\/CQEditFormSF\/[A-Za-z0-9]{15,18}$/);
   await expect(page.getByTestId('builder')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport({ ratio: 1 });

@@ -11,7 +11,8 @@ export const TEMPLATE_TEXTS = {
   formsTitle: 'Forms',
   formsIntro: 'Open a form in the builder to change its sections and fields, then publish it with a template above.',
   openInBuilder: 'Open in builder',
-  openInBuilderLabel: (name: string) => `Open ${name} in the builder`,
+  /** Starts with the visible words, so the link's name contains its label (WCAG 2.5.3). */
+  openInBuilderLabel: (name: string) => `Open in builder: ${name}`,
   noForms: 'No forms in this org yet.',
   configTitle: 'Template configuration',
   backToTemplates: 'Back to templates',
