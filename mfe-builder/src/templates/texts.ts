@@ -9,7 +9,8 @@ export const TEMPLATE_TEXTS = {
   configure: 'Configure',
   noTemplates: 'No templates are available.',
   formsTitle: 'Forms',
-  formsIntro: 'Open a form in the builder to change its sections and fields, then publish it with a template above.',
+  formsIntro:
+    'Open a form in the builder to change its sections and fields, then publish it with a template above.',
   openInBuilder: 'Open in builder',
   /** Starts with the visible words, so the link's name contains its label (WCAG 2.5.3). */
   openInBuilderLabel: (name: string) => `Open in builder: ${name}`,
