@@ -50,11 +50,17 @@ const lines = (page: Page, selector: string) =>
     }),
   );
 
-test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and the search hint is not cut', async ({
+test('390 px, home: draft names shown whole, each form title keeps its width (at most 2 lines), the search hint is not cut', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await openHome(page, env.system.url);
+  // In Progress (the default tab): the seeded drafts' names are shown whole, not cut to one line.
+  await expect(page.getByTestId('in-progress-card').first()).toBeVisible();
+  const cut = await page.$$eval('[data-testid="in-progress-card"] h3', (els) =>
+    els.filter((el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
   await page.getByRole('combobox').first().selectOption({ index: 3 });
   await expect(page.getByTestId('form-card').first()).toBeVisible();
   const titles = await lines(page, '[data-testid="form-card"] h3');
