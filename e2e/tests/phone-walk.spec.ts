@@ -82,7 +82,7 @@ test('390 px, home: draft names shown whole, each form title keeps its width (at
   await page.screenshot({ path: test.info().outputPath('forms-390.png') });
 });
 
-test('375 px, an admin finds the builder (help menu, /templates, Open in builder) and its toolbar wraps instead of widening the page', async ({
+test('375 px, an admin finds the builder (help menu, /templates, Open in builder); its toolbar wraps and its field chips stack instead of widening the page or cutting labels', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
@@ -95,6 +95,13 @@ test('375 px, an admin finds the builder (help menu, /templates, Open in builder
   await page.waitForURL(/\/CQEditFormSF\/[A-Za-z0-9]{15,18}$/);
   await expect(page.getByTestId('builder')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport({ ratio: 1 });
+  // A row's two fields stack on a phone: side by side their labels were cut to three letters.
+  const cut = await page.$$eval('[data-testid="canvas-field"] p', (els) =>
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
   expect(await widths(page)).toEqual({ scroll: 375, client: 375 });
   await page.screenshot({ path: test.info().outputPath('builder-375.png') });
 });
