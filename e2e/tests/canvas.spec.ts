@@ -102,6 +102,23 @@ test('launched with a form: fill and submit inside the frame; the org page gets 
   expect(payload.dataUrl).toBe(`${env.org}/${rec?.Id}`);
 });
 
+test('signed in at top level on the same site as the org, the record page frame neither expires nor signs the tab out', async ({
+  page,
+}) => {
+  // The local demo: the app (127.0.0.1:bff) and the org (127.0.0.1:org) share a site, so the frame
+  // also sends the top-level cookie. The builder's Save Form lands here, so every admin met this.
+  await signInAtOrg(page, bff);
+  await page.waitForURL(`${bff}/`);
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  const frame = await openRecordPage(page);
+  await expect(frame.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await expect(frame.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
+  expect(await frame.locator('body').evaluate(() => window.location.pathname)).toBe('/');
+  await page.goto(`${bff}/`);
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await expect(page.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
+});
+
 test('closing the form in the frame tells the org page (CQOfflineFormMessageClosed)', async ({ page }) => {
   const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
   const frame = await openRecordPage(page, { formId });

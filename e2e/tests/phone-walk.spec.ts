@@ -50,11 +50,17 @@ const lines = (page: Page, selector: string) =>
     }),
   );
 
-test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and the search hint is not cut', async ({
+test('390 px, home: draft names shown whole, each form title keeps its width (at most 2 lines), the search hint is not cut', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await openHome(page, env.system.url);
+  // In Progress (the default tab): the seeded drafts' names are shown whole, not cut to one line.
+  await expect(page.getByTestId('in-progress-card').first()).toBeVisible();
+  const cut = await page.$$eval('[data-testid="in-progress-card"] h3', (els) =>
+    els.filter((el) => el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
   await page.getByRole('combobox').first().selectOption({ index: 3 });
   await expect(page.getByTestId('form-card').first()).toBeVisible();
   const titles = await lines(page, '[data-testid="form-card"] h3');
@@ -76,14 +82,26 @@ test('390 px, Forms tab: each form title keeps its width (at most 2 lines) and t
   await page.screenshot({ path: test.info().outputPath('forms-390.png') });
 });
 
-test('375 px, the builder: its toolbar wraps instead of widening the page', async ({ page }) => {
-  const q = encodeURIComponent("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0001'");
-  const [form] = (await env.rest<{ records: { Id: string }[] }>(`/query?q=${q}`)).records;
+test('375 px, an admin finds the builder (help menu, /templates, Open in builder); its toolbar wraps and its field chips stack instead of widening the page or cutting labels', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInAtOrg(page, env.system.url, 'admin@demo.org');
-  await page.goto(`${env.system.url}/CQEditFormSF/${form?.Id}`);
+  await page.waitForURL(`${env.system.url}/`);
+  await page.getByRole('button', { name: 'Help' }).click();
+  await page.getByRole('menuitem', { name: 'Form builder and templates' }).click();
+  await page.waitForURL(`${env.system.url}/templates`);
+  await page.getByRole('link', { name: 'Open in builder: FORM-0001' }).click();
+  await page.waitForURL(/\/CQEditFormSF\/[A-Za-z0-9]{15,18}$/);
   await expect(page.getByTestId('builder')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Preview' })).toBeInViewport({ ratio: 1 });
+  // A row's two fields stack on a phone: side by side their labels were cut to three letters.
+  const cut = await page.$$eval('[data-testid="canvas-field"] p', (els) =>
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
   expect(await widths(page)).toEqual({ scroll: 375, client: 375 });
   await page.screenshot({ path: test.info().outputPath('builder-375.png') });
 });

@@ -121,7 +121,8 @@ export const InProgressCard = memo(function InProgressCard({
         <Flex gap={3} align="start" justify="space-between" wrap="wrap">
           <Stack spacing={1} minW={0} flex="1">
             <Flex align="center" gap={2}>
-              <Heading as="h3" size="sm" noOfLines={1}>
+              {/* Two lines: on a phone one line cut most names ('FORM-0002 - Workplac…'). */}
+              <Heading as="h3" size="sm" noOfLines={2}>
                 {sub.formName}
               </Heading>
               {errored && (
@@ -190,7 +191,7 @@ export const SubmittedCard = memo(function SubmittedCard({
       <CardBody>
         <Stack spacing={1}>
           <Flex align="center" gap={2} wrap="wrap">
-            <Heading as="h3" size="sm" noOfLines={1}>
+            <Heading as="h3" size="sm" noOfLines={2}>
               {sub.formName}
             </Heading>
             {special ? (

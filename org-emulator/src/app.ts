@@ -6,6 +6,7 @@ import { deployRoutes } from './deploy.js';
 import { metadataSoapRoutes } from './metadata/soap.js';
 import { SfError } from './errors.js';
 import { photoRoutes } from './files/photo.js';
+import { faviconRoutes } from './http/favicon.js';
 import { fileRoutes, shepherdRoutes } from './files/routes.js';
 import { authGate } from './http/auth.js';
 import { cors } from './http/cors.js';
@@ -56,6 +57,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     fileRoutes(emu),
     shepherdRoutes(emu),
     photoRoutes(emu),
+    faviconRoutes(),
     uiApiRoutes(emu),
     canvasRoutes(emu),
     deployRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),

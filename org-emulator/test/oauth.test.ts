@@ -69,6 +69,13 @@ async function browserLogin(
 }
 
 describe('OAuth 2.0', () => {
+  it('serves a favicon, so its pages log no 404 in the browser', async () => {
+    const res = await http(emu, '/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.text).toContain('<svg');
+  });
+
   it('shows a real login page and re-shows it with an error on bad credentials', async () => {
     const url = oauth2(emu).getAuthorizationUrl({ state: 's1' });
     const html = await (await fetch(url)).text();

@@ -29,13 +29,16 @@ export const fieldLabel = (f: CanvasField): string =>
       ? f.schema.title
       : f.key;
 
+/** A row's two places (chips and the empty slot) grow from 10rem: side by side, or stacked when narrower. */
+export const CHIP_FLEX = '1 1 10rem';
+
 /** The chip's drag-state look (drop target, being dragged), as fixed style objects. */
 function chipStyle(table: boolean, over: boolean, dragging: boolean): CSSProperties {
   const key = (table ? 4 : 0) + (over ? 2 : 0) + (dragging ? 1 : 0);
   let style = CHIP_STYLES[key];
   if (!style) {
     style = {
-      flex: table ? undefined : '1 1 0',
+      flex: table ? undefined : CHIP_FLEX,
       minWidth: 0,
       borderWidth: '1px',
       borderStyle: 'solid',
@@ -94,7 +97,8 @@ const ChipBody = memo(function ChipBody({
             {label}
             {field.required ? ' *' : ''}
           </Text>
-          <Text fontSize="xs" color="gray.600" noOfLines={1}>
+          {/* Two lines: a long API name moves under its kind instead of being cut on a phone. */}
+          <Text fontSize="xs" color="gray.600" noOfLines={2}>
             {KIND_LABEL[field.kind]} · {field.kind === 'blank' ? '' : field.key}
             {field.readOnly ? ' · read-only' : ''}
           </Text>

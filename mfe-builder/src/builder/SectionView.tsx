@@ -14,7 +14,7 @@ import { deleteSection, removeDocument, renameSection } from '../model/layout';
 import { slotId } from './dnd';
 import type { DragState } from './drag-state';
 import { useIsOver } from './drag-hooks';
-import { FieldChip } from './FieldChip';
+import { CHIP_FLEX, FieldChip } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon, TrashIcon } from 'shared-contracts/icons';
@@ -44,7 +44,7 @@ const TABLE_ZONE = [false, true].map((over) =>
   zoneStyle('48px', 'var(--chakra-colors-gray-200)', over, { marginTop: 'var(--chakra-space-2)' }),
 );
 const SLOT = [false, true].map((over): CSSProperties => ({
-  flex: '1 1 0',
+  flex: CHIP_FLEX,
   minHeight: '48px',
   borderWidth: '1px',
   borderStyle: 'dashed',
@@ -95,7 +95,14 @@ function Slot({ drag, section, row }: { drag: DragState; section: number; row: n
 // A row: a plain flex element (a Chakra HStack per row re-ran Chakra's style work for all 25 rows
 // of a section at every move into or out of it); memoized, so a move re-renders only the rows whose
 // id list changed (edits share untouched rows).
-const ROW_STYLE: CSSProperties = { display: 'flex', alignItems: 'stretch', gap: 'var(--chakra-space-2)' };
+// Wraps: the two places of a row share a line from 2 x 10rem (CHIP_FLEX) up, and stack on a phone,
+// where side by side a field's label was cut to three letters ('Sit…').
+const ROW_STYLE: CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'stretch',
+  gap: 'var(--chakra-space-2)',
+};
 
 const Row = memo(function Row({
   ids,

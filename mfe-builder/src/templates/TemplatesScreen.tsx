@@ -20,23 +20,36 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { HostServices } from 'shared-contracts';
+import { AppLink } from 'shared-contracts/app-link';
 import { errorText } from './errors';
 import { templatesApi, type TemplateInfo } from './api';
 import { TEMPLATE_TEXTS as T } from './texts';
 
-/** /templates: every template with what it generates; Configure opens /templateConfiguration. */
+type FormItem = { Id: string; Name: string; Title__c?: string | null };
+
+/**
+ * /templates: every template with what it generates (Configure opens /templateConfiguration), and
+ * the org's forms, each opening the builder: in the org that is a record button, but an admin
+ * signed in to the app had no way to reach /CQEditFormSF/:id short of typing it.
+ */
 export function TemplatesScreen({ host }: { host: HostServices }) {
   const [params] = useSearchParams();
   const recordId = params.get('recordId') ?? '';
   const [templates, setTemplates] = useState<TemplateInfo[] | null>(null);
   const [error, setError] = useState('');
+  const [forms, setForms] = useState<FormItem[] | null>(null);
 
   useEffect(() => {
     let live = true;
-    templatesApi(host.api)
+    const api = templatesApi(host.api);
+    api
       .templates()
       .then((t) => live && setTemplates(t))
       .catch((e: unknown) => live && setError(errorText(e)));
+    api
+      .forms()
+      .then((f) => live && setForms(f))
+      .catch(() => live && setForms([]));
     return () => {
       live = false;
     };
@@ -111,6 +124,42 @@ export function TemplatesScreen({ host }: { host: HostServices }) {
           </Card>
         ))}
       </SimpleGrid>
+      <Heading as="h2" size="md" mt={10} mb={2}>
+        {T.formsTitle}
+      </Heading>
+      <Text mb={4} color="gray.600">
+        {T.formsIntro}
+      </Text>
+      {!forms && <Spinner label={T.loading} />}
+      {forms?.length === 0 && <Text>{T.noForms}</Text>}
+      <List spacing={2} data-testid="builder-forms">
+        {forms?.map((f) => (
+          <ListItem
+            key={f.Id}
+            display="flex"
+            flexWrap="wrap"
+            gap={2}
+            alignItems="baseline"
+            justifyContent="space-between"
+            borderWidth="1px"
+            borderRadius="md"
+            px={4}
+            py={2}
+            bg="white"
+          >
+            <Text fontWeight="semibold">{f.Title__c ? `${f.Name}: ${f.Title__c}` : f.Name}</Text>
+            <AppLink
+              to={`/CQEditFormSF/${encodeURIComponent(f.Id)}`}
+              navigate={host.navigate}
+              color="blue.700"
+              fontWeight="semibold"
+              aria-label={T.openInBuilderLabel(f.Name)}
+            >
+              {T.openInBuilder}
+            </AppLink>
+          </ListItem>
+        ))}
+      </List>
     </Box>
   );
 }

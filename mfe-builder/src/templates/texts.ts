@@ -8,6 +8,13 @@ export const TEMPLATE_TEXTS = {
   targets: 'Places it can be used',
   configure: 'Configure',
   noTemplates: 'No templates are available.',
+  formsTitle: 'Forms',
+  formsIntro:
+    'Open a form in the builder to change its sections and fields, then publish it with a template above.',
+  openInBuilder: 'Open in builder',
+  /** Starts with the visible words, so the link's name contains its label (WCAG 2.5.3). */
+  openInBuilderLabel: (name: string) => `Open in builder: ${name}`,
+  noForms: 'No forms in this org yet.',
   configTitle: 'Template configuration',
   backToTemplates: 'Back to templates',
   target: 'Where to publish',

@@ -113,6 +113,13 @@ describe('shell header', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('offline-login')).toBeNull();
   });
 
+  it('the help menu leads an admin to the form builder and templates (/templates)', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Form builder and templates' }));
+    expect(calls).toEqual([['navigate', '/templates']]);
+  });
+
   it('log out asks the spec’s question, signs out and goes to /login', async () => {
     const { user, calls } = setup();
     await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));

@@ -48,6 +48,7 @@ export function HelpMenu({ host }: { host: HostServices }) {
       />
       <MenuList color="gray.800">
         <MenuItem onClick={() => host.navigate('/?outbox=1')}>{HEADER_TEXTS.helpOutbox}</MenuItem>
+        <MenuItem onClick={() => host.navigate('/templates')}>{HEADER_TEXTS.helpBuilder}</MenuItem>
         <MenuItem onClick={() => host.navigate('/login')}>{HEADER_TEXTS.helpSignIn}</MenuItem>
         <MenuDivider />
         <Text px={3} py={1} fontSize="sm" color="gray.600">

@@ -11,6 +11,8 @@ export const HEADER_TEXTS = {
   help: 'Help',
   helpOutbox: 'Items waiting to sync',
   helpSignIn: 'Sign in again',
+  /** The builder's way in for admins: in the org it is a record button, in the app this menu. */
+  helpBuilder: 'Form builder and templates',
   helpAbout: (version: string) => `App contract ${version}`,
   notifications: (n: number) => `Notifications (${n})`,
   noNotifications: 'No notifications',
