@@ -38,6 +38,20 @@ describe('early fetches from the shell entry', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('the config is answered only after the manifest fetch has started, so the runtime always finds it', async () => {
+    const { mod, fetchMock } = await load();
+    mod.startEarlyFetches('/');
+    // asked for at once, before anything settled: the manifest fetch must still come first
+    const answer = mod.remotesConfigAnswer().then(() => {
+      expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
+        '/remotes.json',
+        'http://h.test/mf-manifest.json',
+      ]);
+      return mod.takeEarlyManifest('http://h.test/mf-manifest.json');
+    });
+    expect(await answer).toBeDefined();
+  });
+
   it('an unknown route asks for no manifest; without an early start the config is fetched then', async () => {
     const first = await load();
     first.mod.startEarlyFetches('/nowhere');

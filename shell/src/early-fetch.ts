@@ -9,6 +9,8 @@ import { remoteForPath, type RemotesConfig } from 'shared-contracts/remotes';
 let remotesConfig: Promise<Response> | null = null;
 /** The current route's remote manifest, asked for as soon as the remotes config names it. */
 const manifests = new Map<string, Promise<Response>>();
+/** Settles once the manifest fetch above has been started (or found needless); never rejects. */
+let manifestAsked: Promise<void> = Promise.resolve();
 
 /**
  * Starts the `/remotes.json` fetch (once) and, when it answers, the fetch of the manifest of the
@@ -16,9 +18,10 @@ const manifests = new Map<string, Promise<Response>>();
  * `takeEarlyManifest`, runtime-plugin.ts), so the remote's files are found one round trip sooner.
  */
 export function startEarlyFetches(pathname = location.pathname): void {
-  remotesConfig ??= fetch('/remotes.json', { cache: 'no-store' });
+  if (remotesConfig) return;
+  remotesConfig = fetch('/remotes.json', { cache: 'no-store' });
   // a rejection is read (and reported) by remotesConfigAnswer; never an unhandled one meanwhile
-  remotesConfig
+  manifestAsked = remotesConfig
     .then((res) => (res.ok ? (res.clone().json() as Promise<RemotesConfig>) : null))
     .then((config) => {
       const name = remoteForPath(pathname);
@@ -38,11 +41,18 @@ export function takeEarlyManifest(url: string): Promise<Response> | undefined {
   return early;
 }
 
-/** The run-time remotes config: the early fetch's answer, or a fetch now if none was started. */
+/**
+ * The run-time remotes config: the early fetch's answer, or a fetch now if none was started. Answers
+ * only once the early manifest fetch has been started, so the runtime, asking right after, always finds
+ * it (when the config arrives after the shared modules, the two would otherwise race).
+ */
 export async function remotesConfigAnswer(): Promise<RemotesConfig> {
   const pending = remotesConfig ?? fetch('/remotes.json', { cache: 'no-store' });
+  const asked = manifestAsked;
   remotesConfig = null; // taken: a later call (a test, a retry) fetches again
+  manifestAsked = Promise.resolve();
   const res = await pending;
+  await asked;
   if (!res.ok) throw new Error(`remotes config: HTTP ${res.status}`);
   return (await res.json()) as RemotesConfig;
 }
