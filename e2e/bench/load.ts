@@ -7,6 +7,7 @@
 // 2. On a slow mobile network (Chromium's network emulation, DevTools protocol; slow-network.ts), median
 //    of LOAD_SLOW_RUNS (3): time to the sign-in button being usable and to home being interactive, cold,
 //    and home on a repeat visit with the service worker warm (its own fetches emulated too).
+// LOAD_WATERFALL=1 also prints each slow-network load's requests (waterfall.ts), to see which wait for others.
 // Goals (issue 21) are printed PASS/FAIL beside the figures; the last line is a JSON summary for
 // scripts/proof.mjs. Serves the builds under $DIST_ROOT when it is set (scripts/system.mjs), e.g.
 // `DIST_ROOT=/tmp/dist-x node scripts/build.mjs && DIST_ROOT=/tmp/dist-x tsx e2e/bench/load.ts`.

@@ -78,6 +78,11 @@ async function links(route: string): Promise<string[][]> {
   });
 }
 
+/** The answers every page reads first. */
+const answers = [
+  ['/remotes.json', 'fetch', 'crossorigin=anonymous'],
+  ['/api/auth/session', 'fetch', 'crossorigin=anonymous'],
+];
 const remoteFile = (origin: Origin, file: string) => [
   new URL(file, origin.url).href,
   'script',
@@ -114,8 +119,10 @@ afterAll(async () => {
 });
 
 describe("the shell's page names what its route will fetch", () => {
-  it("/login: the shell's boot chunks, then mfe-auth's manifest, entry and ./app; no Chakra", async () => {
+  it("/login: the shell's first answers and boot chunks, then mfe-auth's manifest, entry and ./app; no Chakra", async () => {
     expect(await links('/login')).toEqual([
+      ...answers,
+      ['/api/getEnv/', 'fetch', 'crossorigin=anonymous'],
       ['/src_bootstrap_tsx.24a76c81dc6d.js', 'script'],
       ['/react-dom.9bad3a10dd31.js', 'script'],
       [auth.url, 'fetch', 'crossorigin=anonymous'],
@@ -126,6 +133,7 @@ describe("the shell's page names what its route will fetch", () => {
 
   it('/: mfe-home and the full header (Chakra), each file once', async () => {
     expect(await links('/')).toEqual([
+      ...answers,
       ['/src_bootstrap_tsx.24a76c81dc6d.js', 'script'],
       ['/react-dom.9bad3a10dd31.js', 'script'],
       [home.url, 'fetch', 'crossorigin=anonymous'],
@@ -152,6 +160,7 @@ describe("the shell's page names what its route will fetch", () => {
   it('a remote that is down, gone or serves garbage: the page still loads, with no guess at its files', async () => {
     // down since the start: its manifest is still named (the shell fetches it anyway), no files
     expect(await links('/form/0f8fad5b-d9cb-469f-a165-70867728950e')).toEqual([
+      ...answers,
       ['/src_bootstrap_tsx.24a76c81dc6d.js', 'script'],
       ['/react-dom.9bad3a10dd31.js', 'script'],
       ['http://127.0.0.1:9/mf-manifest.json', 'fetch', 'crossorigin=anonymous'],
@@ -173,11 +182,11 @@ describe("the shell's page names what its route will fetch", () => {
       path.join(dist, 'preload.json'),
       JSON.stringify({ boot: ['boot.222222222222.js', '../x.js'], fullHeader: [] }),
     );
-    expect((await links('/login'))[0]).toEqual(['/boot.222222222222.js', 'script']);
+    expect((await links('/login'))[3]).toEqual(['/boot.222222222222.js', 'script']);
     fs.writeFileSync(path.join(dist, 'preload.json'), '{"boot": [');
-    expect((await links('/login'))[0]).toEqual([auth.url, 'fetch', 'crossorigin=anonymous']);
+    expect((await links('/login'))[3]).toEqual([auth.url, 'fetch', 'crossorigin=anonymous']);
     fs.rmSync(path.join(dist, 'preload.json'));
-    expect((await links('/login'))[0]).toEqual([auth.url, 'fetch', 'crossorigin=anonymous']);
+    expect((await links('/login'))[3]).toEqual([auth.url, 'fetch', 'crossorigin=anonymous']);
   });
 
   it('no hints on assets, API answers or /remotes.json; none at all with PRELOAD_HINTS=false', async () => {

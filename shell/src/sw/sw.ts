@@ -10,6 +10,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { listenForBackgroundSync } from './background-sync';
+import { REMOTE_MANIFESTS_CACHE } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -37,7 +38,7 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) =>
     (sameOrigin && url.pathname === '/remotes.json') || url.pathname.endsWith('/mf-manifest.json'),
-  new NetworkFirst({ cacheName: 'remote-manifests', networkTimeoutSeconds: 5, plugins: [ok] }),
+  new NetworkFirst({ cacheName: REMOTE_MANIFESTS_CACHE, networkTimeoutSeconds: 5, plugins: [ok] }),
 );
 
 // Content-hashed code from any origin (the shell's lazy chunks, every remote's files) never changes.
