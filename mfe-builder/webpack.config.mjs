@@ -3,7 +3,7 @@ import { remoteConfig, standalonePageConfig } from '../scripts/webpack-config.mj
 const dir = import.meta.dirname;
 
 export default [
-  remoteConfig({ dir, name: 'mfe-builder', scope: 'mfe_builder' }),
+  remoteConfig({ dir, name: 'mfe-builder', scope: 'mfe_builder', chakraExtra: true }),
   // The field/table/rule editors on their own (/editors), for the Chromium suite and trying them out.
   standalonePageConfig({
     dir,
@@ -11,5 +11,6 @@ export default [
     page: 'editors',
     entry: './src/editors/playground/page.tsx',
     title: 'Builder editors playground',
+    chakraExtra: true,
   }),
 ];

@@ -7,6 +7,7 @@ export default [
     dir,
     name: 'mfe-form',
     scope: 'mfe_form',
+    chakraExtra: true,
     exposes: { './FormRenderer': './src/renderer/index.ts' },
   }),
   standalonePageConfig({
@@ -15,5 +16,6 @@ export default [
     page: 'playground',
     entry: './src/pages/playground.tsx',
     title: 'Form renderer playground',
+    chakraExtra: true,
   }),
 ];

@@ -56,8 +56,23 @@ const chakraFull = path.join(
   'dist/esm/index.mjs',
 );
 
-// The modules the `chakra` chunk gathers around (see splitChunks).
-const chakraChunkRoots = new Set([chakraShared, path.join(here, '../shared-contracts/src/theme.ts')]);
+// Its second part: the components only the form and the builder use (chakra-extra.ts), a shared
+// module of its own that only the shell's build provides (so both parts come from one copy of Chakra,
+// one set of React contexts), and that the builds using it (`chakraExtra`) consume without a copy of
+// their own. In those builds `@chakra-ui/react` is chakra-all.mjs: both parts.
+const chakraExtraModule = path.join(here, '../shell/src/chakra-shared/chakra-extra.ts');
+const chakraAll = path.join(here, '../shell/src/chakra-shared/chakra-all.mjs');
+const chakraExtraShared = { singleton: true, requiredVersion: `^${chakraVersion}`, version: chakraVersion };
+/** `@chakra-ui/react` requests (but chakra-all.mjs's own) go to chakra-all.mjs, before MF sees them. */
+const chakraBothParts = () =>
+  new webpack.NormalModuleReplacementPlugin(/^@chakra-ui\/react$/, (resolveData) => {
+    if (resolveData.contextInfo?.issuer !== chakraAll) resolveData.request = chakraAll;
+  });
+
+// The modules the `chakra` chunk gathers around (see splitChunks): those every page with Chakra
+// loads, and the part only form and builder use (whose modules in common with them join the chunk).
+const chakraFirstRoots = new Set([chakraShared, path.join(here, '../shared-contracts/src/theme.ts')]);
+const chakraRoots = new Set([...chakraFirstRoots, chakraExtraModule]);
 
 // Browser-only MF runtime: drops its Node script loaders.
 const mfOptimization = { target: 'web' };
@@ -114,7 +129,11 @@ function base({ dir, name, mode }) {
       // `@chakra-ui/react` is the curated module, in every build, as the provided shared module and
       // as its fallback alike (one module: a separate `import` path gets provided in child
       // compilers too, and a separate request becomes a second copy).
-      alias: { '@chakra-ui/react$': chakraShared, '@chakra-ui/react-full$': chakraFull },
+      alias: {
+        '@chakra-ui/react$': chakraShared,
+        '@chakra-ui/react-extra$': chakraExtraModule,
+        '@chakra-ui/react-full$': chakraFull,
+      },
     },
     module: {
       rules: [
@@ -148,18 +167,17 @@ function base({ dir, name, mode }) {
           // The shared Chakra module and the product's themes (shared-contracts/theme) load together
           // on every page with Chakra: one chunk for them and whatever only they use from
           // node_modules, instead of four files (each module's own and a vendors chunk each): one
-          // file compresses better, 7 KB br less when measured. A module some other chunk uses too
-          // keeps the default split, so nothing pulls this chunk onto the sign-in page.
+          // file compresses better, 7 KB br less when measured. So are the modules they have in
+          // common with the second part (chakra-extra.ts) only form and builder load. A module some
+          // other chunk uses too keeps the default split, so nothing pulls this chunk onto the
+          // sign-in page.
           chakra: {
             test: (module, { chunkGraph }) => {
               const chunks = [...chunkGraph.getModuleChunksIterable(module)];
+              const holds = (roots) => (chunk) =>
+                [...chunkGraph.getChunkModulesIterable(chunk)].some((m) => roots.has(m.resource));
               return (
-                chunks.length > 0 &&
-                chunks.every((chunk) =>
-                  [...chunkGraph.getChunkModulesIterable(chunk)].some((m) =>
-                    chakraChunkRoots.has(m.resource),
-                  ),
-                )
+                chunks.length > 0 && chunks.every(holds(chakraRoots)) && chunks.some(holds(chakraFirstRoots))
               );
             },
             name: 'chakra',
@@ -180,8 +198,18 @@ function base({ dir, name, mode }) {
   };
 }
 
-/** A remote: exposes its single-spa application as ./app, served from its own origin. */
-export function remoteConfig({ dir, name, scope, exposes = {}, shared = sharedSingletons }) {
+/**
+ * A remote: exposes its single-spa application as ./app, served from its own origin. `chakraExtra`:
+ * it uses the Chakra components of the second shared part (chakra-extra.ts).
+ */
+export function remoteConfig({
+  dir,
+  name,
+  scope,
+  exposes = {},
+  shared = sharedSingletons,
+  chakraExtra = false,
+}) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     return {
@@ -198,13 +226,16 @@ export function remoteConfig({ dir, name, scope, exposes = {}, shared = sharedSi
           name: scope,
           filename: 'remoteEntry.[contenthash:12].js',
           exposes: { './app': './src/app.tsx', ...exposes },
-          shared,
+          shared: chakraExtra
+            ? { ...shared, '@chakra-ui/react-extra': { ...chakraExtraShared, import: false } }
+            : shared,
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           // The shell provides the MF runtime; each remote entry would otherwise ship its own copy.
           experiments: { externalRuntime: true, optimization: mfOptimization },
         }),
+        ...(chakraExtra ? [chakraBothParts()] : []),
         ...compression(),
       ],
     };
@@ -223,7 +254,9 @@ export function hostConfig({ dir, name }) {
         new ModuleFederationPlugin({
           name: 'shell',
           remotes: {},
-          shared: sharedSingletons,
+          // The second Chakra part: provided here (the shell asks for it when it loads form or builder,
+          // register-apps.tsx), so it comes from the same copy of Chakra as the first.
+          shared: { ...sharedSingletons, '@chakra-ui/react-extra': chakraExtraShared },
           shareStrategy: 'loaded-first',
           runtimePlugins: [path.join(dir, 'src/mf/runtime-plugin.ts'), injectExternalRuntimePlugin],
           dts: false,
@@ -255,7 +288,7 @@ export function hostConfig({ dir, name }) {
  * A standalone page served from a remote's own origin (e.g. mfe-form's /playground): a plain
  * bundle with its own React, outside Module Federation, written to dist/pages/<page>/.
  */
-export function standalonePageConfig({ dir, name, page, entry, title }) {
+export function standalonePageConfig({ dir, name, page, entry, title, chakraExtra = false }) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const config = base({ dir, name: `${name}-${page}`, mode });
@@ -273,6 +306,7 @@ export function standalonePageConfig({ dir, name, page, entry, title }) {
           'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? ''),
         }),
         new HtmlWebpackPlugin({ title, filename: 'index.html', scriptLoading: 'defer' }),
+        ...(chakraExtra ? [chakraBothParts()] : []),
         ...compression(),
       ],
     };

@@ -11,11 +11,17 @@ import {
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The front ends, and shared-contracts' React parts they bundle (remote-app, theme, app-link, icons).
 const FRONT_ENDS = ['shell', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder', 'shared-contracts'];
-const curated = new Set(
-  [...(readFileSync(path.join(here, 'chakra.ts'), 'utf8').match(/export \{([^}]*)\}/)?.[1] ?? '').split(',')]
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
+/** The names a curated module (chakra.ts, chakra-extra.ts) re-exports. */
+const namesOf = (file: string) =>
+  new Set(
+    [...(readFileSync(path.join(here, file), 'utf8').match(/export \{([^}]*)\}/)?.[1] ?? '').split(',')]
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+const curated = namesOf('chakra.ts');
+const extra = namesOf('chakra-extra.ts');
+/** Front ends whose builds take the second part too (`chakraExtra` in their webpack config). */
+const WITH_EXTRA = ['mfe-form', 'mfe-builder'];
 
 describe('the shared Chakra module', () => {
   it("has no part that takes Chakra's full default theme (every component's styles) into the shared module", () => {
@@ -28,14 +34,16 @@ describe('the shared Chakra module', () => {
   });
 
   it('provides every Chakra name the front ends import (a missing one would be undefined at run time)', () => {
+    // The shell, home, sign-in and shared-contracts: the first part only (the second is not loaded
+    // for them); form and builder: both parts.
     const missing = FRONT_ENDS.flatMap((pkg) =>
       sources(path.join(root, pkg, 'src')).flatMap((file) =>
         chakraImports(readFileSync(file, 'utf8'))
-          .filter((name) => !curated.has(name))
+          .filter((name) => !curated.has(name) && !(WITH_EXTRA.includes(pkg) && extra.has(name)))
           .map((name) => `${path.relative(root, file)}: ${name}`),
       ),
     );
-    expect(curated.size).toBeGreaterThan(50);
+    expect(curated.size).toBeGreaterThan(40);
     expect(missing).toEqual([]);
   });
 
@@ -48,12 +56,32 @@ describe('the shared Chakra module', () => {
     expect([...curated].filter((name) => !used.has(name))).toEqual([]);
   });
 
+  it('has a second part only form and builder use, each name in one part, and their builds take it', () => {
+    expect(extra.size).toBeGreaterThan(20);
+    expect([...extra].filter((name) => curated.has(name))).toEqual([]);
+    const usedByOthers = new Set(
+      FRONT_ENDS.filter((pkg) => !WITH_EXTRA.includes(pkg)).flatMap((pkg) =>
+        sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
+      ),
+    );
+    const usedByExtraOnes = new Set(
+      WITH_EXTRA.flatMap((pkg) =>
+        sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
+      ),
+    );
+    // Nothing in the second part that another front end needs, nothing in it nobody uses.
+    expect([...extra].filter((name) => usedByOthers.has(name) || !usedByExtraOnes.has(name))).toEqual([]);
+    for (const pkg of WITH_EXTRA)
+      expect(readFileSync(path.join(root, pkg, 'webpack.config.mjs'), 'utf8')).toMatch(/chakraExtra: true/);
+  });
+
+  // (The shell asks for the second part by its share key when it loads form or builder: register-apps.tsx.)
   it('is the only way the front ends reach Chakra (no namespace, default or subpath imports)', () => {
     const other = FRONT_ENDS.flatMap((pkg) =>
       sources(path.join(root, pkg, 'src'))
         .filter((file) => !file.startsWith(here))
         .filter((file) =>
-          /import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*'@chakra-ui\/react|from\s*'@chakra-ui\/react\/|import\('@chakra-ui\/react/.test(
+          /import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*'@chakra-ui\/react|from\s*'@chakra-ui\/react\/|import\('@chakra-ui\/react(?!-extra')/.test(
             readFileSync(file, 'utf8'),
           ),
         )

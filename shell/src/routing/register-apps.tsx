@@ -25,6 +25,9 @@ const runtime: RemoteRuntime = {
 
 type Failure = Omit<RemoteUnavailableProps, 'onRetry'>;
 
+/** The remotes whose builds take the second shared Chakra part (`chakraExtra`, webpack-config.mjs). */
+const CHAKRA_EXTRA_REMOTES = new Set<RemoteName>(['mfe-form', 'mfe-builder']);
+
 async function runAll(fns: LifeCycleFn | LifeCycleFn[], props: RemoteAppProps): Promise<void> {
   for (const fn of Array.isArray(fns) ? fns : [fns]) await fn(props);
 }
@@ -108,6 +111,11 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     if (crash) return fallback(name, { kind: 'crashed', detail: crash });
     const attempt = attempts.get(name) ?? 0;
     attempts.set(name, attempt + 1);
+    // The Chakra components only form and builder use are a second shared module the shell provides
+    // (chakra-shared/chakra-extra.ts; this import is what makes its build provide it): asked for here,
+    // it downloads beside the remote's entry. Should it fail, the remote's own request for it fails
+    // too, and the area shows its fallback.
+    if (CHAKRA_EXTRA_REMOTES.has(name)) void import('@chakra-ui/react-extra').catch(() => undefined);
     // After a failed attempt, force drops what the MF runtime cached for that remote.
     const result = await loadRemoteApp(runtime, entry, { force: attempt > 0 });
     return guarded(name, result);
