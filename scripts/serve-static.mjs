@@ -18,6 +18,10 @@ export function serveStatic({ dir, port, host = '127.0.0.1' }) {
     },
   });
   const server = http.createServer((req, res) => {
+    // sirv pipes a file stream into the response without an error listener: a file a redeploy removed
+    // between sirv finding it and opening it (an in-place copy, as e2e deploys do) would crash the whole
+    // origin. The failed response is cut off instead (the browser or MF runtime retries); the server lives.
+    res.on('pipe', (source) => source.on('error', () => res.destroy()));
     // A standalone page built into pages/<name>/ answers at /<name> (e.g. mfe-form's /playground).
     const page = /^\/([\w-]+)\/?(?:\?.*)?$/.exec(req.url ?? '')?.[1];
     if (page && fs.existsSync(path.join(dir, 'pages', page, 'index.html')))
