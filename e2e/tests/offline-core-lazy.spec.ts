@@ -70,8 +70,11 @@ test('a submission queued before the app closed uploads on the first run after i
 
   // Reopened on a paused fake clock.
   const page = await context.newPage();
-  const opened = new Date('2026-01-05T08:00:00Z').getTime();
-  await page.clock.install({ time: opened });
+  const installed = new Date('2026-01-05T08:00:00Z').getTime();
+  // Paused a minute after the install time, on the blank page (no timers of the app yet): pausing at the
+  // install time itself fails when the machine is slow enough for the clock to have moved past it.
+  const opened = installed + 60_000;
+  await page.clock.install({ time: installed });
   await page.clock.pauseAt(opened);
   await page.goto(`${system.url}/`);
   const step = 50;

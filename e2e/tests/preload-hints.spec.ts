@@ -27,6 +27,9 @@ function hintedUrls(link: string | undefined, base: string): string[] {
 
 /** Opens `url` cold (no HTTP cache) and waits for `ready`; every request of the load, and the console. */
 async function coldLoad(context: BrowserContext, page: Page, url: string, ready: () => Promise<void>) {
+  // The page's earlier document (e.g. home after signing in) must be done loading: its requests still in
+  // flight would be recorded as this load's, and its script fetches counted twice.
+  await page.waitForLoadState('networkidle');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
