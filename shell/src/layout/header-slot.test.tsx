@@ -1,25 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { HostServices, Observable, OutboxItem, SessionState } from 'shared-contracts';
+import type { HostServices, OutboxItem, SessionState } from 'shared-contracts';
 import { HeaderSlot, needsFullHeader } from './HeaderSlot';
-
-function settable<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<(v: T) => void>();
-  const o: Observable<T> & { set(v: T): void } = {
-    get: () => value,
-    subscribe(l) {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
-    set(v) {
-      value = v;
-      listeners.forEach((l) => l(v));
-    },
-  };
-  return o;
-}
+import { observableValue as settable } from '../host/observable-value';
 
 function fakeHost(session: SessionState) {
   const calls: string[] = [];

@@ -6,34 +6,15 @@ import { ChakraProvider } from '@chakra-ui/react';
 import {
   MESSAGES,
   type HostServices,
-  type Observable,
   type OutboxItem,
   type SessionState,
   type SignedIn,
 } from 'shared-contracts';
 import { ShellHeader } from '../ShellHeader';
+import { observableValue as settable } from '../../host/observable-value';
 
 // jsdom has no scrollTo, which Chakra's menu calls when it opens.
 if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
-
-function settable<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<(v: T) => void>();
-  const o: Observable<T> & { set(v: T): void } = {
-    get: () => value,
-    subscribe(l) {
-      listeners.add(l);
-      return () => {
-        listeners.delete(l);
-      };
-    },
-    set(v) {
-      value = v;
-      listeners.forEach((l) => l(v));
-    },
-  };
-  return o;
-}
 
 const USER: SignedIn = {
   status: 'signedIn',
