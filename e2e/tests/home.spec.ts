@@ -245,3 +245,23 @@ test('offline after one online sign-in: a reload still shows home from local dat
   await expect(count(page, 'assigned')).toHaveText(assigned ?? '');
   await context.setOffline(false);
 });
+
+test("another tab's org read shows at once on this tab's Synced on line", async ({ page, context }) => {
+  // One fake clock for the context's pages, started now and moved on by hand: the later org read
+  // happens in the second tab, five minutes on, while the first tab's own refresh has not come due.
+  await context.clock.install({ time: new Date() });
+  await openHome(page, 'field.user@demo.org');
+  await page.waitForLoadState('networkidle');
+  const syncedOn = page.getByTestId('synced-on');
+  await expect(syncedOn).not.toContainText('never');
+  const before = await syncedOn.textContent();
+
+  await context.clock.setSystemTime(Date.now() + 5 * 60_000);
+  const other = await context.newPage();
+  await other.goto(`${system.url}/`);
+  await expect(other.getByTestId('synced-on')).not.toHaveText(before ?? '');
+  const after = await other.getByTestId('synced-on').textContent();
+  expect(after).toMatch(/^Synced on /);
+  // The browser's storage event, not a timer: this tab's clock has not moved its own timers on.
+  await expect(syncedOn).toHaveText(after ?? '');
+});

@@ -28,7 +28,6 @@ import { AppLink } from 'shared-contracts/app-link';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
-  HOME_REFRESH_MS,
   HOME_TABS,
   MESSAGES,
   formatDateTime,
@@ -36,7 +35,7 @@ import {
   type LocalSubmission,
 } from 'shared-contracts';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
-import { readCache, SYNCED_EVENT, useAssignedTasks, useFormSearch, useForms } from './data';
+import { onSyncedOnStored, readCache, useAssignedTasks, useFormSearch, useForms } from './data';
 import { SearchIcon } from 'shared-contracts/icons';
 import { useLocationSearch } from 'shared-contracts/use-location';
 import {
@@ -67,9 +66,9 @@ function errorText(error: unknown, fallback: string): string {
 
 /**
  * 'Synced on': the later of the last org read (this tab's, or another tab's or an earlier visit's,
- * cached in storage) and the newest sync of a local submission (a live store query). The pushed
- * values re-render it at once; the spec's 2 s refresh re-reads the stored date, which other tabs
- * write, and re-renders only this line and only when the date changed.
+ * stored in browser storage) and the newest sync of a local submission (a live store query). Both
+ * are pushed, so the line is current at once, sooner than the spec's 2 s re-read, which it replaces:
+ * this tab's org reads and other tabs' storage writes announce themselves (onSyncedOnStored).
  */
 function SyncedOn({
   userId,
@@ -85,25 +84,32 @@ function SyncedOn({
     [userId],
   );
   const [cached, setCached] = useState(readStored);
+  const shown = useRef(cached);
   useEffect(() => {
-    setCached(readStored());
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') setCached(readStored());
-    }, HOME_REFRESH_MS);
-    // This tab's org reads store their time and say so: shown at once, not at the next 2 s read.
-    const onSynced = (): void => setCached(readStored());
-    window.addEventListener(SYNCED_EVENT, onSynced);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener(SYNCED_EVENT, onSynced);
+    // The line shows the time to the minute. A read within the minute already shown (home's lists
+    // answer milliseconds apart) sets no state: even a same-value setState can cost a render.
+    const reread = (): void => {
+      const next = readStored();
+      if (sameMinute(shown.current, next, timeZone)) return;
+      shown.current = next;
+      setCached(next);
     };
-  }, [readStored]);
+    reread();
+    return userId ? onSyncedOnStored(userId, reread) : undefined;
+  }, [userId, readStored, timeZone]);
   const value = [cached, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
     <Text fontSize="sm" color="gray.600" data-testid="synced-on">
       {HOME_TEXTS.syncedOn} {value ? formatDateTime(value, { timeZone }) : HOME_TEXTS.never}
     </Text>
   );
+}
+
+/** Would the Synced on line show `a` and `b` alike? (Both empty, or the same formatted minute.) */
+function sameMinute(a: string, b: string, timeZone?: string): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return formatDateTime(a, { timeZone }) === formatDateTime(b, { timeZone });
 }
 
 async function formDefOf(host: HostServices, formId: string): Promise<unknown> {
