@@ -8,6 +8,7 @@ import {
   type RemotesConfig,
 } from 'shared-contracts';
 import { publicOrigins, type PublicOrigins } from './http/public-origins';
+import { origin } from './org/util';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -58,14 +59,6 @@ export interface BffConfig {
     /** A remote's manifest is checked again (for its entry's new name) when its hints are older. */
     manifestMaxAgeMs: number;
   };
-}
-
-function origin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 /** Everything the BFF needs comes from its environment, so one build serves every deployment. */

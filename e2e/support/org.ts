@@ -19,3 +19,25 @@ export async function orgRest<T>(
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/**
+ * A new Active form definition record in the org, with no builder JSON yet (what an admin creates
+ * before opening the builder); `extra` adds or overrides fields. Returns its Id.
+ */
+export async function newFormDefinition(
+  org: string,
+  token: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await orgRest<{ id: string }>(org, token, '/sobjects/cqext__SQX_Form_Definition__c', {
+    method: 'POST',
+    body: JSON.stringify({
+      Name: title.slice(0, 80),
+      cqext__Title__c: title,
+      cqext__Status__c: 'Active',
+      ...extra,
+    }),
+  });
+  return res.id;
+}

@@ -6,17 +6,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BUILDER, BUILDER_EDITOR_MESSAGES, logoTooLarge, MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
+import { newFormDefinition } from '../support/org';
 import { builderSuite, drag, palette, dropZone, startNewForm, tableZone } from '../support/builder-canvas';
 
 const env = builderSuite();
 
-async function newFormRecord(title: string): Promise<string> {
-  const res = await env.rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
-    method: 'POST',
-    body: JSON.stringify({ Name: title.slice(0, 80), cqext__Title__c: title, cqext__Status__c: 'Active' }),
-  });
-  return res.id;
-}
+const newFormRecord = (title: string): Promise<string> => newFormDefinition(env.org, env.token, title);
 
 /** Signed in as the admin, through the start dialog to an empty canvas on `primary`. */
 async function openNewForm(page: Page, title: string, primary: string): Promise<string> {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from 'shared-contracts';
 import { signInAtOrg } from '../support/auth';
+import { newFormDefinition } from '../support/org';
 import { buildPackage, distOf, repoRoot } from '../support/builds';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgQuery, orgToken } from './form-fixtures';
@@ -58,20 +59,12 @@ test.afterAll(async () => system?.stop());
 const NAME = 'FORM-0777';
 const TITLE = 'Builder Rules Form';
 
-async function newFormRecord(): Promise<string> {
-  const res = await fetch(`${org}/services/data/v62.0/sobjects/cqext__SQX_Form_Definition__c`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      Name: NAME,
-      cqext__Title__c: TITLE,
-      cqext__Status__c: 'Active',
-      cqext__Supports_Offline__c: true,
-      cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
-    }),
+const newFormRecord = (): Promise<string> =>
+  newFormDefinition(org, token, TITLE, {
+    Name: NAME,
+    cqext__Supports_Offline__c: true,
+    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
   });
-  return ((await res.json()) as { id: string }).id;
-}
 
 /** Opens the edit modal of the canvas field `id` and sets its label and API name. */
 async function editField(page: Page, id: number, label: string, apiName: string): Promise<Locator> {

@@ -3,23 +3,14 @@
 // seen by the org, Save Form (POST) and redirect, reopening, and filling the form in mfe-form's renderer.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAtOrg } from '../support/auth';
+import { newFormDefinition } from '../support/org';
 import { builderSuite, drag, palette, dropZone, startNewForm, tableZone } from '../support/builder-canvas';
 
 const env = builderSuite();
 
-/** A new, empty form definition record in the org (no builder JSON yet). */
-async function newFormRecord(title: string): Promise<string> {
-  const res = await env.rest<{ id: string }>('/sobjects/cqext__SQX_Form_Definition__c', {
-    method: 'POST',
-    body: JSON.stringify({
-      Name: title.slice(0, 80),
-      cqext__Title__c: title,
-      cqext__Status__c: 'Active',
-      cqext__Supports_Offline__c: true,
-    }),
-  });
-  return res.id;
-}
+/** A new, empty form definition record in the org (no builder JSON yet), offline-capable. */
+const newFormRecord = (title: string): Promise<string> =>
+  newFormDefinition(env.org, env.token, title, { cqext__Supports_Offline__c: true });
 
 async function formRecord(id: string): Promise<{ builder: string | null; form: string | null }> {
   const r = await env.rest<Record<string, string | null>>(`/sobjects/cqext__SQX_Form_Definition__c/${id}`);

@@ -1,4 +1,4 @@
-import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsName, nsPrefix } from 'shared-contracts';
+import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsPrefix } from 'shared-contracts';
 import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
@@ -8,8 +8,7 @@ import { DEFAULT_BASE_CLASS, TEMPLATES } from '../org/templates';
 import { packageFiles, packageZip, publishTemplate, readPublishRequest } from '../org/templates-publish';
 import { clean, queryAll, type SfRecord } from '../org/util';
 import { HANDLED, type Call, type Handler } from './types';
-
-const n = (call: Call, name: string) => nsName(call.deps.config.salesforce.namespace, name);
+import { orgName as n } from './ns';
 
 /** Objects offered by the builder: namespace custom objects, no metadata types, events, settings or audit. */
 async function listObjects(call: Call, instanceUrl?: string): Promise<SfRecord[]> {

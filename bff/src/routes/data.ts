@@ -16,8 +16,7 @@ import {
   type SubmissionFieldError,
 } from './submission-errors';
 import { HANDLED, type Call, type Handler } from './types';
-
-const n = (call: Call, name: string) => nsName(call.deps.config.salesforce.namespace, name);
+import { orgName as n } from './ns';
 
 /** Objects a lookup/related-record query may read: a few standard ones and the package's custom objects. */
 const STANDARD_LOOKUP_OBJECTS = new Set([
