@@ -351,6 +351,10 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     const context = await browser.start();
     await context.setOffline(!online);
     await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
+    // Run by tsx (npm run proof), the functions handed to page.evaluate come with esbuild's
+    // keep-names helper around their inner named functions, a global the page lacks
+    // ("__name is not defined"); Playwright's own runner (npm test) compiles without it.
+    await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
     const p = context.pages()[0] ?? (await context.newPage());
     // the queue's own trace (attached LocalIds, discarded drafts), to explain a second copy of a file
     p.on('console', (m) => {
