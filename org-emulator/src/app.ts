@@ -19,6 +19,7 @@ import { RequestLog, requestLogMiddleware } from './http/requestLog.js';
 import { sitePrefix } from './http/sitePrefix.js';
 import { collapseSlashes } from './http/slashes.js';
 import { oauthRoutes } from './oauth/routes.js';
+import { soapLoginRoutes } from './oauth/soap-login.js';
 import { restRoutes, versionsBody } from './rest.js';
 import { collectionRoutes } from './sobjects/collections.js';
 import { sobjectRoutes } from './sobjects/routes.js';
@@ -62,6 +63,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     canvasRoutes(emu),
     deployRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
     metadataSoapRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
+    soapLoginRoutes(emu),
   ];
   if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed, requests));
   for (const r of routers) {
