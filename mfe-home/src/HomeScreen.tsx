@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -79,25 +79,16 @@ function SyncedOn({
   latestSync: string;
   timeZone?: string;
 }) {
-  const readStored = useCallback(
-    () => (userId ? (readCache<string>('syncedOn', userId) ?? '') : ''),
+  const subscribe = useCallback(
+    (changed: () => void) => (userId ? onSyncedOnStored(userId, changed) : () => undefined),
     [userId],
   );
-  const [cached, setCached] = useState(readStored);
-  const shown = useRef(cached);
-  useEffect(() => {
-    // The line shows the time to the minute. A read within the minute already shown (home's lists
-    // answer milliseconds apart) sets no state: even a same-value setState can cost a render.
-    const reread = (): void => {
-      const next = readStored();
-      if (sameMinute(shown.current, next, timeZone)) return;
-      shown.current = next;
-      setCached(next);
-    };
-    reread();
-    return userId ? onSyncedOnStored(userId, reread) : undefined;
-  }, [userId, readStored, timeZone]);
-  const value = [cached, latestSync].reduce((a, b) => (b > a ? b : a), '');
+  // The stored time to the minute, as the line shows it: a read within the minute already shown
+  // (home's two lists answer milliseconds apart) leaves the snapshot equal and re-renders nothing.
+  const stored = useSyncExternalStore(subscribe, () =>
+    toMinute(userId ? (readCache<string>('syncedOn', userId) ?? '') : ''),
+  );
+  const value = [stored, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
     <Text fontSize="sm" color="gray.600" data-testid="synced-on">
       {HOME_TEXTS.syncedOn} {value ? formatDateTime(value, { timeZone }) : HOME_TEXTS.never}
@@ -105,12 +96,9 @@ function SyncedOn({
   );
 }
 
-/** Would the Synced on line show `a` and `b` alike? (Both empty, or the same formatted minute.) */
-function sameMinute(a: string, b: string, timeZone?: string): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return formatDateTime(a, { timeZone }) === formatDateTime(b, { timeZone });
-}
+/** A UTC ISO time cut to its minute (time zones are whole minutes apart, so the shown minute stays). */
+const toMinute = (iso: string): string =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d.*Z$/.test(iso) ? `${iso.slice(0, 16)}:00.000Z` : iso;
 
 async function formDefOf(host: HostServices, formId: string): Promise<unknown> {
   const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
