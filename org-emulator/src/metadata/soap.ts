@@ -9,6 +9,7 @@ import type { Context } from 'koa';
 import type { Emu } from '../context.js';
 import { type Deployment, getDeployment, startDeployment } from '../deploy.js';
 import { readRaw } from '../http/body.js';
+import { escapeXml, soapEnvelope, writeSoapFault } from '../http/soap.js';
 import { deployedFiles, FOLDERS } from './deploy-metadata.js';
 
 const MAX_SOAP_BYTES = 60 * 1024 * 1024;
@@ -20,9 +21,6 @@ const soapXml = new XMLParser({
 });
 
 type Rec = Record<string, unknown>;
-
-const escapeXml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A value as SOAP elements: arrays repeat their tag, null is xsi:nil. */
 function toXml(tag: string, value: unknown): string {
@@ -36,14 +34,8 @@ function toXml(tag: string, value: unknown): string {
   return `<${tag}>${escapeXml(String(value))}</${tag}>`;
 }
 
-function envelope(body: string): string {
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>' +
-    '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" ' +
-    'xmlns="http://soap.sforce.com/2006/04/metadata" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
-    `<soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`
-  );
-}
+const METADATA_NS = 'http://soap.sforce.com/2006/04/metadata';
+const envelope = (body: string): string => soapEnvelope(METADATA_NS, body);
 
 class SoapFault extends Error {
   constructor(
@@ -56,13 +48,7 @@ class SoapFault extends Error {
 }
 
 function fault(ctx: Context, f: SoapFault): void {
-  ctx.status = f.status;
-  ctx.type = 'text/xml; charset=utf-8';
-  ctx.body = envelope(
-    `<soapenv:Fault><faultcode>sf:${f.code}</faultcode><faultstring>${escapeXml(
-      `${f.code}: ${f.message}`,
-    )}</faultstring></soapenv:Fault>`,
-  );
+  writeSoapFault(ctx, METADATA_NS, f.code, f.message, { status: f.status });
 }
 
 const isoDate = (s: string | undefined): string | null =>

@@ -8,6 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { Context } from 'koa';
 import type { Emu } from '../context.js';
 import { readRaw } from '../http/body.js';
+import { escapeXml, soapEnvelope, writeSoapFault } from '../http/soap.js';
 import type { SRecord } from '../store/records.js';
 import { findUserByCredentials } from './routes.js';
 import { CONNECTED_APP } from './tokens.js';
@@ -17,29 +18,15 @@ export const SOAP_LOGIN_RETIRED_FROM = 65;
 const INVALID_LOGIN = 'Invalid username, password, security token; or user locked out.';
 
 const xml = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false });
-const esc = (s: unknown): string =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-
-const envelope = (body: string): string =>
-  '<?xml version="1.0" encoding="UTF-8"?>' +
-  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" ' +
-  'xmlns="urn:partner.soap.sforce.com" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
-  `<soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+const PARTNER_NS = 'urn:partner.soap.sforce.com';
+const esc = (v: unknown): string => escapeXml(String(v ?? ''));
 
 function fault(ctx: Context, code: string, message: string, loginFault: boolean): void {
-  ctx.status = 500;
-  ctx.type = 'text/xml; charset=utf-8';
   const detail = loginFault
     ? `<detail><sf:LoginFault xsi:type="sf:LoginFault"><sf:exceptionCode>${code}</sf:exceptionCode>` +
       `<sf:exceptionMessage>${esc(message)}</sf:exceptionMessage></sf:LoginFault></detail>`
     : '';
-  ctx.body = envelope(
-    `<soapenv:Fault xmlns:sf="urn:fault.partner.soap.sforce.com"><faultcode>sf:${code}</faultcode>` +
-      `<faultstring>${esc(`${code}: ${message}`)}</faultstring>${detail}</soapenv:Fault>`,
-  );
+  writeSoapFault(ctx, PARTNER_NS, code, message, { faultNs: 'urn:fault.partner.soap.sforce.com', detail });
 }
 
 function loginResult(emu: Emu, user: SRecord, sessionId: string, version: string): string {
@@ -116,7 +103,7 @@ export function soapLoginRoutes(emu: Emu): Router {
     if (!user) return fault(ctx, 'INVALID_LOGIN', INVALID_LOGIN, true);
     const session = emu.tokens.issueAccess(String(user.Id), CONNECTED_APP.clientId, null, 'api web id');
     ctx.type = 'text/xml; charset=utf-8';
-    ctx.body = envelope(loginResult(emu, user, session, version));
+    ctx.body = soapEnvelope(PARTNER_NS, loginResult(emu, user, session, version));
   });
   return router;
 }
