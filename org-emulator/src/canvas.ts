@@ -1,5 +1,8 @@
 // A Lightning-like record page that hosts the product as a canvas app: it POSTs a signed request
 // (HMAC-SHA256 with the consumer secret) into an iframe and logs the product's postMessage events.
+// The canvas app is the org's: an External Client App with canvas settings, else a connected app with a
+// canvasConfig (where Support enabled creation, or a package installed it), else the built-in demo app
+// at --canvas-url (oauth/connected-apps.ts, canvasApp).
 import Router from '@koa/router';
 import { createHmac } from 'node:crypto';
 import type { Context } from 'koa';
@@ -10,6 +13,8 @@ import { normalizeId, randomToken } from './ids.js';
 import { findUserByCredentials } from './oauth/routes.js';
 import { loginPage } from './oauth/pages.js';
 import { CONNECTED_APP } from './oauth/tokens.js';
+import { canvasApp } from './oauth/connected-apps.js';
+import type { CanvasApp } from './oauth/external-client-apps.js';
 import type { SRecord } from './store/records.js';
 
 const esc = (s: string): string =>
@@ -25,8 +30,25 @@ export function signEnvelope(envelope: unknown, secret = CONNECTED_APP.clientSec
   return `${sig}.${encoded}`;
 }
 
+/** The org's canvas app, or the built-in demo app at --canvas-url signed with the demo secret. */
+function hostedApp(emu: Emu): CanvasApp {
+  return (
+    canvasApp(emu.org) ?? {
+      name: 'CQ_Offline_Forms',
+      label: 'CQ Offline Forms',
+      canvasUrl: emu.org.options.canvasUrl,
+      accessMethod: 'Post',
+      locations: [],
+      options: [],
+      consumerKey: CONNECTED_APP.clientId,
+      secret: CONNECTED_APP.clientSecret,
+    }
+  );
+}
+
 function envelope(
   emu: Emu,
+  app: CanvasApp,
   user: SRecord,
   token: string,
   record: SRecord,
@@ -43,7 +65,7 @@ function envelope(
     userId: user.Id,
     client: {
       refreshToken: null,
-      instanceId: '_:CQ_Offline_Forms:',
+      instanceId: `_:${app.name}:`,
       targetOrigin: b,
       instanceUrl: b,
       oauthToken: token,
@@ -120,23 +142,23 @@ function envelope(
       },
       application: {
         namespace: null,
-        name: 'CQ Offline Forms',
-        canvasUrl: emu.org.options.canvasUrl,
+        name: app.label,
+        canvasUrl: app.canvasUrl,
         applicationId: '06P5g0000000DEMO',
         version: '1.0',
         authType: 'SIGNED_REQUEST',
         referenceId: '09H5g0000000DEMO',
-        options: [],
+        options: app.options,
         samlInitiationMethod: 'None',
-        developerName: 'CQ_Offline_Forms',
+        developerName: app.name,
         isInstalledPersonalApp: false,
       },
     },
   };
 }
 
-function recordPage(emu: Emu, objectLabel: string, record: SRecord, signed: string): string {
-  const canvasUrl = emu.org.options.canvasUrl;
+function recordPage(app: CanvasApp, objectLabel: string, record: SRecord, signed: string): string {
+  const canvasUrl = app.canvasUrl;
   const origin = new URL(canvasUrl).origin;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(String(record.Name ?? record.Id))} | ${esc(objectLabel)} | Salesforce</title>
@@ -237,10 +259,11 @@ export function canvasRoutes(emu: Emu): Router {
     }
     const params: Record<string, string> = {};
     for (const [k, v] of Object.entries(ctx.query)) if (typeof v === 'string') params[k] = v;
-    const token = emu.tokens.issueAccess(String(user.Id), CONNECTED_APP.clientId, null, 'api web id');
-    const signed = signEnvelope(envelope(emu, user, token, hit.data, meta.name, params));
+    const app = hostedApp(emu);
+    const token = emu.tokens.issueAccess(String(user.Id), app.consumerKey, null, 'api web id');
+    const signed = signEnvelope(envelope(emu, app, user, token, hit.data, meta.name, params), app.secret);
     ctx.type = 'html';
-    ctx.body = recordPage(emu, meta.def.label, hit.data, signed);
+    ctx.body = recordPage(app, meta.def.label, hit.data, signed);
   });
 
   return router;

@@ -1,4 +1,4 @@
-// `npm run org-emulator -- --port 4400 --db :memory: --seed demo [--test-control] [--token-ttl 7200] [--canvas-url URL]`
+// `npm run org-emulator -- --port 4400 --db :memory: --seed demo [--test-control] [--token-ttl 7200] [--canvas-url URL] [--allow-connected-app-creation]`
 import { parseArgs } from 'node:util';
 import { startEmulator } from './index.js';
 
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     'org-name': { type: 'string' },
     'deploy-ms': { type: 'string', default: '400' },
     namespace: { type: 'string', default: 'cqext' },
+    'allow-connected-app-creation': { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
@@ -38,7 +39,7 @@ if (
   !/^(|[A-Za-z][A-Za-z0-9]{0,14})$/.test(values.namespace)
 ) {
   console.error(
-    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>] [--org-id 00D…(18) --org-name <name>] [--deploy-ms <ms>] [--namespace cqext|""]',
+    'usage: org-emulator --port <n> --db <file>|:memory: --seed demo|none [--test-control] [--token-ttl <seconds>] [--canvas-url <url>] [--org-id 00D…(18) --org-name <name>] [--deploy-ms <ms>] [--namespace cqext|""] [--allow-connected-app-creation]',
   );
   process.exit(2);
 }
@@ -54,6 +55,7 @@ const emulator = await startEmulator({
   ...(orgId ? { orgId } : {}),
   ...(values['org-name'] ? { orgName: values['org-name'] } : {}),
   namespace: values.namespace,
+  connectedAppCreation: values['allow-connected-app-creation'],
   deployMs,
 });
 console.log(`org-emulator listening on ${emulator.url}`);

@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   deployMs?: number;
   /** The package's namespace prefix on custom names: 'cqext' (default) or '' for an unmanaged deploy. */
   namespace?: string;
+  /** New connected apps may be deployed (Salesforce Support enabled creation); default false, as a 2026 org. */
+  connectedAppCreation?: boolean;
 }
 
 export interface RunningEmulator {
@@ -50,6 +52,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.orgName ? { orgName: options.orgName } : {}),
     deployMs: options.deployMs ?? 400,
     ...(options.namespace !== undefined ? { namespace: options.namespace } : {}),
+    connectedAppCreation: options.connectedAppCreation ?? false,
   });
   const tokens = new TokenStore(org);
   const emu: Emu = {

@@ -22,6 +22,8 @@ export interface OrgOptions {
   sourceDir?: string;
   /** The package's namespace prefix on custom names ('' = an unmanaged deploy: SQX_Form_Submission__c). */
   namespace?: string;
+  /** Connected apps may be created (Support enabled it, as for a package's app); a 2026 org refuses. */
+  connectedAppCreation?: boolean;
 }
 
 export class Org {

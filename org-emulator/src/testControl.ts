@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Emu } from './context.js';
 import { SfError } from './errors.js';
 import { isPlainObject, readJson } from './http/body.js';
+import { setConnectedAppCreation } from './oauth/connected-apps.js';
 import type { RouteCounters } from './http/counters.js';
 import type { FaultConfig } from './http/faults.js';
 import type { RequestLog } from './http/requestLog.js';
@@ -40,6 +41,15 @@ export function testControlRoutes(
   router.post('/expire-tokens', (ctx) => {
     emu.tokens.expireAll();
     ctx.body = { ok: true };
+  });
+
+  // What Salesforce Support does on request: lets this org create connected apps again (or stops it).
+  router.post('/connected-app-creation', async (ctx) => {
+    const body = await readJson(ctx);
+    if (!isPlainObject(body) || typeof body.allowed !== 'boolean')
+      throw new SfError(400, 'INVALID_FIELD', 'allowed must be true or false');
+    setConnectedAppCreation(emu.org, body.allowed);
+    ctx.body = { ok: true, allowed: body.allowed };
   });
 
   router.get('/faults', (ctx) => {

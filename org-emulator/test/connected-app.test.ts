@@ -1,13 +1,14 @@
 // A ConnectedApp deployed through the Metadata API (REST deployRequest, the engine the SOAP deploy shares)
 // becomes an OAuth client of the org: its consumer key is a client id, its callback URLs match exactly,
-// PKCE, scopes and the secret rule are enforced as declared. The built-in demo app stays.
+// PKCE, scopes and the secret rule are enforced as declared. The built-in demo app stays. The org is one
+// where Salesforce Support enabled connected app creation (a 2026 org refuses it: external-client-app.test.ts).
 import { OAuth2 } from 'jsforce';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, FIELD_USER, PASSWORD, http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
-const sf = orgForFile({ deployMs: 50 }, ADMIN);
+const sf = orgForFile({ deployMs: 50, connectedAppCreation: true }, ADMIN);
 const CALLBACK = 'https://forms.example.com/authSuccessCallback';
 const KEY = 'CQ_Test_Consumer_Key_0001';
 const SECRET = 'test-consumer-secret';

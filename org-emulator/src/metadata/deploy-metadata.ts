@@ -8,7 +8,12 @@ import type { Org } from '../org.js';
 import { insertRaw } from '../sobjects/dml.js';
 import { standardObjects } from './objects.js';
 import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
-import { type ConnectedAppPlan, planConnectedApp } from '../oauth/connected-apps.js';
+import {
+  type ConnectedAppPlan,
+  connectedAppConsumerKeys,
+  planConnectedApp,
+} from '../oauth/connected-apps.js';
+import { ECA_FOLDERS, isEcaType, planExternalClientApps } from '../oauth/external-client-apps.js';
 
 export interface ComponentResult {
   componentType: string;
@@ -30,6 +35,7 @@ export const FOLDERS: Record<string, { type: string; suffix: string; root: strin
   classes: { type: 'ApexClass', suffix: '.cls', root: 'ApexClass' },
   triggers: { type: 'ApexTrigger', suffix: '.trigger', root: 'ApexTrigger' },
   connectedApps: { type: 'ConnectedApp', suffix: '.connectedApp', root: 'ConnectedApp' },
+  ...ECA_FOLDERS,
 };
 const CODE = new Set(['ApexClass', 'ApexTrigger']);
 
@@ -220,8 +226,15 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
     (Array.isArray(v) ? v : v === undefined ? [] : [v]) as Record<string, unknown>[];
   const isStandard = (name: string): boolean => !name.endsWith('__c');
   const apps: ConnectedAppPlan[] = [];
+  const ecas = planExternalClientApps(
+    org,
+    others.filter((c) => isEcaType(c.type)),
+    (fileName) => kept[fileName] ?? '',
+    connectedAppConsumerKeys(org),
+  );
+  for (const [fileName, xml] of ecas.retrievable) kept[fileName] = xml;
   for (const c of others) {
-    let problem: string | undefined;
+    let problem: string | undefined = ecas.problems.get(c.fileName);
     if (c.type === 'ConnectedApp') {
       const app = planConnectedApp(org, c.fullName, c.body, kept[c.fileName] ?? '');
       problem = app.problem;
@@ -306,6 +319,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         recordPermissionSet(org, c.fullName, c.body, userId);
       }
       for (const app of apps) app.register(org);
+      ecas.register(org);
       org.store.setKv(KV_FILES, JSON.stringify({ ...deployedFiles(org), ...kept }));
     },
   };

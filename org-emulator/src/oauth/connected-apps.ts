@@ -1,7 +1,11 @@
-// OAuth clients of the org: the built-in demo app plus every ConnectedApp deployed through the Metadata
-// API (its consumerKey becomes a client id, its callback URLs and scopes are what the org accepts).
+// OAuth clients of the org: the built-in demo app, every External Client App (external-client-apps.ts) and
+// every ConnectedApp deployed through the Metadata API (its consumerKey becomes a client id, its callback
+// URLs and scopes are what the org accepts). Since Spring '26 an org refuses to create a connected app
+// (Setup or API, the Metadata API included) unless Salesforce Support enabled creation or a package
+// installs it: the org option `connectedAppCreation` models that; editing an existing app still works.
 import { randomToken } from '../ids.js';
 import type { Org } from '../org.js';
+import { type CanvasApp, ecaByConsumerKey, ecaCanvasApp, ecaConsumerKeys } from './external-client-apps.js';
 import { CALLBACK_RE, CONNECTED_APP } from './tokens.js';
 
 export interface OAuthClient {
@@ -26,9 +30,30 @@ interface StoredApp {
   scopes: string[];
   pkceRequired: boolean;
   secretOptional: boolean;
+  /** The app's canvasConfig, when it is exposed as a canvas app. */
+  canvas?: Omit<CanvasApp, 'name' | 'label' | 'consumerKey' | 'secret'>;
 }
 
 const KV = 'connectedApps';
+const KV_CREATION = 'connectedAppCreation';
+
+/**
+ * The refusal of a new connected app. Salesforce's article ("New Connected Apps Can No Longer Be Created
+ * in Spring '26") gives no error text and none was found in a public report: this wording is ours.
+ */
+export const CONNECTED_APP_CREATION_REFUSED =
+  "You can't create a connected app in this org. Create an external client app instead, or ask Salesforce Customer Support to enable connected app creation.";
+
+/** Whether this org may create connected apps (Support enabled it; off in a 2026 org). */
+export function connectedAppCreationAllowed(org: Org): boolean {
+  const set = org.store.getKv(KV_CREATION);
+  return set === null || set === undefined ? (org.options.connectedAppCreation ?? false) : set === 'true';
+}
+
+/** Turns creation on or off in this org (what Salesforce Support does on request). */
+export function setConnectedAppCreation(org: Org, allowed: boolean): void {
+  org.store.setKv(KV_CREATION, String(allowed));
+}
 
 /** OAuth scope parameter values → the ConnectedApp metadata scope that grants them. */
 const SCOPE_OF: Record<string, string> = {
@@ -88,6 +113,20 @@ export function planConnectedApp(
   const unknown = scopes.find((s) => !known.has(s));
   if (unknown) return fail(`'${unknown}' is not a valid value for the enum 'ConnectedAppOauthAccessScope'`);
   const existing = Object.values(stored(org)).find((a) => a.fullName === fullName);
+  if (!existing && !connectedAppCreationAllowed(org)) return fail(CONNECTED_APP_CREATION_REFUSED);
+  const canvasConfig = body.canvasConfig as Record<string, unknown> | undefined;
+  let canvas: StoredApp['canvas'];
+  if (canvasConfig) {
+    const canvasUrl = typeof canvasConfig.canvasUrl === 'string' ? canvasConfig.canvasUrl.trim() : '';
+    if (!/^https?:\/\//.test(canvasUrl) || !URL.canParse(canvasUrl))
+      return fail('Required field is missing: canvasUrl');
+    canvas = {
+      canvasUrl,
+      accessMethod: String(canvasConfig.accessMethod ?? 'Post'),
+      locations: asList(canvasConfig.locations).map(String),
+      options: asList(canvasConfig.options).map(String),
+    };
+  }
   const consumerKey =
     typeof oauth.consumerKey === 'string' && oauth.consumerKey
       ? oauth.consumerKey
@@ -98,7 +137,7 @@ export function planConnectedApp(
   const taken = Object.values(stored(org)).find(
     (a) => a.consumerKey === consumerKey && a.fullName !== fullName,
   );
-  if (taken || consumerKey === CONNECTED_APP.clientId)
+  if (taken || ecaConsumerKeys(org).has(consumerKey) || consumerKey === CONNECTED_APP.clientId)
     return fail(`The consumer key ${consumerKey} is already used by another connected app`);
   const secret =
     typeof oauth.consumerSecret === 'string' && oauth.consumerSecret
@@ -113,6 +152,7 @@ export function planConnectedApp(
     scopes,
     pkceRequired: flag(oauth.isPkceRequired),
     secretOptional: flag(oauth.isConsumerSecretOptional),
+    ...(canvas ? { canvas } : {}),
   };
   // A retrieve shows the key the org holds (generated when the file had none) and never the secret.
   let retrievable = xml.replace(/\s*<consumerSecret>[^<]*<\/consumerSecret>/, '');
@@ -144,6 +184,19 @@ export function findClient(org: Org, clientId: string | null | undefined): OAuth
       scopes: null,
       pkceRequired: false,
       secretOptional: true,
+    };
+  }
+  const eca = ecaByConsumerKey(org, clientId);
+  if (eca?.oauth) {
+    const o = eca.oauth;
+    return {
+      clientId,
+      secret: o.secret,
+      name: eca.label,
+      callbackOk: (uri) => o.callbackUrls.includes(uri),
+      scopes: o.scopes,
+      pkceRequired: o.pkceRequired,
+      secretOptional: o.secretOptional,
     };
   }
   const app = stored(org)[clientId];
@@ -182,4 +235,29 @@ export function disallowedScopes(client: OAuthClient, requested: string): string
       if (!md) return true;
       return !(allowed.has(md) || (allowed.has('Full') && md !== 'RefreshToken'));
     });
+}
+
+/** The consumer keys the org's connected apps hold. */
+export function connectedAppConsumerKeys(org: Org): Set<string> {
+  return new Set(Object.keys(stored(org)));
+}
+
+/**
+ * The app the org's record pages host as a canvas app: an ECA with canvas settings, else a connected app
+ * with a canvasConfig (created where Support enabled creation, or installed by a package), else undefined (the built-in demo app).
+ */
+export function canvasApp(org: Org): CanvasApp | undefined {
+  const eca = ecaCanvasApp(org);
+  if (eca) return eca;
+  const app = Object.values(stored(org))
+    .filter((a) => a.canvas)
+    .sort((a, b) => a.fullName.localeCompare(b.fullName))[0];
+  if (!app?.canvas) return undefined;
+  return {
+    name: app.fullName,
+    label: app.label,
+    ...app.canvas,
+    consumerKey: app.consumerKey,
+    secret: app.secret,
+  };
 }
