@@ -38,6 +38,7 @@ export interface RunningEmulator {
 
 export { DEMO_IDS, DEMO_PASSWORD } from './seed/demo.js';
 export { CONNECTED_APP } from './oauth/tokens.js';
+export { CONNECTED_APP_CREATION_REFUSED } from './oauth/connected-apps.js';
 export { signEnvelope } from './canvas.js';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

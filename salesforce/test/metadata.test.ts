@@ -180,24 +180,68 @@ describe('SFDX source', () => {
   });
 });
 
-describe('connected-app: the OAuth client the BFF signs users in through', () => {
-  const file = fileURLToPath(
-    new URL(
-      '../connected-app/main/default/connectedApps/CQ_Offline_Forms.connectedApp-meta.xml',
-      import.meta.url,
-    ),
-  );
-  it('is a well-formed ConnectedApp: PKCE required, no secret in source, the scopes the BFF asks for', () => {
-    const xml = readFileSync(file, 'utf8');
+// The OAuth client is an External Client App (new connected apps are refused since Spring '26): a header
+// file and one file per plugin, each its own Metadata API type (README, "Connect a real org").
+describe('external-client-app: the OAuth client and canvas app the BFF runs as', () => {
+  const dir = fileURLToPath(new URL('../external-client-app/main/default/', import.meta.url));
+  const files = walk(dir).map((f) => relative(dir, f));
+  const file = (type: string, root: string): Rec => {
+    const path = join(dir, type);
+    const xml = readFileSync(path, 'utf8');
     expect(XMLValidator.validate(xml)).toBe(true);
-    const app = read(file, 'ConnectedApp');
-    expect(app).toMatchObject({ label: 'CQ Offline Forms', contactEmail: expect.stringContaining('@') });
-    const oauth = app.oauthConfig as Rec;
+    return read(path, root);
+  };
+
+  it('holds the header, the OAuth plugin (settings, global settings, policies) and the canvas plugin, nothing else', () => {
+    expect(files.sort()).toEqual([
+      'externalClientApps/CQ_Offline_Forms.eca-meta.xml',
+      'extlClntAppCanvasSettings/CQ_Offline_Forms_canvas.ecaCanvas-meta.xml',
+      'extlClntAppGlobalOauthSets/CQ_Offline_Forms_glbloauth.ecaGlblOauth-meta.xml',
+      'extlClntAppOauthPolicies/CQ_Offline_Forms_oauthPlcy.ecaOauthPlcy-meta.xml',
+      'extlClntAppOauthSettings/CQ_Offline_Forms_oauth.ecaOauth-meta.xml',
+    ]);
+    // ExtlClntAppCanvasSettings exists from API 66.0: the project's source API version must reach it.
+    const project = JSON.parse(readFileSync(new URL('../sfdx-project.json', import.meta.url), 'utf8')) as {
+      sourceApiVersion: string;
+      packageDirectories: { path: string }[];
+    };
+    expect(Number(project.sourceApiVersion)).toBeGreaterThanOrEqual(66);
+    expect(project.packageDirectories.map((p) => p.path)).toEqual(['force-app', 'external-client-app']);
+  });
+
+  it('every plugin names the app; PKCE required, no secret or key in source, the scopes the BFF asks for', () => {
+    const header = file('externalClientApps/CQ_Offline_Forms.eca-meta.xml', 'ExternalClientApplication');
+    expect(header).toMatchObject({
+      label: 'CQ Offline Forms',
+      contactEmail: expect.stringContaining('@'),
+      distributionState: 'Local',
+    });
+    const oauth = file(
+      'extlClntAppOauthSettings/CQ_Offline_Forms_oauth.ecaOauth-meta.xml',
+      'ExtlClntAppOauthSettings',
+    );
     // api → Api, refresh_token → RefreshToken, id → Basic (the BFF asks for `api refresh_token id`).
-    expect(oauth.scopes).toEqual(['Api', 'Basic', 'RefreshToken']);
-    expect(oauth).toMatchObject({ isPkceRequired: 'true', isConsumerSecretOptional: 'true' });
+    expect(String(oauth.commaSeparatedOauthScopes).split(/,\s*/)).toEqual(['Api', 'Basic', 'RefreshToken']);
+    const global = file(
+      'extlClntAppGlobalOauthSets/CQ_Offline_Forms_glbloauth.ecaGlblOauth-meta.xml',
+      'ExtlClntAppGlobalOauthSettings',
+    );
+    expect(global).toMatchObject({ isPkceRequired: 'true', isConsumerSecretOptional: 'true' });
     // The org generates the key and the secret: neither belongs in source control.
-    expect(oauth).not.toHaveProperty('consumerKey');
-    expect(oauth).not.toHaveProperty('consumerSecret');
+    expect(global).not.toHaveProperty('consumerKey');
+    expect(global).not.toHaveProperty('consumerSecret');
+    const policies = file(
+      'extlClntAppOauthPolicies/CQ_Offline_Forms_oauthPlcy.ecaOauthPlcy-meta.xml',
+      'ExtlClntAppOauthConfigurablePolicies',
+    );
+    expect(policies).toMatchObject({ permittedUsersPolicyType: 'AllSelfAuthorized' });
+    const canvas = file(
+      'extlClntAppCanvasSettings/CQ_Offline_Forms_canvas.ecaCanvas-meta.xml',
+      'ExtlClntAppCanvasSettings',
+    );
+    // The signed request is POSTed to the BFF's /canvas (bff/README.md, "Canvas").
+    expect(canvas).toMatchObject({ accessMethod: 'Post', canvasUrl: 'http://127.0.0.1:4000/canvas' });
+    for (const plugin of [oauth, global, policies, canvas])
+      expect(plugin.externalClientApplication).toBe('CQ_Offline_Forms');
   });
 });
