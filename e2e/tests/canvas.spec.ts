@@ -1,21 +1,30 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { CANVAS_EVENTS, CANVAS_LAUNCH_PATH, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
+import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
+import { deployExternalClientApp } from '../support/external-client-app';
 import { systemForFile } from '../support/session';
 import { orgQuery } from './form-fixtures';
 
 // The launcher and canvas mode. The org's record page embeds the product as a canvas app (signed
 // request -> BFF -> launcher), the user fills and submits a form inside the frame, and the page
 // receives the product's messages; the launcher also runs on its own in a top-level tab.
+// The canvas app is the one salesforce/README.md sets up ("Connect a real org", step 4): the repository's
+// External Client App, deployed into the org with its URLs pointed at this BFF, its canvas settings
+// naming the BFF's /canvas, the BFF checking the signed request with the app's consumer secret.
 // One system for the whole file (starting one costs more than the tests).
 
+/** The app's consumer secret as the admin copies it from Setup into the BFF's SF_CANVAS_SECRET. */
+const CANVAS_SECRET = 'e2e-canvas-consumer-secret-0123456789abcdef';
 const env = systemForFile({
-  emulatorArgs: (ports) => ['--canvas-url', `http://127.0.0.1:${ports.bff}/canvas`],
+  bffEnv: { SF_CANVAS_SECRET: CANVAS_SECRET },
   username: 'field.user@demo.org',
 });
 let bff: string;
-test.beforeAll(() => {
+test.beforeAll(async () => {
   bff = `http://127.0.0.1:${env.system.ports.bff}`;
+  const admin = await orgPasswordToken(env.org, { username: DEMO_ORG.admin });
+  await deployExternalClientApp(env.org, admin, bff, CANVAS_SECRET);
 });
 
 const query = <T>(soql: string): Promise<T[]> => orgQuery<T>(env.org, env.token, soql);
