@@ -2,6 +2,7 @@
 // becomes an OAuth client of the org: its consumer key is a client id, its callback URLs match exactly,
 // PKCE, scopes and the secret rule are enforced as declared. The built-in demo app stays. The org is one
 // where Salesforce Support enabled connected app creation (a 2026 org refuses it: external-client-app.test.ts).
+import { createHmac } from 'node:crypto';
 import { OAuth2 } from 'jsforce';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -145,5 +146,40 @@ describe('a deployed ConnectedApp is an OAuth client of the org', () => {
       /expired access\/refresh token/,
     );
     expect((await withSecret.refreshToken(tokens.refresh_token ?? '')).access_token).toBeTruthy();
+  });
+});
+
+// Where an org cannot carry canvas on an External Client App, the documented other path is a connected app
+// with a canvasConfig (a managed package's, or one created once Support enabled creation, as here): the
+// record page then hosts that app, signing with its secret.
+describe('a connected app with a canvasConfig is the canvas app of an org without an ECA canvas', () => {
+  it('the record page POSTs a signed request to its canvasUrl, signed with its consumer secret', async () => {
+    const result = await deploy(
+      'CQ_Canvas',
+      appXml(
+        `<callbackUrl>${CALLBACK}</callbackUrl><consumerKey>CQ_Canvas_Key_0001</consumerKey><consumerSecret>canvas-app-secret</consumerSecret><scopes>Api</scopes>`,
+        '<canvasConfig><accessMethod>Post</accessMethod><canvasUrl>https://forms.example.com/canvas</canvasUrl><locations>Visualforce</locations></canvasConfig><contactEmail>admin@demo.org</contactEmail><label>CQ Canvas</label>',
+      ),
+    );
+    expect(result.status).toBe('Succeeded');
+    const login = await http(sf.emu, '/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: FIELD_USER, password: PASSWORD, startURL: '/' }).toString(),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const accounts = await sf.conn.query<{ Id: string }>('SELECT Id FROM Account LIMIT 1');
+    const page = await http(sf.emu, `/lightning/r/Account/${accounts.records[0]?.Id ?? ''}/view`, {
+      headers: { cookie },
+    });
+    expect(page.text).toContain('action="https://forms.example.com/canvas"');
+    const [sig, encoded = ''] = (/name="signed_request" value="([^"]+)"/.exec(page.text)?.[1] ?? '').split(
+      '.',
+    );
+    expect(sig).toBe(createHmac('sha256', 'canvas-app-secret').update(encoded).digest('base64'));
+    const env = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8')) as {
+      context: { application: Rec };
+    };
+    expect(env.context.application).toMatchObject({ developerName: 'CQ_Canvas', name: 'CQ Canvas' });
   });
 });

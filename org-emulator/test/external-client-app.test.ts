@@ -2,6 +2,7 @@
 // Metadata API becomes an OAuth client as a connected app did (exact callbacks, PKCE, scopes, the org's
 // consumer key, the secret never retrieved) and the org's canvas app; a deploy checks the ECA files
 // together and fails as a whole. A new ConnectedApp is refused unless Support enabled creation.
+import { createHmac } from 'node:crypto';
 import { OAuth2 } from 'jsforce';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +146,16 @@ describe('External Client App deploys: checked together, all or nothing', () => 
     expect(page.text).toContain('error=invalid_client_id');
   });
 
+  it('canvas settings on an app without the OAuth plugin fail: the signed request needs its consumer secret', async () => {
+    const result = await deploy({
+      'externalClientApps/CQ_Test.eca': header(),
+      'extlClntAppCanvasSettings/CQ_Test_canvas.ecaCanvas': canvas(),
+    });
+    expect(result.errorMessage).toBe(
+      'ExternalClientApplication CQ_Test has no OAuth settings: a canvas app signs with its consumer secret',
+    );
+  });
+
   it('the whole app deploys; a retrieve shows the consumer key the org generated and never a secret', async () => {
     const result = await deploy(
       fullApp({
@@ -224,7 +235,6 @@ describe('canvas: the ECA with canvas settings is what the record page hosts', (
     expect(page.text).toContain('action="https://forms.example.com/canvas"');
     const signed = /name="signed_request" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     const [sig, encoded] = signed.split('.');
-    const { createHmac } = await import('node:crypto');
     expect(sig).toBe(
       createHmac('sha256', 'chosen-secret-1234')
         .update(encoded ?? '')

@@ -27,7 +27,7 @@ function project(): string {
   cpSync(join(PROJECT, 'sfdx-project.json'), join(dir, 'sfdx-project.json'));
   cpSync(join(PROJECT, '.forceignore'), join(dir, '.forceignore'));
   cpSync(join(PROJECT, 'force-app'), join(dir, 'force-app'), { recursive: true });
-  cpSync(join(PROJECT, 'connected-app'), join(dir, 'connected-app'), { recursive: true });
+  cpSync(join(PROJECT, 'external-client-app'), join(dir, 'external-client-app'), { recursive: true });
   return dir;
 }
 
@@ -191,7 +191,7 @@ describe('sf project', () => {
     const dir = mkdtempSync(join(work, 'retrieve-'));
     cpSync(join(PROJECT, 'sfdx-project.json'), join(dir, 'sfdx-project.json'));
     mkdirSync(join(dir, 'force-app'));
-    mkdirSync(join(dir, 'connected-app'));
+    mkdirSync(join(dir, 'external-client-app'));
     const result = await sf.ok<{ files: Rec[] }>(
       [
         'project',

@@ -268,6 +268,12 @@ export function planExternalClientApps(
       fail(c, `Invalid canvas app URL: ${canvasUrl}`);
     const bad = enumProblem(accessMethod, ['Get', 'Post'], 'AccessMethod');
     if (bad) fail(c, bad);
+    // The signed request is signed with the OAuth plugin's consumer secret: no OAuth plugin, no canvas.
+    if (eca && !eca.oauth)
+      fail(
+        c,
+        `ExternalClientApplication ${eca.name} has no OAuth settings: a canvas app signs with its consumer secret`,
+      );
     const locations = asList(c.body.canvasLocationOptions).map(String);
     if (eca)
       eca.canvas = { canvasUrl, accessMethod, locations, options: asList(c.body.canvasOptions).map(String) };
