@@ -11,7 +11,7 @@ const { startSystem } = await import('./system.mjs');
 const realOrg = process.env.SF_LOGIN_URL;
 const orgEnv = {
   SF_SANDBOX_LOGIN_URL: 'https://test.salesforce.com',
-  // The deployed connected app is a PKCE public client: no secret unless one is set (never the demo's).
+  // The deployed External Client App is a PKCE public client: no secret unless one is set (never the demo's).
   SF_CLIENT_SECRET: '',
   ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('SF_'))),
 };
