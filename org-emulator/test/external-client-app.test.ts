@@ -178,6 +178,10 @@ describe('External Client App deploys: checked together, all or nothing', () => 
       'extlClntAppOauthSettings/CQ_Test_oauth.ecaOauth',
       'package.xml',
     ]);
+    // The org gives the app its org-scoped name on the first deploy.
+    expect(files['externalClientApps/CQ_Test.eca']).toMatch(
+      /<orgScopedExternalApp>00D\w{15}:CQ_Test<\/orgScopedExternalApp>\s*<\/ExternalClientApplication>/,
+    );
     const glbl = files['extlClntAppGlobalOauthSets/CQ_Test_glbloauth.ecaGlblOauth'] ?? '';
     consumerKey = /<consumerKey>([^<]+)<\/consumerKey>/.exec(glbl)?.[1] ?? '';
     expect(consumerKey).toMatch(/^3MVG9\w{20,}$/);

@@ -151,6 +151,16 @@ export function planExternalClientApps(
     if (bad) fail(c, bad);
     const prev = after[c.fullName];
     after[c.fullName] = { ...prev, name: c.fullName, label, contactEmail, distributionState: state };
+    // orgScopedExternalApp, "[org ID]:[app name]", is generated on the first deploy when the file has none.
+    const xml = xmlOf(c.fileName);
+    if (!str(c.body.orgScopedExternalApp))
+      retrievable.set(
+        c.fileName,
+        xml.replace(
+          /(\s*)<\/ExternalClientApplication>/,
+          `\n    <orgScopedExternalApp>${org.orgId}:${c.fullName}</orgScopedExternalApp>$1</ExternalClientApplication>`,
+        ),
+      );
   }
 
   /** The ECA a plugin names (required), which must exist once this deploy is in. */
