@@ -166,9 +166,14 @@ function recordPage(app: CanvasApp, objectLabel: string, record: SRecord, signed
 iframe{width:100%;height:75vh;border:0;background:#fff}#canvas-messages{font-family:monospace;font-size:.8rem;background:#222;color:#cfc;padding:.5rem 2rem;max-height:20vh;overflow:auto;margin:0}</style></head>
 <body>
 <header><p>${esc(objectLabel)}</p><h1 id="record-name">${esc(String(record.Name ?? record.Id))}</h1></header>
-<form id="canvas-form" method="post" action="${esc(canvasUrl)}" target="canvas-frame">
+${
+  // accessMethod Get: the page only loads the app, which starts the OAuth flow itself (no signed request).
+  app.accessMethod === 'Get'
+    ? `<form id="canvas-form" method="get" action="${esc(canvasUrl)}" target="canvas-frame"></form>`
+    : `<form id="canvas-form" method="post" action="${esc(canvasUrl)}" target="canvas-frame">
 <input type="hidden" name="signed_request" value="${esc(signed)}">
-</form>
+</form>`
+}
 <iframe id="canvas-frame" name="canvas-frame" title="Canvas app"></iframe>
 <p id="canvas-status" role="status"></p>
 <h2>Canvas messages</h2>
@@ -260,8 +265,22 @@ export function canvasRoutes(emu: Emu): Router {
     const params: Record<string, string> = {};
     for (const [k, v] of Object.entries(ctx.query)) if (typeof v === 'string') params[k] = v;
     const app = hostedApp(emu);
-    const token = emu.tokens.issueAccess(String(user.Id), app.consumerKey, null, 'api web id');
-    const signed = signEnvelope(envelope(emu, app, user, token, hit.data, meta.name, params), app.secret);
+    // Post: the org signs in the user for the app (a token in the signed request); Get: the app does it.
+    const signed =
+      app.accessMethod === 'Get'
+        ? ''
+        : signEnvelope(
+            envelope(
+              emu,
+              app,
+              user,
+              emu.tokens.issueAccess(String(user.Id), app.consumerKey, null, 'api web id'),
+              hit.data,
+              meta.name,
+              params,
+            ),
+            app.secret,
+          );
     ctx.type = 'html';
     ctx.body = recordPage(app, meta.def.label, hit.data, signed);
   });

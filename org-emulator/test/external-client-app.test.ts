@@ -256,6 +256,21 @@ describe('canvas: the ECA with canvas settings is what the record page hosts', (
     // The token the signed request carries works against the org.
     const me = await http(sf.emu, '/services/oauth2/userinfo', { token: env.client.oauthToken });
     expect((me.body as Rec).preferred_username).toBe(FIELD_USER);
+    // accessMethod Get: the page loads the app without a signed request; the app signs the user in itself.
+    expect(
+      (await deploy({ 'extlClntAppCanvasSettings/CQ_Test_canvas.ecaCanvas': canvas(undefined, 'Get') }))
+        .status,
+    ).toBe('Succeeded');
+    const getPage = await http(sf.emu, `/lightning/r/Account/${accounts.records[0]?.Id ?? ''}/view`, {
+      headers: { cookie },
+    });
+    expect(getPage.text).toContain(
+      '<form id="canvas-form" method="get" action="https://forms.example.com/canvas"',
+    );
+    expect(getPage.text).not.toContain('signed_request');
+    expect((await deploy({ 'extlClntAppCanvasSettings/CQ_Test_canvas.ecaCanvas': canvas() })).status).toBe(
+      'Succeeded',
+    );
   });
 });
 
