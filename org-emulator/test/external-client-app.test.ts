@@ -219,6 +219,35 @@ describe('a deployed External Client App is an OAuth client of the org', () => {
       expect((await c.refreshToken(tokens.refresh_token ?? '')).access_token).toBeTruthy();
     }
   });
+
+  it('admin-approved: only users of a listed profile or permission set sign in; others get OAUTH_APP_ACCESS_DENIED', async () => {
+    const adminOnly = `<ExtlClntAppOauthConfigurablePolicies ${NS}><commaSeparatedProfile>System Administrator</commaSeparatedProfile><externalClientApplication>CQ_Test</externalClientApplication><label>x</label><permittedUsersPolicyType>AdminApprovedPreAuthorized</permittedUsersPolicyType></ExtlClntAppOauthConfigurablePolicies>`;
+    const file = 'extlClntAppOauthPolicies/CQ_Test_oauthPlcy.ecaOauthPlcy';
+    expect((await deploy({ [file]: adminOnly })).status).toBe('Succeeded');
+    const refused = await authorize(paramsOf(client(consumerKey)));
+    expect(new URL(refused.location).searchParams.get('error')).toBe('OAUTH_APP_ACCESS_DENIED');
+    expect(new URL(refused.location).searchParams.get('error_description')).toBe(
+      'user is not admin approved to access this app',
+    );
+    // The field user's permission set, once listed and assigned, lets them in.
+    const [ps] = (
+      await sf.conn.query<{ Id: string }>("SELECT Id FROM PermissionSet WHERE Name = 'CQ_Field_User'")
+    ).records;
+    const [user] = (
+      await sf.conn.query<{ Id: string }>(`SELECT Id FROM User WHERE Username = '${FIELD_USER}'`)
+    ).records;
+    await sf.conn
+      .sobject('PermissionSetAssignment')
+      .create({ AssigneeId: user?.Id, PermissionSetId: ps?.Id });
+    const withPermSet = adminOnly.replace(
+      '<commaSeparatedProfile>System Administrator</commaSeparatedProfile>',
+      '<commaSeparatedPermissionSet>CQ_Field_User</commaSeparatedPermissionSet>',
+    );
+    expect((await deploy({ [file]: withPermSet })).status).toBe('Succeeded');
+    const allowed = await authorize(paramsOf(client(consumerKey)));
+    expect(new URL(allowed.location).searchParams.get('code')).toBeTruthy();
+    expect((await deploy({ [file]: policies() })).status).toBe('Succeeded');
+  });
 });
 
 describe('canvas: the ECA with canvas settings is what the record page hosts', () => {

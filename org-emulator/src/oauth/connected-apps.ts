@@ -5,7 +5,13 @@
 // installs it: the org option `connectedAppCreation` models that; editing an existing app still works.
 import { randomToken } from '../ids.js';
 import type { Org } from '../org.js';
-import { type CanvasApp, ecaByConsumerKey, ecaCanvasApp, ecaConsumerKeys } from './external-client-apps.js';
+import {
+  type CanvasApp,
+  ecaByConsumerKey,
+  ecaCanvasApp,
+  ecaConsumerKeys,
+  ecaUserAllowed,
+} from './external-client-apps.js';
 import { CALLBACK_RE, CONNECTED_APP } from './tokens.js';
 
 export interface OAuthClient {
@@ -19,6 +25,8 @@ export interface OAuthClient {
   pkceRequired: boolean;
   /** Without it, the web-server flow's token request must carry the secret even with PKCE. */
   secretOptional: boolean;
+  /** Whether the app's policies let this user sign in (admin-approved apps); absent = every user. */
+  userAllowed?(userId: string): boolean;
 }
 
 interface StoredApp {
@@ -197,6 +205,7 @@ export function findClient(org: Org, clientId: string | null | undefined): OAuth
       scopes: o.scopes,
       pkceRequired: o.pkceRequired,
       secretOptional: o.secretOptional,
+      userAllowed: (userId) => ecaUserAllowed(org, eca, userId),
     };
   }
   const app = stored(org)[clientId];

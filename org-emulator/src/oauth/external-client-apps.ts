@@ -84,6 +84,8 @@ export interface StoredEca {
     pkceRequired: boolean;
     secretOptional: boolean;
     permittedUsers: string;
+    /** AdminApprovedPreAuthorized: the permission sets and profiles (names or ids) whose users may sign in. */
+    preAuthorized?: string[];
   };
   canvas?: Omit<CanvasApp, 'name' | 'label' | 'consumerKey' | 'secret'>;
 }
@@ -189,7 +191,7 @@ export function planExternalClientApps(
     if (eca) scopesOf.set(eca.name, scopes);
   }
 
-  const policyOf = new Map<string, string>();
+  const policyOf = new Map<string, { permitted: string; preAuthorized: string[] }>();
   for (const c of byType('ExtlClntAppOauthConfigurablePolicies')) {
     const eca = owner(c);
     const permitted = str(c.body.permittedUsersPolicyType) || 'AllSelfAuthorized';
@@ -205,7 +207,11 @@ export function planExternalClientApps(
         'IpRelaxationPolicyType',
       );
     if (bad) fail(c, bad);
-    if (eca) policyOf.set(eca.name, permitted);
+    const preAuthorized = [c.body.commaSeparatedPermissionSet, c.body.commaSeparatedProfile]
+      .flatMap((v) => str(v).split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (eca) policyOf.set(eca.name, { permitted, preAuthorized });
   }
 
   for (const c of byType('ExtlClntAppGlobalOauthSettings')) {
@@ -246,7 +252,8 @@ export function planExternalClientApps(
       scopes,
       pkceRequired: flag(c.body.isPkceRequired),
       secretOptional: flag(c.body.isConsumerSecretOptional),
-      permittedUsers: policyOf.get(eca.name) ?? eca.oauth?.permittedUsers ?? 'AllSelfAuthorized',
+      permittedUsers: policyOf.get(eca.name)?.permitted ?? eca.oauth?.permittedUsers ?? 'AllSelfAuthorized',
+      preAuthorized: policyOf.get(eca.name)?.preAuthorized ?? eca.oauth?.preAuthorized ?? [],
     };
     let xml = xmlOf(c.fileName).replace(/\s*<consumerSecret>[^<]*<\/consumerSecret>/, '');
     if (!declared) {
@@ -263,9 +270,12 @@ export function planExternalClientApps(
     const eca = after[name];
     if (eca?.oauth) eca.oauth.scopes = scopes;
   }
-  for (const [name, permitted] of policyOf) {
+  for (const [name, policy] of policyOf) {
     const eca = after[name];
-    if (eca?.oauth) eca.oauth.permittedUsers = permitted;
+    if (eca?.oauth) {
+      eca.oauth.permittedUsers = policy.permitted;
+      eca.oauth.preAuthorized = policy.preAuthorized;
+    }
   }
 
   for (const c of byType('ExtlClntAppCanvasSettings')) {
@@ -325,4 +335,28 @@ export function ecaCanvasApp(org: Org): CanvasApp | undefined {
     consumerKey: app.oauth.consumerKey,
     secret: app.oauth.secret,
   };
+}
+
+/**
+ * Whether the app's policies let this user in: every user (AllSelfAuthorized), or under
+ * AdminApprovedPreAuthorized only users with a listed profile or an assigned listed permission set.
+ */
+export function ecaUserAllowed(org: Org, eca: StoredEca, userId: string): boolean {
+  const oauth = eca.oauth;
+  if (!oauth || oauth.permittedUsers !== 'AdminApprovedPreAuthorized') return true;
+  const listed = new Set((oauth.preAuthorized ?? []).map((v) => v.toLowerCase()));
+  const matches = (id: unknown, name: unknown): boolean =>
+    [String(id ?? ''), String(id ?? '').slice(0, 15), String(name ?? '')].some(
+      (v) => v && listed.has(v.toLowerCase()),
+    );
+  const user = org.store.get(userId)?.data;
+  const profile = user?.ProfileId ? org.store.get(String(user.ProfileId))?.data : undefined;
+  if (profile && matches(profile.Id, profile.Name)) return true;
+  return org.store
+    .list('PermissionSetAssignment')
+    .filter((a) => a.AssigneeId === userId)
+    .some((a) => {
+      const ps = org.store.get(String(a.PermissionSetId))?.data;
+      return matches(a.PermissionSetId, ps?.Name);
+    });
 }

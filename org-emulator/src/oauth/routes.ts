@@ -124,6 +124,15 @@ export function oauthRoutes(emu: Emu): Router {
     userId: string,
     params: Record<string, string>,
   ): void => {
+    // An admin-approved app lets in only the users its policies pre-authorize, as the org answers it.
+    if (client.userAllowed && !client.userAllowed(userId)) {
+      redirectWith(ctx, params.redirect_uri ?? '', {
+        error: 'OAUTH_APP_ACCESS_DENIED',
+        error_description: 'user is not admin approved to access this app',
+        state: params.state,
+      });
+      return;
+    }
     const prompt = (params.prompt ?? '').split(/\s+/);
     if (prompt.includes('consent')) {
       const id = randomToken(18);
