@@ -41,8 +41,8 @@ export const ECA_FOLDERS: Record<string, { type: string; suffix: string; root: s
 const ECA_TYPES = new Set(Object.values(ECA_FOLDERS).map((f) => f.type));
 export const isEcaType = (type: string): boolean => ECA_TYPES.has(type);
 
-/** The OAuth scope names a connected app's <scopes> and an ECA's commaSeparatedOauthScopes take. */
-export const OAUTH_SCOPE_NAMES = new Set([
+/** The OAuth scope names an ECA's commaSeparatedOauthScopes takes (a connected app's <scopes> too). */
+const OAUTH_SCOPE_NAMES = new Set([
   'Api',
   'RefreshToken',
   'Basic',
@@ -93,11 +93,6 @@ export interface StoredEca {
 const KV = 'externalClientApps';
 const stored = (org: Org): Record<string, StoredEca> =>
   JSON.parse(org.store.getKv(KV) ?? '{}') as Record<string, StoredEca>;
-
-/** Every ECA the org holds, by API name. */
-export function externalClientApps(org: Org): StoredEca[] {
-  return Object.values(stored(org));
-}
 
 type Rec = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
