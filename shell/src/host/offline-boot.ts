@@ -34,6 +34,7 @@ export function bootOffline({
     online,
     context: () => ({
       organizationId: signedIn()?.organizationId ?? '',
+      userId: signedIn()?.userId ?? '',
       instanceUrl: signedIn()?.instanceUrl ?? '',
       networkId: signedIn()?.userDetailsSF.networkId ?? null,
     }),
