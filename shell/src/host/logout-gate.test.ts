@@ -66,6 +66,7 @@ describe('signed out means signed out, offline too', () => {
     expect(storage.getItem('userId')).toBeNull();
     expect(JSON.parse(storage.getItem(PENDING_LOGOUT_KEY) ?? '{}')).toEqual({
       loginUrl: 'https://org.example',
+      userId: '005U1',
     });
     // still offline: a request is refused before it is made (nothing goes with the ended session)
     await expect(gate.ready()).rejects.toBeInstanceOf(SignOutPendingError);
@@ -84,7 +85,7 @@ describe('signed out means signed out, offline too', () => {
     const storage = memoryStorage();
     const net = network();
     const gate = createLogoutGate({ storage, fetch: net.fetch });
-    gate.mark('https://org.example');
+    gate.mark('https://org.example', '005U1');
     const wrapped = gate.wrap(net.fetch);
     await Promise.all([
       wrapped('/api/savesubmission', { method: 'POST' }),
@@ -105,13 +106,15 @@ describe('signed out means signed out, offline too', () => {
         return new Response('{}', { status });
       },
     });
-    gate.mark('');
+    gate.mark('', '005U1');
     expect(await gate.flush()).toBe(false);
     expect(gate.pending()).toBe(true);
     status = 200;
     expect(await gate.flush()).toBe(true);
     expect(gate.pending()).toBe(false);
     expect((seen[0]?.headers as Record<string, string>)[CSRF_HEADER]).toBeTruthy();
+    // the sign-out names its user: the BFF leaves a session someone else signed in to meanwhile
+    expect(JSON.parse(String(seen[0]?.body))).toEqual({ loginUrl: '', userId: '005U1' });
   });
 
   it('the sign-out mark survives the clearing of browser storage; a new sign-in makes it moot', async () => {

@@ -17,8 +17,11 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export interface LogoutGate {
   /** Whether a sign-out still has to reach the BFF. */
   pending(): boolean;
-  /** A sign-out: from now on nothing is sent before the BFF ended the session. */
-  mark(loginUrl: string): void;
+  /**
+   * A sign-out of `userId`: from now on nothing is sent before the BFF ended that user's session (a
+   * session someone else signed in to meanwhile is not ended: the BFF checks the user).
+   */
+  mark(loginUrl: string, userId: string): void;
   /** Ends the remembered session at the BFF now (one call in flight per tab); true when none is left. */
   flush(): Promise<boolean>;
   /** Resolves when requests may go; rejects (like a network failure) while the session could not be ended. */
@@ -44,28 +47,34 @@ export function createLogoutGate(deps: {
   const base = (deps.baseUrl ?? '').replace(/\/+$/, '');
   let inFlight: Promise<boolean> | null = null;
 
-  const read = (): { loginUrl: string } | null => {
+  type Mark = { loginUrl: string; userId: string };
+  const read = (): Mark | null => {
     try {
       const raw = storage.getItem(PENDING_LOGOUT_KEY);
       if (!raw) return null;
-      const v = JSON.parse(raw) as { loginUrl?: unknown };
-      return { loginUrl: typeof v.loginUrl === 'string' ? v.loginUrl : '' };
+      const v = JSON.parse(raw) as { loginUrl?: unknown; userId?: unknown };
+      return {
+        loginUrl: typeof v.loginUrl === 'string' ? v.loginUrl : '',
+        userId: typeof v.userId === 'string' ? v.userId : '',
+      };
     } catch {
-      return { loginUrl: '' };
+      return { loginUrl: '', userId: '' };
     }
   };
 
-  async function endSession(loginUrl: string): Promise<boolean> {
+  async function endSession({ loginUrl, userId }: Mark): Promise<boolean> {
     try {
       const res = await deps.fetch(`${base}${LOGOUT_PATH}`, {
         method: 'POST',
         credentials: 'same-origin',
+        // goes on if the page navigates away meanwhile (the user signing in again at once)
+        keepalive: true,
         headers: {
           [CSRF_HEADER]: CSRF_HEADER_VALUE,
           Accept: 'application/json',
           'Content-Type': 'application/json',
         },
-        body: JSON.stringify({ loginUrl }),
+        body: JSON.stringify(userId ? { loginUrl, userId } : { loginUrl }),
       });
       // Answered: the session is ended (or there was none: 401). A 5xx may have left it alive.
       if (res.status >= 500) return false;
@@ -78,13 +87,13 @@ export function createLogoutGate(deps: {
 
   const gate: LogoutGate = {
     pending: () => read() !== null,
-    mark(loginUrl) {
-      storage.setItem(PENDING_LOGOUT_KEY, JSON.stringify({ loginUrl }));
+    mark(loginUrl, userId) {
+      storage.setItem(PENDING_LOGOUT_KEY, JSON.stringify({ loginUrl, userId }));
     },
     flush() {
       const p = read();
       if (!p) return Promise.resolve(true);
-      inFlight ??= endSession(p.loginUrl).finally(() => {
+      inFlight ??= endSession(p).finally(() => {
         inFlight = null;
       });
       return inFlight;

@@ -201,9 +201,10 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     },
     async logout() {
       const loginUrl = storage.getItem(STORAGE_KEYS.instanceUrl) ?? '';
+      const userId = storage.getItem(USER_ID_KEY) ?? '';
       // Signed out at once, online or not (issue 28): from here no request goes with this session
       // until the BFF has ended it (the gate), and the local records stay, kept for this user.
-      deps.gate?.mark(loginUrl);
+      deps.gate?.mark(loginUrl, userId);
       clearBrowserStorage(storage);
       state.set({ status: 'signedOut', expired: false });
       // The service worker must never drain the outbox for a user who signed out.
