@@ -55,5 +55,7 @@ export function bootOffline({
   });
   exposeForDiagnostics(offline);
   wakeOnSignIn(session, () => offline.engine.wake());
+  // Every local record is one user's: a change of user re-runs what the screens read.
+  session.subscribe(() => offline.ownerChanged());
   return offline;
 }

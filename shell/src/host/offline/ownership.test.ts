@@ -290,6 +290,32 @@ describe('two users on one device, through the offline services', () => {
     expect(h.org.calls.filter((c) => c.op === 'uploadFile')).toHaveLength(1);
   });
 
+  it('a change of user in an open tab re-runs what the screens read: nothing of the earlier user stays', async () => {
+    const h = tab();
+    h.online.set(false);
+    const r = await h.svc.create({ formId: 'a0F1', formName: 'Audit' });
+    if (!r.ok) throw new Error(r.message);
+    const lists: string[][] = [];
+    const stop = h.svc.submissions.subscribe((v) => lists.push(v.map((s) => s.id)));
+    const stopOutbox = h.svc.outbox.subscribe(() => undefined);
+    const one = h.svc.submission(r.value.id);
+    const stopOne = one.subscribe(() => undefined);
+    await expect.poll(() => lists.at(-1)).toEqual([r.value.id]);
+    await expect.poll(() => h.svc.outbox.get().length).toBe(1);
+    await expect.poll(() => one.get()?.id).toBe(r.value.id);
+    h.signIn(B);
+    h.svc.ownerChanged();
+    expect(h.svc.outbox.get()).toEqual([]);
+    await expect.poll(() => lists.at(-1)).toEqual([]);
+    await expect.poll(() => one.get()).toBeUndefined();
+    h.signIn(A);
+    h.svc.ownerChanged();
+    await expect.poll(() => lists.at(-1)).toEqual([r.value.id]);
+    stop();
+    stopOutbox();
+    stopOne();
+  });
+
   it("the import of pending records writes the signed-in user's records only", async () => {
     const h = tab();
     h.org.pending = [pendingFromOrg('p1')];

@@ -97,6 +97,8 @@ export interface OfflineServicesHandle extends OfflineServices {
   readonly dbs: OfflineDbs;
   /** Every local submission and file counted by state, with last errors and retries in words. */
   queueSummary(): Promise<QueueSummary>;
+  /** The signed-in user changed (sign-out, sign-in): live queries re-run, the uploaders look again. */
+  ownerChanged(): void;
   /** Stop, close the presence channel and the databases. */
   dispose(): Promise<void>;
 }
@@ -257,23 +259,33 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     return { ok: true, value: r.value };
   };
 
+  /**
+   * The signed-in owner as the live queries' input: a sign-out or another user's sign-in in this tab
+   * re-runs every one of them, so nothing read for the earlier user stays on screen.
+   */
+  const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}/${o.userId}` : '');
+  const ownerInputs = new Signal<string>(ownerKeyOf(owner()));
+
   const submissionObservables = new Map<string, Observable<LocalSubmission | undefined>>();
   const fileObservables = new Map<string, Observable<FileInfo[]>>();
 
   const liveRecords = liveObservable(
     async () => {
       const o = owner();
-      if (!o) return { subs: [], files: [] };
+      if (!o) return { subs: [], files: [], key: '' };
       const [subs, files] = await Promise.all([store.submissionsOf(o), store.unsyncedFiles(o)]);
-      return { subs, files };
+      return { subs, files, key: ownerKeyOf(o) };
     },
-    { subs: [] as LocalSubmission[], files: [] as FileInfo[] },
+    { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
+    ownerInputs,
   );
   let outboxValue: OutboxItem[] = [];
   let outboxKey = '[]';
   /** Recomputes the view; false when nothing changed (the same snapshot stays, no re-render). */
   const recomputeOutbox = (): boolean => {
-    const { subs, files } = liveRecords.get();
+    // records read for another owner (the query has not re-run yet after a change of user) show nothing
+    const read = liveRecords.get();
+    const { subs, files } = read.key === ownerKeyOf(owner()) ? read : { subs: [], files: [] };
     const next = buildOutbox(
       subs,
       withLiveProgress(files, progress.get()),
@@ -429,24 +441,40 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     engine,
     store,
     dbs,
+    ownerChanged() {
+      const key = ownerKeyOf(owner());
+      if (key === ownerInputs.get()) return;
+      ownerInputs.set(key);
+      // what another owner had queued is none of this one's: clear the outbox view at once
+      outboxChanged();
+      if (key) engine.wake();
+    },
     async queueSummary() {
       const o = owner();
       if (!o) return summarizeQueue([], [], nowMs());
       const [subs, files] = await Promise.all([store.submissionsOf(o), store.allFiles(o)]);
       return summarizeQueue(subs, files, nowMs());
     },
-    submissions: liveObservable(async () => {
-      const o = owner();
-      if (!o) return [];
-      return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
-    }, []),
+    submissions: liveObservable(
+      async () => {
+        const o = owner();
+        if (!o) return [];
+        return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
+      },
+      [],
+      ownerInputs,
+    ),
     submission(id) {
       let obs = submissionObservables.get(id);
       if (!obs) {
-        obs = liveObservable(async () => {
-          const o = owner();
-          return o ? store.getSubmission(o, id) : undefined;
-        }, undefined);
+        obs = liveObservable(
+          async () => {
+            const o = owner();
+            return o ? store.getSubmission(o, id) : undefined;
+          },
+          undefined,
+          ownerInputs,
+        );
         submissionObservables.set(id, obs);
       }
       return obs;
@@ -455,20 +483,28 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       let obs = fileObservables.get(submissionId);
       if (!obs) {
         obs = overlayProgress(
-          liveObservable(async () => {
-            const o = owner();
-            return o ? store.filesOf(o, submissionId) : [];
-          }, []),
+          liveObservable(
+            async () => {
+              const o = owner();
+              return o ? store.filesOf(o, submissionId) : [];
+            },
+            [],
+            ownerInputs,
+          ),
           progress,
         );
         fileObservables.set(submissionId, obs);
       }
       return obs;
     },
-    cachedForms: liveObservable(async () => {
-      const o = owner();
-      return o ? store.formsOf(o) : [];
-    }, [] as CachedForm[]),
+    cachedForms: liveObservable(
+      async () => {
+        const o = owner();
+        return o ? store.formsOf(o) : [];
+      },
+      [] as CachedForm[],
+      ownerInputs,
+    ),
     outbox,
     isLeader: engine.isLeader,
     openElsewhere: (id) => presence.openElsewhere(id),
