@@ -99,6 +99,8 @@ export interface OfflineServicesHandle extends OfflineServices {
   queueSummary(): Promise<QueueSummary>;
   /** The signed-in user changed (sign-out, sign-in): live queries re-run, the uploaders look again. */
   ownerChanged(): void;
+  /** The signed-in owner every store call takes (support and the proof runners read the store with it). */
+  owner(): Owner | null;
   /** Stop, close the presence channel and the databases. */
   dispose(): Promise<void>;
 }
@@ -441,6 +443,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     engine,
     store,
     dbs,
+    owner,
     ownerChanged() {
       const key = ownerKeyOf(owner());
       if (key === ownerInputs.get()) return;
