@@ -390,6 +390,7 @@ export const OFFLINE_MESSAGES = {
  * kept for this user, and go when the same user signs in again.
  */
 export function logoutPendingText(count: number): string {
-  const items = count === 1 ? '1 item is' : `${count} items are`;
-  return `${items} not yet in the org. They stay on this device and will be sent when you sign in again.`;
+  if (count === 1)
+    return '1 item is not yet in the org. It stays on this device and will be sent when you sign in again.';
+  return `${count} items are not yet in the org. They stay on this device and will be sent when you sign in again.`;
 }
