@@ -55,6 +55,26 @@ describe('refresh on 401 inside the BFF', () => {
   });
 });
 
+describe('sign-out (issue 28: shared devices)', () => {
+  it('ends the session: the same cookie is refused afterwards', async () => {
+    const c = await signedIn(bff.base);
+    expect((await c.get('/api/forms')).status).toBe(200);
+    const { userId } = (await sessionData(c)).main ?? {};
+    const r = await c.post('/api/sf/logout', { loginUrl: '', userId });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ data: { loggedOut: true } });
+    expect((await c.get('/api/forms')).status).toBe(401);
+  });
+
+  it('a sign-out sent late names its user: a session someone else signed in to meanwhile stays', async () => {
+    const c = await signedIn(bff.base);
+    const r = await c.post('/api/sf/logout', { loginUrl: '', userId: '005000000000000XYZ' });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ data: { loggedOut: false } });
+    expect((await c.get('/api/forms')).status).toBe(200);
+  });
+});
+
 describe('canvas signed request', () => {
   const envelope = (token: string, over: Record<string, unknown> = {}) => ({
     algorithm: 'HMACSHA256',

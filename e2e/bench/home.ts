@@ -37,6 +37,8 @@ const fmt = (n: number) => n.toFixed(1);
 async function seed(page: Page, count: number): Promise<void> {
   await page.evaluate(async (n) => {
     const org = localStorage.getItem('organizationId') ?? '';
+    // every local record belongs to one user (issue 28): seeded ones to the signed-in one
+    const userId = localStorage.getItem('userId') ?? '';
     const db: IDBDatabase = await new Promise((resolve, reject) => {
       const r = indexedDB.open('SubmissionsDatabase');
       r.onsuccess = () => resolve(r.result);
@@ -74,6 +76,7 @@ async function seed(page: Page, count: number): Promise<void> {
         errors: [],
         instanceUrl: '',
         organizationId: org,
+        userId,
         isSalesforceRecord: false,
       });
     }

@@ -48,7 +48,8 @@ try {
               create(i: { formId: string; formName: string }): Promise<{ ok: boolean; value: Sub }>;
               discard(id: string): Promise<unknown>;
               queueMany(items: Sub[]): Promise<{ ok: boolean }>;
-              store: { putSubmission(s: Sub): Promise<unknown> };
+              owner(): unknown;
+              store: { putSubmission(owner: unknown, s: Sub): Promise<unknown> };
               dbs: { submissions: { submissions: { bulkDelete(ids: string[]): Promise<void> } } };
             };
           }
@@ -72,7 +73,7 @@ try {
         console.log(`bench-queue round ${round + 1}: queueMany ${n} in ${bulkMs.toFixed(1)} ms`);
         t0 = performance.now();
         for (let i = 0; i < b.length; i++) {
-          await off.store.putSubmission(b[i] as Sub);
+          await off.store.putSubmission(off.owner(), b[i] as Sub);
           if ((i + 1) % 100 === 0 && i + 1 < b.length)
             console.log(
               `bench-queue round ${round + 1}: put per record ${i + 1}/${n} in ${(performance.now() - t0).toFixed(0)} ms`,

@@ -128,11 +128,14 @@ declare global {
         name: string,
       ): Promise<{ ok: boolean; message?: string; value?: Record<string, unknown> }>;
       discard(id: string): Promise<{ ok: boolean; message?: string }>;
+      /** The signed-in owner: every store call takes it (issue 28). */
+      owner(): unknown;
       store: {
         filesOf(
+          owner: unknown,
           id: string,
         ): Promise<{ Name: string; sha256?: string; file: Blob; LocalId: string; status: string }[]>;
-        getSubmission(id: string): Promise<{ status: string } | undefined>;
+        getSubmission(owner: unknown, id: string): Promise<{ status: string } | undefined>;
       };
       dbs: { submissions: { submissions: { toArray(): Promise<{ id: string; syncStatus: string }[]> } } };
       engine: { uploadingIds(): Set<string>; files: { uploadingIds(): string[] } };
@@ -517,7 +520,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
           const out: { id: string; files: { name: string; sha256: string; size: number }[] }[] = [];
           /** What the device holds of an item's files, as the runner compares it with the org. */
           const storedFiles = async (id: string) =>
-            (await off.store.filesOf(id)).map((f) => ({
+            (await off.store.filesOf(off.owner(), id)).map((f) => ({
               name: f.Name,
               sha256: f.sha256 ?? '',
               size: f.file.size,
@@ -528,7 +531,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
             // whose file is attached already: it is resumed with that file, as a user reopening the
             // draft would (its file may be in the org already: attaching it again under a new LocalId
             // would be a second copy of one file)
-            const cur = await off.store.getSubmission(it.id);
+            const cur = await off.store.getSubmission(off.owner(), it.id);
             if (cur?.status === 'submitted') {
               const files = await storedFiles(it.id);
               out.push({ id: it.id, files });
@@ -536,7 +539,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
             }
             const attached =
               cur && it.fileBytes > 0
-                ? (await off.store.filesOf(it.id)).filter(
+                ? (await off.store.filesOf(off.owner(), it.id)).filter(
                     (f) => f.Name === `${it.id}.bin` && f.file.size === it.fileBytes,
                   )
                 : [];
@@ -563,9 +566,11 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
             if (cur) {
               // logged (console, relayed by the runner): a key in the org's copy log that was attached
               // by a cut attempt and discarded here says the discarded draft's file was uploaded anyway
-              const before = (await off.store.filesOf(it.id)).map((f) => `${f.LocalId}:${f.status}`);
+              const before = (await off.store.filesOf(off.owner(), it.id)).map(
+                (f) => `${f.LocalId}:${f.status}`,
+              );
               const d = await off.discard(it.id);
-              const left = (await off.store.filesOf(it.id)).map((f) => f.LocalId);
+              const left = (await off.store.filesOf(off.owner(), it.id)).map((f) => f.LocalId);
               console.log(
                 `[dur] discarded ${it.id} (${cur.status}) ok=${String(d.ok)} files ${before.join(',')} left ${left.join(',')}`,
               );

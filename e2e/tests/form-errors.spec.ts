@@ -58,10 +58,13 @@ async function localState(page: Page, id: string): Promise<string | null> {
   return page.evaluate(async (key) => {
     const off = (
       window as unknown as {
-        __cqOffline: { store: { getSubmission(id: string): Promise<Record<string, unknown> | undefined> } };
+        __cqOffline: {
+          owner(): unknown;
+          store: { getSubmission(owner: unknown, id: string): Promise<Record<string, unknown> | undefined> };
+        };
       }
     ).__cqOffline;
-    const s = await off.store.getSubmission(key);
+    const s = await off.store.getSubmission(off.owner(), key);
     return s ? `${String(s.status)}/${String(s.syncStatus)}` : null;
   }, id);
 }

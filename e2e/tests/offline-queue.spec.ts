@@ -18,7 +18,8 @@ type Offline = {
   }>;
   attachFile(id: string, file: Blob, name: string): Promise<{ ok: boolean; value?: Record<string, unknown> }>;
   submit(id: string, data: Record<string, unknown>): Promise<{ ok: boolean }>;
-  store: { filesOf(id: string): Promise<{ sha256?: string }[]> };
+  owner(): unknown;
+  store: { filesOf(owner: unknown, id: string): Promise<{ sha256?: string }[]> };
   dbs: {
     submissions: {
       submissions: { toArray(): Promise<{ id: string; status: string; syncStatus: string }[]> };
@@ -92,7 +93,7 @@ test('queued offline, reloaded offline, delivered once each with its file when t
         if (!f.ok || !f.value) throw new Error('attach');
         if (!(await off.submit(id, { General: { note: `offline ${i}` }, Files: [f.value] })).ok)
           throw new Error('submit');
-        out.push({ id, sha256: (await off.store.filesOf(id))[0]?.sha256 ?? '' });
+        out.push({ id, sha256: (await off.store.filesOf(off.owner(), id))[0]?.sha256 ?? '' });
       }
       return out;
     },
@@ -153,7 +154,10 @@ test('a Background Sync event drains the queue a closed tab left, with no tab op
         }
         if (!(await off.submit(id, { General: { note: `bg ${i}` }, Files: nodes })).ok)
           throw new Error('submit');
-        out.push({ id, sha256: i === 0 ? ((await off.store.filesOf(id))[0]?.sha256 ?? '') : null });
+        out.push({
+          id,
+          sha256: i === 0 ? ((await off.store.filesOf(off.owner(), id))[0]?.sha256 ?? '') : null,
+        });
       }
       return out;
     },

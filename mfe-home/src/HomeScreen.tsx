@@ -121,12 +121,14 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
-  const userId = signedIn?.userId ?? (session.status === 'loading' ? readLastUser() : null);
+  // What home keeps in browser storage is keyed by organisation and user (issue 28: shared devices).
+  const owner = signedIn ? `${signedIn.organizationId}.${signedIn.userId}` : null;
+  const userId = owner ?? (session.status === 'loading' ? readLastUser() : null);
   const timeZone = signedIn?.userDetails.TimeZoneSidKey || undefined;
 
   useEffect(() => {
-    if (signedIn) writeLastUser(signedIn.userId);
-  }, [signedIn]);
+    if (owner) writeLastUser(owner);
+  }, [owner]);
 
   // A session that ended on its own goes back to sign-in, where the spec's message is shown.
   useEffect(() => {

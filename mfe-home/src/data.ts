@@ -4,7 +4,10 @@ import type { AssignedTask, FormListItem } from './model';
 import type { RefreshSignal } from './orgRefresh';
 import { sortTasks } from './model';
 
-/** What mfe-home keeps in browser storage so that home still shows after an offline reload. */
+/**
+ * What mfe-home keeps in browser storage so that home still shows after an offline reload. `userId`
+ * is the owner's key, `<organizationId>.<userId>`: every key the app writes is one org's and one user's.
+ */
 const cacheKey = (what: string, userId: string) => `cq.home.${what}.${userId}`;
 
 export function readCache<T>(what: string, userId: string): T | null {

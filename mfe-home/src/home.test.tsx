@@ -373,8 +373,14 @@ describe('home screen', () => {
   }, 20_000);
 
   it('offline: no calls to the org, lists from this device, search filters locally', async () => {
-    window.localStorage.setItem(`cq.home.forms.${USER.userId}`, JSON.stringify(forms(3)));
-    window.localStorage.setItem(`cq.home.tasks.${USER.userId}`, JSON.stringify(TASKS.slice(0, 1)));
+    window.localStorage.setItem(
+      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
+      JSON.stringify(forms(3)),
+    );
+    window.localStorage.setItem(
+      `cq.home.tasks.${USER.organizationId}.${USER.userId}`,
+      JSON.stringify(TASKS.slice(0, 1)),
+    );
     const { host, user } = setup((h) => h.onlineState.set(false));
     expect(screen.getByTestId('offline-notice')).toBeTruthy();
     expect(screen.getByTestId('count-assigned').textContent).toBe('1');
@@ -509,10 +515,11 @@ describe('home keeps the org lists current', () => {
     await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toContain('never'));
     // Another tab of the same user read the org later than this one: the browser tells this tab
     // with a storage event (it fires only in the other tabs, so the test dispatches it).
-    const key = 'cq.home.syncedOn.005000000000001AAA';
-    writeCache('syncedOn', '005000000000001AAA', '2098-05-06T07:08:09.000Z');
+    const owner = `${USER.organizationId}.${USER.userId}`;
+    const key = `cq.home.syncedOn.${owner}`;
+    writeCache('syncedOn', owner, '2098-05-06T07:08:09.000Z');
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'cq.home.tasks.005000000000001AAA' }));
+      window.dispatchEvent(new StorageEvent('storage', { key: `cq.home.tasks.${owner}` }));
     });
     expect(screen.getByTestId('synced-on').textContent).not.toContain('2098');
     act(() => {

@@ -55,6 +55,11 @@ export interface LocalSubmission {
   organizationId: string;
   /** True if it came from the organisation (imported pending or started scheduled). */
   isSalesforceRecord: boolean;
+  /**
+   * The user this record belongs to (issue 28: shared devices). Stamped by the offline store on
+   * every write; with `organizationId` it is the record's owner, and no other user ever reads it.
+   */
+  userId?: string;
   /** Id of the org's form submission record, when known. */
   formSubmissionId?: string;
   delivery?: DeliveryState;
@@ -72,6 +77,8 @@ export interface FileInfo {
   path: string;
   submissionId: string;
   organizationId: string;
+  /** The owner's user (see LocalSubmission.userId); stamped by the store. */
+  userId?: string;
   /** -1 initially, then 0-100. */
   progress: number;
   /** The file's SHA-256 (hex), when computed: lets the org side dedupe a lost upload response. */
@@ -87,6 +94,8 @@ export interface StoredImage {
   fileName: string;
   submissionId: string;
   organizationId: string;
+  /** The owner's user (see LocalSubmission.userId). */
+  userId?: string;
   ContentDocumentId: string;
 }
 
@@ -372,4 +381,16 @@ export const OFFLINE_MESSAGES = {
   submissionDiscarded: 'This submission no longer exists on this device.',
   retryScheduled: 'Will retry automatically',
   needsSignIn: 'Sign in again to send this item.',
+  /** A write after this tab's user signed out (another tab, or this one): nothing is stored for nobody. */
+  signedOut: 'You are signed out. Sign in again to save on this device.',
 } as const;
+
+/**
+ * The logout confirmation (issue 28) when items are not yet in the org: they stay on the device,
+ * kept for this user, and go when the same user signs in again.
+ */
+export function logoutPendingText(count: number): string {
+  if (count === 1)
+    return '1 item is not yet in the org. It stays on this device and will be sent when you sign in again.';
+  return `${count} items are not yet in the org. They stay on this device and will be sent when you sign in again.`;
+}

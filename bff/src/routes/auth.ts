@@ -325,7 +325,11 @@ export const authHandlers: Record<string, Handler> = {
     return { expiresAt: ctx.session.data?.expiresAt ?? 0 };
   },
 
-  async sfLogout({ ctx, deps, session }) {
+  async sfLogout({ ctx, deps, session, body }) {
+    // A sign-out the device could only send once back online names its user: if someone else signed
+    // in on this browser meanwhile, the session is theirs now and stays (issue 28).
+    const userId = typeof body.userId === 'string' ? body.userId : '';
+    if (userId && session?.main && session.main.userId !== userId) return { loggedOut: false };
     const clientId = deps.config.salesforce.clientId;
     for (const auth of [session?.main, session?.otherOrg]) {
       if (!auth || !clientId) continue;

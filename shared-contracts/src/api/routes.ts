@@ -376,10 +376,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/sf/logout',
     summary:
-      'Revokes the org token at the org and ends the session (both orgs). loginUrl is accepted and ignored: the BFF knows the org.',
+      "Revokes the org token at the org and ends the session (both orgs). loginUrl is accepted and ignored: the BFF knows the org. With userId (a sign-out sent late, after the network returned) only that user's session is ended: a session someone signed in to meanwhile stays (loggedOut false).",
     auth: 'optional',
     stateChanging: true,
-    body: obj({ loginUrl: str(255) }),
+    body: obj({ loginUrl: str(255), userId: str(40) }),
     response: obj({ loggedOut: { type: 'boolean' } }),
     source: 'end-user 7',
   },

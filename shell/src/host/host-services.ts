@@ -6,6 +6,7 @@ import { createSessionService, type ShellSession } from './session';
 import type { OfflineServicesHandle } from './offline';
 import { createLazyOffline, type LazyOffline } from './lazy-offline';
 import { isCanvasMode } from './canvas';
+import { createLogoutGate } from './logout-gate';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
@@ -30,14 +31,34 @@ function navigate(to: string, options?: { replace?: boolean }): void {
 export function createHostServices(hooks: HostServiceHooks): ShellHost {
   const online = onlineObservable();
   let session: ShellSession | null = null;
-  const api = createApiClient({ onUnauthorized: () => session?.expire() });
-  session = createSessionService({ api, storage: window.localStorage, navigate });
+  // Every request of the app goes through the gate: after a sign-out not yet told to the BFF (offline),
+  // ending that session is the first request, and nothing goes before it (logout-gate.ts).
+  const gate = createLogoutGate({ storage: window.localStorage, fetch: (url, init) => fetch(url, init) });
+  const api = createApiClient({
+    onUnauthorized: () => session?.expire(),
+    fetch: gate.wrap((u, i) => fetch(u, i)),
+  });
+  session = createSessionService({ api, storage: window.localStorage, navigate, gate });
   const current = session;
+  if (gate.pending() && online.get()) void gate.flush();
+  online.subscribe((isOnline) => {
+    if (isOnline && gate.pending()) void gate.flush();
+  });
+  // Another tab signed out (or in as someone else): this one follows before it shows or sends anything.
+  window.addEventListener('storage', (e) => {
+    if (e.storageArea === window.localStorage) current.followStorage();
+  });
 
   const canvasMode = isCanvasMode(window);
   const offline = createLazyOffline(() =>
     import(/* webpackChunkName: "offline-core" */ './offline-boot').then(({ bootOffline }) =>
-      bootOffline({ session: current.state, online, canvasMode, onUnauthorized: () => current.expire() }),
+      bootOffline({
+        session: current.state,
+        online,
+        canvasMode,
+        gate,
+        onUnauthorized: () => current.expire(),
+      }),
     ),
   );
 

@@ -7,11 +7,14 @@ import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 import { exposeForDiagnostics } from './offline/diagnostics';
 import { wakeOnSignIn } from './wake-on-sign-in';
+import type { LogoutGate } from './logout-gate';
 
 export interface OfflineBootDeps {
   session: Observable<SessionState>;
   online: Observable<boolean>;
   canvasMode: boolean;
+  /** Nothing is sent while a sign-out has not reached the BFF (logout-gate.ts). */
+  gate?: LogoutGate;
   onUnauthorized(): void;
 }
 
@@ -19,6 +22,7 @@ export function bootOffline({
   session,
   online,
   canvasMode,
+  gate,
   onUnauthorized,
 }: OfflineBootDeps): OfflineServicesHandle {
   // The session state starts from the stored user (offline start), so it is the one source here.
@@ -29,11 +33,20 @@ export function bootOffline({
   const offline = createOfflineServices({
     gateway: new HttpOrgGateway({
       networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
-      upload: xhrUpload,
+      ...(gate
+        ? {
+            fetch: gate.wrap((u, i) => fetch(u, i)),
+            upload: async (...args: Parameters<typeof xhrUpload>) => {
+              await gate.ready();
+              return xhrUpload(...args);
+            },
+          }
+        : { upload: xhrUpload }),
     }),
     online,
     context: () => ({
       organizationId: signedIn()?.organizationId ?? '',
+      userId: signedIn()?.userId ?? '',
       instanceUrl: signedIn()?.instanceUrl ?? '',
       networkId: signedIn()?.userDetailsSF.networkId ?? null,
     }),
@@ -42,5 +55,7 @@ export function bootOffline({
   });
   exposeForDiagnostics(offline);
   wakeOnSignIn(session, () => offline.engine.wake());
+  // Every local record is one user's: a change of user re-runs what the screens read.
+  session.subscribe(() => offline.ownerChanged());
   return offline;
 }

@@ -139,7 +139,7 @@ describe('session service over the BFF', () => {
     const caches = memoryCaches();
     Object.assign(globalThis, { caches });
     try {
-      await saveSyncContext({ organizationId: '00D000000000001AAA' });
+      await saveSyncContext({ organizationId: '00D000000000001AAA', userId: '005000000000001AAA' });
       expect(await readSyncContext()).not.toBeNull();
       await session.logout();
       expect(await readSyncContext()).toBeNull();

@@ -14,6 +14,7 @@ import {
 import { ApiCallError } from './api-client';
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext } from './offline/sync-context';
+import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { observableValue } from './observable-value';
 
 interface SessionAnswer {
@@ -25,11 +26,21 @@ export interface SessionDeps {
   api: ApiClient;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
   navigate(to: string): void;
+  /**
+   * Ends the BFF session on sign-out, now or as soon as the network is back, before anything else is
+   * sent (logout-gate.ts). Without one, sign-out posts /api/sf/logout itself, once.
+   */
+  gate?: LogoutGate;
 }
 
 export interface ShellSession extends SessionService {
   /** The BFF answered 401: the session is over; stored user details go (spec section 4). */
   expire(): void;
+  /**
+   * Another tab changed the stored user (signed out, or signed in as someone else): this tab follows
+   * at once, so it never shows or sends the earlier user's data (issue 28).
+   */
+  followStorage(): void;
 }
 
 const USER_KEYS = [
@@ -82,7 +93,7 @@ function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {
  * The spec clears browser storage on sign-in and sign-out; settings of the device rather than of the
  * user (support's diagnostics switch) survive it, so turning them on before signing in works.
  */
-const DEVICE_KEYS = [DIAGNOSTICS_KEY];
+const DEVICE_KEYS = [DIAGNOSTICS_KEY, PENDING_LOGOUT_KEY];
 
 function clearBrowserStorage(storage: SessionDeps['storage']): void {
   const kept = DEVICE_KEYS.map((key) => [key, storage.getItem(key)] as const);
@@ -181,21 +192,37 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       const params = new URLSearchParams(search);
       if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
       if (target === 'otherOrg') return;
-      // On connect the spec clears browser storage and keeps the connection.
+      // On connect the spec clears browser storage and keeps the connection. The sign-in went through
+      // the BFF, so the session is the new user's now: an earlier sign-out not yet sent is moot.
       clearBrowserStorage(storage);
+      storage.removeItem(PENDING_LOGOUT_KEY);
       const result = await refresh().catch(() => null);
       if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
     },
     async logout() {
-      try {
-        await api.post('/api/sf/logout', { loginUrl: storage.getItem(STORAGE_KEYS.instanceUrl) ?? '' });
-      } finally {
-        clearBrowserStorage(storage);
-        // The service worker must never drain the outbox for a user who signed out.
-        await clearSyncContext().catch(() => undefined);
-        state.set({ status: 'signedOut', expired: false });
-        deps.navigate('/login');
+      const loginUrl = storage.getItem(STORAGE_KEYS.instanceUrl) ?? '';
+      const userId = storage.getItem(USER_ID_KEY) ?? '';
+      // Signed out at once, online or not (issue 28): from here no request goes with this session
+      // until the BFF has ended it (the gate), and the local records stay, kept for this user.
+      deps.gate?.mark(loginUrl, userId);
+      clearBrowserStorage(storage);
+      state.set({ status: 'signedOut', expired: false });
+      // The service worker must never drain the outbox for a user who signed out.
+      await clearSyncContext().catch(() => undefined);
+      deps.navigate('/login');
+      if (deps.gate) await deps.gate.flush();
+      else await api.post('/api/sf/logout', { loginUrl });
+    },
+    followStorage() {
+      const current = state.get();
+      const stored = readStoredUser(storage);
+      if (current.status !== 'signedIn') {
+        if (stored) state.set(stored);
+        return;
       }
+      if (stored?.userId === current.userId && stored.organizationId === current.organizationId) return;
+      state.set(stored ?? { status: 'signedOut', expired: false });
+      if (!stored) deps.navigate('/login');
     },
     refresh,
     expire() {

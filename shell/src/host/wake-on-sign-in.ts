@@ -7,7 +7,8 @@ import type { Observable, SessionState } from 'shared-contracts';
  * queued before the crash would wait for the next write.
  */
 export function wakeOnSignIn(state: Observable<SessionState>, wake: () => void): () => void {
-  const orgOf = (s: SessionState) => (s.status === 'signedIn' ? s.organizationId : '');
+  // the owner of the local records: organisation and user (issue 28)
+  const orgOf = (s: SessionState) => (s.status === 'signedIn' ? `${s.organizationId}/${s.userId}` : '');
   let last = orgOf(state.get());
   return state.subscribe((s) => {
     const org = orgOf(s);

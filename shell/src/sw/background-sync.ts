@@ -8,6 +8,7 @@ import { BACKGROUND_SYNC_TAG, drainOutboxOnce, HttpOrgGateway } from '../host/of
 import { readSyncContext } from '../host/offline/sync-context';
 import { OfflineStore } from '../host/offline/store';
 import { openOfflineDbs } from '../host/offline/db';
+import type { Owner } from '../host/offline/owner';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -16,10 +17,10 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance?: boolean;
 }
 
-async function stillQueued(organizationId: string): Promise<boolean> {
-  const dbs = openOfflineDbs({});
+async function stillQueued(owner: Owner): Promise<boolean> {
+  const dbs = openOfflineDbs({}, '', () => owner);
   try {
-    return await new OfflineStore(dbs).hasPendingWork(organizationId);
+    return await new OfflineStore(dbs).hasPendingWork(owner);
   } finally {
     dbs.submissions.close();
     dbs.images.close();
@@ -30,10 +31,11 @@ export async function backgroundDrain(lastChance = false): Promise<void> {
   const ctx = await readSyncContext();
   if (!ctx) return;
   const gateway = new HttpOrgGateway({ networkId: () => ctx.networkId });
-  const ran = await drainOutboxOnce({ gateway, organizationId: ctx.organizationId });
+  const owner = { organizationId: ctx.organizationId, userId: ctx.userId };
+  const ran = await drainOutboxOnce({ gateway, owner });
   // Work left (transient failures, backoff): reject so the browser schedules another sync; a tab
   // that leads (ran = false) takes care of it instead.
-  if (ran && !lastChance && (await stillQueued(ctx.organizationId))) {
+  if (ran && !lastChance && (await stillQueued(owner))) {
     throw new Error('offline outbox: items left for the next sync');
   }
 }

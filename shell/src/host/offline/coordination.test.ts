@@ -42,12 +42,12 @@ describe('backoff with jitter', () => {
     const seen: number[] = [];
     for (let i = 0; i < 4; i++) {
       await h.drainOnce();
-      const s = await h.svc.store.getSubmission(r.value.id);
+      const s = await h.svc.store.getSubmission(h.owner, r.value.id);
       seen.push(s?.delivery?.attempts ?? -1);
       h.clock.now = (s?.delivery?.nextAttemptAt ?? h.clock.now) + 1;
     }
     expect(seen).toEqual([1, 2, 3, 0]);
-    expect((await h.svc.store.getSubmission(r.value.id))?.syncStatus).toBe('in sync');
+    expect((await h.svc.store.getSubmission(h.owner, r.value.id))?.syncStatus).toBe('in sync');
   });
 });
 
@@ -196,16 +196,16 @@ describe('going online and offline', () => {
     const r = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!r.ok) throw new Error(r.message);
     await h.svc.engine.submissions.runOnce();
-    const waiting = await h.svc.store.getSubmission(r.value.id);
+    const waiting = await h.svc.store.getSubmission(h.owner, r.value.id);
     expect(waiting?.delivery?.nextAttemptAt).toBeGreaterThan(h.clock.now);
     h.online.set(false);
     h.svc.start();
     h.org.fault = () => null;
     h.online.set(true);
     await vi.waitFor(async () =>
-      expect((await h.svc.store.getSubmission(r.value.id))?.syncStatus).toBe('in sync'),
+      expect((await h.svc.store.getSubmission(h.owner, r.value.id))?.syncStatus).toBe('in sync'),
     );
-    expect((await h.svc.store.getSubmission(r.value.id))?.delivery?.attempts).toBe(0);
+    expect((await h.svc.store.getSubmission(h.owner, r.value.id))?.delivery?.attempts).toBe(0);
   });
 
   it('a submit while online is sent at once, not only on the next tick', async () => {
@@ -283,7 +283,7 @@ describe('two tabs on one draft (BroadcastChannel)', () => {
     const s1 = await h.svc.save(r.value.id, { General: { a: 'from tab 1', b: '' } }, loaded);
     const s2 = await other.svc.save(r.value.id, { General: { a: '', b: 'from tab 2' } }, loaded);
     expect(s1.ok && s2.ok).toBe(true);
-    const stored = await h.svc.store.getSubmission(r.value.id);
+    const stored = await h.svc.store.getSubmission(h.owner, r.value.id);
     expect(stored?.data).toEqual({ General: { a: 'from tab 1', b: 'from tab 2' } });
     expect(stored?.version).toBe(3);
   });
@@ -303,7 +303,7 @@ describe('the service-worker drain (Background Sync)', () => {
     await tick();
     const opts = {
       gateway: tab.org,
-      organizationId: '00D1',
+      owner: tab.owner,
       locks: locks.forTab('sw'),
       idb: { indexedDB: factory, IDBKeyRange },
     };

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { uniquenessKey, type FileNode } from 'shared-contracts';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, systemServices } from './testing/integration';
+import { firstFileOf, systemServices, SYSTEM_OWNER } from './testing/integration';
 import { signedInForFile } from './testing/signed-in-for-file';
 import { jarFetch } from './testing/system';
 
@@ -36,7 +36,7 @@ async function cutDraftUploaded(
   const f = await svc.attachFile(c.value.id, pdf(name), name);
   if (!f.ok) throw new Error(f.message);
   await svc.engine.files.runOnce();
-  expect((await svc.store.getFile(f.value.LocalId))?.status).toBe('Synced');
+  expect((await svc.store.getFile(SYSTEM_OWNER, f.value.LocalId))?.status).toBe('Synced');
   return { id: c.value.id, node: f.value };
 }
 

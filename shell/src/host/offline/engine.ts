@@ -92,8 +92,8 @@ export class SyncEngine {
     this.unsubscribeOnline = this.opts.online.subscribe((online) => {
       if (online && this.leader.isLeader) {
         // back online: items that failed only for lack of network go at once, not after their backoff
-        void this.opts.store
-          .clearNetworkBackoff(this.opts.organizationId(), MESSAGES.networkError)
+        const owner = this.opts.owner();
+        void (owner ? this.opts.store.clearNetworkBackoff(owner, MESSAGES.networkError) : Promise.resolve(0))
           .catch((e: unknown) => console.error('offline: clearing the backoff failed', e))
           .finally(() => {
             this.kick();
@@ -174,7 +174,8 @@ export class SyncEngine {
     const wakes = this.wakes;
     let more = true;
     try {
-      more = await this.opts.store.hasPendingWork(this.opts.organizationId());
+      const owner = this.opts.owner();
+      more = owner ? await this.opts.store.hasPendingWork(owner) : false;
     } catch (e) {
       console.error('offline: reading the queue failed', e);
     }

@@ -15,13 +15,18 @@ import {
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { OfflineStore } from './store';
+import { sameOwner, type Owner } from './owner';
 import { afterFileSynced, failureText, isDue, NO_DELIVERY } from './transitions';
 import { PassLoop } from './pass-loop';
 
 export interface UploaderDeps {
   store: OfflineStore;
   gateway: OrgGateway;
-  organizationId: () => string;
+  /**
+   * The signed-in owner (read before every request), or null when signed out: only the owner's
+   * records are read, and nothing is sent once the owner changed or left (issue 28).
+   */
+  owner: () => Owner | null;
   isOnline: () => boolean;
   onUnauthorized: () => void;
   nowMs: () => number;
@@ -68,35 +73,39 @@ export class FileUploader {
 
   private async pass(): Promise<void> {
     const now = this.deps.nowMs();
-    if (!this.deps.organizationId()) return; // signed out: nothing is sent for no organisation
-    const files = (await this.deps.store.unsyncedFiles(this.deps.organizationId())).filter((f) =>
-      isDue(f, now),
-    );
-    if (files.length === 0) return;
+    const owner = this.deps.owner();
+    if (!owner) return; // signed out: nothing is sent for nobody
+    const files = (await this.deps.store.unsyncedFiles(owner)).filter((f) => isDue(f, now));
+    if (files.length === 0 || !this.stillOwner(owner)) return;
     const token = await this.freshToken();
     if (token === null) return;
     for (const f of files) {
-      const outcome = await this.upload(f.LocalId, token);
+      const outcome = await this.upload(owner, f.LocalId, token);
       if (outcome === 'failed' || outcome === 'unauthorized') break;
     }
   }
 
   /** Step 1 of the submission uploader: this submission's pending files, in order. */
-  async uploadForSubmission(submissionId: string): Promise<void> {
-    const files = await this.deps.store.filesOf(submissionId);
+  async uploadForSubmission(owner: Owner, submissionId: string): Promise<void> {
+    const files = await this.deps.store.filesOf(owner, submissionId);
     for (const f of files) {
       if (f.status === FILE_STATUS.synced) {
-        await this.reconcile(f);
+        await this.reconcile(owner, f);
       }
     }
     const pending = files.filter((f) => f.status === FILE_STATUS.unsynced && isDue(f, this.deps.nowMs()));
-    if (pending.length === 0) return;
+    if (pending.length === 0 || !this.stillOwner(owner)) return;
     const token = await this.freshToken();
     if (token === null) return;
     for (const f of pending) {
-      const outcome = await this.upload(f.LocalId, token);
+      const outcome = await this.upload(owner, f.LocalId, token);
       if (outcome === 'failed' || outcome === 'unauthorized') return;
     }
+  }
+
+  /** Whether `owner` is still the signed-in owner: a sign-out stops the run before its next request. */
+  stillOwner(owner: Owner): boolean {
+    return sameOwner(this.deps.owner(), owner);
   }
 
   /** A network error loading the token is thrown away, not treated as an upload failure. */
@@ -110,8 +119,8 @@ export class FileUploader {
   }
 
   /** A file Synced in the image store whose nodes were not yet updated (a crash in between). */
-  private async reconcile(f: FileInfo): Promise<void> {
-    await this.deps.store.updateSubmission(f.submissionId, (s) => {
+  private async reconcile(owner: Owner, f: FileInfo): Promise<void> {
+    await this.deps.store.updateSubmission(owner, f.submissionId, (s) => {
       const next = afterFileSynced(s, f.LocalId, f.ContentDocumentId);
       return JSON.stringify(next.data) === JSON.stringify(s.data) && next.syncStatus === s.syncStatus
         ? undefined
@@ -119,10 +128,10 @@ export class FileUploader {
     });
   }
 
-  upload(localId: string, token: string): Promise<FileRunOutcome> {
+  upload(owner: Owner, localId: string, token: string): Promise<FileRunOutcome> {
     const existing = this.inFlight.get(localId);
     if (existing) return existing;
-    const p = this.doUpload(localId, token).finally(() => {
+    const p = this.doUpload(owner, localId, token).finally(() => {
       this.inFlight.delete(localId);
       // the outcome is stored (or the run failed): the record speaks for itself again
       this.deps.onProgress?.(localId, null);
@@ -131,16 +140,17 @@ export class FileUploader {
     return p;
   }
 
-  private async doUpload(localId: string, token: string): Promise<FileRunOutcome> {
+  private async doUpload(user: Owner, localId: string, token: string): Promise<FileRunOutcome> {
     const { store, gateway } = this.deps;
-    const f = await store.getFile(localId);
+    const f = await store.getFile(user, localId);
     if (!f || f.status !== FILE_STATUS.unsynced) return 'skipped';
-    const owner = await store.getSubmission(f.submissionId);
+    const owner = await store.getSubmission(user, f.submissionId);
     if (!owner) {
       // an orphan of a discarded submission: never uploaded
-      await store.updateFile(localId, () => null);
+      await store.updateFile(user, localId, () => null);
       return 'skipped';
     }
+    if (!this.stillOwner(user)) return 'skipped';
     let reported = f.progress;
     const onProgress = (percent: number): void => {
       const p = Math.max(0, Math.min(100, Math.round(percent)));
@@ -165,7 +175,7 @@ export class FileUploader {
     } catch (e) {
       const err = asGatewayError(e);
       const now = this.deps.nowMs();
-      await store.updateFile(localId, (cur) => {
+      await store.updateFile(user, localId, (cur) => {
         const attempts = (cur.delivery?.attempts ?? 0) + 1;
         return {
           ...cur,
@@ -186,7 +196,7 @@ export class FileUploader {
       return 'failed';
     }
     // the org has the file: record it, once (a local failure here is not an upload failure)
-    await store.updateFile(localId, (cur) => ({
+    await store.updateFile(user, localId, (cur) => ({
       ...cur,
       status: FILE_STATUS.synced,
       ContentDocumentId: contentDocumentId,
@@ -194,7 +204,7 @@ export class FileUploader {
       progress: 100,
       delivery: { ...NO_DELIVERY },
     }));
-    await store.updateSubmission(f.submissionId, (s) => afterFileSynced(s, localId, contentDocumentId));
+    await store.updateSubmission(user, f.submissionId, (s) => afterFileSynced(s, localId, contentDocumentId));
     return 'synced';
   }
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { HttpOrgGateway } from './http-gateway';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, submitWithPdf, systemServices } from './testing/integration';
+import { firstFileOf, submitWithPdf, systemServices, SYSTEM_OWNER } from './testing/integration';
 import { signedInForFile } from './testing/signed-in-for-file';
 import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
 
@@ -91,7 +91,7 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     expect(left.map((s) => [s.id, s.syncStatus])).toEqual([[c.value.id, 'in sync']]);
     const other = services(clock);
     await other.importPending();
-    const imported = await other.store.getSubmission(c.value.id);
+    const imported = await other.store.getSubmission(SYSTEM_OWNER, c.value.id);
     expect(imported).toMatchObject({
       isSalesforceRecord: true,
       status: 'in progress',
@@ -115,7 +115,7 @@ describe('offline core + HTTP gateway against the real BFF and org-emulator', ()
     expect((await svc.discard(c.value.id)).ok).toBe(true);
     await svc.importPending();
     expect(await copies()).toEqual([]);
-    expect(await svc.store.getSubmission(c.value.id)).toBeUndefined();
+    expect(await svc.store.getSubmission(SYSTEM_OWNER, c.value.id)).toBeUndefined();
     // The BFF's delete is idempotent: asked again, nothing is left to delete.
     expect(await gateway().discardSubmission(formId, c.value.id)).toBe(false);
     await svc.dispose();

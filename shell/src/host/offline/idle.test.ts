@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeLockManager } from './testing/fake-locks';
 import { makeHarness, type Harness } from './testing/harness';
+import type { Owner } from './owner';
 
 const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const harnesses: Harness[] = [];
@@ -16,10 +17,10 @@ function countReads(h: Harness): { n: number } {
   const reads = { n: 0 };
   const store = h.svc.store;
   for (const name of ['queuedSubmissions', 'unsyncedFiles', 'hasPendingWork'] as const) {
-    const orig = store[name].bind(store) as (org: string) => Promise<unknown>;
-    (store as unknown as Record<string, unknown>)[name] = (org: string) => {
+    const orig = store[name].bind(store) as (owner: Owner) => Promise<unknown>;
+    (store as unknown as Record<string, unknown>)[name] = (owner: Owner) => {
       reads.n++;
-      return orig(org);
+      return orig(owner);
     };
   }
   return reads;

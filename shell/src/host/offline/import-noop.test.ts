@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
+import type { Owner } from './owner';
 
 let h: Harness;
 afterEach(async () => {
@@ -34,9 +35,9 @@ describe('an import that changes nothing', () => {
     await h.svc.importPending();
     let reads = 0;
     const submissionsOf = h.svc.store.submissionsOf.bind(h.svc.store);
-    h.svc.store.submissionsOf = (org: string) => {
+    h.svc.store.submissionsOf = (owner: Owner) => {
       reads++;
-      return submissionsOf(org);
+      return submissionsOf(owner);
     };
     h.clock.now += 60_000;
     await h.svc.importPending();

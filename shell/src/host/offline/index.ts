@@ -9,6 +9,7 @@ import { openOfflineDbs, type IdbDeps } from './db';
 import { FileUploader } from './file-uploader';
 import { browserLocks, withLockIfAvailable, type LockManagerLike } from './leader';
 import { OfflineStore } from './store';
+import { assertOwner, type Owner } from './owner';
 import { SubmissionUploader } from './submission-uploader';
 
 export { createOfflineServices, registerBackgroundSync, BACKGROUND_SYNC_TAG } from './services';
@@ -19,6 +20,7 @@ export { openOfflineDbs, requestPersistentStorage, SUBMISSIONS_DB_NAME, IMAGE_DB
 export { HttpOrgGateway, xhrUpload, classify } from './http-gateway';
 export type { HttpGatewayOptions, FetchLike } from './http-gateway';
 export type { LockManagerLike } from './leader';
+export type { Owner } from './owner';
 export type { ChannelLike } from './presence';
 
 /**
@@ -27,17 +29,20 @@ export type { ChannelLike } from './presence';
  */
 export async function drainOutboxOnce(opts: {
   gateway: OrgGateway;
-  organizationId: string;
+  /** Whose queue: only this user's records are read and sent (issue 28). */
+  owner: Owner;
   locks?: LockManagerLike | null;
   idb?: IdbDeps;
   onUnauthorized?: () => void;
 }): Promise<boolean> {
-  const dbs = openOfflineDbs(opts.idb ?? {});
+  assertOwner(opts.owner, 'drainOutboxOnce');
+  // Records written before owners were stored go to the user of this drain's sync context (db.ts).
+  const dbs = openOfflineDbs(opts.idb ?? {}, '', () => opts.owner);
   const store = new OfflineStore(dbs);
   const deps = {
     store,
     gateway: opts.gateway,
-    organizationId: () => opts.organizationId,
+    owner: () => opts.owner,
     isOnline: () => globalThis.navigator?.onLine ?? true,
     onUnauthorized: opts.onUnauthorized ?? (() => undefined),
     nowMs: () => Date.now(),

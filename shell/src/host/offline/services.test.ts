@@ -32,8 +32,8 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     h = makeHarness();
     h.org.formDefs.set('a0F1', formDef);
     await h.svc.downloadForOffline('a0F1');
-    expect(await h.svc.dbs.submissions.cachedforms.get('a0F1')).toEqual({ Id: 'a0F1', formDef });
-    expect(await h.svc.dbs.images.guides.toArray()).toEqual([
+    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toEqual({ Id: 'a0F1', formDef });
+    expect(await h.svc.store.guidesOf(h.owner, 'a0F1')).toEqual([
       {
         Id: '/img/guide-1.png',
         ImageUrl: '/img/guide-1.png',
@@ -42,8 +42,8 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
       },
     ]);
     await h.svc.removeFromOffline('a0F1');
-    expect(await h.svc.dbs.submissions.cachedforms.count()).toBe(0);
-    expect(await h.svc.dbs.images.guides.count()).toBe(0);
+    expect(await h.svc.dbs.submissions.forms.count()).toBe(0);
+    expect(await h.svc.dbs.images.ownedGuides.count()).toBe(0);
   });
 
   it('a form without a definition cannot be downloaded', async () => {
@@ -60,8 +60,8 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     h.org.purge = ['a0F1', 'zzz'];
     expect(await h.svc.purgeStaleForms()).toEqual(['a0F1']);
     expect(h.org.calls.find((c) => c.op === 'checkFormStatus')?.key).toBe('a0F1,a0F2');
-    expect((await h.svc.dbs.submissions.cachedforms.toArray()).map((f) => f.Id)).toEqual(['a0F2']);
-    expect(await h.svc.dbs.images.guides.count()).toBe(0);
+    expect(await h.svc.store.formIds(h.owner)).toEqual(['a0F2']);
+    expect(await h.svc.dbs.images.ownedGuides.count()).toBe(0);
   });
 
   it('finds guide image URLs anywhere in a definition', () => {
@@ -89,7 +89,7 @@ describe('starting a scheduled submission', () => {
       version: 5,
       isSalesforceRecord: true,
     });
-    expect(await h.svc.store.getSubmission(s.id)).toEqual(s);
+    expect(await h.svc.store.getSubmission(h.owner, s.id)).toEqual(s);
   });
 
   it("throws 'No Data found for form submission' without a form definition, storing nothing", async () => {
@@ -100,7 +100,7 @@ describe('starting a scheduled submission', () => {
 
   it('offline: uses the cached definition and queues it (in progress, out of sync)', async () => {
     h = makeHarness();
-    await h.svc.dbs.submissions.cachedforms.put({ Id: 'a0F1', formDef });
+    await h.svc.store.putForm(h.owner, { Id: 'a0F1', formDef }, []);
     h.org.fault = () => 'network';
     const s = await h.svc.startScheduled(input);
     expect(s).toMatchObject({ status: 'in progress', syncStatus: 'out of sync', version: 5 });
@@ -115,7 +115,7 @@ describe('starting a scheduled submission', () => {
 
 describe('importing and pulling pending records', () => {
   it('with no signed-in organisation (stored user gone) nothing is imported', async () => {
-    h = makeHarness({ context: () => ({ organizationId: '', instanceUrl: '' }) });
+    h = makeHarness({ context: () => ({ organizationId: '', userId: '', instanceUrl: '' }) });
     h.org.pending = [pending('p1')];
     await h.svc.importPending();
     expect(await h.local()).toEqual([]);
@@ -137,6 +137,7 @@ describe('importing and pulling pending records', () => {
       fileName: 'a.png',
       submissionId: 'p2',
       organizationId: '00D1',
+      userId: '005U1',
       ContentDocumentId: '069',
     });
     h.org.pending = [pending('p1', { version: 4, data: { General: { from: 'org v4' } } })];
@@ -151,7 +152,7 @@ describe('importing and pulling pending records', () => {
     h = makeHarness();
     const other = { ...formDef, version: 'cached' };
     h.org.formDefs.set('a0F1', formDef);
-    await h.svc.dbs.submissions.cachedforms.put({ Id: 'a0F2', formDef: other });
+    await h.svc.store.putForm(h.owner, { Id: 'a0F2', formDef: other }, []);
     h.org.pending = [
       pending('p1'),
       pending('p2'),
@@ -167,7 +168,7 @@ describe('importing and pulling pending records', () => {
     ]);
     h.org.pending = [...h.org.pending, pending('p5')];
     await h.svc.importPending();
-    expect(await h.svc.store.getSubmission('p5')).toMatchObject({ formDef });
+    expect(await h.svc.store.getSubmission(h.owner, 'p5')).toMatchObject({ formDef });
     // a0F9 is asked again (nothing came back), a0F1 once, a0F2 never (it is on the device)
     expect(h.org.calls.filter((c) => c.op === 'getFormDefinition').map((c) => c.key)).toEqual([
       'a0F1',
@@ -213,13 +214,13 @@ describe('importing and pulling pending records', () => {
     await h.svc.save('p1', { General: { from: 'me' } });
     h.org.pending = [pending('p1', { version: 9 })];
     await h.svc.importPending();
-    expect(await h.svc.store.getSubmission('p1')).toMatchObject({
+    expect(await h.svc.store.getSubmission(h.owner, 'p1')).toMatchObject({
       version: 4,
       data: { General: { from: 'me' } },
     });
     h.org.pending = [];
     h.online.set(false);
-    await h.svc.store.updateSubmission('p1', (s) => ({ ...s, syncStatus: 'in sync' }));
+    await h.svc.store.updateSubmission(h.owner, 'p1', (s) => ({ ...s, syncStatus: 'in sync' }));
     await h.svc.importPending();
     expect(await h.local()).toHaveLength(1);
   });
@@ -330,7 +331,7 @@ describe('local actions', () => {
     if (!f.ok) throw new Error(f.message);
     await h.svc.save(c.value.id, { files: [f.value] });
     await h.svc.discardOutboxItem(f.value.LocalId);
-    const s = await h.svc.store.getSubmission(c.value.id);
+    const s = await h.svc.store.getSubmission(h.owner, c.value.id);
     expect(s?.data).toEqual({ files: [{ ...f.value, error: MESSAGES.uploadFailedReupload }] });
     expect(s?.syncStatus).toBe('file usnyc');
     await h.svc.discardOutboxItem(c.value.id);
@@ -384,11 +385,11 @@ describe('offline, reload, online (in process; the Chromium version is an e2e te
     );
     h.online.set(false);
     h.svc.start();
-    expect(await h.svc.store.getSubmission(c.value.id)).toMatchObject({
+    expect(await h.svc.store.getSubmission(h.owner, c.value.id)).toMatchObject({
       status: 'submitted',
       syncStatus: 'file usnyc',
     });
-    expect(await h.svc.store.getFile(f.value.LocalId)).toMatchObject({ status: 'Unsynced' });
+    expect(await h.svc.store.getFile(h.owner, f.value.LocalId)).toMatchObject({ status: 'Unsynced' });
     expect(h.org.calls).toEqual([]);
     h.online.set(true);
     await vi.waitFor(async () => expect(await h.local()).toEqual([]), { timeout: 5000 });

@@ -22,7 +22,13 @@ import {
   type WriteResult,
 } from 'shared-contracts';
 import type { BackoffPolicy } from './backoff';
-import { openOfflineDbs, requestPersistentStorage, type IdbDeps, type OfflineDbs } from './db';
+import {
+  openOfflineDbs,
+  requestPersistentStorage,
+  type IdbDeps,
+  type LegacyOwner,
+  type OfflineDbs,
+} from './db';
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
@@ -32,7 +38,8 @@ import { liveObservable, Signal } from './live';
 import { buildOutbox } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
 import { nextProgress, overlayProgress, withLiveProgress } from './progress';
-import { guarded, OfflineStore } from './store';
+import { guarded, OfflineStore, storageFailureText } from './store';
+import { isOwner, type Owner } from './owner';
 import { saveSyncContext, type SyncContext } from './sync-context';
 import * as T from './transitions';
 
@@ -42,12 +49,23 @@ export const DEFINITION_READS = 4;
 /** Tabs tell each other "something was queued" here, so a sleeping leader wakes for a follower's write. */
 export const QUEUE_CHANNEL = 'cq-offline-queue';
 
+/** A user write while nobody is signed in (told as OFFLINE_MESSAGES.signedOut). */
+class SignedOutError extends Error {
+  constructor() {
+    super(OFFLINE_MESSAGES.signedOut);
+    this.name = 'SignedOutError';
+  }
+}
+
 export interface OfflineServicesOptions {
   gateway: OrgGateway;
   /** navigator.onLine, kept current (HostServices.online). */
   online: Observable<boolean>;
-  /** The signed-in user's organisation and instance URL (read on every use). */
-  context: () => { organizationId: string; instanceUrl: string; networkId?: string | null };
+  /**
+   * The signed-in user's organisation, user and instance URL (read on every use). Without a user
+   * (signed out) nothing is read, written or sent: every local record belongs to one user (issue 28).
+   */
+  context: () => { organizationId: string; userId: string; instanceUrl: string; networkId?: string | null };
   /** Canvas mode: the uploaders never start. */
   canvasMode?: boolean;
   /** A 401 from the server: clear authorization (stored user details) and reload. */
@@ -60,6 +78,8 @@ export interface OfflineServicesOptions {
   idb?: IdbDeps;
   dbPrefix?: string;
   dbs?: OfflineDbs;
+  /** Who the records written before owners belong to (db.ts): default the context's user, if any. */
+  legacyOwner?: LegacyOwner;
   nowMs?: () => number;
   random?: () => number;
   uuid?: () => string;
@@ -77,6 +97,10 @@ export interface OfflineServicesHandle extends OfflineServices {
   readonly dbs: OfflineDbs;
   /** Every local submission and file counted by state, with last errors and retries in words. */
   queueSummary(): Promise<QueueSummary>;
+  /** The signed-in user changed (sign-out, sign-in): live queries re-run, the uploaders look again. */
+  ownerChanged(): void;
+  /** The signed-in owner every store call takes (support and the proof runners read the store with it). */
+  owner(): Owner | null;
   /** Stop, close the presence channel and the databases. */
   dispose(): Promise<void>;
 }
@@ -124,13 +148,38 @@ export function guideImageUrls(formDef: unknown): string[] {
 }
 
 export function createOfflineServices(opts: OfflineServicesOptions): OfflineServicesHandle {
-  const dbs = opts.dbs ?? openOfflineDbs(opts.idb ?? {}, opts.dbPrefix ?? '');
+  const dbs =
+    opts.dbs ??
+    openOfflineDbs(
+      opts.idb ?? {},
+      opts.dbPrefix ?? '',
+      opts.legacyOwner ??
+        (() => {
+          const { organizationId, userId } = opts.context();
+          const o = { organizationId, userId };
+          return isOwner(o) ? o : null;
+        }),
+    );
   const store = new OfflineStore(dbs);
   const nowMs = opts.nowMs ?? (() => Date.now());
   const nowIso = (): string => new Date(nowMs()).toISOString();
   const random = opts.random ?? Math.random;
   const uuid = opts.uuid ?? (() => crypto.randomUUID());
   const org = (): string => opts.context().organizationId;
+  /** The signed-in owner, or null (signed out): every store call takes it (owner.ts). */
+  const owner = (): Owner | null => {
+    const { organizationId, userId } = opts.context();
+    const o = { organizationId, userId };
+    return isOwner(o) ? o : null;
+  };
+  /** For user writes: the owner, or a thrown SignedOutError (told as OFFLINE_MESSAGES.signedOut). */
+  const writer = (): Owner => {
+    const o = owner();
+    if (!o) throw new SignedOutError();
+    return o;
+  };
+  const writeFailure = (e: unknown): string =>
+    e instanceof SignedOutError ? OFFLINE_MESSAGES.signedOut : storageFailureText(e);
   const ctx = (): T.Ctx => {
     const { organizationId, instanceUrl } = opts.context();
     return { now: nowIso(), organizationId, instanceUrl };
@@ -140,10 +189,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     opts.backgroundSync ??
     (() => {
       const { networkId } = opts.context();
-      registerBackgroundSync(BACKGROUND_SYNC_TAG, {
-        organizationId: org(),
-        ...(networkId ? { networkId } : {}),
-      });
+      const o = owner();
+      if (!o) return; // nothing is drained for nobody
+      registerBackgroundSync(BACKGROUND_SYNC_TAG, { ...o, ...(networkId ? { networkId } : {}) });
     });
 
   // Upload percentages by LocalId, in memory (progress.ts): this tab's uploads and other tabs' (told
@@ -157,7 +205,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       queueChannel?.postMessage({ t: 'progress', localId, percent });
     },
     gateway: opts.gateway,
-    organizationId: org,
+    owner,
     onUnauthorized,
     nowMs,
     nowIso,
@@ -206,28 +254,40 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     id: string,
     fn: (cur: LocalSubmission) => LocalSubmission,
   ): Promise<WriteResult<LocalSubmission>> => {
-    const r = await guarded(() => store.updateSubmission(id, fn));
+    const r = await guarded(() => store.updateSubmission(writer(), id, fn), writeFailure);
     if (!r.ok) return r;
     if (!r.value) return { ok: false, message: OFFLINE_MESSAGES.submissionDiscarded };
     queued();
     return { ok: true, value: r.value };
   };
 
+  /**
+   * The signed-in owner as the live queries' input: a sign-out or another user's sign-in in this tab
+   * re-runs every one of them, so nothing read for the earlier user stays on screen.
+   */
+  const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}/${o.userId}` : '');
+  const ownerInputs = new Signal<string>(ownerKeyOf(owner()));
+
   const submissionObservables = new Map<string, Observable<LocalSubmission | undefined>>();
   const fileObservables = new Map<string, Observable<FileInfo[]>>();
 
   const liveRecords = liveObservable(
     async () => {
-      const [subs, files] = await Promise.all([store.submissionsOf(org()), store.unsyncedFiles(org())]);
-      return { subs, files };
+      const o = owner();
+      if (!o) return { subs: [], files: [], key: '' };
+      const [subs, files] = await Promise.all([store.submissionsOf(o), store.unsyncedFiles(o)]);
+      return { subs, files, key: ownerKeyOf(o) };
     },
-    { subs: [] as LocalSubmission[], files: [] as FileInfo[] },
+    { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
+    ownerInputs,
   );
   let outboxValue: OutboxItem[] = [];
   let outboxKey = '[]';
   /** Recomputes the view; false when nothing changed (the same snapshot stays, no re-render). */
   const recomputeOutbox = (): boolean => {
-    const { subs, files } = liveRecords.get();
+    // records read for another owner (the query has not re-run yet after a change of user) show nothing
+    const read = liveRecords.get();
+    const { subs, files } = read.key === ownerKeyOf(owner()) ? read : { subs: [], files: [] };
     const next = buildOutbox(
       subs,
       withLiveProgress(files, progress.get()),
@@ -270,8 +330,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   /** The last import that could delete (see shouldImport); null until one ran. */
   let lastImport: ImportMark | null = null;
   let importCanDelete = false;
-  const localCount = (): Promise<number> =>
-    dbs.submissions.submissions.where('organizationId').equals(org()).count();
+  const localCount = async (): Promise<number> => {
+    const o = owner();
+    return o ? store.countSubmissions(o) : 0;
+  };
 
   /** A discard mark outlives its draft's last sighting in the org by this much (an upload in flight). */
   const DISCARD_MARK_MS = 24 * 60 * 60 * 1000;
@@ -304,8 +366,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   const withDefinitions = async (pending: PendingSubmission[]): Promise<PendingSubmission[]> => {
     const missing = [...new Set(pending.filter((p) => p.formDef == null).map((p) => p.formId))];
     const unread = missing.filter((formId) => !importDefs.has(formId));
-    const offline = unread.length ? await dbs.submissions.cachedforms.bulkGet(unread).catch(() => []) : [];
-    const offlineDefs = new Map(unread.map((formId, i) => [formId, offline[i]?.formDef]));
+    const o = owner();
+    const offline = o && unread.length ? await store.formsOf(o).catch(() => []) : [];
+    const offlineDefs = new Map(offline.map((f) => [f.Id, f.formDef]));
     const defs = new Map<string, unknown>();
     await eachLimited(missing, DEFINITION_READS, async (formId) => {
       const def = await importDef(
@@ -323,36 +386,40 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     pending: PendingSubmission[],
     withDeletes: boolean,
   ): Promise<LocalSubmission[]> => {
-    // No signed-in organisation (stored user gone, e.g. after a browser crash): records imported now
-    // would belong to no organisation and never be uploaded or shown; the next signed-in import does it.
+    // Nobody signed in (stored user gone, e.g. after a browser crash or a sign-out in another tab):
+    // records imported now would belong to nobody; the next signed-in import does it.
     importCanDelete = false;
-    if (!org()) return [];
+    const o = owner();
+    if (!o) return [];
     let deletes: string[] = [];
-    const tables = [dbs.submissions.submissions, dbs.submissions.discarded];
-    const puts = await dbs.submissions.transaction('rw', tables, async () => {
-      const locals = await store.submissionsOf(org());
-      const uploading = !withDeletes || engine.busy;
-      const online = opts.online.get();
-      importCanDelete = online && !uploading;
-      // The background import honours the user's discards; a pull of one record (opened on purpose)
-      // brings it back and forgets the mark.
-      const discarded = withDeletes ? await store.discardedIds(org()) : new Set<string>();
-      if (!withDeletes) await dbs.submissions.discarded.bulkDelete(pending.map((p) => p.id));
-      const plan = T.planImport(locals, pending, { ...ctx(), online, uploading }, discarded);
-      // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
-      // every live query over the store): see import-writes.ts.
-      const puts = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
-      if (puts.length > 0) await dbs.submissions.submissions.bulkPut(puts);
-      if (plan.deletes.length > 0) await dbs.submissions.submissions.bulkDelete(plan.deletes);
-      if (importCanDelete && discarded.size > 0) {
-        const pendingIds = new Set(pending.map((p) => p.id));
-        await store.forgetDiscarded(org(), pendingIds, nowMs() - DISCARD_MARK_MS);
-      }
-      deletes = plan.deletes;
-      discardedInOrg = plan.discardedInOrg;
-      return puts;
-    });
-    for (const id of deletes) await store.deleteSubmissionCascade(id);
+    const pendingIds = pending.map((p) => p.id);
+    const { puts } = await store.applyImport(
+      o,
+      { pendingIds, forgetMarks: !withDeletes },
+      (locals, marks) => {
+        const uploading = !withDeletes || engine.busy;
+        const online = opts.online.get();
+        importCanDelete = online && !uploading;
+        // The background import honours the user's discards; a pull of one record (opened on purpose)
+        // brings it back and forgets the mark.
+        const discarded = withDeletes ? marks : new Set<string>();
+        const plan = T.planImport(locals, pending, { ...ctx(), online, uploading }, discarded);
+        // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
+        // every live query over the store): see import-writes.ts.
+        const changed = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
+        deletes = plan.deletes;
+        discardedInOrg = plan.discardedInOrg;
+        return {
+          puts: changed,
+          deletes: plan.deletes,
+          ...(importCanDelete && discarded.size > 0
+            ? { forgetDiscardedBefore: nowMs() - DISCARD_MARK_MS }
+            : {}),
+          result: null,
+        };
+      },
+    );
+    for (const id of deletes) await store.deleteSubmissionCascade(o, id);
     return puts;
   };
 
@@ -369,57 +436,91 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   };
 
   const removeForm = async (formId: string): Promise<void> => {
-    await dbs.submissions.transaction('rw', dbs.submissions.cachedforms, () =>
-      dbs.submissions.cachedforms.delete(formId),
-    );
-    await dbs.images.transaction('rw', dbs.images.guides, () =>
-      dbs.images.guides.where('formId').equals(formId).delete(),
-    );
+    await store.removeForm(writer(), formId);
   };
 
   const services: OfflineServicesHandle = {
     engine,
     store,
     dbs,
+    owner,
+    ownerChanged() {
+      const key = ownerKeyOf(owner());
+      if (key === ownerInputs.get()) return;
+      ownerInputs.set(key);
+      // what another owner had queued is none of this one's: clear the outbox view at once
+      outboxChanged();
+      if (key) engine.wake();
+    },
     async queueSummary() {
-      const [subs, files] = await Promise.all([
-        dbs.submissions.submissions.toArray(),
-        dbs.images.images.toArray(),
-      ]);
+      const o = owner();
+      if (!o) return summarizeQueue([], [], nowMs());
+      const [subs, files] = await Promise.all([store.submissionsOf(o), store.allFiles(o)]);
       return summarizeQueue(subs, files, nowMs());
     },
     submissions: liveObservable(
-      async () => (await store.submissionsOf(org())).sort((a, b) => b.createdOn.localeCompare(a.createdOn)),
+      async () => {
+        const o = owner();
+        if (!o) return [];
+        return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
+      },
       [],
+      ownerInputs,
     ),
     submission(id) {
-      let o = submissionObservables.get(id);
-      if (!o) {
-        o = liveObservable(() => store.getSubmission(id), undefined);
-        submissionObservables.set(id, o);
+      let obs = submissionObservables.get(id);
+      if (!obs) {
+        obs = liveObservable(
+          async () => {
+            const o = owner();
+            return o ? store.getSubmission(o, id) : undefined;
+          },
+          undefined,
+          ownerInputs,
+        );
+        submissionObservables.set(id, obs);
       }
-      return o;
+      return obs;
     },
     filesOf(submissionId) {
-      let o = fileObservables.get(submissionId);
-      if (!o) {
-        o = overlayProgress(
-          liveObservable(() => store.filesOf(submissionId), []),
+      let obs = fileObservables.get(submissionId);
+      if (!obs) {
+        obs = overlayProgress(
+          liveObservable(
+            async () => {
+              const o = owner();
+              return o ? store.filesOf(o, submissionId) : [];
+            },
+            [],
+            ownerInputs,
+          ),
           progress,
         );
-        fileObservables.set(submissionId, o);
+        fileObservables.set(submissionId, obs);
       }
-      return o;
+      return obs;
     },
-    cachedForms: liveObservable(() => dbs.submissions.cachedforms.toArray(), [] as CachedForm[]),
+    cachedForms: liveObservable(
+      async () => {
+        const o = owner();
+        return o ? store.formsOf(o) : [];
+      },
+      [] as CachedForm[],
+      ownerInputs,
+    ),
     outbox,
     isLeader: engine.isLeader,
     openElsewhere: (id) => presence.openElsewhere(id),
 
     async create(input) {
-      const sub = T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx());
+      const o = owner();
+      if (!o) return { ok: false, message: OFFLINE_MESSAGES.signedOut };
+      const sub = { ...T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx()), userId: o.userId };
       // A draft made again under a discarded id is the user's again: its org copy must stay.
-      const r = await guarded(() => store.putSubmission(sub, { undiscard: input.id !== undefined }));
+      const r = await guarded(
+        () => store.putSubmission(o, sub, { undiscard: input.id !== undefined }),
+        writeFailure,
+      );
       if (!r.ok) return r;
       queued();
       return { ok: true, value: sub };
@@ -427,9 +528,11 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     save: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
-    discard: (id) => guarded(() => store.discardSubmission(id, org(), nowMs())),
+    discard: (id) => guarded(() => store.discardSubmission(writer(), id, nowMs()), writeFailure),
     async attachFile(submissionId, file, name, path = '', localId) {
       if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
+      const o = owner();
+      if (!o) return { ok: false, message: OFFLINE_MESSAGES.signedOut };
       const LocalId = localId || uuid();
       const sha256 = await sha256Hex(file);
       const info: FileInfo = {
@@ -441,11 +544,12 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         status: FILE_STATUS.unsynced,
         path,
         submissionId,
-        organizationId: org(),
+        organizationId: o.organizationId,
+        userId: o.userId,
         progress: -1,
         ...(sha256 ? { sha256 } : {}),
       };
-      const r = await store.putFileForUser(info);
+      const r = await store.putFileForUser(o, info);
       if (!r.ok) return r;
       engine.kickFiles();
       queueChannel?.postMessage({ t: 'queued' });
@@ -460,14 +564,15 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       return { ok: true, value: node };
     },
     async queueMany(items) {
-      const r = await guarded(() => store.bulkPutSubmissions(items));
+      const r = await guarded(() => store.bulkPutSubmissions(writer(), items), writeFailure);
       if (r.ok) queued();
       return r;
     },
     openDraft: (id) => presence.open(id),
 
     async startScheduled(input) {
-      const cached = await dbs.submissions.cachedforms.get(input.formId);
+      const o = writer();
+      const cached = await store.getForm(o, input.formId);
       const formDef = cached?.formDef ?? (await opts.gateway.getFormDefinition(input.formId));
       const sub = T.scheduledSubmission(
         { ...input, submissionId: input.submissionId ?? uuid() },
@@ -475,23 +580,26 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         ctx(),
       );
       let stored: LocalSubmission;
+      const mine = (s: LocalSubmission): LocalSubmission => ({ ...s, userId: o.userId });
       try {
         const r = await opts.gateway.saveSubmission(T.toPayload(sub));
-        stored = T.scheduledStarted(
-          { ...sub, ...(r.formSubmissionId ? { formSubmissionId: r.formSubmissionId } : {}) },
-          nowIso(),
+        stored = mine(
+          T.scheduledStarted(
+            { ...sub, ...(r.formSubmissionId ? { formSubmissionId: r.formSubmissionId } : {}) },
+            nowIso(),
+          ),
         );
       } catch (e) {
         if (!isGatewayError(e) || (e.kind !== 'network' && e.kind !== 'unavailable')) throw e;
-        stored = T.scheduledQueued(sub);
+        stored = mine(T.scheduledQueued(sub));
       }
-      await store.putSubmission(stored);
+      await store.putSubmission(o, stored);
       if (stored.syncStatus !== SYNC_STATUS.inSync) queued();
       return stored;
     },
     async importPending() {
       const pending = await opts.gateway.pendingSubmissions();
-      const organizationId = org();
+      const organizationId = `${org()}/${owner()?.userId ?? ''}`;
       const signature = pendingSignature(pending);
       if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
         return;
@@ -505,7 +613,8 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const p = await opts.gateway.syncPendingSubmission(formSubmissionId);
       if (!p) return null;
       await applyPending(await withDefinitions([p]), false);
-      return (await store.getSubmission(p.id)) ?? null;
+      const o = owner();
+      return (o && (await store.getSubmission(o, p.id))) ?? null;
     },
     async downloadForOffline(formId) {
       const formDef = await opts.gateway.getFormDefinition(formId);
@@ -519,14 +628,13 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
           formId,
         });
       }
-      await dbs.submissions.transaction('rw', dbs.submissions.cachedforms, () =>
-        dbs.submissions.cachedforms.put({ Id: formId, formDef }),
-      );
-      await dbs.images.transaction('rw', dbs.images.guides, () => dbs.images.guides.bulkPut(guides));
+      await store.putForm(writer(), { Id: formId, formDef }, guides);
     },
     removeFromOffline: removeForm,
     async purgeStaleForms() {
-      const ids = (await dbs.submissions.cachedforms.toCollection().primaryKeys()) as string[];
+      const o = owner();
+      if (!o) return [];
+      const ids = await store.formIds(o);
       if (ids.length === 0) return [];
       const purge = T.planPurge(ids, await opts.gateway.checkFormStatus(ids));
       for (const id of purge) await removeForm(id);
@@ -534,12 +642,14 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     },
 
     async retryNow(id) {
-      const sub = await store.updateSubmission(id, (cur) => T.retryNow(cur));
+      const o = owner();
+      if (!o) return;
+      const sub = await store.updateSubmission(o, id, (cur) => T.retryNow(cur));
       if (sub) {
         // its files wait no longer either
-        for (const f of await store.filesOf(id)) {
+        for (const f of await store.filesOf(o, id)) {
           if (f.status === FILE_STATUS.unsynced) {
-            await store.updateFile(f.LocalId, (cur) => ({
+            await store.updateFile(o, f.LocalId, (cur) => ({
               ...cur,
               error: null,
               delivery: { ...T.NO_DELIVERY },
@@ -549,19 +659,21 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
         queued();
         return;
       }
-      await store.updateFile(id, (f) => ({ ...f, error: null, delivery: { ...T.NO_DELIVERY } }));
+      await store.updateFile(o, id, (f) => ({ ...f, error: null, delivery: { ...T.NO_DELIVERY } }));
       engine.kickFiles();
       queueChannel?.postMessage({ t: 'queued' });
     },
     async discardOutboxItem(id) {
-      if (await store.getSubmission(id)) {
-        await store.deleteSubmissionCascade(id);
+      const o = owner();
+      if (!o) return;
+      if (await store.getSubmission(o, id)) {
+        await store.deleteSubmissionCascade(o, id);
         return;
       }
-      const f = await store.getFile(id);
+      const f = await store.getFile(o, id);
       if (!f) return;
-      await store.updateFile(id, () => null);
-      await store.updateSubmission(f.submissionId, (s) => ({
+      await store.updateFile(o, id, () => null);
+      await store.updateSubmission(o, f.submissionId, (s) => ({
         ...s,
         data: T.updateFileNodes(s.data, id, { error: MESSAGES.uploadFailedReupload }),
       }));

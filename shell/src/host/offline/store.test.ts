@@ -18,7 +18,7 @@ function quotaOnPut(): void {
 }
 
 describe('the local stores', () => {
-  it('have the spec names, keys and indexes; the image database is version 2', async () => {
+  it("have the spec names, keys and indexes, plus each record's owner (version 3)", async () => {
     h = makeHarness();
     const { submissions, images } = h.svc.dbs;
     await Promise.all([submissions.open(), images.open()]);
@@ -26,11 +26,17 @@ describe('the local stores', () => {
     expect(images.name).toBe(IMAGE_DB_NAME);
     const s = submissions.table('submissions').schema;
     expect(s.primKey.keyPath).toBe('id');
-    expect(s.indexes.map((i) => i.name).sort()).toEqual(['organizationId', 'syncStatus']);
-    expect(submissions.table('cachedforms').schema.primKey.keyPath).toBe('Id');
-    expect(images.tables.map((t) => t.name).sort()).toEqual(['cachedImages', 'guides', 'images']);
-    expect(images.verno).toBe(IMAGE_DB_VERSION);
+    expect(s.indexes.map((i) => i.name).sort()).toEqual([
+      '[organizationId+userId]',
+      'organizationId',
+      'syncStatus',
+    ]);
+    // cached forms are kept per owner: two users of one device each have their own offline copy
+    expect(submissions.table('forms').schema.primKey.name).toBe('[organizationId+userId+Id]');
+    expect(images.tables.map((t) => t.name).sort()).toEqual(['cachedImages', 'images', 'ownedGuides']);
     expect(IMAGE_DB_VERSION).toBe(2);
+    expect(images.verno).toBe(IMAGE_DB_VERSION + 1);
+    expect(submissions.verno).toBe(3);
   });
 
   it('every user write runs in a transaction with strict durability', async () => {
@@ -47,12 +53,12 @@ describe('the local stores', () => {
     h = makeHarness();
     const created = await h.svc.create({ formId: 'f', formName: 'F', data: { General: { a: 'kept' } } });
     if (!created.ok) throw new Error(created.message);
-    const before = await h.svc.store.getSubmission(created.value.id);
+    const before = await h.svc.store.getSubmission(h.owner, created.value.id);
     quotaOnPut();
     const r = await h.svc.save(created.value.id, { General: { a: 'lost?' } });
     expect(r).toEqual({ ok: false, message: OFFLINE_MESSAGES.quotaExceeded });
     vi.restoreAllMocks();
-    expect(await h.svc.store.getSubmission(created.value.id)).toEqual(before);
+    expect(await h.svc.store.getSubmission(h.owner, created.value.id)).toEqual(before);
     const sub = await h.svc.submit(created.value.id, { General: { a: 'x' } });
     expect(sub.ok).toBe(true);
   });
@@ -80,7 +86,7 @@ describe('the local stores', () => {
     const r = await h.svc.attachFile(created.value.id, new Blob(['hello']), 'a.txt', 'General.files');
     if (!r.ok) throw new Error(r.message);
     expect(r.value).toMatchObject({ ContentDocumentId: '', Name: 'a.txt', progress: -1 });
-    const f = await h.svc.store.getFile(r.value.LocalId);
+    const f = await h.svc.store.getFile(h.owner, r.value.LocalId);
     expect(f).toMatchObject({
       status: 'Unsynced',
       ContentDocumentId: 'Unsynced',
@@ -152,7 +158,7 @@ describe('the local stores', () => {
     const other = makeHarness({}, { factory: h.factory, org: h.org });
     const r = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!r.ok) throw new Error(r.message);
-    expect((await other.svc.store.getSubmission(r.value.id))?.formName).toBe('F');
+    expect((await other.svc.store.getSubmission(other.owner, r.value.id))?.formName).toBe('F');
     expect(IDBKeyRange).toBeDefined();
     await other.svc.dispose();
   });

@@ -32,6 +32,7 @@ import {
   toPayload,
 } from './transitions';
 import { PassLoop } from './pass-loop';
+import type { Owner } from './owner';
 
 export interface SubmissionUploaderDeps extends UploaderDeps {
   files: FileUploader;
@@ -75,13 +76,14 @@ export class SubmissionUploader {
   }
 
   private async pass(): Promise<void> {
-    const org = this.deps.organizationId();
-    if (!org) return; // signed out (stored user gone): nothing is sent for no organisation
+    const owner = this.deps.owner();
+    if (!owner) return; // signed out (stored user gone): nothing is sent for nobody
+    const org = owner.organizationId;
     const now = this.deps.nowMs();
-    const queue = (await this.deps.store.queuedSubmissions(org))
+    const queue = (await this.deps.store.queuedSubmissions(owner))
       .filter((s) => isUploadable(s, org) && isDue(s, now) && !this.inFlight.has(s.id))
       .sort((a, b) => a.createdOn.localeCompare(b.createdOn));
-    const waitingFiles = new Set((await this.deps.store.unsyncedFiles(org)).map((f) => f.submissionId));
+    const waitingFiles = new Set((await this.deps.store.unsyncedFiles(owner)).map((f) => f.submissionId));
     const fileWork = (s: LocalSubmission) => !allFilesResolved(s.data) || waitingFiles.has(s.id);
     const workers = Math.max(1, this.deps.concurrency ?? 4);
     // Submissions with files to upload run beside the passes, up to `workers` at once, and the pass
@@ -90,7 +92,7 @@ export class SubmissionUploader {
     for (const s of queue) {
       if (this.withFiles.size >= workers || this.stopped) break;
       if (!fileWork(s)) continue;
-      const task: Promise<void> = this.processOne(s.id).finally(() => this.withFiles.delete(task));
+      const task: Promise<void> = this.processOne(owner, s.id).finally(() => this.withFiles.delete(task));
       this.withFiles.add(task);
     }
     // with a bulk path: whatever needs no file work goes in batches, the rest one by one
@@ -99,12 +101,18 @@ export class SubmissionUploader {
     const tasks: (() => Promise<void>)[] = [];
     for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
       const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
-      tasks.push(() => this.processBatch(chunk));
+      tasks.push(() => this.processBatch(owner, chunk));
     }
-    for (const s of queue) if (!inBatch.has(s.id) && !fileWork(s)) tasks.push(() => this.processOne(s.id));
+    for (const s of queue)
+      if (!inBatch.has(s.id) && !fileWork(s)) tasks.push(() => this.processOne(owner, s.id));
     let next = 0;
     const work = async (): Promise<void> => {
-      while (next < tasks.length && !this.stopped && this.deps.isOnline()) {
+      while (
+        next < tasks.length &&
+        !this.stopped &&
+        this.deps.isOnline() &&
+        this.deps.files.stillOwner(owner)
+      ) {
         const task = tasks[next++];
         if (task) await task();
       }
@@ -116,10 +124,10 @@ export class SubmissionUploader {
    * Steps 2-6 for up to SUBMIT_BATCH_MAX submissions in one request (files already resolved), the
    * outcomes written in one transaction. Never throws.
    */
-  async processBatch(chunk: LocalSubmission[]): Promise<void> {
+  async processBatch(owner: Owner, chunk: LocalSubmission[]): Promise<void> {
     const submitBatch = this.deps.gateway.submitBatch?.bind(this.deps.gateway);
     const sent = chunk.filter((s) => !this.inFlight.has(s.id));
-    if (!submitBatch || sent.length === 0) return;
+    if (!submitBatch || sent.length === 0 || !this.deps.files.stillOwner(owner)) return;
     sent.forEach((s) => this.inFlight.add(s.id));
     try {
       let results: Map<string, BatchItemResult>;
@@ -132,7 +140,7 @@ export class SubmissionUploader {
           sent.map((s) => [toPayload(s).uniquenessKey, { uniquenessKey: '', ok: false, error }]),
         );
       }
-      await this.applyBatch(sent, results);
+      await this.applyBatch(owner, sent, results);
     } catch (e) {
       console.error('submission uploader: unexpected batch failure', e);
     } finally {
@@ -140,7 +148,11 @@ export class SubmissionUploader {
     }
   }
 
-  private async applyBatch(sent: LocalSubmission[], results: Map<string, BatchItemResult>): Promise<void> {
+  private async applyBatch(
+    owner: Owner,
+    sent: LocalSubmission[],
+    results: Map<string, BatchItemResult>,
+  ): Promise<void> {
     const { store } = this.deps;
     const now = this.deps.nowIso();
     const nowMs = this.deps.nowMs();
@@ -148,40 +160,42 @@ export class SubmissionUploader {
     const missing = gatewayError('unavailable', 'No answer for this submission in the batch');
     let unauthorized = false;
     const deleted: string[] = [];
-    await store.sdb.transaction('rw', store.sdb.submissions, async () => {
-      const current = await store.sdb.submissions.bulkGet(sent.map((s) => s.id));
-      const puts: LocalSubmission[] = [];
-      sent.forEach((s, i) => {
-        const cur = current[i];
-        if (!cur) return;
-        const r = results.get(toPayload(s).uniquenessKey);
-        if (!r || !r.ok) {
-          const error = r && !r.ok ? r.error : missing;
-          if (error.kind === 'unauthorized') unauthorized = true;
-          puts.push(afterSyncFailure(cur, error, nowMs, policy, this.deps.random));
-          return;
-        }
-        if (s.status === SUBMISSION_STATUS.submitted && !r.url) {
-          if (cur.version === s.version) puts.push(afterSubmitWithoutUrl(cur, r.errors ?? [], now));
-          return;
-        }
-        const outcome = afterSyncSuccess(s, cur, now, r.formSubmissionId);
-        if (outcome.kind === 'delete') deleted.push(s.id);
-        else puts.push(outcome.record);
-      });
-      await store.sdb.submissions.bulkPut(puts);
-      await store.sdb.submissions.bulkDelete(deleted);
-    });
-    if (deleted.length > 0) await store.deleteFilesOf(deleted);
+    await store.updateSubmissions(
+      owner,
+      sent.map((s) => s.id),
+      (current) => {
+        const puts: LocalSubmission[] = [];
+        sent.forEach((s, i) => {
+          const cur = current[i];
+          if (!cur) return;
+          const r = results.get(toPayload(s).uniquenessKey);
+          if (!r || !r.ok) {
+            const error = r && !r.ok ? r.error : missing;
+            if (error.kind === 'unauthorized') unauthorized = true;
+            puts.push(afterSyncFailure(cur, error, nowMs, policy, this.deps.random));
+            return;
+          }
+          if (s.status === SUBMISSION_STATUS.submitted && !r.url) {
+            if (cur.version === s.version) puts.push(afterSubmitWithoutUrl(cur, r.errors ?? [], now));
+            return;
+          }
+          const outcome = afterSyncSuccess(s, cur, now, r.formSubmissionId);
+          if (outcome.kind === 'delete') deleted.push(s.id);
+          else puts.push(outcome.record);
+        });
+        return { puts, deletes: deleted };
+      },
+    );
+    if (deleted.length > 0) await store.deleteFilesOf(owner, deleted);
     if (unauthorized) this.deps.onUnauthorized();
   }
 
   /** All six steps for one submission. Never throws. */
-  async processOne(id: string): Promise<void> {
+  async processOne(owner: Owner, id: string): Promise<void> {
     if (this.inFlight.has(id)) return;
     this.inFlight.add(id);
     try {
-      await this.steps(id);
+      await this.steps(owner, id);
     } catch (e) {
       console.error('submission uploader: unexpected failure', e);
     } finally {
@@ -189,22 +203,24 @@ export class SubmissionUploader {
     }
   }
 
-  private async steps(id: string): Promise<void> {
+  private async steps(owner: Owner, id: string): Promise<void> {
     const { store, gateway } = this.deps;
-    const org = this.deps.organizationId();
-    let s = await store.getSubmission(id);
-    if (!s || !isUploadable(s, org)) return;
+    const org = owner.organizationId;
+    // every request below is this owner's: a sign-out meanwhile stops the steps before the next one
+    const gone = (): boolean => !this.deps.files.stillOwner(owner);
+    let s = await store.getSubmission(owner, id);
+    if (!s || !isUploadable(s, org) || gone()) return;
 
     // 1. files first
-    if (!allFilesResolved(s.data) || (await store.filesOf(id)).length > 0) {
-      await this.deps.files.uploadForSubmission(id);
-      s = await store.updateSubmission(id, (cur) => {
+    if (!allFilesResolved(s.data) || (await store.filesOf(owner, id)).length > 0) {
+      await this.deps.files.uploadForSubmission(owner, id);
+      s = await store.updateSubmission(owner, id, (cur) => {
         if (cur.syncStatus !== SYNC_STATUS.outOfSync && cur.syncStatus !== SYNC_STATUS.fileUnsynced)
           return undefined;
         const status = readySyncStatus(cur.data);
         return status === cur.syncStatus ? undefined : { ...cur, syncStatus: status };
       });
-      if (!s || !isUploadable(s, org) || !allFilesResolved(s.data)) return;
+      if (!s || !isUploadable(s, org) || !allFilesResolved(s.data) || gone()) return;
     }
 
     const sent: LocalSubmission = s;
@@ -222,7 +238,7 @@ export class SubmissionUploader {
             if (asGatewayError(e).kind !== 'conflict') throw e;
           }
           const synced = this.deps.nowIso();
-          await store.updateSubmission(id, (cur) => ({
+          await store.updateSubmission(owner, id, (cur) => ({
             ...cur,
             syncedOn: synced,
             ...(formSubmissionId ? { formSubmissionId } : {}),
@@ -230,12 +246,14 @@ export class SubmissionUploader {
         }
         // 2. JSON for PDF rendering, then submit
         const payload = toPayload({ ...sent, ...(formSubmissionId ? { formSubmissionId } : {}) });
+        if (gone()) return;
         await gateway.saveJsonForPdf(payload);
+        if (gone()) return;
         const result = await gateway.submitSubmission(payload);
         if (!result.url) {
           // 3. no url: errors stored, back to in progress
           const errors = result.errors ?? [];
-          await store.updateSubmission(id, (cur) =>
+          await store.updateSubmission(owner, id, (cur) =>
             cur.version === sent.version ? afterSubmitWithoutUrl(cur, errors, this.deps.nowIso()) : undefined,
           );
           return;
@@ -247,18 +265,18 @@ export class SubmissionUploader {
       }
       // 5. success
       let deleted = false;
-      await store.updateSubmission(id, (cur) => {
+      await store.updateSubmission(owner, id, (cur) => {
         const outcome = afterSyncSuccess(sent, cur, this.deps.nowIso(), formSubmissionId);
         deleted = outcome.kind === 'delete';
         return outcome.kind === 'delete' ? null : outcome.record;
       });
       // the record went in the same transaction as the check; its files and cached images follow
-      if (deleted) await store.deleteSubmissionCascade(id);
+      if (deleted) await store.deleteSubmissionCascade(owner, id);
     } catch (e) {
       // 6. failures
       const err = asGatewayError(e);
       if (err.kind === 'unauthorized') this.deps.onUnauthorized();
-      await store.updateSubmission(id, (cur) =>
+      await store.updateSubmission(owner, id, (cur) =>
         afterSyncFailure(cur, err, this.deps.nowMs(), this.deps.backoff ?? DEFAULT_BACKOFF, this.deps.random),
       );
     }

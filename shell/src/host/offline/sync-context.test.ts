@@ -24,19 +24,23 @@ describe('the service worker sync context', () => {
   it('keeps the organisation (and network) for the worker; sign-out clears it', async () => {
     const caches = fakeCaches();
     expect(await readSyncContext(caches)).toBeNull();
-    await saveSyncContext({ organizationId: '00D5g0000000001EAA', networkId: '0DB5g0000000001GAA' }, caches);
+    await saveSyncContext(
+      { organizationId: '00D5g0000000001EAA', userId: '0055g0000000001AAA', networkId: '0DB5g0000000001GAA' },
+      caches,
+    );
     expect(await readSyncContext(caches)).toEqual({
       organizationId: '00D5g0000000001EAA',
+      userId: '0055g0000000001AAA',
       networkId: '0DB5g0000000001GAA',
     });
-    await saveSyncContext({ organizationId: '' }, caches); // signed out: nothing stored over it
+    await saveSyncContext({ organizationId: '', userId: '' }, caches); // signed out: nothing stored over it
     expect((await readSyncContext(caches))?.organizationId).toBe('00D5g0000000001EAA');
     await clearSyncContext(caches);
     expect(await readSyncContext(caches)).toBeNull();
   });
 
   it('no Cache Storage (old browser): nothing stored, nothing read', async () => {
-    await saveSyncContext({ organizationId: 'x' }, null);
+    await saveSyncContext({ organizationId: 'x', userId: 'u' }, null);
     expect(await readSyncContext(null)).toBeNull();
   });
 });

@@ -6,6 +6,8 @@
  */
 export interface SyncContext {
   organizationId: string;
+  /** The signed-in user: the drain sends this user's records only (issue 28). */
+  userId: string;
   /** POWER_PARTNER users: sent as networkId on sync calls and uploads. */
   networkId?: string;
 }
@@ -20,7 +22,7 @@ function storage(): CachesLike | null {
 }
 
 export async function saveSyncContext(ctx: SyncContext, caches = storage()): Promise<void> {
-  if (!caches || !ctx.organizationId) return;
+  if (!caches || !ctx.organizationId || !ctx.userId) return;
   const cache = await caches.open(SYNC_CONTEXT_CACHE);
   await cache.put(
     KEY,
@@ -35,8 +37,12 @@ export async function readSyncContext(caches = storage()): Promise<SyncContext |
   try {
     const v = (await res.json()) as Partial<SyncContext>;
     if (typeof v.organizationId !== 'string' || !v.organizationId) return null;
+    // A context without a user (written by an earlier release) drains nothing: whose records it
+    // would send cannot be known.
+    if (typeof v.userId !== 'string' || !v.userId) return null;
     return {
       organizationId: v.organizationId,
+      userId: v.userId,
       ...(typeof v.networkId === 'string' && v.networkId ? { networkId: v.networkId } : {}),
     };
   } catch {

@@ -82,7 +82,7 @@ describe('the submission uploader', () => {
     const s = await created(h);
     await h.drainOnce();
     expect(h.org.calls.map((c) => c.op)).toEqual(['saveSubmission']);
-    const local = await h.svc.store.getSubmission(s.id);
+    const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local).toMatchObject({ syncStatus: 'in sync', errors: [] });
     expect(local?.formSubmissionId).toMatch(/^a0X/);
     await h.drainOnce();
@@ -95,9 +95,9 @@ describe('the submission uploader', () => {
     const s = await submittedWithFiles(h, 1);
     await h.drainOnce();
     expect(h.org.calls.map((c) => c.op).filter((o) => o !== 'getToken' && o !== 'uploadFile')).toEqual([]);
-    const local = await h.svc.store.getSubmission(s.id);
+    const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local?.syncStatus).toBe('file usnyc');
-    const [file] = await h.svc.store.filesOf(s.id);
+    const [file] = await h.svc.store.filesOf(h.owner, s.id);
     expect(file).toMatchObject({ status: 'Unsynced', error: 'Network Error' });
   });
 
@@ -106,7 +106,7 @@ describe('the submission uploader', () => {
     h.org.fault = faultOnce('submitSubmission', 'network');
     const s = await submittedWithFiles(h);
     await h.drainOnce();
-    const queued = await h.svc.store.getSubmission(s.id);
+    const queued = await h.svc.store.getSubmission(h.owner, s.id);
     expect(queued).toMatchObject({ status: 'submitted', syncStatus: 'out of sync' });
     expect(queued?.delivery).toMatchObject({ attempts: 1, lastError: 'Network Error' });
     expect(queued?.delivery?.nextAttemptAt).toBeGreaterThan(h.clock.now);
@@ -136,7 +136,7 @@ describe('the submission uploader', () => {
     h.org.fault = (op) => (op === 'submitSubmission' ? 'rejected' : null);
     const s = await submittedWithFiles(h);
     await h.drainOnce();
-    const local = await h.svc.store.getSubmission(s.id);
+    const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local?.syncStatus).toBe('in error');
     expect(local?.errors).toEqual([
       { message: 'Required fields are missing', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['Name'] },
@@ -169,7 +169,7 @@ describe('the submission uploader', () => {
     const s = await submittedWithFiles(h);
     await h.drainOnce();
     expect(h.unauthorized.count).toBe(1);
-    expect((await h.svc.store.getSubmission(s.id))?.syncStatus).toBe('out of sync');
+    expect((await h.svc.store.getSubmission(h.owner, s.id))?.syncStatus).toBe('out of sync');
     await h.drain();
     expect(await h.local()).toEqual([]);
   });
@@ -179,7 +179,7 @@ describe('the submission uploader', () => {
     h.org.fault = (op) => (op === 'submitSubmission' ? 'no-url' : null);
     const s = await submittedWithFiles(h);
     await h.drainOnce();
-    const local = await h.svc.store.getSubmission(s.id);
+    const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local).toMatchObject({
       status: 'in progress',
       errors: [{ message: 'Inspection date is required', errorPath: 'General.date' }],
@@ -196,7 +196,7 @@ describe('the submission uploader', () => {
     const saved = await h.svc.save(s.id, { General: { a: 'late edit' } });
     expect(saved.ok).toBe(true);
     await run;
-    const local = await h.svc.store.getSubmission(s.id);
+    const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local).toMatchObject({
       version: 3,
       syncStatus: 'out of sync',
@@ -211,10 +211,13 @@ describe('the submission uploader', () => {
     });
   });
 
-  it('only submissions of the signed-in organisation are sent', async () => {
+  it("only the signed-in user's submissions are sent (not another org's, not another user's)", async () => {
     h = makeHarness();
     const s = await created(h);
-    await h.svc.store.putSubmission({ ...s, id: 'other-org', organizationId: '00D9' });
+    await h.svc.dbs.submissions.submissions.bulkPut([
+      { ...s, id: 'other-org', organizationId: '00D9' },
+      { ...s, id: 'other-user', userId: '005U2' },
+    ]);
     await h.drainOnce();
     expect(h.org.calls.map((c) => c.key)).toEqual([uniquenessKey('a0F1', s.id)]);
   });
@@ -238,15 +241,15 @@ describe('the file uploader', () => {
     await h.svc.save(s.id, { General: { files: [f1.value, f2.value] } });
     h.org.fault = (op, _c, n) => (op === 'uploadFile' && n > 1 ? 'network' : null);
     await h.svc.engine.files.runOnce();
-    expect((await h.svc.store.getFile(f1.value.LocalId))?.status).toBe('Synced');
-    expect((await h.svc.store.getSubmission(s.id))?.syncStatus).toBe('file usnyc');
+    expect((await h.svc.store.getFile(h.owner, f1.value.LocalId))?.status).toBe('Synced');
+    expect((await h.svc.store.getSubmission(h.owner, s.id))?.syncStatus).toBe('file usnyc');
     h.org.fault = () => null;
     h.clock.now += 600_000;
     await h.svc.engine.files.runOnce();
-    const f = await h.svc.store.getFile(f2.value.LocalId);
+    const f = await h.svc.store.getFile(h.owner, f2.value.LocalId);
     expect(f).toMatchObject({ status: 'Synced', progress: 100, error: null });
     expect(f?.ContentDocumentId).toMatch(/^069/);
-    expect((await h.svc.store.getSubmission(s.id))?.syncStatus).toBe('out of sync');
+    expect((await h.svc.store.getSubmission(h.owner, s.id))?.syncStatus).toBe('out of sync');
   });
 
   it('takes a fresh token each run; a Network Error loading it is not an upload failure', async () => {
@@ -256,7 +259,7 @@ describe('the file uploader', () => {
     if (!f.ok) throw new Error(f.message);
     h.org.fault = faultOnce('getToken', 'network');
     await h.svc.engine.files.runOnce();
-    expect(await h.svc.store.getFile(f.value.LocalId)).toMatchObject({
+    expect(await h.svc.store.getFile(h.owner, f.value.LocalId)).toMatchObject({
       status: 'Unsynced',
       error: null,
       progress: -1,
@@ -276,7 +279,7 @@ describe('the file uploader', () => {
     await h.svc.engine.files.runOnce();
     expect(h.unauthorized.count).toBe(1);
     expect(h.org.calls.filter((c) => c.op === 'uploadFile')).toHaveLength(1); // the loop stops
-    expect((await h.svc.store.getFile(a.value.LocalId))?.error).toBe(MESSAGES.fileNotAuthorised);
+    expect((await h.svc.store.getFile(h.owner, a.value.LocalId))?.error).toBe(MESSAGES.fileNotAuthorised);
   });
 
   it("the outbox shows the file's state, error, attempts and next retry", async () => {
@@ -302,7 +305,10 @@ describe('the file uploader', () => {
     h.org.fault = () => null;
     await h.svc.retryNow(a.value.LocalId);
     await h.svc.engine.files.runOnce();
-    expect(await h.svc.store.getFile(a.value.LocalId)).toMatchObject({ status: 'Synced', progress: 100 });
+    expect(await h.svc.store.getFile(h.owner, a.value.LocalId)).toMatchObject({
+      status: 'Synced',
+      progress: 100,
+    });
     await expect.poll(() => h.svc.outbox.get().filter((i) => i.kind === 'file')).toEqual([]);
     unsub();
   });
@@ -321,16 +327,16 @@ describe('the file uploader', () => {
     const stored: number[] = [];
     const updateFile = h.svc.store.updateFile.bind(h.svc.store);
     let fileWrites = 0;
-    h.svc.store.updateFile = (id, fn) => {
+    h.svc.store.updateFile = (owner, id, fn) => {
       fileWrites++;
-      return updateFile(id, fn);
+      return updateFile(owner, id, fn);
     };
     h.org.uploadFile = async (_req, onProgress) => {
       for (let p = 0; p <= 100; p += 1) {
         onProgress(p);
         if (p % 5 === 0) {
           await new Promise((r) => setTimeout(r, 0));
-          stored.push((await h.svc.store.getFile(a.value.LocalId))?.progress ?? -2);
+          stored.push((await h.svc.store.getFile(h.owner, a.value.LocalId))?.progress ?? -2);
         }
       }
       return '069000000000777AAA';
@@ -339,7 +345,10 @@ describe('the file uploader', () => {
     // the record is written once, with the outcome; during the upload it keeps its stored progress
     expect(fileWrites).toBe(1);
     expect([...new Set(stored)]).toEqual([-1]);
-    expect(await h.svc.store.getFile(a.value.LocalId)).toMatchObject({ progress: 100, status: 'Synced' });
+    expect(await h.svc.store.getFile(h.owner, a.value.LocalId)).toMatchObject({
+      progress: 100,
+      status: 'Synced',
+    });
     // what the form sees: steps of at least 10 %, in order, ending at 100
     await expect.poll(() => shown[shown.length - 1]).toBe(100);
     const steps = shown.filter((p) => p >= 0);
@@ -354,10 +363,10 @@ describe('the file uploader', () => {
     const s = await created(h);
     const a = await h.svc.attachFile(s.id, new Blob(['a']), 'a.png');
     if (!a.ok) throw new Error(a.message);
-    await h.svc.store.sdb.submissions.delete(s.id); // a crash between the two deletes of a discard
+    await h.svc.dbs.submissions.submissions.delete(s.id); // a crash between the two deletes of a discard
     await h.svc.engine.files.runOnce();
     expect(h.org.calls.filter((c) => c.op === 'uploadFile')).toEqual([]);
-    expect(await h.svc.store.getFile(a.value.LocalId)).toBeUndefined();
+    expect(await h.svc.store.getFile(h.owner, a.value.LocalId)).toBeUndefined();
   });
 });
 

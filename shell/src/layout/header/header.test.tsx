@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import {
   MESSAGES,
+  logoutPendingText,
   type HostServices,
   type OutboxItem,
   type SessionState,
@@ -59,7 +60,13 @@ function setup(session: SessionState = USER, logout: () => Promise<void> = async
       },
       refresh: async () => state.get(),
     },
-    offline: { outbox },
+    offline: {
+      outbox,
+      retryNow: async (id: string) => {
+        calls.push(['retryNow', id]);
+        outbox.set(outbox.get().filter((item) => item.id !== id));
+      },
+    },
   } as unknown as HostServices;
   render(
     <ChakraProvider>
@@ -124,6 +131,46 @@ describe('shell header', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(calls.at(-1)).toEqual(['navigate', '/login']));
+  });
+
+  it('log out says how many items are not yet in the org, kept for this user; online: Sync now first', async () => {
+    const { user, calls, outbox, online } = setup();
+    const item = (id: string): OutboxItem => ({
+      id,
+      kind: 'submission',
+      submissionId: id,
+      title: 'Audit',
+      state: 'queued',
+      lastError: null,
+      attempts: 0,
+      nextRetryAt: null,
+    });
+    outbox.set([item('s1'), item('s2')]);
+    online.set(false);
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(MESSAGES.logoutConfirm)).toBeTruthy();
+    expect(within(dialog).getByText(logoutPendingText(2))).toBeTruthy();
+    expect(logoutPendingText(2)).toBe(
+      '2 items are not yet in the org. They stay on this device and will be sent when you sign in again.',
+    );
+    expect(logoutPendingText(1)).toBe(
+      '1 item is not yet in the org. It stays on this device and will be sent when you sign in again.',
+    );
+    // offline there is nothing to sync now
+    expect(within(dialog).queryByRole('button', { name: 'Sync now first' })).toBeNull();
+    act(() => online.set(true));
+    await user.click(await within(dialog).findByRole('button', { name: 'Sync now first' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        ['retryNow', 's1'],
+        ['retryNow', 's2'],
+      ]),
+    );
+    expect(await within(dialog).findByText('Everything is in the org.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(calls.slice(2)).toEqual([['logout'], ['navigate', '/login']]));
   });
 
   it('without a stored user: an offline icon linking to /login', async () => {

@@ -18,7 +18,8 @@ import {
   MenuList,
   Text,
 } from '@chakra-ui/react';
-import { MESSAGES, type HostServices, type SignedIn } from 'shared-contracts';
+import { MESSAGES, logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
+import { useObservable } from 'shared-contracts/use-observable';
 import { BellIcon, HelpIcon } from 'shared-contracts/icons';
 import { HEADER_TEXTS } from './texts';
 
@@ -98,6 +99,43 @@ export function NotificationsMenu() {
  */
 export const USER_PHOTO_PATH = '/api/userPhoto';
 
+/**
+ * The logout confirmation (spec section 4 Logout, issue 28): the spec's question, and how many of
+ * this user's items are not yet in the org. They stay on the device, kept for this user, and are
+ * sent when the same user signs in again; online, "Sync now first" sends them before leaving.
+ */
+function LogoutPending({ host }: { host: HostServices }) {
+  const outbox = useObservable(host.offline.outbox);
+  const online = useObservable(host.online);
+  const [syncing, setSyncing] = useState(false);
+  const [synced, setSynced] = useState(false);
+  if (outbox.length === 0)
+    return synced ? (
+      <Text mt={3} color="green.700" data-testid="logout-all-in-org">
+        {HEADER_TEXTS.allInOrg}
+      </Text>
+    ) : null;
+  const syncNow = async () => {
+    setSyncing(true);
+    try {
+      for (const item of outbox) await host.offline.retryNow(item.id);
+      setSynced(true);
+    } finally {
+      setSyncing(false);
+    }
+  };
+  return (
+    <Box mt={3} data-testid="logout-pending">
+      <Text>{logoutPendingText(outbox.length)}</Text>
+      {online ? (
+        <Button mt={3} size="sm" onClick={() => void syncNow()} isLoading={syncing}>
+          {HEADER_TEXTS.syncFirst}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
 /** Profile: name, username, photo and log out (confirmed; spec section 4 Logout). */
 export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
   const [confirming, setConfirming] = useState(false);
@@ -148,7 +186,10 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
       >
         <AlertDialogOverlay>
           <AlertDialogContent>
-            <AlertDialogBody pt={6}>{MESSAGES.logoutConfirm}</AlertDialogBody>
+            <AlertDialogBody pt={6}>
+              <Text>{MESSAGES.logoutConfirm}</Text>
+              <LogoutPending host={host} />
+            </AlertDialogBody>
             <AlertDialogFooter gap={3}>
               <Button ref={cancelRef} onClick={() => setConfirming(false)}>
                 {HEADER_TEXTS.cancel}

@@ -19,5 +19,8 @@ export const HEADER_TEXTS = {
   profile: 'Profile',
   logout: 'Log out',
   cancel: 'Cancel',
+  /** The logout confirmation's way to send what waits before leaving (online only). */
+  syncFirst: 'Sync now first',
+  allInOrg: 'Everything is in the org.',
   signIn: 'Not signed in: sign in',
 } as const;

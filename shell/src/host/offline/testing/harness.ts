@@ -6,6 +6,7 @@ import type { LocalSubmission } from 'shared-contracts';
 import { Signal } from '../live';
 import { createOfflineServices, type OfflineServicesHandle, type OfflineServicesOptions } from '../services';
 import { FakeOrg } from './fake-org';
+import type { Owner } from '../owner';
 
 export interface Harness {
   svc: OfflineServicesHandle;
@@ -14,6 +15,8 @@ export interface Harness {
   clock: { now: number };
   unauthorized: { count: number };
   factory: IDBFactory;
+  /** The signed-in owner of the harness's context (organisation 00D1, user 005U1). */
+  owner: Owner;
   /** One run of the submission uploader, then of the file uploader. */
   drainOnce(): Promise<void>;
   /** Runs the uploaders, moving the clock past every backoff, until nothing is queued (bounded). */
@@ -22,6 +25,8 @@ export interface Harness {
 }
 
 let seq = 0;
+
+export const HARNESS_OWNER: Owner = { organizationId: '00D1', userId: '005U1' };
 
 export function makeHarness(
   over: Partial<OfflineServicesOptions> = {},
@@ -37,7 +42,7 @@ export function makeHarness(
   const svc = createOfflineServices({
     gateway: org,
     online,
-    context: () => ({ organizationId: '00D1', instanceUrl: 'https://org.example' }),
+    context: () => ({ organizationId: '00D1', userId: '005U1', instanceUrl: 'https://org.example' }),
     onUnauthorized: () => unauthorized.count++,
     locks: null,
     channel: null,
@@ -63,5 +68,5 @@ export function makeHarness(
     }
     throw new Error('queue did not drain');
   };
-  return { svc, org, online, clock, unauthorized, factory, drainOnce, drain, local };
+  return { svc, org, online, clock, unauthorized, factory, owner: HARNESS_OWNER, drainOnce, drain, local };
 }

@@ -39,6 +39,9 @@ export async function startSignedIn(): Promise<SignedInSystem> {
   }
 }
 
+/** The owner of the local records `systemServices` writes. */
+export const SYSTEM_OWNER = { organizationId: '00D000000000001', userId: '005000000000001' };
+
 /** Offline services over the HTTP gateway to this system's BFF, through `fetch` (a session's). */
 export function systemServices(
   sys: System,
@@ -48,7 +51,7 @@ export function systemServices(
   return createOfflineServices({
     gateway: new HttpOrgGateway({ baseUrl: sys.bffUrl, fetch }),
     online: new Signal(true),
-    context: () => ({ organizationId: '00D000000000001', instanceUrl: sys.emulatorUrl }),
+    context: () => ({ ...SYSTEM_OWNER, instanceUrl: sys.emulatorUrl }),
     locks: null,
     channel: null,
     idb: { indexedDB: new IDBFactory(), IDBKeyRange },

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER, STORAGE_KEYS } from 'shared-contracts';
+import { createApiClient } from './api-client';
+import { createLogoutGate, LOGOUT_PATH, PENDING_LOGOUT_KEY, SignOutPendingError } from './logout-gate';
+import { createSessionService } from './session';
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, String(v)),
+  };
+}
+
+/** A network that can be cut, recording every request that reached the server. */
+function network() {
+  const sent: { url: string; method: string }[] = [];
+  const net = {
+    up: true,
+    sent,
+    fetch: async (url: string, init: RequestInit): Promise<Response> => {
+      if (!net.up) throw new TypeError('Failed to fetch');
+      sent.push({ url, method: init.method ?? 'GET' });
+      return new Response(JSON.stringify({ success: true, data: { loggedOut: true } }), { status: 200 });
+    },
+  };
+  return net;
+}
+
+const signedIn = (storage: Storage) => {
+  storage.setItem(STORAGE_KEYS.instanceUrl, 'https://org.example');
+  storage.setItem('organizationId', '00D1');
+  storage.setItem('userId', '005U1');
+  storage.setItem(
+    'userDetails',
+    JSON.stringify({ Name: 'F', Username: 'f', SmallPhotoUrl: '', TimeZoneSidKey: 'UTC' }),
+  );
+  storage.setItem(
+    'userDetailsSF',
+    JSON.stringify({ timeZone: 'UTC', userType: 'STANDARD', networkId: null, siteUrl: null }),
+  );
+};
+
+describe('signed out means signed out, offline too', () => {
+  it('offline: the local sign-out is immediate; back online the first request ends the session', async () => {
+    const storage = memoryStorage();
+    signedIn(storage);
+    const net = network();
+    const gate = createLogoutGate({ storage, fetch: net.fetch });
+    const api = createApiClient({ fetch: gate.wrap(net.fetch) });
+    const navigations: string[] = [];
+    const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to), gate });
+    expect(session.state.get().status).toBe('signedIn');
+
+    net.up = false;
+    await session.logout();
+    expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
+    expect(navigations).toEqual(['/login']);
+    expect(storage.getItem('userId')).toBeNull();
+    expect(JSON.parse(storage.getItem(PENDING_LOGOUT_KEY) ?? '{}')).toEqual({
+      loginUrl: 'https://org.example',
+      userId: '005U1',
+    });
+    // still offline: a request is refused before it is made (nothing goes with the ended session)
+    await expect(gate.ready()).rejects.toBeInstanceOf(SignOutPendingError);
+    await expect(api.get('/api/forms')).rejects.toMatchObject({ failure: { network: true } });
+
+    net.up = true;
+    await api.get('/api/auth/session');
+    expect(net.sent).toEqual([
+      { url: LOGOUT_PATH, method: 'POST' },
+      { url: '/api/auth/session', method: 'GET' },
+    ]);
+    expect(storage.getItem(PENDING_LOGOUT_KEY)).toBeNull();
+  });
+
+  it('two requests at once after the network returns: one logout, first', async () => {
+    const storage = memoryStorage();
+    const net = network();
+    const gate = createLogoutGate({ storage, fetch: net.fetch });
+    gate.mark('https://org.example', '005U1');
+    const wrapped = gate.wrap(net.fetch);
+    await Promise.all([
+      wrapped('/api/savesubmission', { method: 'POST' }),
+      wrapped('/api/files', { method: 'POST' }),
+      gate.flush(),
+    ]);
+    expect(net.sent.map((r) => r.url)).toEqual([LOGOUT_PATH, '/api/savesubmission', '/api/files']);
+  });
+
+  it('the logout request carries the CSRF header; a 5xx leaves the sign-out pending', async () => {
+    const storage = memoryStorage();
+    const seen: RequestInit[] = [];
+    let status = 503;
+    const gate = createLogoutGate({
+      storage,
+      fetch: async (_url, init) => {
+        seen.push(init);
+        return new Response('{}', { status });
+      },
+    });
+    gate.mark('', '005U1');
+    expect(await gate.flush()).toBe(false);
+    expect(gate.pending()).toBe(true);
+    status = 200;
+    expect(await gate.flush()).toBe(true);
+    expect(gate.pending()).toBe(false);
+    expect((seen[0]?.headers as Record<string, string>)[CSRF_HEADER]).toBeTruthy();
+    // the sign-out names its user: the BFF leaves a session someone else signed in to meanwhile
+    expect(JSON.parse(String(seen[0]?.body))).toEqual({ loginUrl: '', userId: '005U1' });
+  });
+
+  it('the sign-out mark survives the clearing of browser storage; a new sign-in makes it moot', async () => {
+    const storage = memoryStorage();
+    signedIn(storage);
+    const net = network();
+    net.up = false;
+    const gate = createLogoutGate({ storage, fetch: net.fetch });
+    const session = createSessionService({
+      api: createApiClient({ fetch: gate.wrap(net.fetch) }),
+      storage,
+      navigate: () => undefined,
+      gate,
+    });
+    await session.logout();
+    expect(gate.pending()).toBe(true);
+    storage.setItem('x', '1');
+    expect(storage.getItem(PENDING_LOGOUT_KEY)).not.toBeNull();
+  });
+
+  it('another tab signed out: this one follows at once; signed in as someone else: it follows too', () => {
+    const storage = memoryStorage();
+    signedIn(storage);
+    const navigations: string[] = [];
+    const session = createSessionService({
+      api: createApiClient({ fetch: network().fetch }),
+      storage,
+      navigate: (to) => navigations.push(to),
+    });
+    session.followStorage();
+    expect(session.state.get().status).toBe('signedIn');
+    storage.clear(); // the other tab's sign-out
+    session.followStorage();
+    expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
+    expect(navigations).toEqual(['/login']);
+    signedIn(storage);
+    storage.setItem('userId', '005U2');
+    session.followStorage();
+    expect(session.state.get()).toMatchObject({ status: 'signedIn', userId: '005U2' });
+  });
+});
