@@ -28,13 +28,15 @@ const PROBE_OBJECT = `<?xml version="1.0" encoding="UTF-8"?>
   <fields><fullName>Shown__c</fullName><label>Shown</label><type>Text</type><length>40</length></fields>
   <fields><fullName>Hidden__c</fullName><label>Hidden</label><type>Text</type><length>40</length></fields>
 </CustomObject>`;
-// Read/create/edit on the probe with one read-only field and one not granted; View All on submissions.
+// Read/create/edit on the probe with one read-only field and one not granted; View All on submissions;
+// Modify All on inspections.
 const PROBE_PERMSET = `<?xml version="1.0" encoding="UTF-8"?>
 <PermissionSet xmlns="http://soap.sforce.com/2006/04/metadata">
   <label>CQ Probe</label>
   <fieldPermissions><editable>false</editable><field>Probe__c.Shown__c</field><readable>true</readable></fieldPermissions>
   <objectPermissions><allowCreate>true</allowCreate><allowDelete>false</allowDelete><allowEdit>true</allowEdit><allowRead>true</allowRead><modifyAllRecords>false</modifyAllRecords><object>Probe__c</object><viewAllRecords>false</viewAllRecords></objectPermissions>
   <objectPermissions><allowCreate>false</allowCreate><allowDelete>false</allowDelete><allowEdit>false</allowEdit><allowRead>true</allowRead><modifyAllRecords>false</modifyAllRecords><object>SQX_Form_Submission__c</object><viewAllRecords>true</viewAllRecords></objectPermissions>
+  <objectPermissions><allowCreate>false</allowCreate><allowDelete>false</allowDelete><allowEdit>true</allowEdit><allowRead>true</allowRead><modifyAllRecords>true</modifyAllRecords><object>SQX_Inspection__c</object><viewAllRecords>false</viewAllRecords></objectPermissions>
 </PermissionSet>`;
 
 async function deploy(token: string, files: Record<string, string>): Promise<{ status: number; body: Rec }> {
@@ -221,9 +223,25 @@ describe('a permission set from a deploy, field-level security', () => {
     expect((await field.query(`SELECT Id FROM ${PROBE}`)).totalSize).toBe(1);
   });
 
-  it('gives View All on an object: the partner then sees every submission', async () => {
+  it('gives View All on an object: the partner then sees every submission, but may not edit others’', async () => {
     // Runs after the assignment above (CQ_Probe grants View All on submissions).
-    expect((await submissionsOf(partner)).length).toBe(5);
+    const all = await submissionsOf(partner);
+    expect(all.length).toBe(5);
+    const others = all.find((r) => r.OwnerId !== partner.userInfo?.id);
+    const e = await expectSfError(
+      partner.sobject(SUB).update({ Id: String(others?.Id), cqext__Status__c: 'Submitted' }),
+      'INSUFFICIENT_ACCESS_OR_READONLY',
+    );
+    expect(e.message).toBe('insufficient access rights on object id');
+  });
+
+  it('gives Modify All on an object: the partner then edits the field user’s inspections', async () => {
+    const [inspection] = (await field.query<Rec>('SELECT Id FROM cqext__SQX_Inspection__c LIMIT 1')).records;
+    const saved = await partner.sobject('cqext__SQX_Inspection__c').update({
+      Id: String(inspection?.Id),
+      cqext__Notes__c: 'checked by the contractor',
+    });
+    expect(saved.success).toBe(true);
   });
 });
 
