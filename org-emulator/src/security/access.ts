@@ -155,10 +155,6 @@ export class Access {
     return this.api === 'data' ? this.org.registry : this.org.tooling;
   }
 
-  has(permission: string): boolean {
-    return this.grants.perms.all || this.grants.perms.user.has(permission as never);
-  }
-
   objectPerms(name: string): ObjectPerms {
     if (this.grants.perms.all) return FULL;
     const def = this.registry.get(name)?.def;
