@@ -20,6 +20,7 @@ import { createStore, type OrgAuth, type SessionStore } from './session/store';
 import { authHandlers } from './routes/auth';
 import { dataHandlers } from './routes/data';
 import { builderHandlers } from './routes/builder';
+import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
@@ -42,7 +43,23 @@ const handlers: Record<string, Handler> = {
   ...dataHandlers,
   ...builderHandlers,
   ...canvasHandlers,
+  formBuilderAccess: (call) => formBuilderAccess(call),
 };
+
+/** The builder's and publisher's calls: only for users the org lets edit form definitions. */
+const BUILDER_ROUTES = new Set(
+  API_ROUTES.filter(
+    (r) =>
+      r.source === 'builder 7' ||
+      [
+        'saveFormBuilderJSON',
+        'autosaveFormBuilderJSON',
+        'objects',
+        'objectInfo',
+        'checkFieldAvailability',
+      ].includes(r.id),
+  ).map((r) => r.id),
+);
 
 /** Which org slot an instanceUrl names: the main org, or the other org (publishing). */
 function slotFor(session: Call['session'], instanceUrl: string | undefined): OrgSlot {
@@ -127,6 +144,8 @@ function registerApiRoutes(router: Router, deps: Deps, allowedOrigins: string[])
       } else {
         await ctx.session.load();
       }
+      // Before the body is read: a user the org does not let edit forms learns that, whatever they sent.
+      if (BUILDER_ROUTES.has(route.id)) await requireFormBuilder(buildCall(ctx, deps, route, {}));
       let body: Record<string, unknown> = {};
       if (typeof route.body === 'object') {
         const parsed = await readJson(ctx, route.bodyLimit ?? DEFAULT_JSON_LIMIT);

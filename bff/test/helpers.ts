@@ -179,3 +179,21 @@ export async function signedIn(base: string, username = DEMO.field): Promise<Cli
 export function passwordToken(emulatorUrl: string, username: string): Promise<string> {
   return orgPasswordToken(emulatorUrl, { username, password: DEMO.password });
 }
+
+/**
+ * The required answers of the demo's FORM-0001 (General Site Inspection) on its main object: a Site
+ * (an Account the field user can see) and an inspection date. The BFF refuses a submit without them
+ * (422), as the app does before Submit. `prefix` is the org's namespace prefix ('' when unmanaged).
+ */
+export async function siteInspectionRequired(
+  emulatorUrl: string,
+  prefix = 'cqext__',
+): Promise<Record<string, unknown>> {
+  const token = await passwordToken(emulatorUrl, DEMO.field);
+  const q = encodeURIComponent('SELECT Id FROM Account ORDER BY Name LIMIT 1');
+  const res = await fetch(`${emulatorUrl}/services/data/v62.0/query?q=${q}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const [account] = ((await res.json()) as { records: { Id: string }[] }).records;
+  return { [`${prefix}Account__c`]: account?.Id, [`${prefix}Inspection_Date__c`]: '2026-05-01' };
+}

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from './global-setup';
 import { expectScoreRuleOnUnprefixedSubmit, okData } from './unprefixed-submit';
-import { signedIn, startBff, type Client, type RunningBff } from './helpers';
+import { siteInspectionRequired, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 type Rec = Record<string, unknown>;
 let emulator: { url: string; child: ChildProcess };
@@ -27,7 +27,12 @@ describe('SF_NAMESPACE empty (an unmanaged deploy)', () => {
     const form = forms.find((f) => f.Name === 'FORM-0001');
     expect(form).toBeDefined();
     const formId = String(form?.Id);
-    await expectScoreRuleOnUnprefixedSubmit(c, formId, 'FORM-0001 - General Site Inspection');
+    await expectScoreRuleOnUnprefixedSubmit(
+      c,
+      formId,
+      'FORM-0001 - General Site Inspection',
+      await siteInspectionRequired(emulator.url, ''),
+    );
     const pending = (await okData(c.get('/api/pendingSubmissions'))) as Rec[];
     expect(pending.every((r) => !Object.keys(r).some((k) => k.startsWith('cqext__')))).toBe(true);
   });

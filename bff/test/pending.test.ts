@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedIn, startBff, type Client, type RunningBff } from './helpers';
+import { siteInspectionRequired, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 /** Pending submissions as the app imports them: the form's title as formName, the stored field values. */
 const emulatorUrl = inject('emulatorUrl');
@@ -10,6 +10,8 @@ type Rec = Record<string, unknown>;
 let titles = new Map<string, string>();
 /** FORM-0001: a form on cqext__SQX_Inspection__c, whose org rule keeps the score within 0-100. */
 let inspectionForm = '';
+/** FORM-0001's required answers (Site, Inspection date): a submit without them is refused before the org. */
+let required: Rec = {};
 
 const ok = async (p: Promise<{ status: number; json: unknown; text: string }>) => {
   const r = await p;
@@ -29,6 +31,7 @@ beforeAll(async () => {
     ]),
   );
   inspectionForm = String(active.find((f) => f.Name === 'FORM-0001')?.Id);
+  required = await siteInspectionRequired(emulatorUrl);
 });
 afterAll(() => bff.close());
 
@@ -77,7 +80,7 @@ const submission = (id: string, version: number, status: string, score: number) 
   formName: 'FORM-0001 - General Site Inspection',
   status,
   version,
-  data: { cqext__SQX_Inspection__c: { cqext__Score__c: score }, General: { note: id } },
+  data: { cqext__SQX_Inspection__c: { ...required, cqext__Score__c: score }, General: { note: id } },
 });
 const submit = (id: string, version: number, score: number) =>
   c.post(

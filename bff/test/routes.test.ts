@@ -6,12 +6,18 @@ const emulatorUrl = inject('emulatorUrl');
 let bff: RunningBff;
 let c: Client;
 let partner: Client;
+/** The builder's calls (objectInfo, checkFieldAvailability) are an admin's: the org lets them edit forms. */
+let admin: Client;
 type Rec = Record<string, unknown>;
 let forms: Rec[] = [];
 
 beforeAll(async () => {
   bff = await startBff(emulatorUrl);
-  [c, partner] = await Promise.all([signedIn(bff.base, DEMO.field), signedIn(bff.base, DEMO.partner)]);
+  [c, partner, admin] = await Promise.all([
+    signedIn(bff.base, DEMO.field),
+    signedIn(bff.base, DEMO.partner),
+    signedIn(bff.base, DEMO.admin),
+  ]);
   forms = c.data<Rec[]>(await c.get('/api/forms'));
 });
 afterAll(() => bff.close());
@@ -177,8 +183,9 @@ describe('end-user calls', () => {
       type: 'reference',
       referenceTo: ['Account'],
     });
+    expect((await c.post('/api/objectInfo', { objectType: 'Account', fields: ['Name'] })).status).toBe(403);
     const info = (await ok(
-      c.post('/api/objectInfo', {
+      admin.post('/api/objectInfo', {
         objectType: 'cqext__SQX_Inspection__c',
         fields: [
           'cqext__Account__c',
@@ -199,7 +206,7 @@ describe('end-user calls', () => {
     expect((await c.get('/api/selectedObjectFields?selectedObject=Nope__c')).status).toBe(400);
     expect(
       await ok(
-        c.post('/api/checkFieldAvailability', {
+        admin.post('/api/checkFieldAvailability', {
           objectName: 'Account',
           fields: ['Name', 'Nope__c', 'Parent.Name'],
         }),
@@ -238,7 +245,8 @@ describe('end-user calls', () => {
 });
 
 describe('submissions are idempotent and versions only go forward', () => {
-  const formId = () => String(forms[0]?.Id);
+  // FORM-0003 (Equipment Checklist): no required field, so a submit of these bodies is complete.
+  const formId = () => String(forms.find((f) => f.Name === 'FORM-0003')?.Id);
   const body = (id: string, version: number, status = 'in progress') => ({
     id,
     formId: formId(),

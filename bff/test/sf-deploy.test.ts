@@ -63,6 +63,21 @@ describe('deploy salesforce/ to a bare org, then use the product against it', ()
     expect(result).toMatchObject({ status: 'Succeeded', success: true });
   }, 120_000);
 
+  it('sf org assign permset gives the field user CQ_Field_User (README step 3); without it the org hides the package', async () => {
+    const c = await signedIn(bff.base);
+    expect((await c.get('/api/forms')).status).toBe(400);
+    const result = await sf.ok<{ successes: { name: string; value: string }[] }>([
+      'org',
+      'assign',
+      'permset',
+      '--name',
+      'CQ_Field_User',
+      '--on-behalf-of',
+      DEMO.field,
+    ]);
+    expect(result.successes).toEqual([{ name: DEMO.field, value: 'CQ_Field_User' }]);
+  });
+
   it('a field user signs in, sees the form an admin made and submits it; the org holds the data to its rules', async () => {
     const token = await passwordToken(emulator.url, DEMO.admin);
     const created = await fetch(`${emulator.url}/services/data/v62.0/sobjects/SQX_Form_Definition__c`, {

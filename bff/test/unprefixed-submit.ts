@@ -18,6 +18,8 @@ export async function expectScoreRuleOnUnprefixedSubmit(
   c: Client,
   formId: string,
   formName: string,
+  /** The form's required answers on SQX_Inspection__c (a submit without them is refused before the org). */
+  required: Rec = {},
 ): Promise<void> {
   const submit = (id: string, score: number) =>
     c.post(`/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=1`, {
@@ -26,7 +28,7 @@ export async function expectScoreRuleOnUnprefixedSubmit(
       formName,
       status: 'submitted',
       version: 1,
-      data: { SQX_Inspection__c: { Score__c: score }, General: { note: id } },
+      data: { SQX_Inspection__c: { ...required, Score__c: score }, General: { note: id } },
     });
   const refused = (await okData(submit(randomUUID(), 150))) as Rec;
   expect(refused.url).toBeNull();

@@ -486,7 +486,7 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     await page.waitForFunction(() => window.__cqOffline !== undefined);
     await page.waitForLoadState('networkidle');
     const [form] = await org.query<{ Id: string }>(
-      "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+      "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0003'", // no required field: the queued data need fill none
     );
     const formId = form?.Id ?? '';
     if (!formId) throw new Error('no form in the demo org');

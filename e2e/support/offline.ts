@@ -4,8 +4,12 @@ import { expect, type Page } from '@playwright/test';
 import { signInAtOrg } from './auth';
 
 /** Signs in, waits for home, then reloads under the service worker so its runtime caches fill. */
-export async function openHomeUnderWorker(page: Page, shellUrl: string): Promise<void> {
-  await signInAtOrg(page, shellUrl);
+export async function openHomeUnderWorker(
+  page: Page,
+  shellUrl: string,
+  username = 'field.user@demo.org',
+): Promise<void> {
+  await signInAtOrg(page, shellUrl, username);
   await page.goto(`${shellUrl}/`);
   await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
   await page.evaluate(async () => {

@@ -17,6 +17,8 @@ test.beforeAll(async () => {
 });
 
 const TITLE = 'FORM-0099 - All Controls';
+/** Who fills forms in real life: a field user (Standard User) and a partner user (Partner Community User). */
+const PERSONAS = ['field.user@demo.org', 'partner.user@demo.org'] as const;
 type SubmissionRow = { Id: string; cqext__Status__c: string; cqext__Submission_JSON__c: string | null };
 
 const submissionsOf = (localId: string) =>
@@ -88,117 +90,120 @@ async function fillEveryControl(page: Page, opts: { lookup: boolean }) {
   await expect(page.getByRole('img', { name: /Signature/ })).toBeVisible();
 }
 
-test('launch from home, fill every control type, submit online: the org holds data, file and signature; the local record is gone', async ({
-  page,
-}) => {
-  await openHome(page, env.system.url);
-  const localId = await launchFromHome(page, TITLE);
-  await expect(page.getByTestId('form-logo')).toBeVisible();
-  await expect(page.getByTestId('form-created')).toContainText('Created');
-  await fillEveryControl(page, { lookup: true });
-  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
-    timeout: 60_000,
-  });
-  await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.successfullySubmitted);
-
-  const [rec, ...more] = await submissionsOf(localId);
-  expect(more).toEqual([]);
-  expect(rec?.cqext__Status__c).toBe('Submitted');
-  const json = JSON.parse(rec?.cqext__Submission_JSON__c ?? '{}') as {
-    data?: { General?: Record<string, unknown>; cqext__SQX_Inspection__c?: Record<string, unknown> };
-  };
-  const general = json.data?.General ?? {};
-  expect(json.data?.cqext__SQX_Inspection__c).toEqual({
-    cqext__Score__c: 87,
-    cqext__Category__c: 'Equipment',
-    cqext__Sub_Category__c: 'Conveyor',
-  });
-  expect(general).toMatchObject({
-    Inspector: 'Ada Inspector',
-    Notes: 'Line one\nLine two',
-    Hours: 12.5,
-    VisitDate: '2026-03-04',
-    StartTime: expect.stringMatching(/^09:30/),
-    Safe: true,
-    Rating: 'Fair',
-    Weather: 'Rain',
-    Area: 'Basement',
-    Readings: [{ C1: 'P1', C2: '42' }],
-  });
-  expect(String(general.StartedAt)).toMatch(/^2026-03-04T/);
-  expect(String(general.Site)).toMatch(/Acme/);
-  expect(String(general.Site_Id)).toMatch(/^001/);
-  const files = general.Files as { ContentDocumentId: string; Name: string }[];
-  expect(files).toHaveLength(1);
-  expect(files[0]?.Name).toBe('site-photo.png');
-  expect(files[0]?.ContentDocumentId).toMatch(/^069/);
-  const [doc] = await orgQuery<{ Id: string; Title: string }>(
-    env.org,
-    env.token,
-    `SELECT Id, Title FROM ContentDocument WHERE Id = '${files[0]?.ContentDocumentId}'`,
-  );
-  expect(doc?.Id).toBe(files[0]?.ContentDocumentId);
-  const sigs = general.signatures as { SignatureBase64: string }[];
-  expect(sigs[0]?.SignatureBase64).toMatch(/^data:image\/png;base64,.{200,}/);
-
-  // Delivered: the local copy is deleted (checked before home, whose pending import may pull
-  // org records back in).
-  expect(await localCount(page, localId)).toBe(0);
-  await page.getByTestId('success-dialog').getByRole('button', { name: 'Close' }).click();
-  await page.waitForURL(`${env.system.url}/`);
-});
-
-test('network off from the start: queued with the offline message, Submitted with the banner, kept across a reload, synced exactly once when back online', async ({
-  page,
-  context,
-}) => {
-  await openHome(page, env.system.url);
-  // One online visit of the form area under the service worker's control caches its code.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.goto(`${env.system.url}/form/not-a-submission`);
-  await expect(page.getByText(MESSAGES.submissionNotFound)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.goto(`${env.system.url}/`);
-  // Cache the form for offline use, then lose the network before launching it.
-  await page.getByRole('tab', { name: /^Forms/ }).click();
-  await page.getByLabel(`Offline ${TITLE}`).check({ force: true });
-  await expect(page.getByLabel(`Offline ${TITLE}`)).toBeChecked();
-  await context.setOffline(true);
-  const localId = await launchFromHome(page, TITLE);
-  await fillEveryControl(page, { lookup: false });
-  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
-  await page.waitForURL(`${env.system.url}/`);
-  await page.getByRole('tab', { name: /^Submitted/ }).click();
-  await expect(page.getByText(MESSAGES.submittedBanner)).toBeVisible();
-  await expect(page.getByRole('tabpanel').getByText(ALL_CONTROLS_FORM.formName).first()).toBeVisible();
-
-  await page.reload();
-  await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
-  await page.getByRole('tab', { name: /^Submitted/ }).click();
-  await expect(page.getByRole('tabpanel').getByText(ALL_CONTROLS_FORM.formName).first()).toBeVisible();
-  expect(await submissionsOf(localId)).toEqual([]);
-
-  await context.setOffline(false);
-  await expect
-    .poll(async () => (await submissionsOf(localId)).map((r) => r.cqext__Status__c), {
+// The field user and the partner user (external sharing, the communities files path) both fill forms.
+for (const username of PERSONAS)
+  test(`${username}: launch from home, fill every control type, submit online: the org holds data, file and signature; the local record is gone`, async ({
+    page,
+  }) => {
+    await openHome(page, env.system.url, username);
+    const localId = await launchFromHome(page, TITLE);
+    await expect(page.getByTestId('form-logo')).toBeVisible();
+    await expect(page.getByTestId('form-created')).toContainText('Created');
+    await fillEveryControl(page, { lookup: true });
+    await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
       timeout: 60_000,
-    })
-    .toEqual(['Submitted']);
-  await expect(page.getByTestId('count-submitted')).toHaveText('0', { timeout: 30_000 });
-  const [rec] = await submissionsOf(localId);
-  const general = (
-    JSON.parse(rec?.cqext__Submission_JSON__c ?? '{}') as { data: { General: Record<string, unknown> } }
-  ).data.General;
-  expect(general.Inspector).toBe('Ada Inspector');
-  expect((general.Files as { ContentDocumentId: string }[])[0]?.ContentDocumentId).toMatch(/^069/);
-  // A moment later there is still exactly one record.
-  await page.waitForTimeout(3000);
-  expect(await submissionsOf(localId)).toHaveLength(1);
-});
+    });
+    await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.successfullySubmitted);
+
+    const [rec, ...more] = await submissionsOf(localId);
+    expect(more).toEqual([]);
+    expect(rec?.cqext__Status__c).toBe('Submitted');
+    const json = JSON.parse(rec?.cqext__Submission_JSON__c ?? '{}') as {
+      data?: { General?: Record<string, unknown>; cqext__SQX_Inspection__c?: Record<string, unknown> };
+    };
+    const general = json.data?.General ?? {};
+    expect(json.data?.cqext__SQX_Inspection__c).toEqual({
+      cqext__Score__c: 87,
+      cqext__Category__c: 'Equipment',
+      cqext__Sub_Category__c: 'Conveyor',
+    });
+    expect(general).toMatchObject({
+      Inspector: 'Ada Inspector',
+      Notes: 'Line one\nLine two',
+      Hours: 12.5,
+      VisitDate: '2026-03-04',
+      StartTime: expect.stringMatching(/^09:30/),
+      Safe: true,
+      Rating: 'Fair',
+      Weather: 'Rain',
+      Area: 'Basement',
+      Readings: [{ C1: 'P1', C2: '42' }],
+    });
+    expect(String(general.StartedAt)).toMatch(/^2026-03-04T/);
+    expect(String(general.Site)).toMatch(/Acme/);
+    expect(String(general.Site_Id)).toMatch(/^001/);
+    const files = general.Files as { ContentDocumentId: string; Name: string }[];
+    expect(files).toHaveLength(1);
+    expect(files[0]?.Name).toBe('site-photo.png');
+    expect(files[0]?.ContentDocumentId).toMatch(/^069/);
+    const [doc] = await orgQuery<{ Id: string; Title: string }>(
+      env.org,
+      env.token,
+      `SELECT Id, Title FROM ContentDocument WHERE Id = '${files[0]?.ContentDocumentId}'`,
+    );
+    expect(doc?.Id).toBe(files[0]?.ContentDocumentId);
+    const sigs = general.signatures as { SignatureBase64: string }[];
+    expect(sigs[0]?.SignatureBase64).toMatch(/^data:image\/png;base64,.{200,}/);
+
+    // Delivered: the local copy is deleted (checked before home, whose pending import may pull
+    // org records back in).
+    expect(await localCount(page, localId)).toBe(0);
+    await page.getByTestId('success-dialog').getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${env.system.url}/`);
+  });
+
+for (const username of PERSONAS)
+  test(`${username}: network off from the start: queued with the offline message, Submitted with the banner, kept across a reload, synced exactly once when back online`, async ({
+    page,
+    context,
+  }) => {
+    await openHome(page, env.system.url, username);
+    // One online visit of the form area under the service worker's control caches its code.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto(`${env.system.url}/form/not-a-submission`);
+    await expect(page.getByText(MESSAGES.submissionNotFound)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${env.system.url}/`);
+    // Cache the form for offline use, then lose the network before launching it.
+    await page.getByRole('tab', { name: /^Forms/ }).click();
+    await page.getByLabel(`Offline ${TITLE}`).check({ force: true });
+    await expect(page.getByLabel(`Offline ${TITLE}`)).toBeChecked();
+    await context.setOffline(true);
+    const localId = await launchFromHome(page, TITLE);
+    await fillEveryControl(page, { lookup: false });
+    await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
+    await page.waitForURL(`${env.system.url}/`);
+    await page.getByRole('tab', { name: /^Submitted/ }).click();
+    await expect(page.getByText(MESSAGES.submittedBanner)).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText(ALL_CONTROLS_FORM.formName).first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
+    await page.getByRole('tab', { name: /^Submitted/ }).click();
+    await expect(page.getByRole('tabpanel').getByText(ALL_CONTROLS_FORM.formName).first()).toBeVisible();
+    expect(await submissionsOf(localId)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await submissionsOf(localId)).map((r) => r.cqext__Status__c), {
+        timeout: 60_000,
+      })
+      .toEqual(['Submitted']);
+    await expect(page.getByTestId('count-submitted')).toHaveText('0', { timeout: 30_000 });
+    const [rec] = await submissionsOf(localId);
+    const general = (
+      JSON.parse(rec?.cqext__Submission_JSON__c ?? '{}') as { data: { General: Record<string, unknown> } }
+    ).data.General;
+    expect(general.Inspector).toBe('Ada Inspector');
+    expect((general.Files as { ContentDocumentId: string }[])[0]?.ContentDocumentId).toMatch(/^069/);
+    // A moment later there is still exactly one record.
+    await page.waitForTimeout(3000);
+    expect(await submissionsOf(localId)).toHaveLength(1);
+  });
 
 test('validation errors block the submit with the exact texts', async ({ page }) => {
   await openHome(page, env.system.url);

@@ -42,20 +42,22 @@ test.afterEach(async () => {
  */
 async function startUnderWorker(
   profilePrefix: string,
+  username?: string,
 ): Promise<{ org: OrgProbe; page: Page; formId: string }> {
   system = await startSystem({
     ports: await freeSystemPorts(),
     quiet: true,
     emulatorArgs: ['--test-control'],
   });
-  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  // What the org holds, whoever queued it: the admin sees every user's records and files.
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`, { username: 'admin@demo.org' });
   profile = fs.mkdtempSync(path.join(os.tmpdir(), profilePrefix));
   context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
   await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
   const page = context.pages()[0] ?? (await context.newPage());
-  await openHomeUnderWorker(page, system.url);
+  await openHomeUnderWorker(page, system.url, username);
   const [form] = await org.query<{ Id: string }>(
-    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
+    "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0003'", // no required field: the queued data need fill none
   );
   return { org, page, formId: form?.Id ?? '' };
 }
@@ -73,10 +75,13 @@ const local = (page: Page, prefix: string) =>
     prefix,
   );
 
-test('queued offline, reloaded offline, delivered once each with its file when the network is back', async () => {
-  test.setTimeout(180_000);
-  const { org, page, formId } = await startUnderWorker('cq-offline-queue-');
+// Both people who fill forms in the field: the field user and the partner user (external sharing).
+for (const username of ['field.user@demo.org', 'partner.user@demo.org'])
+  test(`${username}: queued offline, reloaded offline, delivered once each with its file when the network is back`, async () => {
+    test.setTimeout(180_000);
+    const { org, page, formId } = await startUnderWorker('cq-offline-queue-', username);
 
+<<<<<<< HEAD
   await context.setOffline(true);
   const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
   const queued = await page.evaluate(
@@ -100,32 +105,57 @@ test('queued offline, reloaded offline, delivered once each with its file when t
     { prefix, formId },
   );
   expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
+=======
+    await context.setOffline(true);
+    const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
+    const queued = await page.evaluate(
+      async ({ prefix, formId }) => {
+        const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
+        const out: { id: string; sha256: string }[] = [];
+        for (let i = 0; i < 5; i++) {
+          const id = `${prefix}-${i}`;
+          if (!(await off.create({ id, formId, formName: 'Offline queue', data: {} })).ok)
+            throw new Error('create');
+          const bytes = new Uint8Array(200_000 + i);
+          crypto.getRandomValues(bytes.subarray(0, 65536));
+          const f = await off.attachFile(id, new Blob([bytes]), `${id}.bin`);
+          if (!f.ok || !f.value) throw new Error('attach');
+          if (!(await off.submit(id, { General: { note: `offline ${i}` }, Files: [f.value] })).ok)
+            throw new Error('submit');
+          out.push({ id, sha256: (await off.store.filesOf(id))[0]?.sha256 ?? '' });
+        }
+        return out;
+      },
+      { prefix, formId },
+    );
+    expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
+>>>>>>> i29
 
-  // reload while still offline: the cached app starts and the queue is all there
-  await page.reload();
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.waitForFunction(() => (window as { __cqOffline?: unknown }).__cqOffline !== undefined);
-  expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
-  expect(await org.submissionsByKeyPrefix(`${formId}#${prefix}`)).toEqual([]);
+    // reload while still offline: the cached app starts and the queue is all there
+    await page.reload();
+    await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+    await page.waitForFunction(() => (window as { __cqOffline?: unknown }).__cqOffline !== undefined);
+    expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
+    expect(await org.submissionsByKeyPrefix(`${formId}#${prefix}`)).toEqual([]);
 
-  await context.setOffline(false);
-  await expect
-    .poll(() => local(page, prefix).then((l) => l.filter((s) => s !== 'in progress/in sync')), {
-      timeout: 60_000,
-    })
-    .toEqual([]);
-  const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
-  expect(records.map((r) => r.key).sort()).toEqual(queued.map((q) => `${formId}#${q.id}`).sort());
-  expect(records.every((r) => r.status === 'Submitted')).toBe(true);
-  const copies = await org.fileCopiesByTitlePrefix(prefix);
-  for (const q of queued) {
-    expect(copies.get(`${q.id}.bin`)).toBe(1);
-    const rec = records.find((r) => r.key === `${formId}#${q.id}`);
-    const files = (rec?.json as { data?: { Files?: { ContentDocumentId: string }[] } }).data?.Files ?? [];
-    expect(files).toHaveLength(1);
-    expect(await org.sha256OfDocument(files[0]?.ContentDocumentId ?? '')).toBe(q.sha256);
-  }
-});
+    await context.setOffline(false);
+    await expect
+      .poll(() => local(page, prefix).then((l) => l.filter((s) => s !== 'in progress/in sync')), {
+        timeout: 60_000,
+      })
+      .toEqual([]);
+    const records = await org.submissionsByKeyPrefix(`${formId}#${prefix}`);
+    expect(records.map((r) => r.key).sort()).toEqual(queued.map((q) => `${formId}#${q.id}`).sort());
+    expect(records.every((r) => r.status === 'Submitted')).toBe(true);
+    const copies = await org.fileCopiesByTitlePrefix(prefix);
+    for (const q of queued) {
+      expect(copies.get(`${q.id}.bin`)).toBe(1);
+      const rec = records.find((r) => r.key === `${formId}#${q.id}`);
+      const files = (rec?.json as { data?: { Files?: { ContentDocumentId: string }[] } }).data?.Files ?? [];
+      expect(files).toHaveLength(1);
+      expect(await org.sha256OfDocument(files[0]?.ContentDocumentId ?? '')).toBe(q.sha256);
+    }
+  });
 
 // Issue 5, Background Sync: a queue left by a closed tab drains from the service worker alone. The
 // `sync` event is fired through DevTools (ServiceWorker.dispatchSyncEvent, what Chromium does when

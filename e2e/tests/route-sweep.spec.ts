@@ -193,6 +193,9 @@ test('every route as a field user, the same checks', async ({ page }) => {
     '/form/selected-submission',
     '/filename',
     `/launchFromSF/${await recordId('FORM-0001')}`, // a new local submission, then its form
+    // The builder's no-access page (the org does not let field users edit form definitions).
+    '/templates',
+    `/CQEditFormSF/${await recordId('FORM-0001')}`,
     '/login',
     '/authSuccessCallback',
     '/no-such-page',

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { RemoteAppProps } from 'shared-contracts';
 import { BuilderRoute } from './builder';
+import { AccessGate } from './AccessGate';
 import { SignInGate } from './SignInGate';
 import { TemplateConfigurationRoute, TemplatesRoute } from './templates';
 
@@ -8,11 +9,13 @@ export function Root({ host }: RemoteAppProps) {
   return (
     <BrowserRouter>
       <SignInGate host={host}>
-        <Routes>
-          <Route path="/CQEditFormSF/:editFormRecordId" element={<BuilderRoute host={host} />} />
-          <Route path="/templates" element={<TemplatesRoute host={host} />} />
-          <Route path="/templateConfiguration" element={<TemplateConfigurationRoute host={host} />} />
-        </Routes>
+        <AccessGate host={host}>
+          <Routes>
+            <Route path="/CQEditFormSF/:editFormRecordId" element={<BuilderRoute host={host} />} />
+            <Route path="/templates" element={<TemplatesRoute host={host} />} />
+            <Route path="/templateConfiguration" element={<TemplateConfigurationRoute host={host} />} />
+          </Routes>
+        </AccessGate>
       </SignInGate>
     </BrowserRouter>
   );

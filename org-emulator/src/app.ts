@@ -51,9 +51,9 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   const routers = [
     oauthRoutes(emu),
     restRoutes(emu, counters),
-    sobjectRoutes(emu, data, () => emu.org.registry),
-    collectionRoutes(emu, data, () => emu.org.registry),
-    treeRoutes(emu, data, () => emu.org.registry),
+    sobjectRoutes(emu, data),
+    collectionRoutes(emu, data),
+    treeRoutes(emu, data),
     ...toolingRoutes(emu),
     fileRoutes(emu),
     shepherdRoutes(emu),

@@ -3,6 +3,7 @@
 // triggers/) is checked like the org would (LWC bundles as its LWC compiler, the schema in
 // metadata/deploy-metadata.ts), then applied all or nothing. The deploy is asynchronous:
 // Pending → InProgress → Succeeded | Failed, read by polling `GET …/deployRequest/{id}` or checkDeployStatus.
+import { metadataAccess } from './security/errors.js';
 import Router from '@koa/router';
 import busboy from 'busboy';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -378,6 +379,7 @@ export function deployRoutes(emu: Emu, options: { deployMs: number }): Router {
   router.post(path, async (ctx) => {
     const version = apiVersion(ctx);
     const userId = userOf(ctx);
+    if (!emu.org.security.canUseMetadataApi(userId)) throw metadataAccess();
     const parts = await readMultipart(ctx);
     const zip = parts.file;
     if (!zip || zip.length === 0) throw new SfError(400, 'INVALID_INPUT', 'The request has no file part.');
@@ -403,7 +405,7 @@ export function deployRoutes(emu: Emu, options: { deployMs: number }): Router {
 
   router.get(`${path}/:id`, (ctx) => {
     const version = apiVersion(ctx);
-    userOf(ctx);
+    if (!emu.org.security.canUseMetadataApi(userOf(ctx))) throw metadataAccess();
     const d = store(emu).get(String(ctx.params.id));
     if (!d) throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
     ctx.body = resultBody(

@@ -6,6 +6,7 @@ import { IdFactory } from './ids.js';
 import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
 import { type CustomObjectMd, customSchema, Naming, withOrgIds } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
+import { Security } from './security/access.js';
 import { RecordStore } from './store/records.js';
 
 export interface OrgOptions {
@@ -33,6 +34,8 @@ export class Org {
   readonly tooling = new Registry(toolingObjects);
   readonly store: RecordStore;
   readonly ids = new IdFactory();
+  /** Who may see and do what: profiles, permission sets and sharing (src/security). */
+  readonly security = new Security(this);
   readonly filesDir: string;
   private readonly tempDir: string | undefined;
   /** Set once the server listens; identity URLs and instance_url are built from it. */

@@ -63,7 +63,8 @@ export function restRoutes(emu: Emu, counters: RouteCounters): Router {
     const q = ctx.query.q;
     if (typeof q !== 'string')
       throw new SfError(400, 'MALFORMED_QUERY', 'Query string parameter q is required');
-    const env = { org: emu.org, registry, apiVersion: v, includeDeleted };
+    const access = emu.org.security.forUser(userOf(ctx), registry === emu.org.tooling ? 'tooling' : 'data');
+    const env = { org: emu.org, registry: access.registry, apiVersion: v, includeDeleted, access };
     if (ctx.query.columns === 'true') {
       ctx.body = queryColumns(env, q);
       return;

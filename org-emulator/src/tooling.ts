@@ -8,8 +8,5 @@ import { sobjectRoutes } from './sobjects/routes.js';
 
 export function toolingRoutes(emu: Emu): Router[] {
   const prefix = '/services/data/:version/tooling';
-  return [
-    sobjectRoutes(emu, prefix, () => emu.org.tooling),
-    collectionRoutes(emu, prefix, () => emu.org.tooling),
-  ];
+  return [sobjectRoutes(emu, prefix, 'tooling'), collectionRoutes(emu, prefix, 'tooling')];
 }

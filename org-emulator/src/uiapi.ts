@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Emu } from './context.js';
+import { type Emu, userOf } from './context.js';
 import { SfError } from './errors.js';
 import { apiVersion } from './http/apiVersion.js';
 import { RECORD_TYPE_IDS } from './metadata/objects.js';
@@ -33,8 +33,9 @@ const DATA_TYPES: Record<string, string> = {
 
 const etag = (x: unknown): string => createHash('md5').update(JSON.stringify(x)).digest('hex');
 
-function objectOf(emu: Emu, name: string): ObjectMeta {
-  const meta = emu.org.registry.get(name);
+/** The object as the running user sees it (only fields they can read; createable/updateable theirs). */
+function objectOf(emu: Emu, ctx: Context, name: string): ObjectMeta {
+  const meta = emu.org.security.forUser(userOf(ctx)).registry.get(name);
   if (!meta) throw new SfError(400, 'INVALID_TYPE', `Object ${name} is not supported in UI API`);
   return meta;
 }
@@ -145,7 +146,7 @@ export function uiApiRoutes(emu: Emu): Router {
   router.get('/object-info', (ctx) => {
     const v = apiVersion(ctx);
     const objects: Record<string, unknown> = {};
-    for (const m of emu.org.registry.all()) {
+    for (const m of emu.org.security.forUser(userOf(ctx)).registry.all()) {
       objects[m.name] = {
         apiName: m.name,
         label: m.def.label,
@@ -160,7 +161,7 @@ export function uiApiRoutes(emu: Emu): Router {
 
   router.get('/object-info/:object', (ctx: Context) => {
     apiVersion(ctx);
-    const meta = objectOf(emu, String(ctx.params.object));
+    const meta = objectOf(emu, ctx, String(ctx.params.object));
     const fields: Record<string, unknown> = {};
     const dependentFields: Record<string, Record<string, unknown>> = {};
     for (const f of meta.def.fields) {
@@ -208,7 +209,7 @@ export function uiApiRoutes(emu: Emu): Router {
 
   router.get('/object-info/:object/picklist-values/:recordTypeId', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = objectOf(emu, String(ctx.params.object));
+    const meta = objectOf(emu, ctx, String(ctx.params.object));
     const rt = String(ctx.params.recordTypeId);
     checkRecordType(meta, rt);
     const picklistFieldValues: Record<string, unknown> = {};
@@ -221,7 +222,7 @@ export function uiApiRoutes(emu: Emu): Router {
 
   router.get('/object-info/:object/picklist-values/:recordTypeId/:field', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = objectOf(emu, String(ctx.params.object));
+    const meta = objectOf(emu, ctx, String(ctx.params.object));
     const rt = String(ctx.params.recordTypeId);
     checkRecordType(meta, rt);
     const f = meta.field(String(ctx.params.field));

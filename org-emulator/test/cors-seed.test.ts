@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { http, orgForFile } from './helpers.js';
+import { ADMIN, http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-const sf = orgForFile();
+// Queries across every user's records: an administrator's view (View All Data).
+const sf = orgForFile({}, ADMIN);
 
 describe('CORS for direct browser calls', () => {
   it('answers preflight and tags responses for localhost origins only', async () => {

@@ -1,7 +1,7 @@
 // The namespace prefix is configuration: the package's `cqext` by default, none for an unmanaged deploy
 // into a plain org (`--namespace ''`), where the same SFDX source gives SQX_Form_Submission__c, Score__c…
 import { describe, expect, it } from 'vitest';
-import { http, login, orgForFile } from './helpers.js';
+import { ADMIN, http, login, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 const org = orgForFile({ namespace: '' });
@@ -38,7 +38,8 @@ describe('an org without a namespace (--namespace "")', () => {
   });
 
   it('declares the package’s dynamic-filter interface without a namespace', async () => {
-    const rows = await org.conn.tooling.query<Rec>(
+    const admin = await login(org.emu, ADMIN);
+    const rows = await admin.tooling.query<Rec>(
       "SELECT ClassName, InterfaceNamespacePrefix FROM ApexTypeImplementor WHERE InterfaceName = 'SQX_DynamicFilter' ORDER BY ClassName",
     );
     expect(rows.records.map((r) => [r.ClassName, r.InterfaceNamespacePrefix])).toEqual([

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { expectSfError, http, orgForFile } from './helpers.js';
+import { ADMIN, expectSfError, http, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
-const sf = orgForFile();
+// Queries across every user's records: an administrator's view (View All Data).
+const sf = orgForFile({}, ADMIN);
 
 describe('SOQL via jsforce', () => {
   it('selects parent relationship fields and child subqueries (null when empty)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectSfError, http, orgForFile } from './helpers.js';
+import { ADMIN, expectSfError, http, login, orgForFile } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
@@ -225,14 +225,16 @@ describe('upsert by external id', () => {
       `SELECT Id FROM ${SUB} WHERE cqext__Uniqueness_Constraint__c = '${key}'`,
     );
     expect(count.totalSize).toBe(1);
-    const viaJsforce = await sf.conn
+    // Account.External_Id__c is the emulator's own fixture field: no permission set grants it, so an admin's.
+    const admin = await login(sf.emu, ADMIN);
+    const viaJsforce = await admin
       .sobject('Account')
       .upsert({ Name: 'Ext A', External_Id__c: 'EXT-1' }, 'External_Id__c');
     expect(viaJsforce.success).toBe(true);
-    await sf.conn.sobject('Account').create({ Name: 'Ext B', External_Id__c: 'EXT-1' });
+    await admin.sobject('Account').create({ Name: 'Ext B', External_Id__c: 'EXT-1' });
     const ambiguous = await http(sf.emu, '/services/data/v60.0/sobjects/Account/External_Id__c/EXT-1', {
       method: 'PATCH',
-      token: sf.token,
+      token: admin.accessToken ?? '',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Name: 'Ext C' }),
     });

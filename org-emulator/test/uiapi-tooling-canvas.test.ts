@@ -4,12 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
-import { CLIENT, expectSfError, FIELD_USER, http, login, PASSWORD, start } from './helpers.js';
+import { ADMIN, CLIENT, expectSfError, FIELD_USER, http, login, PASSWORD, start } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
 let emu: RunningEmulator;
 let conn: Connection;
+/** The Tooling API is setup: an administrator's. */
+let admin: Connection;
 let token: string;
 let canvasApp: Server;
 let canvasUrl: string;
@@ -29,6 +31,7 @@ beforeAll(async () => {
   canvasUrl = `http://127.0.0.1:${(canvasApp.address() as AddressInfo).port}/canvas`;
   emu = await start({ canvasUrl });
   conn = await login(emu);
+  admin = await login(emu, ADMIN);
   token = conn.accessToken ?? '';
 });
 afterAll(async () => {
@@ -111,7 +114,7 @@ describe('UI API', () => {
 
 describe('Tooling API', () => {
   it('creates and queries LightningComponentBundle and LightningComponentResource', async () => {
-    const bundle = await conn.tooling.sobject('LightningComponentBundle').create({
+    const bundle = await admin.tooling.sobject('LightningComponentBundle').create({
       FullName: 'cqInspectionForm',
       Metadata: {
         apiVersion: 60,
@@ -122,18 +125,18 @@ describe('Tooling API', () => {
     });
     if (!bundle.success) throw new Error('bundle create failed');
     expect(bundle.id).toMatch(/^0Rb/);
-    const res = await conn.tooling.sobject('LightningComponentResource').create({
+    const res = await admin.tooling.sobject('LightningComponentResource').create({
       LightningComponentBundleId: bundle.id,
       FilePath: 'lwc/cqInspectionForm/cqInspectionForm.js',
       Format: 'js',
       Source: 'export default class CqInspectionForm {}',
     });
     expect(res.success).toBe(true);
-    const q = await conn.tooling.query<Rec>(
+    const q = await admin.tooling.query<Rec>(
       "SELECT Id, DeveloperName, MasterLabel, ApiVersion FROM LightningComponentBundle WHERE DeveloperName LIKE 'cq%' ORDER BY DeveloperName",
     );
     expect(q.records.map((r) => r.DeveloperName)).toEqual(['cqFormRenderer', 'cqInspectionForm']);
-    const files = await conn.tooling.query<Rec>(
+    const files = await admin.tooling.query<Rec>(
       `SELECT FilePath, Format FROM LightningComponentResource WHERE LightningComponentBundleId = '${bundle.id}'`,
     );
     expect(files.records[0]).toMatchObject({
@@ -141,24 +144,24 @@ describe('Tooling API', () => {
       Format: 'js',
     });
     await expectSfError(
-      conn.tooling.sobject('LightningComponentBundle').create({ FullName: 'cqInspectionForm' }),
+      admin.tooling.sobject('LightningComponentBundle').create({ FullName: 'cqInspectionForm' }),
       'DUPLICATE_VALUE',
     );
   });
 
   it('queries ApexPage and FlowDefinitionView; they are not data-API objects', async () => {
-    const pages = await conn.tooling.query<Rec>(
+    const pages = await admin.tooling.query<Rec>(
       "SELECT Id, Name, MasterLabel FROM ApexPage WHERE Name LIKE 'CQ%' LIMIT 10",
     );
     expect(pages.totalSize).toBe(2);
-    const flows = await conn.tooling.query<Rec>(
+    const flows = await admin.tooling.query<Rec>(
       "SELECT ApiName, Label FROM FlowDefinitionView WHERE ProcessType = 'AutoLaunchedFlow' AND Label LIKE 'CQ%'",
     );
     expect(flows.records.map((r) => r.ApiName).sort()).toEqual([
       'CQ_Create_Followups',
       'CQ_Submit_Inspection',
     ]);
-    await expectSfError(conn.query('SELECT Id FROM ApexPage'), 'INVALID_TYPE');
+    await expectSfError(admin.query('SELECT Id FROM ApexPage'), 'INVALID_TYPE');
   });
 });
 

@@ -54,6 +54,13 @@ export const MESSAGES = {
   numericOnlyRule: 'Numeric Only',
 } as const;
 
+/** Texts of least privilege (issue 29) the spec does not give, in the app's words. */
+export const ACCESS_TEXTS = {
+  /** A builder route opened by a user the org does not let edit form definitions. */
+  noBuilderAccess: "You don't have access to the form builder",
+  noBuilderAccessDetail: 'Ask your Salesforce administrator for the CQ Form Builder permission set.',
+} as const;
+
 /** '{field} is missing required fields' */
 export const missingRequiredFields = (field: string): string => `${field} is missing required fields`;
 /** 'Logo size is N KB, Please limit it to 200KB' */

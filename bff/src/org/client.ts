@@ -153,5 +153,8 @@ export function connectionFor(
         });
     },
   });
+  // Who the connection acts for: the org answers describe per user (field-level security), so caches
+  // of its answers are keyed by user (org/describe.ts).
+  conn.userInfo = { id: auth.userId, organizationId: auth.organizationId, url: '' };
   return conn;
 }

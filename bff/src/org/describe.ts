@@ -14,9 +14,12 @@ export interface ObjectDescribe {
 const TTL_MS = 5 * 60 * 1000;
 const cache = new Map<string, { at: number; value: Promise<ObjectDescribe> }>();
 
-/** Describe of an object, cached per org for 5 minutes. An unknown object is a 400 (never a 5xx). */
+/**
+ * Describe of an object, cached per org and user for 5 minutes (the org answers it per user: fields
+ * they cannot read are absent, createable/updateable are theirs). An unknown object is a 400.
+ */
 export function describeObject(conn: Connection, object: string): Promise<ObjectDescribe> {
-  const key = `${conn.instanceUrl}|${object.toLowerCase()}`;
+  const key = `${conn.instanceUrl}|${conn.userInfo?.id ?? ''}|${object.toLowerCase()}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = (conn.describe(object) as unknown as Promise<ObjectDescribe>).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle, nsName, nsPrefix } from 'shared-contracts';
+import { submitRefusal } from './submission-check';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -147,6 +148,15 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
   const orgVersion = existing ? Number(existing[n(call, 'Version__c')] ?? 0) : null;
   if (input.version !== null && orgVersion !== null && input.version < orgVersion) {
     throw new ApiError('VERSION_CONFLICT', undefined, { orgVersion, sentVersion: input.version });
+  }
+  if (!input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted') {
+    const refusal = await submitRefusal(
+      call,
+      input.formId,
+      (input.submission as SfRecord).data,
+      formDefinition,
+    );
+    if (refusal) throw refusal;
   }
   const fields: SfRecord = { [extField]: ext };
   if (input.jsonOnly) {
@@ -634,7 +644,7 @@ export const dataHandlers: Record<string, Handler> = {
     });
   },
 
-  submitBatch: (call) => submitBatch(call, setActionField),
+  submitBatch: (call) => submitBatch(call, setActionField, formDefinition),
 
   async discardSubmission(call) {
     // Only the signed-in user's own draft and only while In Progress: anything else is the org's.

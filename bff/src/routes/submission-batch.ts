@@ -7,12 +7,13 @@
  * or org error never fails the others. A submit the org's validation refuses is kept as In Progress
  * and answered without url and with its errors (submission-errors.ts).
  */
-import type { SubmissionBatchWireResult } from 'shared-contracts';
+import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
 import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields } from '../org/submission-record';
 import { queryAll, type SfRecord } from '../org/util';
 import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
+import { submitRefusal, type FormLoader } from './submission-check';
 import type { Call } from './types';
 import { nsName } from 'shared-contracts';
 
@@ -52,6 +53,7 @@ function recordError(r: CollectionResult | undefined): ApiError {
 export async function submitBatch(
   call: Call,
   setActionField: SetActionField,
+  loadForm: FormLoader,
 ): Promise<SubmissionBatchWireResult[]> {
   const ns = call.deps.config.salesforce.namespace;
   const object = nsName(ns, 'SQX_Form_Submission__c');
@@ -78,8 +80,22 @@ export async function submitBatch(
 
   const results: (SubmissionBatchWireResult | undefined)[] = new Array(items.length);
   const sent: { index: number; record: SfRecord }[] = [];
+  // Submits checked against their forms first (submission-check.ts): a refused one is not written.
+  const definitions = new Map<string, Promise<FormDefinition | null>>();
+  const refusals = await Promise.all(
+    items.map((item) =>
+      String(item.status).toLowerCase() === 'submitted'
+        ? submitRefusal(call, String(item.formId), item.data, loadForm, definitions)
+        : undefined,
+    ),
+  );
   items.forEach((item, index) => {
     const key = keys[index] ?? '';
+    const refusal = refusals[index];
+    if (refusal) {
+      results[index] = failure(key, refusal);
+      return;
+    }
     const ex = byKey.get(key.toLowerCase());
     const version = Number(item.version);
     const orgVersion = ex ? Number(ex[versionField] ?? 0) : null;

@@ -10,6 +10,8 @@ import { type Emu, userOf } from '../context.js';
 import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
 import { normalizeId } from '../ids.js';
+import type { ObjectMeta } from '../metadata/registry.js';
+import { insufficientCrossReference } from '../security/errors.js';
 import type { SRecord } from '../store/records.js';
 import { createContentVersion, filePath, MIME, saveStream, type StoredFile } from './storage.js';
 import { isImageType, thumbnailPng } from './thumbnail.js';
@@ -131,11 +133,18 @@ function owner(emu: Emu, userId: string): SRecord {
   };
 }
 
-function findDocument(emu: Emu, raw: string): { doc: SRecord; version: SRecord } {
+/** A file the running user may see (its owner, or linked to a record they can read); else 404 as on an org. */
+function findDocument(emu: Emu, ctx: Context, raw: string): { doc: SRecord; version: SRecord } {
   const id = normalizeId(raw);
   let hit = id ? emu.org.store.get(id) : undefined;
   if (hit?.sobject === 'ContentVersion') hit = emu.org.store.get(String(hit.data.ContentDocumentId));
-  if (!hit || hit.sobject !== 'ContentDocument' || hit.data.IsDeleted === true) {
+  const access = emu.org.security.forUser(userOf(ctx));
+  if (
+    !hit ||
+    hit.sobject !== 'ContentDocument' ||
+    hit.data.IsDeleted === true ||
+    !access.visible(String(hit.data.Id))
+  ) {
     throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
   }
   const version = emu.org.store.get(String(hit.data.LatestPublishedVersionId));
@@ -221,6 +230,15 @@ export function fileRoutes(emu: Emu): Router {
       : undefined;
     const file = up.file;
     const discard = () => unlink(join(emu.org.filesDir, file.name)).catch(() => undefined);
+    const access = emu.org.security.forUser(userId);
+    try {
+      access.checkCreate(emu.org.registry.get('ContentVersion') as ObjectMeta);
+      if (firstPublish && emu.org.store.get(firstPublish) && !access.visible(firstPublish))
+        throw insufficientCrossReference('FirstPublishLocationId');
+    } catch (e) {
+      await discard();
+      throw e;
+    }
     let created: { version: SRecord; document: SRecord };
     try {
       created = createContentVersion(emu.org, userId, file, {
@@ -245,7 +263,7 @@ export function fileRoutes(emu: Emu): Router {
 
   const detail = (ctx: Context, base: string): void => {
     const v = apiVersion(ctx);
-    const { doc, version } = findDocument(emu, ctx.params.id ?? '');
+    const { doc, version } = findDocument(emu, ctx, ctx.params.id ?? '');
     ctx.body = fileDetail(emu, v, doc, version, `/services/data/${v}${base}`);
   };
   router.get('/connect/files/:id', (ctx) => detail(ctx, ''));
@@ -255,7 +273,7 @@ export function fileRoutes(emu: Emu): Router {
 
   const content = (ctx: Context): void => {
     apiVersion(ctx);
-    const { doc, version } = findDocument(emu, ctx.params.id ?? '');
+    const { doc, version } = findDocument(emu, ctx, ctx.params.id ?? '');
     const path = filePath(emu.org, version.VersionData);
     if (!path) throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
     ctx.type = MIME[String(doc.FileType)] ?? 'application/octet-stream';
@@ -271,7 +289,7 @@ export function fileRoutes(emu: Emu): Router {
 
   const previews = (ctx: Context, sitePrefix: string, base: string): void => {
     const v = apiVersion(ctx);
-    const { doc, version } = findDocument(emu, ctx.params.id ?? '');
+    const { doc, version } = findDocument(emu, ctx, ctx.params.id ?? '');
     const image = isImageType(doc.FileType);
     ctx.body = {
       format: 'thumbnail',
@@ -296,7 +314,7 @@ export function fileRoutes(emu: Emu): Router {
   });
 
   const rendition = async (ctx: Context): Promise<void> => {
-    const { doc, version } = findDocument(emu, ctx.params.id ?? '');
+    const { doc, version } = findDocument(emu, ctx, ctx.params.id ?? '');
     const path = filePath(emu.org, version.VersionData);
     if (!path || !isImageType(doc.FileType))
       throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
@@ -344,7 +362,11 @@ export function shepherdRoutes(emu: Emu): Router {
   router.get('/sfc/servlet.shepherd/version/renditionDownload', async (ctx) => {
     const versionId = typeof ctx.query.versionId === 'string' ? normalizeId(ctx.query.versionId) : undefined;
     const hit = versionId ? emu.org.store.get(versionId) : undefined;
-    if (!hit || hit.sobject !== 'ContentVersion')
+    if (
+      !hit ||
+      hit.sobject !== 'ContentVersion' ||
+      !emu.org.security.forUser(userOf(ctx)).visible(versionId ?? '')
+    )
       throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
     const path = filePath(emu.org, hit.data.VersionData);
     if (!path || !isImageType(hit.data.FileType))

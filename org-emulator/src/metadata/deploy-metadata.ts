@@ -5,6 +5,7 @@
 // then applied all at once; what was deployed is kept for retrieve.
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
+import { permissionSetKey } from '../security/access.js';
 import { insertRaw } from '../sobjects/dml.js';
 import { standardObjects } from './objects.js';
 import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
@@ -349,4 +350,6 @@ export function recordPermissionSet(
     .find((r) => String(r.Name).toLowerCase() === name.toLowerCase());
   if (existing) org.store.put('PermissionSet', { ...existing, ...values });
   else insertRaw(org, meta, values, userId);
+  // What it grants, read by the security layer for every user assigned to it.
+  org.store.setKv(permissionSetKey(name), JSON.stringify(body));
 }

@@ -70,6 +70,8 @@ export interface CustomObjectMd {
   pluralLabel?: string;
   description?: string;
   enableActivities?: string;
+  sharingModel?: string;
+  externalSharingModel?: string;
   nameField?: { label?: string; type?: string; displayFormat?: string };
   /** The key prefix the org gave the object when it was first deployed (emulator bookkeeping, not metadata). */
   keyPrefix?: string;
@@ -356,6 +358,8 @@ export function objectDef(
       ...fields,
     ],
     ...(recordTypes.length > 0 ? { recordTypes } : {}),
+    ...(o.sharingModel ? { sharingModel: o.sharingModel } : {}),
+    ...(o.externalSharingModel ? { externalSharingModel: o.externalSharingModel } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // default (@salesforce/source-deploy-retrieve through jsforce): deploy + checkDeployStatus (the same
 // deploys as REST deployRequest, deploy.ts) and retrieve + checkRetrieveStatus of what was deployed.
 // The session travels in the SOAP header; errors are SOAP faults as the org sends them.
+import { METADATA_ACCESS_MESSAGE } from '../security/errors.js';
 import Router from '@koa/router';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync, zipSync } from 'fflate';
@@ -233,6 +234,8 @@ export function metadataSoapRoutes(emu: Emu, options: { deployMs: number }): Rou
           'Invalid Session ID found in SessionHeader: Illegal Session',
         );
       const userId = row.user_id;
+      if (!emu.org.security.canUseMetadataApi(userId))
+        throw new SoapFault('INSUFFICIENT_ACCESS', METADATA_ACCESS_MESSAGE);
       const body = (env.Body ?? {}) as Rec;
       const [operation, args] = (Object.entries(body)[0] ?? ['', {}]) as [string, Rec];
       let result: unknown;

@@ -86,4 +86,7 @@ export interface ObjectDef {
   queryable?: boolean;
   /** Lives in the Tooling API namespace instead of the data API. */
   tooling?: boolean;
+  /** Organisation-wide defaults (CustomObject sharingModel / externalSharingModel): Private, Read, ReadWrite, ControlledByParent. */
+  sharingModel?: string;
+  externalSharingModel?: string;
 }

@@ -237,6 +237,17 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       AccountId: partnerAccount.Id,
       Title: 'Contract Inspector',
     });
+    // The personas' permission sets, assigned as `sf org assign permset` assigns them.
+    const permissionSetId = (name: string): unknown =>
+      org.store.list('PermissionSet').find((p) => p.Name === name)?.Id;
+    for (const [assignee, set] of [
+      [DEMO_IDS.fieldUser, 'CQ_Field_User'],
+      [DEMO_IDS.partnerUser, 'CQ_Field_User'],
+      [DEMO_IDS.admin, 'CQ_Form_Builder'],
+    ] as const) {
+      const id = permissionSetId(set);
+      if (id) put('PermissionSetAssignment', { AssigneeId: assignee, PermissionSetId: id });
+    }
 
     // Record types and controlled documents (safety inspection criteria with sections and questions).
     put(

@@ -7,7 +7,7 @@ import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
 import { isPlainObject, readJson } from '../http/body.js';
 import { normalizeId } from '../ids.js';
-import type { Registry } from '../metadata/registry.js';
+import type { Access } from '../security/access.js';
 import {
   createRecord,
   deleteRecord,
@@ -115,13 +115,15 @@ function idsParam(ctx: Context, body?: unknown): string[] {
   return ids.map((s) => s.trim());
 }
 
-export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Registry): Router {
+export function collectionRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' = 'data'): Router {
   const router = new Router({ prefix });
   const org = emu.org;
+  const scope = (ctx: Context): Access => org.security.forUser(userOf(ctx), api);
 
   router.post('/composite/sobjects', async (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const { allOrNone, records } = await readBatch(ctx);
     const userId = userOf(ctx);
     const outcomes = runBatch(emu, allOrNone, records.length, (i) => {
@@ -130,14 +132,15 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
         throw new SfError(400, 'INVALID_FIELD', 'cannot specify Id in an insert call', ['Id']);
       }
       const meta = resolveObject(registry, typeOf(rec));
-      return { id: createRecord(org, registry, meta, rec, userId) };
+      return { id: createRecord(org, registry, meta, rec, userId, access) };
     });
     ctx.body = saveResults(outcomes, allOrNone, false);
   });
 
   router.patch('/composite/sobjects', async (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const { allOrNone, records } = await readBatch(ctx);
     const userId = userOf(ctx);
     const outcomes = runBatch(emu, allOrNone, records.length, (i) => {
@@ -148,7 +151,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
       if (!id) throw new SfError(400, 'MISSING_ARGUMENT', 'Id not specified in an update call', ['Id']);
       if (!normalizeId(id)) throw malformedId(meta, id);
       try {
-        updateRecord(org, registry, meta, id, rec, userId);
+        updateRecord(org, registry, meta, id, rec, userId, access);
       } catch (e) {
         if (e instanceof SfError && e.errorCode === 'NOT_FOUND') {
           throw new SfError(400, 'INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', []);
@@ -162,7 +165,8 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
 
   router.delete('/composite/sobjects', (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const ids = idsParam(ctx);
     const allOrNone = ctx.query.allOrNone === 'true';
     const outcomes = runBatch(emu, allOrNone, ids.length, (i) => {
@@ -170,7 +174,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
       const norm = normalizeId(id);
       if (!norm) throw new SfError(400, 'MALFORMED_ID', `malformed id ${id}`);
       try {
-        deleteRecord(org, registry, norm);
+        deleteRecord(org, registry, norm, access);
       } catch (e) {
         if (e instanceof SfError) throw new SfError(400, e.errorCode, e.message, e.fields);
         throw e;
@@ -182,7 +186,8 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
 
   const retrieve = (ctx: Context, body?: unknown): void => {
     const v = apiVersion(ctx);
-    const meta = resolveObject(registryOf(), ctx.params.type ?? '');
+    const access = scope(ctx);
+    const meta = resolveObject(access.registry, ctx.params.type ?? '');
     const ids = idsParam(ctx, body);
     const rawFields = isPlainObject(body) ? body.fields : ctx.query.fields;
     const fields = Array.isArray(rawFields)
@@ -195,6 +200,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
       const id = normalizeId(raw);
       const hit = id ? org.store.get(id) : undefined;
       if (!hit || hit.sobject !== meta.name || hit.data.IsDeleted === true) return null;
+      if (!access.canRead(meta, hit.data)) return null;
       return formatRecord(meta, hit.data, v, fields);
     });
   };
@@ -203,7 +209,8 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
 
   router.patch('/composite/sobjects/:type/:field', async (ctx) => {
     const v = apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
     const field = ctx.params.field ?? '';
     const f = meta.field(field);
@@ -226,7 +233,7 @@ export function collectionRoutes(emu: Emu, prefix: string, registryOf: () => Reg
       }
       const { [key ?? '']: _ext, ...rest } = rec;
       try {
-        return upsertRecord(org, registry, meta, f.name, String(value), rest, userId, v);
+        return upsertRecord(org, registry, meta, f.name, String(value), rest, userId, v, access);
       } catch (e) {
         if (e instanceof SfError && e.status === 300) {
           throw new SfError(

@@ -4,6 +4,7 @@ import { SfError, notFound } from '../errors.js';
 import { normalizeId } from '../ids.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
 import { Org, sfDateTime } from '../org.js';
+import type { Access } from '../security/access.js';
 import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
 import { enforceValidationRules } from './validation-rules.js';
@@ -70,7 +71,10 @@ export function createRecord(
   meta: ObjectMeta,
   input: unknown,
   userId: string,
+  /** The running user's access; absent when the org itself writes (system mode). */
+  access?: Access,
 ): string {
+  access?.checkCreate(meta);
   if (meta.def.createable === false) {
     throw new SfError(
       400,
@@ -79,6 +83,7 @@ export function createRecord(
     );
   }
   const values = validateInput({ registry, store: org.store }, meta, input, 'create');
+  access?.checkReferences(meta, values);
   const now = sfDateTime();
   const rec: SRecord = {};
   for (const f of meta.def.fields) {
@@ -104,16 +109,26 @@ export function createRecord(
   }
   derive(meta, rec);
   requiredMissing(meta, rec);
-  enforceValidationRules(registry, org.store, meta, rec);
+  // Validation rules see the whole record, whatever the user may read (they run in system mode).
+  enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
   return id;
 }
 
-export function findRecord(org: Org, meta: ObjectMeta, rawId: string): SRecord {
+/** The object as the org defines it, every field included (the user's view may hide some). */
+const systemMeta = (meta: ObjectMeta, access?: Access): ObjectMeta => access?.system.get(meta.name) ?? meta;
+
+export function findRecord(org: Org, meta: ObjectMeta, rawId: string, access?: Access): SRecord {
   const id = normalizeId(rawId);
   const hit = id ? org.store.get(id) : undefined;
-  if (!hit || hit.sobject.toLowerCase() !== meta.name.toLowerCase()) {
+  // A record the user cannot see does not exist for them (REST answers 404, "verify that there are
+  // no sharing issues": https://developer.salesforce.com/docs/atlas.en-us.api_rest.meta/api_rest/errorcodes.htm).
+  if (
+    !hit ||
+    hit.sobject.toLowerCase() !== meta.name.toLowerCase() ||
+    (access && hit.data.IsDeleted !== true && !access.canRead(meta, hit.data))
+  ) {
     throw notFound();
   }
   if (hit.data.IsDeleted === true) throw new SfError(404, 'ENTITY_IS_DELETED', 'entity is deleted');
@@ -127,21 +142,24 @@ export function updateRecord(
   rawId: string,
   input: unknown,
   userId: string,
+  access?: Access,
 ): void {
-  const existing = findRecord(org, meta, rawId);
+  const existing = findRecord(org, meta, rawId, access);
+  access?.checkEdit(meta, existing);
   const values = validateInput({ registry, store: org.store }, meta, input, 'update');
+  access?.checkReferences(meta, values);
   const rec: SRecord = { ...existing, ...values };
   const now = sfDateTime();
   Object.assign(rec, { LastModifiedDate: now, LastModifiedById: userId, SystemModstamp: now });
   derive(meta, rec);
   requiredMissing(meta, rec);
-  enforceValidationRules(registry, org.store, meta, rec);
+  enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
 }
 
 /** Soft delete (queryAll still sees it) and cascade to master-detail children. */
-export function deleteRecord(org: Org, registry: Registry, rawId: string): void {
+export function deleteRecord(org: Org, registry: Registry, rawId: string, access?: Access): void {
   const id = normalizeId(rawId);
   const hit = id ? org.store.get(id) : undefined;
   if (!hit) {
@@ -153,6 +171,11 @@ export function deleteRecord(org: Org, registry: Registry, rawId: string): void 
   }
   if (hit.data.IsDeleted === true) throw new SfError(404, 'ENTITY_IS_DELETED', 'entity is deleted');
   const meta = registry.get(hit.sobject);
+  if (access) {
+    const own = access.system.get(hit.sobject);
+    if (!meta || !own || !access.canRead(own, hit.data)) throw notFound();
+    access.checkDelete(own, hit.data);
+  }
   if (meta?.def.deletable === false) {
     throw new SfError(400, 'INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
   }
@@ -160,7 +183,8 @@ export function deleteRecord(org: Org, registry: Registry, rawId: string): void 
   for (const rel of meta?.children ?? []) {
     if (!rel.cascadeDelete) continue;
     for (const child of org.store.list(rel.childSObject)) {
-      if (child[rel.field] === hit.data.Id) deleteRecord(org, registry, String(child.Id));
+      // Cascades run in system mode: deleting the master deletes every detail.
+      if (child[rel.field] === hit.data.Id) deleteRecord(org, access?.system ?? registry, String(child.Id));
     }
   }
 }
@@ -180,6 +204,7 @@ export function upsertRecord(
   input: unknown,
   userId: string,
   apiVersion: string,
+  access?: Access,
 ): UpsertOutcome {
   const f = meta.field(fieldName);
   if (!f || (!f.externalId && f.name !== 'Id')) {
@@ -196,15 +221,16 @@ export function upsertRecord(
     if (!id) throw malformedId(meta, value);
     const hit = id ? org.store.get(id) : undefined;
     if (hit && hit.data.IsDeleted !== true) {
-      updateRecord(org, registry, meta, String(hit.data.Id), body, userId);
+      updateRecord(org, registry, meta, String(hit.data.Id), body, userId, access);
       return { id: String(hit.data.Id), created: false };
     }
-    return { id: createRecord(org, registry, meta, body, userId), created: true };
+    return { id: createRecord(org, registry, meta, body, userId, access), created: true };
   }
   const lower = value.toLowerCase();
   const matches = org.store
     .list(meta.name)
-    .filter((r) => r[f.name] !== null && String(r[f.name]).toLowerCase() === lower);
+    .filter((r) => r[f.name] !== null && String(r[f.name]).toLowerCase() === lower)
+    .filter((r) => !access || access.canRead(meta, r));
   if (matches.length > 1) {
     const err = new SfError(300, 'MULTIPLE_CHOICES', 'Multiple records match the external id');
     Object.assign(err, {
@@ -229,12 +255,12 @@ export function upsertRecord(
   }
   const match = matches[0];
   if (match) {
-    updateRecord(org, registry, meta, String(match.Id), body, userId);
+    updateRecord(org, registry, meta, String(match.Id), body, userId, access);
     return { id: String(match.Id), created: false };
   }
   const withKey =
     typeof body === 'object' && body !== null ? { ...(body as SRecord), [f.name]: value } : body;
-  return { id: createRecord(org, registry, meta, withKey, userId), created: true };
+  return { id: createRecord(org, registry, meta, withKey, userId, access), created: true };
 }
 
 /** A record as the REST API returns it: attributes first, then the requested (or all) fields. */

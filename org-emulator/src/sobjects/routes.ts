@@ -7,7 +7,9 @@ import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
 import { isPlainObject, readJson } from '../http/body.js';
 import { normalizeId } from '../ids.js';
-import type { ObjectMeta, Registry } from '../metadata/registry.js';
+import type { ObjectMeta } from '../metadata/registry.js';
+import type { Access } from '../security/access.js';
+import { insufficientCrossReference } from '../security/errors.js';
 import { createContentVersion, filePath, saveStream } from '../files/storage.js';
 import { Readable } from 'node:stream';
 import { basicInfo, describeObject, globalEntry } from './describe.js';
@@ -80,6 +82,16 @@ async function createContentVersionFromJson(emu: Emu, body: unknown, userId: str
       ['FirstPublishLocationId'],
     );
   }
+  const firstPublish =
+    FirstPublishLocationId === undefined || FirstPublishLocationId === null
+      ? undefined
+      : normalizeId(String(FirstPublishLocationId));
+  if (
+    firstPublish &&
+    emu.org.store.get(firstPublish) &&
+    !emu.org.security.forUser(userId).visible(firstPublish)
+  )
+    throw insufficientCrossReference('FirstPublishLocationId');
   const stored = await saveStream(emu.org, Readable.from([Buffer.from(VersionData, 'base64')]));
   const { version } = createContentVersion(emu.org, userId, stored, {
     PathOnClient: String(PathOnClient),
@@ -93,8 +105,15 @@ async function createContentVersionFromJson(emu: Emu, body: unknown, userId: str
   return String(version.Id);
 }
 
-export function sendBlob(emu: Emu, ctx: Context, meta: ObjectMeta, id: string, field: string): void {
-  const rec = findRecord(emu.org, meta, id);
+export function sendBlob(
+  emu: Emu,
+  ctx: Context,
+  meta: ObjectMeta,
+  id: string,
+  field: string,
+  access?: Access,
+): void {
+  const rec = findRecord(emu.org, meta, id, access);
   const f = meta.field(field);
   if (!f || f.type !== 'base64') throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
   const path = filePath(emu.org, rec[f.name]);
@@ -104,26 +123,29 @@ export function sendBlob(emu: Emu, ctx: Context, meta: ObjectMeta, id: string, f
   ctx.body = createReadStream(path);
 }
 
-export function sobjectRoutes(emu: Emu, prefix: string, registryOf: () => Registry): Router {
+export function sobjectRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' = 'data'): Router {
   const router = new Router({ prefix });
   const org = emu.org;
+  const scope = (ctx: Context): Access => org.security.forUser(userOf(ctx), api);
 
   router.get('/sobjects', (ctx) => {
     const v = apiVersion(ctx);
     ctx.body = {
       encoding: 'UTF-8',
       maxBatchSize: 200,
-      sobjects: registryOf()
-        .all()
+      sobjects: scope(ctx)
+        .registry.all()
         .map((m) => globalEntry(m, v)),
     };
   });
 
   router.get('/sobjects/:type', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = resolveObject(registryOf(), ctx.params.type ?? '');
+    const access = scope(ctx);
+    const meta = resolveObject(access.registry, ctx.params.type ?? '');
     const recent = org.store
       .list(meta.name)
+      .filter((r) => access.canRead(meta, r))
       .slice(-5)
       .map((r) => formatRecord(meta, r, v, meta.nameField ? ['Id', meta.nameField.name] : ['Id']));
     ctx.body = basicInfo(meta, v, recent);
@@ -131,56 +153,65 @@ export function sobjectRoutes(emu: Emu, prefix: string, registryOf: () => Regist
 
   router.get('/sobjects/:type/describe', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = resolveObject(registryOf(), ctx.params.type ?? '');
-    ctx.body = describeObject(registryOf(), meta, v);
+    const { registry } = scope(ctx);
+    const meta = resolveObject(registry, ctx.params.type ?? '');
+    ctx.body = describeObject(registry, meta, v);
   });
 
   router.post('/sobjects/:type', async (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
     const body = await readJson(ctx);
     const userId = userOf(ctx);
+    if (meta.name === 'ContentVersion') access.checkCreate(meta);
     const id =
-      meta.name === 'ContentVersion' && registry === org.registry
+      meta.name === 'ContentVersion' && api === 'data'
         ? await createContentVersionFromJson(emu, body, userId)
-        : org.store.transaction(() => createRecord(org, registry, meta, body, userId));
+        : org.store.transaction(() => createRecord(org, registry, meta, body, userId, access));
     ctx.status = 201;
     ctx.body = { id, success: true, errors: [] };
   });
 
   router.get('/sobjects/:type/:id', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = resolveObject(registryOf(), ctx.params.type ?? '');
-    const rec = findRecord(org, meta, ctx.params.id ?? '');
+    const access = scope(ctx);
+    const meta = resolveObject(access.registry, ctx.params.type ?? '');
+    const rec = findRecord(org, meta, ctx.params.id ?? '', access);
     ctx.body = formatRecord(meta, rec, v, fieldsParam(ctx));
   });
 
   router.patch('/sobjects/:type/:id', async (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
     const body = await readJson(ctx);
-    org.store.transaction(() => updateRecord(org, registry, meta, ctx.params.id ?? '', body, userOf(ctx)));
+    org.store.transaction(() =>
+      updateRecord(org, registry, meta, ctx.params.id ?? '', body, userOf(ctx), access),
+    );
     ctx.status = 204;
   });
 
   router.delete('/sobjects/:type/:id', (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
-    findRecord(org, meta, ctx.params.id ?? '');
-    org.store.transaction(() => deleteRecord(org, registry, ctx.params.id ?? ''));
+    findRecord(org, meta, ctx.params.id ?? '', access);
+    org.store.transaction(() => deleteRecord(org, registry, ctx.params.id ?? '', access));
     ctx.status = 204;
   });
 
   router.get('/sobjects/:type/:field/:value', (ctx) => {
     const v = apiVersion(ctx);
-    const meta = resolveObject(registryOf(), ctx.params.type ?? '');
+    const access = scope(ctx);
+    const meta = resolveObject(access.registry, ctx.params.type ?? '');
     const a = ctx.params.field ?? '';
     const b = ctx.params.value ?? '';
     if (meta.field(b)?.type === 'base64' && normalizeId(a)) {
-      sendBlob(emu, ctx, meta, a, b);
+      sendBlob(emu, ctx, meta, a, b, access);
       return;
     }
     const f = meta.field(a);
@@ -194,7 +225,8 @@ export function sobjectRoutes(emu: Emu, prefix: string, registryOf: () => Regist
     const lower = b.toLowerCase();
     const matches = org.store
       .list(meta.name)
-      .filter((r) => r[f.name] !== null && String(r[f.name]).toLowerCase() === lower);
+      .filter((r) => r[f.name] !== null && String(r[f.name]).toLowerCase() === lower)
+      .filter((r) => access.canRead(meta, r));
     if (matches.length === 0) throw new SfError(404, 'NOT_FOUND', 'The requested resource does not exist');
     if (matches.length > 1) {
       ctx.status = 300;
@@ -206,7 +238,8 @@ export function sobjectRoutes(emu: Emu, prefix: string, registryOf: () => Regist
 
   router.patch('/sobjects/:type/:field/:value', async (ctx) => {
     const v = apiVersion(ctx);
-    const registry = registryOf();
+    const access = scope(ctx);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
     const body = await readJson(ctx);
     const outcome = org.store.transaction(() =>
@@ -219,6 +252,7 @@ export function sobjectRoutes(emu: Emu, prefix: string, registryOf: () => Regist
         body ?? {},
         userOf(ctx),
         v,
+        access,
       ),
     );
     ctx.status = outcome.created ? 201 : 200;

@@ -80,12 +80,13 @@ interface TreeError {
 
 const ROLLBACK = Symbol('rollback');
 
-export function treeRoutes(emu: Emu, prefix: string, registryOf: () => Registry): Router {
+export function treeRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' = 'data'): Router {
   const router = new Router({ prefix });
 
   router.post('/composite/tree/:type', async (ctx) => {
     apiVersion(ctx);
-    const registry = registryOf();
+    const access = emu.org.security.forUser(userOf(ctx), api);
+    const registry = access.registry;
     const meta = resolveObject(registry, ctx.params.type ?? '');
     const nodes = readRecords(registry, await readJson(ctx), meta, undefined, 1, new Set());
     const userId = userOf(ctx);
@@ -96,7 +97,7 @@ export function treeRoutes(emu: Emu, prefix: string, registryOf: () => Registry)
         node.parentField && parentId ? { ...node.fields, [node.parentField]: parentId } : node.fields;
       let id: string | undefined;
       try {
-        id = createRecord(emu.org, registry, node.meta, fields, userId);
+        id = createRecord(emu.org, registry, node.meta, fields, userId, access);
         saved.push({ referenceId: node.referenceId, id });
       } catch (e) {
         if (!(e instanceof SfError)) throw e;

@@ -10,6 +10,7 @@ import type {
 import { SfError } from '../errors.js';
 import { normalizeId } from '../ids.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
+import type { Access } from '../security/access.js';
 import type { FieldDef } from '../metadata/types.js';
 import type { Org } from '../org.js';
 import type { SRecord } from '../store/records.js';
@@ -30,6 +31,19 @@ export interface QueryEnv {
   apiVersion: string;
   includeDeleted: boolean;
   soql: string;
+  /** The running user's record access: rows, parents and children they cannot see are left out. */
+  access?: Access;
+}
+
+/** A record by id, if the running user may see it (a parent they cannot see reads as null, as on an org). */
+function visibleRecord(env: QueryEnv, id: string): { sobject: string; data: SRecord } | undefined {
+  return env.access ? env.access.visible(id) : env.org.store.get(id);
+}
+
+function visibleRows(env: QueryEnv, meta: ObjectMeta): SRecord[] {
+  const rows = env.org.store.list(meta.name, env.includeDeleted);
+  const access = env.access;
+  return access ? rows.filter((r) => access.canRead(meta, r)) : rows;
 }
 
 export interface QueryOutput {
@@ -137,7 +151,7 @@ function resolve(env: QueryEnv, rec: SRecord, path: CompiledPath): Resolved | un
   for (const rel of path.rels) {
     const id = cur[rel.name];
     if (typeof id !== 'string') return undefined;
-    const hit = env.org.store.get(id);
+    const hit = visibleRecord(env, id);
     if (!hit) return undefined;
     cur = hit.data;
     sobject = hit.sobject;
@@ -598,7 +612,7 @@ function project(
       let index = childIndex.get(s);
       if (!index) {
         index = new Map();
-        const rows = env.org.store.list(s.query.meta.name, env.includeDeleted);
+        const rows = visibleRows(env, s.query.meta);
         for (const r of s.query.where ? rows.filter(s.query.where) : rows) {
           const parentId = r[s.childField];
           if (typeof parentId !== 'string') continue;
@@ -633,7 +647,7 @@ function project(
       }
       const id: unknown = cur[rel.name];
       const hit: { sobject: string; data: SRecord } | undefined =
-        typeof id === 'string' ? env.org.store.get(id) : undefined;
+        typeof id === 'string' ? visibleRecord(env, id) : undefined;
       if (!hit) {
         target[key] = null;
         cur = null;
@@ -720,7 +734,7 @@ export function checkQuery(env: QueryEnv, q: Query): ObjectMeta {
 export function runQuery(env: QueryEnv, q: Query, _inner = false): QueryOutput {
   const meta = queriedObject(env, q);
   const c = compile(env, meta, q, q.sObjectAlias);
-  const candidates = env.org.store.list(meta.name, env.includeDeleted);
+  const candidates = visibleRows(env, meta);
   if (c.countOnly && !c.aggregates) {
     const matched = filterSort(env, { ...c, order: [] }, candidates);
     return { totalSize: matched.length, records: [] };

@@ -15,6 +15,11 @@ export class RecordStore {
   private readonly byId = new Map<string, { sobject: string; data: SRecord }>();
   private readonly byObject = new Map<string, Map<string, SRecord>>();
   private depth = 0;
+  /** Writes per object (lower-case name), so caches built from a few objects' rows know when to rebuild. */
+  private readonly writes = new Map<string, number>();
+  private reloads = 0;
+  /** Bumped on every key-value write (deployed metadata such as permission sets lives there). */
+  kvWrites = 0;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -29,6 +34,7 @@ export class RecordStore {
   }
 
   private reload(): void {
+    this.reloads++;
     this.byId.clear();
     this.byObject.clear();
     for (const row of this.db.prepare('SELECT id, sobject, data FROM records').all() as Row[]) {
@@ -39,6 +45,7 @@ export class RecordStore {
   private remember(sobject: string, id: string, data: SRecord): void {
     this.byId.set(id, { sobject, data });
     const key = sobject.toLowerCase();
+    this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
     let m = this.byObject.get(key);
     if (!m) {
       m = new Map();
@@ -80,6 +87,13 @@ export class RecordStore {
     this.db.prepare('DELETE FROM records WHERE id = ?').run(id);
     this.byId.delete(id);
     this.byObject.get(hit.sobject.toLowerCase())?.delete(id);
+    const key = hit.sobject.toLowerCase();
+    this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
+  }
+
+  /** Changes whenever a record of one of these objects is written or the store is reloaded. */
+  version(sobjects: readonly string[]): string {
+    return `${this.reloads}:${sobjects.map((o) => this.writes.get(o.toLowerCase()) ?? 0).join(':')}`;
   }
 
   nextCounter(name: string): number {
@@ -98,6 +112,7 @@ export class RecordStore {
   }
 
   setKv(key: string, value: string): void {
+    this.kvWrites++;
     this.db
       .prepare(
         'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',

@@ -40,6 +40,8 @@ export const API_ERROR_CODES = {
   ORG_ERROR: { status: 400, errorType: 'server' },
   ORG_UNAVAILABLE: { status: 502, errorType: 'server' },
   SCHEMA_ERROR: { status: 422, errorType: 'server' },
+  // A submission sent as Submitted that fails its form's checks (shared-contracts/form-validation).
+  VALIDATION_FAILED: { status: 422, errorType: 'custom' },
   INTERNAL: { status: 500, errorType: 'fatal' },
   // Publishing (builder spec 8): the org refused or failed the deploy, or the name needs a confirmation.
   DEPLOY_FAILED: { status: 422, errorType: 'deploy failed' },

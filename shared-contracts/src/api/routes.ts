@@ -881,6 +881,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: obj({ missing: arrayOf(str(120), 1000) }),
     source: 'service layer',
   },
+  // ---- builder access (issue 29): the org's answer, never a list of users
+  {
+    id: 'formBuilderAccess',
+    method: 'GET',
+    path: '/api/formBuilderAccess',
+    summary:
+      "Whether the signed-in user may build and publish forms: the org's describe of SQX_Form_Definition__c for them (updateable). {allowed, reason (the org's, when not allowed)}.",
+    auth: 'session',
+    stateChanging: false,
+    response: obj({ allowed: { type: 'boolean' }, reason: nullable(str(1000)) }, ['allowed']),
+    source: 'service layer',
+  },
   // ---- builder persistence
   {
     id: 'getSavedFormBuilderJSON',

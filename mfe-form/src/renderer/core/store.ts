@@ -9,7 +9,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { FormJsonSchema, FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts';
-import { getIn, isWithin, joinPath, scopeToPath, setIn } from './paths';
+import { evaluateJsonFormsCondition } from 'shared-contracts/form-validation/ajv';
+import { getIn, isWithin, joinPath, setIn } from './paths';
 import {
   applyActionRules,
   EMPTY_RULE_STATE,
@@ -24,18 +25,11 @@ import { DependencyIndex } from './depIndex';
 import type { TokenContext } from './tokens';
 import { ErrorIndex } from './errorIndex';
 import { ArrayEdited } from './arrayEdited';
-import { missingRequired, requiredPlan, type RequiredPlan } from './required';
-import { isExempt, missingByRules, type RequiredScope } from './requiredScope';
+import { requiredPlan, type RequiredPlan } from './required';
+import type { RequiredScope } from './requiredScope';
+import { missingRequiredPaths } from 'shared-contracts/form-validation/submission';
 import { RENDERER_TEXTS } from '../texts';
-import {
-  ajvStats,
-  checkBeforeSave,
-  dropEmptyRows,
-  getAjv,
-  isEdited,
-  validateForm,
-  type SaveCheck,
-} from './validation';
+import { checkBeforeSave, dropEmptyRows, isEdited, validateForm, type SaveCheck } from './validation';
 
 export interface FieldError {
   path: string;
@@ -291,14 +285,8 @@ export class FormStore {
 
   /** The missing required values (walks required paths only: required.ts); notifies only on change. */
   private updateMissing(): void {
-    const evalJf = evaluateJsonFormsCondition;
-    const scope = this.requiredScope;
-    const skip = scope ? (p: string) => isExempt(scope, p, this.data, evalJf) : undefined;
-    let next = missingRequired(this.requiredPlan, this.data, skip);
-    if (scope && scope.ruleRequired.length > 0) {
-      const byRules = missingByRules(scope, this.data, evalJf).filter((p) => !next.includes(p));
-      if (byRules.length > 0) next = [...next, ...byRules];
-    }
+    // The same function the BFF runs on a submission sent as Submitted (shared-contracts).
+    const next = missingRequiredPaths(this.schema, this.data, this.requiredScope);
     const prev = this.missing;
     if (next.length === prev.length && next.every((p, i) => p === prev[i])) return;
     const nextSet = new Set(next);
@@ -558,31 +546,7 @@ const addListener = (map: Map<string, Set<Listener>>, path: string, l: Listener)
   };
 };
 
-/** JSON Forms conditions: LEAF (expectedValue), SCHEMA-based (Ajv, compiled once per schema object), OR/AND. */
-const conditionValidators = new WeakMap<object, ValidateFunction>();
-export const evaluateJsonFormsCondition = (
-  cond: JsonFormsRule['condition'],
-  data: unknown,
-  base: string,
-): boolean => {
-  if (cond.type === 'OR' && cond.conditions)
-    return cond.conditions.some((c) => evaluateJsonFormsCondition(c, data, base));
-  if (cond.type === 'AND' && cond.conditions)
-    return cond.conditions.every((c) => evaluateJsonFormsCondition(c, data, base));
-  const value = cond.scope ? getIn(data, joinPath(base, scopeToPath(cond.scope))) : data;
-  if (cond.type === 'LEAF') return value === cond.expectedValue;
-  if (cond.schema) {
-    if (value === undefined && cond.failWhenUndefined) return false;
-    let v = conditionValidators.get(cond.schema);
-    if (!v) {
-      ajvStats.compiles++;
-      v = getAjv().compile(cond.schema);
-      conditionValidators.set(cond.schema, v);
-    }
-    return v(value) === true;
-  }
-  return false;
-};
+export { evaluateJsonFormsCondition };
 
 /** Pre-compile JSON Forms rule condition schemas of a ui schema (mount time, not per keystroke). */
 export const precompileConditions = (el: UISchemaElement): void => {

@@ -32,7 +32,12 @@ const USER: SignedIn = {
   embedded: false,
 };
 
-function setup(session: SessionState = USER, logout: () => Promise<void> = async () => undefined) {
+function setup(
+  session: SessionState = USER,
+  logout: () => Promise<void> = async () => undefined,
+  /** The org's answer to GET /api/formBuilderAccess for this user. */
+  builder = false,
+) {
   const calls: unknown[][] = [];
   const state = settable<SessionState>(session);
   const online = settable(true);
@@ -65,6 +70,13 @@ function setup(session: SessionState = USER, logout: () => Promise<void> = async
       retryNow: async (id: string) => {
         calls.push(['retryNow', id]);
         outbox.set(outbox.get().filter((item) => item.id !== id));
+      },
+    },
+    api: {
+      get: async (path: string) => {
+        calls.push(['get', path]);
+        if (path === '/api/formBuilderAccess') return { allowed: builder, reason: null };
+        throw new Error(`unexpected GET ${path}`);
       },
     },
   } as unknown as HostServices;
@@ -102,10 +114,22 @@ describe('shell header', { timeout: 20_000 }, () => {
   });
 
   it('the help menu leads an admin to the form builder and templates (/templates)', async () => {
-    const { user, calls } = setup();
+    const { user, calls } = setup({ ...USER, userId: '005000000000009AAA' }, undefined, true);
     await user.click(screen.getByRole('button', { name: 'Help' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Form builder and templates' }));
-    expect(calls).toEqual([['navigate', '/templates']]);
+    expect(calls).toEqual([
+      ['get', '/api/formBuilderAccess'],
+      ['navigate', '/templates'],
+    ]);
+  });
+
+  it('offers no builder entry to a user the org does not let edit forms (it asks the org)', async () => {
+    const { user, calls } = setup({ ...USER, userId: '005000000000008AAA' }, undefined, false);
+    await user.click(screen.getByRole('button', { name: 'Help' }));
+    const menu = await screen.findByRole('menu');
+    await within(menu).findByRole('menuitem', { name: 'Sign in again' });
+    expect(calls).toContainEqual(['get', '/api/formBuilderAccess']);
+    expect(within(menu).queryByRole('menuitem', { name: 'Form builder and templates' })).toBeNull();
   });
 
   it('log out asks the spec’s question, signs out and goes to /login', async () => {

@@ -21,6 +21,7 @@ import {
 import { MESSAGES, logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
 import { useObservable } from 'shared-contracts/use-observable';
 import { BellIcon, HelpIcon } from 'shared-contracts/icons';
+import { useBuilderAccess } from 'shared-contracts/use-builder-access';
 import { HEADER_TEXTS } from './texts';
 
 /**
@@ -39,6 +40,8 @@ const headerButton = {
 } as const;
 
 export function HelpMenu({ host }: { host: HostServices }) {
+  // The builder entry only for users the org lets edit form definitions (it answers, not a user list).
+  const builder = useBuilderAccess(host) === 'allowed';
   return (
     <Menu {...menuProps}>
       <MenuButton
@@ -49,7 +52,9 @@ export function HelpMenu({ host }: { host: HostServices }) {
       />
       <MenuList color="gray.800">
         <MenuItem onClick={() => host.navigate('/?outbox=1')}>{HEADER_TEXTS.helpOutbox}</MenuItem>
-        <MenuItem onClick={() => host.navigate('/templates')}>{HEADER_TEXTS.helpBuilder}</MenuItem>
+        {builder ? (
+          <MenuItem onClick={() => host.navigate('/templates')}>{HEADER_TEXTS.helpBuilder}</MenuItem>
+        ) : null}
         <MenuItem onClick={() => host.navigate('/login')}>{HEADER_TEXTS.helpSignIn}</MenuItem>
         <MenuDivider />
         <Text px={3} py={1} fontSize="sm" color="gray.600">

@@ -1,0 +1,71 @@
+/**
+ * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
+ * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
+ * read-only fields exempt, `required` rules, the schema's types, formats and patterns). A failure is a
+ * 422 with the spec's texts and nothing is written; a draft (In Progress) is never checked.
+ */
+import { MESSAGES, type FormDefinition } from 'shared-contracts';
+import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { ApiError } from '../http/errors';
+import { eqId, isSfId, select } from '../org/soql';
+import { queryAll, type SfRecord } from '../org/util';
+import { orgName as n } from './ns';
+import type { Call } from './types';
+
+/** Loads a form definition record with its parsed definition (`formDef`), as GET /api/formDefinition does. */
+export type FormLoader = (call: Call, formId: string) => Promise<SfRecord>;
+
+// Parsed definitions by org, user and form, kept while the record's LastModifiedDate is unchanged: the
+// same object each time, so the compiled validator (cached by identity) is reused.
+const parsed = new Map<string, { stamp: string; def: FormDefinition | null }>();
+
+async function definitionOf(call: Call, formId: string, load: FormLoader): Promise<FormDefinition | null> {
+  const auth = call.auth();
+  const key = `${auth.instanceUrl}|${auth.userId}|${formId}`;
+  const [head] = await queryAll(
+    call.conn(),
+    select({
+      fields: ['Id', 'LastModifiedDate'],
+      from: n(call, 'SQX_Form_Definition__c'),
+      where: [eqId('Id', formId)],
+      limit: 1,
+    }),
+  );
+  // A form the user cannot see: the org refuses the submission's lookup to it itself.
+  if (!head) return null;
+  const stamp = String(head.LastModifiedDate);
+  const hit = parsed.get(key);
+  if (hit && hit.stamp === stamp) return hit.def;
+  const rec = await load(call, formId);
+  const def = rec.formDef && typeof rec.formDef === 'object' ? (rec.formDef as FormDefinition) : null;
+  parsed.set(key, { stamp, def: def?.schema ? def : null });
+  if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
+  return def?.schema ? def : null;
+}
+
+/** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */
+export async function submitRefusal(
+  call: Call,
+  formId: string,
+  data: unknown,
+  load: FormLoader,
+  /** Definitions already asked for in this request (a batch holds many submissions of one form). */
+  memo: Map<string, Promise<FormDefinition | null>> = new Map(),
+): Promise<ApiError | undefined> {
+  if (!isSfId(formId)) return undefined;
+  let pending = memo.get(formId);
+  if (!pending) memo.set(formId, (pending = definitionOf(call, formId, load)));
+  const def = await pending;
+  if (!def) return undefined;
+  const check = checkSubmission({
+    schema: def.schema,
+    ui: def.ui,
+    readOnlyFields: def.readOnly,
+    data: data ?? {},
+  });
+  if (check.ok) return undefined;
+  return new ApiError('VALIDATION_FAILED', MESSAGES.fixFieldValidation, {
+    errors: check.messages,
+    missing: check.missing,
+  });
+}

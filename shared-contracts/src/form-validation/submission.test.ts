@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { FormJsonSchema } from '../form-definition';
+import type { UISchemaElement } from '../ui-schema';
+import { checkSubmission } from './submission';
+
+// The one submit check the browser's Save and the BFF's guard share (issue 29).
+const schema: FormJsonSchema = {
+  type: 'object',
+  properties: {
+    General: {
+      type: 'object',
+      title: 'General',
+      properties: {
+        Site: { type: 'string', title: 'Site' },
+        Kind: { type: 'string', title: 'Kind' },
+        Detail: { type: 'string', title: 'Detail' },
+        Locked: { type: 'string', title: 'Locked' },
+        Code: { type: 'string', title: 'Code', pattern: '^[0-9]+$', errorMessage: 'Numeric Only' },
+        Rows: {
+          type: 'array',
+          title: 'Readings',
+          items: { type: 'object', properties: { R: { type: 'string', title: 'Reading' } }, required: ['R'] },
+        },
+      },
+      required: ['Site', 'Detail', 'Locked'],
+    },
+  },
+};
+const control = (name: string, extra: Partial<UISchemaElement> = {}): UISchemaElement =>
+  ({ type: 'Control', scope: `#/properties/General/properties/${name}`, ...extra }) as UISchemaElement;
+const ui = {
+  type: 'VerticalLayout',
+  elements: [
+    control('Site'),
+    control('Kind'),
+    // Hidden unless Kind is 'other': then it is required; hidden, it is not.
+    control('Detail', {
+      rules: [{ type: 'visible', conditions: [{ field: 'General.Kind', operator: '==', value: 'other' }] }],
+    }),
+    control('Locked', { options: { readOnly: true } }),
+    control('Code'),
+    control('Rows'),
+  ],
+} as UISchemaElement;
+
+describe('checkSubmission', () => {
+  it('lists missing required fields in the spec’s words (absent section included), and passes when filled', () => {
+    const empty = checkSubmission({ schema, ui, data: {} });
+    expect(empty.ok).toBe(false);
+    expect(empty.messages).toEqual(['Site is missing required fields']);
+    expect(checkSubmission({ schema, ui, data: { General: { Site: '  ' } } }).missing).toEqual([
+      'General.Site',
+    ]);
+    expect(checkSubmission({ schema, ui, data: { General: { Site: 'Acme' } } })).toEqual({
+      ok: true,
+      missing: [],
+      messages: [],
+    });
+  });
+
+  it('exempts a field hidden by a rule and a read-only one; a shown required field counts again', () => {
+    const shown = checkSubmission({ schema, ui, data: { General: { Site: 'Acme', Kind: 'other' } } });
+    expect(shown.messages).toEqual(['Detail is missing required fields']);
+  });
+
+  it('exempts the form definition’s readOnly list; without a layout the schema’s required fields all count', () => {
+    const noLocked = { ...schema };
+    const withoutUi = checkSubmission({ schema: noLocked, data: { General: { Site: 'Acme' } } });
+    expect(withoutUi.missing).toEqual(['General.Detail', 'General.Locked']);
+    const listed = checkSubmission({
+      schema,
+      data: { General: { Site: 'Acme' } },
+      readOnlyFields: ['Detail', 'Locked'],
+    });
+    expect(listed.ok).toBe(true);
+  });
+
+  it('checks rows with content per row, and the schema’s patterns with their messages', () => {
+    const r = checkSubmission({
+      schema,
+      ui,
+      data: { General: { Site: 'Acme', Code: '12a', Rows: [{ R: 'x' }, { R: '' }, {}] } },
+    });
+    expect(r.ok).toBe(false);
+    expect(r.messages).toContain('Code Numeric Only');
+  });
+});
