@@ -81,31 +81,6 @@ for (const username of ['field.user@demo.org', 'partner.user@demo.org'])
     test.setTimeout(180_000);
     const { org, page, formId } = await startUnderWorker('cq-offline-queue-', username);
 
-<<<<<<< HEAD
-  await context.setOffline(true);
-  const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
-  const queued = await page.evaluate(
-    async ({ prefix, formId }) => {
-      const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
-      const out: { id: string; sha256: string }[] = [];
-      for (let i = 0; i < 5; i++) {
-        const id = `${prefix}-${i}`;
-        if (!(await off.create({ id, formId, formName: 'Offline queue', data: {} })).ok)
-          throw new Error('create');
-        const bytes = new Uint8Array(200_000 + i);
-        crypto.getRandomValues(bytes.subarray(0, 65536));
-        const f = await off.attachFile(id, new Blob([bytes]), `${id}.bin`);
-        if (!f.ok || !f.value) throw new Error('attach');
-        if (!(await off.submit(id, { General: { note: `offline ${i}` }, Files: [f.value] })).ok)
-          throw new Error('submit');
-        out.push({ id, sha256: (await off.store.filesOf(off.owner(), id))[0]?.sha256 ?? '' });
-      }
-      return out;
-    },
-    { prefix, formId },
-  );
-  expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
-=======
     await context.setOffline(true);
     const prefix = `offq-${crypto.randomBytes(3).toString('hex')}`;
     const queued = await page.evaluate(
@@ -122,14 +97,13 @@ for (const username of ['field.user@demo.org', 'partner.user@demo.org'])
           if (!f.ok || !f.value) throw new Error('attach');
           if (!(await off.submit(id, { General: { note: `offline ${i}` }, Files: [f.value] })).ok)
             throw new Error('submit');
-          out.push({ id, sha256: (await off.store.filesOf(id))[0]?.sha256 ?? '' });
+          out.push({ id, sha256: (await off.store.filesOf(off.owner(), id))[0]?.sha256 ?? '' });
         }
         return out;
       },
       { prefix, formId },
     );
     expect(await local(page, prefix)).toEqual(Array(5).fill('submitted/file usnyc'));
->>>>>>> i29
 
     // reload while still offline: the cached app starts and the queue is all there
     await page.reload();
