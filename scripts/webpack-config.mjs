@@ -10,6 +10,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ShellPreloadPlugin } from './shell-preload-plugin.mjs';
+import { addOfflineAssets } from './offline-assets.mjs';
 
 // The ESM build of the plugin that hands the shell's MF runtime to the remotes (externalRuntime).
 // `experiments.provideExternalRuntime` would add its CommonJS build, which pulls in a second, CommonJS
@@ -230,7 +231,7 @@ export function remoteConfig({
             ? { ...shared, '@chakra-ui/react-extra': { ...chakraExtraShared, import: false } }
             : shared,
           shareStrategy: 'loaded-first',
-          manifest: true,
+          manifest: { additionalData: addOfflineAssets },
           dts: false,
           // The shell provides the MF runtime; each remote entry would otherwise ship its own copy.
           experiments: { externalRuntime: true, optimization: mfOptimization },

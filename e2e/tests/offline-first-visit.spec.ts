@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from 'shared-contracts';
+import { openHome } from '../support/form-screen';
+import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { OrgProbe } from '../proof/org-probe';
+
+// Issue 26: a field user signs in once at the office, loses the network on the way to the site, and the
+// whole app works there: no extra reload, from a fresh browser profile. The only thing the test waits
+// for is what the user sees: the header's "Ready to work offline" sign.
+
+let system: RunningSystem;
+test.afterEach(async () => system?.stop());
+
+const count = (page: Page, key: string) => page.getByTestId(`count-${key}`);
+const home = (page: Page) => page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]');
+const tab = (page: Page, label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+const launchButtons = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Launch / });
+const labelsOf = (page: Page) =>
+  launchButtons(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+
+/** Launches from the current tab, checks the form screen opened on `title`, and closes it. */
+async function launchAndClose(page: Page, label: string, shellUrl: string): Promise<void> {
+  await page.getByRole('tabpanel').getByRole('button', { name: label, exact: true }).click();
+  await page.waitForURL(/\/form\/[^/]+$/);
+  await expect(page.getByTestId('form-name')).toHaveText(label.replace(/^Launch /, ''));
+  await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL(`${shellUrl}/`);
+  await expect(home(page)).toBeVisible();
+}
+
+test('signed in once, no reload: offline every form and draft opens, and the draft reaches the org once when back', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  const org = new OrgProbe(`http://127.0.0.1:${system.ports.emulator}`);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await openHome(page, system.url);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('offline-ready')).toHaveAttribute(
+    'aria-label',
+    /^Ready to work offline \(\d+\.\d MB on this device\)$/,
+  );
+  // Every form that can go offline, taken offline (the Forms tab's Offline switch: its definition on
+  // the device); the others need the org to launch, as the spec has it.
+  await tab(page, 'Forms').click();
+  const switches = page.getByRole('tabpanel').getByLabel(/^Offline /);
+  const titles = (
+    await switches.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+  ).map((l) => l.replace(/^Offline /, ''));
+  expect(titles.length).toBeGreaterThan(1);
+  for (const title of titles) {
+    await page.getByLabel(`Offline ${title}`).check({ force: true });
+    await expect(page.getByLabel(`Offline ${title}`)).toBeChecked();
+  }
+  const forms = titles.map((t) => `Launch ${t}`);
+  await tab(page, 'In Progress').click();
+  const drafts = await labelsOf(page);
+  const inProgress = await count(page, 'inProgress').textContent();
+  const assigned = await count(page, 'assigned').textContent();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(home(page)).toBeVisible();
+  await expect(page.getByTestId('online-status')).toHaveText('Offline');
+  await expect(count(page, 'inProgress')).toHaveText(inProgress ?? '');
+  await expect(count(page, 'assigned')).toHaveText(assigned ?? '');
+  await expect(page.getByTestId('offline-ready')).toBeVisible();
+
+  // Every In Progress item and every form opens offline.
+  for (const label of drafts) {
+    await tab(page, 'In Progress').click();
+    await launchAndClose(page, label, system.url);
+  }
+  for (const label of forms) {
+    await tab(page, 'Forms').click();
+    await launchAndClose(page, label, system.url);
+  }
+
+  // A draft written offline: typed, closed, still there after a reload.
+  await tab(page, 'Forms').click();
+  const first = forms[0] ?? '';
+  await page.getByRole('tabpanel').getByRole('button', { name: first, exact: true }).click();
+  await page.waitForURL(/\/form\/[^/]+$/);
+  const localId = new URL(page.url()).pathname.split('/')[2] ?? '';
+  const field = page
+    .locator('[data-testid="remote-screen"][data-remote="mfe-form"]')
+    .getByRole('textbox')
+    .first();
+  const typed = `offline draft ${localId.slice(0, 8)}`;
+  await field.fill(typed);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL(`${system.url}/`);
+  await expect(page.getByTestId('snackbar').last()).toHaveText(MESSAGES.changesSaved);
+  await page.reload();
+  await expect(home(page)).toBeVisible();
+  await page.goto(`${system.url}/form/${localId}`);
+  await expect(
+    page.locator('[data-testid="remote-screen"][data-remote="mfe-form"]').getByRole('textbox').first(),
+  ).toHaveValue(typed);
+  // Its print view, and the outbox.
+  await page.goto(`${system.url}/form/${localId}?view=print`);
+  await expect(page.getByTestId('print-view')).toBeVisible();
+  await page.goto(`${system.url}/`);
+  await page.getByTestId('sync-count').click();
+  await expect(page.getByTestId('outbox-panel')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Back online, no reload: the draft reaches the org exactly once, and the app goes on without Retry.
+  await context.setOffline(false);
+  await expect(page.getByTestId('online-status')).toHaveText('Online');
+  const key = `#${localId}`;
+  const inOrg = async () =>
+    (await org.submissionsByKeyPrefix('')).filter((r) => r.key.endsWith(key)).map((r) => r.status);
+  await expect.poll(inOrg, { timeout: 60_000 }).toEqual(['In Progress']);
+  const [record] = (await org.submissionsByKeyPrefix('')).filter((r) => r.key.endsWith(key));
+  expect(JSON.stringify(record?.json)).toContain(typed);
+  await tab(page, 'Forms').click();
+  await launchAndClose(page, forms[forms.length - 1] ?? '', system.url);
+  await page.waitForTimeout(3000);
+  expect(await inOrg()).toEqual(['In Progress']);
+  expect(errors).toEqual([]);
+  await context.close();
+});
