@@ -243,6 +243,37 @@ export function remoteConfig({
   };
 }
 
+/**
+ * Copies the shell's public/ folder (the web app manifest and its icons) into the build as is: fixed
+ * names, which the manifest and index.html refer to.
+ */
+class PublicFilesPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          compilation.contextDependencies.add(this.dir);
+          for (const file of fs.readdirSync(this.dir, { recursive: true })) {
+            const full = path.join(this.dir, String(file));
+            if (!fs.statSync(full).isFile()) continue;
+            compilation.emitAsset(
+              String(file).split(path.sep).join('/'),
+              new sources.RawSource(fs.readFileSync(full)),
+            );
+          }
+        },
+      );
+    });
+  }
+}
+
 /** The shell: the host page; finds its remotes at run time from the BFF's /remotes.json. */
 export function hostConfig({ dir, name }) {
   return (_env, argv) => {
@@ -264,6 +295,7 @@ export function hostConfig({ dir, name }) {
           experiments: { optimization: mfOptimization },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        new PublicFilesPlugin(path.join(dir, 'public')),
         // What the async boundary and the full header fetch, for the BFF's preload hints.
         new ShellPreloadPlugin({ boot: './bootstrap', fullHeader: './full-header' }),
         new InjectManifest({

@@ -1,5 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
+import { chromiumLaunchOptions } from '../support/browser';
 import { openHome } from '../support/form-screen';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
@@ -126,4 +130,34 @@ test('signed in once, no reload: offline every form and draft opens, and the dra
   expect(await inOrg()).toEqual(['In Progress']);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('installable: the web app manifest is clean and Chromium reports no installability error', async () => {
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  // A real (fresh) profile: Chromium never offers to install from an incognito context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions,
+    headless: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openHome(page, system.url);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  const cdp = await context.newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as {
+    url: string;
+    errors: { message: string }[];
+    parsed?: { name?: string; display?: string };
+  };
+  expect(manifest.url).toBe(`${system.url}/manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  expect(installabilityErrors).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
 });
