@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
 import { chromiumLaunchOptions } from '../support/browser';
+import { buildPackage, deploy, distOf, tempDir } from '../support/builds';
 import { openHome } from '../support/form-screen';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
@@ -160,4 +161,52 @@ test('installable: the web app manifest is clean and Chromium reports no install
   expect(errors).toEqual([]);
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });
+});
+
+test('a remote redeployed while offline: offline the old copy serves, online the new one, then offline the new one', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const deployed = tempDir('mfe-home-deployed');
+  deploy(distOf('mfe-home'), deployed);
+  // mfe-home from a deployment folder of its own, as a CDN origin would serve it.
+  system = await startSystem({
+    ports: await freeSystemPorts(),
+    quiet: true,
+    remoteDirs: { 'mfe-home': deployed },
+  });
+  const label = `offline-redeploy-${Date.now()}`;
+  const build = tempDir('mfe-home-build');
+  buildPackage('mfe-home', build, { BUILD_LABEL: label });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const area = page.locator('#area-mfe-home');
+  const buildLabel = area.getByTestId('build-label');
+
+  await openHome(page, system.url);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await expect(buildLabel).toHaveCount(0);
+
+  await context.setOffline(true);
+  deploy(build, deployed);
+  await page.reload();
+  await expect(area).toHaveAttribute('data-state', 'mounted');
+  await expect(home(page)).toBeVisible();
+  await expect(buildLabel).toHaveCount(0);
+
+  // The next online visit runs the new version and takes its copy whole.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(buildLabel).toHaveText(`mfe-home build ${label}`);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(area).toHaveAttribute('data-state', 'mounted');
+  await expect(buildLabel).toHaveText(`mfe-home build ${label}`);
+  await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
 });

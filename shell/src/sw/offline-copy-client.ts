@@ -28,6 +28,15 @@ async function showReady(state: OfflineCopyState | null): Promise<void> {
   offlineReadiness.set({ status: 'ready', at: state.at, usageBytes: await usage() });
 }
 
+/** Shows the last complete copy's state, if there is one. */
+async function showStored(): Promise<void> {
+  try {
+    await showReady(await readOfflineCopyState(caches, location.origin));
+  } catch {
+    // no readable copy: nothing to show
+  }
+}
+
 let listening = false;
 
 function listen(): void {
@@ -36,8 +45,9 @@ function listen(): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data = event.data as { type?: string; state?: OfflineCopyState | null } | null;
     if (data?.type !== OFFLINE_COPY_DONE) return;
+    // Not complete this time (a remote down): the last complete copy still serves offline.
     if (data.state?.complete) void showReady(data.state);
-    else if (offlineReadiness.get().status === 'taking') offlineReadiness.set({ status: 'unknown' });
+    else void showStored();
   });
 }
 
@@ -45,7 +55,8 @@ async function askWorker(): Promise<void> {
   if (!navigator.onLine) return;
   const registration = await navigator.serviceWorker.ready;
   if (!registration.active) return;
-  if (offlineReadiness.get().status !== 'ready') offlineReadiness.set({ status: 'taking' });
+  // Online, "ready" is said of the current versions only: hidden until the worker has checked them.
+  offlineReadiness.set({ status: 'taking' });
   registration.active.postMessage({ type: TAKE_OFFLINE_COPY });
 }
 
@@ -67,9 +78,9 @@ export function startOfflineCopy(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined')
     return;
   listen();
-  readOfflineCopyState(caches, location.origin)
-    .then(showReady)
-    .catch(() => undefined);
+  // Offline, the last complete copy is what runs: shown at once. Online the worker's check says it.
+  if (!navigator.onLine) void showStored();
+  else offlineReadiness.set({ status: 'taking' });
   const ask = () => whenIdle(() => void askWorker().catch(() => undefined));
   ask();
   window.addEventListener('online', ask);
