@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, REMOTE_UNAVAILABLE } from 'shared-contracts';
 import { chromiumLaunchOptions } from '../support/browser';
 import { buildPackage, deploy, distOf, tempDir } from '../support/builds';
 import { openHome } from '../support/form-screen';
-import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
+import { freeSystemPorts, startRemote, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
 
 // Issue 26: a field user signs in once at the office, loses the network on the way to the site, and the
@@ -65,6 +65,8 @@ test('signed in once, no reload: offline every form and draft opens, and the dra
   }
   const forms = titles.map((t) => `Launch ${t}`);
   await tab(page, 'In Progress').click();
+  // The org's In Progress items, imported on sign-in.
+  await expect(launchButtons(page).first()).toBeVisible();
   const drafts = await labelsOf(page);
   const inProgress = await count(page, 'inProgress').textContent();
   const assigned = await count(page, 'assigned').textContent();
@@ -207,6 +209,60 @@ test('a remote redeployed while offline: offline the old copy serves, online the
   await expect(area).toHaveAttribute('data-state', 'mounted');
   await expect(buildLabel).toHaveText(`mfe-home build ${label}`);
   await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a part not on the device, offline: a short message, the cause under Details, and it opens by itself once back online', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  // The form remote is down through the first visit: its code never reaches the device.
+  await system.procs['mfe-form'].stop();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openHome(page, system.url);
+  await tab(page, 'In Progress').click();
+  await expect(launchButtons(page).first()).toBeVisible();
+  const [draft] = await labelsOf(page);
+  const notice = page.getByTestId('remote-unavailable');
+  const details = notice.getByTestId('remote-unavailable-details');
+
+  // Online, the remote down: the message, Retry, and the cause behind Details (closed).
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: draft ?? '', exact: true })
+    .click();
+  await expect(notice).toHaveAttribute('data-kind', 'unreachable');
+  await expect(notice.getByText(REMOTE_UNAVAILABLE.body)).toBeVisible();
+  await expect(notice.getByRole('button', { name: REMOTE_UNAVAILABLE.retry })).toBeVisible();
+  await expect(details).not.toHaveAttribute('open');
+
+  // Offline, the remote back up (for when the network returns): not on this device, said briefly.
+  await context.setOffline(true);
+  system.procs['mfe-form'] = await startRemote('mfe-form', system.ports['mfe-form'], { quiet: true });
+  await page.getByRole('link', { name: 'Checklists home' }).click();
+  await tab(page, 'In Progress').click();
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: draft ?? '', exact: true })
+    .click();
+  await expect(notice).toHaveAttribute('data-kind', 'offline');
+  await expect(notice.getByText(REMOTE_UNAVAILABLE.offline)).toBeVisible();
+  // No stack, error code or documentation link in sight, and no button: it waits for the network.
+  const visible = await notice.evaluate((el) => (el as HTMLElement).innerText);
+  expect(visible).not.toMatch(/RUNTIME|https?:|Error|#/);
+  await expect(notice.getByRole('button')).toHaveCount(0);
+  await details.getByText(REMOTE_UNAVAILABLE.details).click();
+  await expect(details).toContainText('mfe-form could not be loaded');
+
+  // Back online: the form opens by itself, no button, no reload.
+  await context.setOffline(false);
+  await expect(page.getByTestId('form-name')).toHaveText(draft?.replace(/^Launch /, '') ?? '');
+  await expect(notice).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
 });

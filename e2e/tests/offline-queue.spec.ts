@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/browser';
-import { openHomeUnderWorker } from '../support/offline';
+import { openHomeReadyOffline } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
 
@@ -52,7 +52,7 @@ async function startUnderWorker(
   context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
   await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
   const page = context.pages()[0] ?? (await context.newPage());
-  await openHomeUnderWorker(page, system.url);
+  await openHomeReadyOffline(page, system.url);
   const [form] = await org.query<{ Id: string }>(
     "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE cqext__Status__c = 'Active' ORDER BY Name LIMIT 1",
   );

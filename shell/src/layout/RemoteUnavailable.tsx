@@ -1,5 +1,6 @@
 import { Alert, AlertDescription, AlertIcon, AlertTitle, Box, Button, Code, VStack } from '@chakra-ui/react';
-import { REMOTE_UNAVAILABLE } from 'shared-contracts';
+import { REMOTE_UNAVAILABLE, type Observable } from 'shared-contracts';
+import { useObservable } from 'shared-contracts/use-observable';
 
 export interface RemoteUnavailableProps {
   /** offline: a part not on the device yet, offline; needsConnection: the builder, offline. */
@@ -7,7 +8,11 @@ export interface RemoteUnavailableProps {
   /** The technical cause, for support: behind the Details disclosure, never in the message. */
   detail: string;
   onRetry(): void;
+  /** The device's network: a part that could not be fetched is 'offline' while it is down. */
+  online?: Observable<boolean>;
 }
+
+const ALWAYS_ONLINE: Observable<boolean> = { get: () => true, subscribe: () => () => undefined };
 
 const bodyOf = (kind: RemoteUnavailableProps['kind']) =>
   kind === 'incompatible'
@@ -22,7 +27,10 @@ const bodyOf = (kind: RemoteUnavailableProps['kind']) =>
  * The area-level fallback: the rest of the shell keeps working around it. Offline it needs no button:
  * the shell tries the part again by itself when the network returns (register-apps.tsx).
  */
-export function RemoteUnavailable({ kind, detail, onRetry }: RemoteUnavailableProps) {
+export function RemoteUnavailable({ kind: failed, detail, onRetry, online }: RemoteUnavailableProps) {
+  const isOnline = useObservable(online ?? ALWAYS_ONLINE);
+  const fetchFailed = failed === 'unreachable' || failed === 'offline';
+  const kind = fetchFailed ? (isOnline ? 'unreachable' : 'offline') : failed;
   const waitsForNetwork = kind === 'offline' || kind === 'needsConnection';
   return (
     <Box p={6} data-testid="remote-unavailable" data-kind={kind}>

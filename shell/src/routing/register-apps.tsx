@@ -55,7 +55,7 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
 
   const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> => {
     const area = shellAreaLifecycles<RemoteAppProps>((_props, ui) => (
-      <ui.RemoteUnavailable {...failure} onRetry={() => retry(name)} />
+      <ui.RemoteUnavailable {...failure} onRetry={() => retry(name)} online={host.online} />
     ));
     // A part that could not be fetched is tried again by itself when the network returns.
     const onOnline = () => retry(name);
@@ -79,11 +79,9 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     name: RemoteName,
     app: Awaited<ReturnType<typeof loadRemoteApp>>,
   ): LifeCycles<RemoteAppProps> => {
-    if (!app.ok) {
-      // Offline, a part that could not be fetched is one the device has no copy of (yet).
-      const kind = app.kind === 'unreachable' && !navigator.onLine ? 'offline' : app.kind;
-      return fallback(name, { kind, detail: app.message });
-    }
+    // Offline, a part that could not be fetched is one the device has no copy of (yet): the fallback
+    // says so while the network is down (RemoteUnavailable follows host.online).
+    if (!app.ok) return fallback(name, { kind: app.kind, detail: app.message });
     const mod = app.module;
     let active: LifeCycles<RemoteAppProps> | null = null;
     const showFallback = async (props: RemoteAppProps, error: unknown) => {
