@@ -35,6 +35,14 @@ test("after the first online sign-in, with no reload, the app starts offline fro
   await context.setOffline(false);
   await expect(builder).toHaveAttribute('data-state', 'mounted');
   await expect(notice).toHaveCount(0);
+  // Loaded now, and opened again offline (the browser's Back): still the needs-a-connection state.
+  await page.getByRole('link', { name: 'Checklists home' }).click();
+  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await context.setOffline(true);
+  await page.goBack();
+  await expect(notice).toHaveAttribute('data-kind', 'needsConnection');
+  await context.setOffline(false);
+  await expect(builder).toHaveAttribute('data-state', 'mounted');
   expect(errors).toEqual([]);
   await context.close();
 });

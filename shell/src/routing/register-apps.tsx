@@ -101,6 +101,11 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
       mount: async (props) => {
         active = null;
         if (bootError) return showFallback(props, bootError);
+        // The builder loaded earlier, opened again offline: it says it needs a connection instead.
+        if (name === NEEDS_CONNECTION && !navigator.onLine) {
+          active = fallback(name, { kind: 'needsConnection', detail: '' });
+          return (active.mount as (p: RemoteAppProps) => Promise<unknown>)(props);
+        }
         try {
           await runAll(mod.mount, props);
           setAreaState(props.domElement, 'mounted');
