@@ -259,7 +259,27 @@ async function slowWarmUp(browser: Browser, url: string, storageState: StorageSt
     const homeMs = Date.now() - started;
     await page.getByTestId('offline-ready').waitFor({ timeout: 600_000 });
     const readyMs = Date.now() - started;
-    return { homeMs, readyMs, warmUpMs: readyMs - homeMs, workerKb: sw.bytes() / KB };
+    // The page's own marks (offline-copy-client.ts): when it asked the worker, when the copy was complete.
+    const marks = await page.evaluate(() => {
+      const at = (name: string) => performance.getEntriesByName(name)[0] as PerformanceMark | undefined;
+      const ready = at('offline-copy:ready');
+      const state = ready?.detail as { fetched?: number; fetchedBytes?: number } | undefined;
+      return {
+        askedMs: at('offline-copy:asked')?.startTime ?? NaN,
+        readyMs: ready?.startTime ?? NaN,
+        files: state?.fetched ?? NaN,
+        decodedBytes: state?.fetchedBytes ?? NaN,
+      };
+    });
+    return {
+      homeMs,
+      readyMs,
+      askedMs: marks.askedMs,
+      warmUpMs: marks.readyMs - marks.askedMs,
+      files: marks.files,
+      decodedKb: marks.decodedBytes / KB,
+      workerKb: sw.bytes() / KB,
+    };
   } finally {
     await sw.stop();
     await context.close();
@@ -315,8 +335,11 @@ try {
   line('first visit with the worker: home', warmUp.homeMs);
   line('  then ready to work offline', warmUp.readyMs);
   console.log(
-    '  offline copy warm-up: %d ms after home was interactive, %s KB over the wire from the worker',
+    '  offline copy warm-up: asked at %d ms (page clock), complete %d ms later; %d remote files, %s KB decoded; the worker fetched %s KB over the wire in all (shell precache included)',
+    Math.round(warmUp.askedMs),
     Math.round(warmUp.warmUpMs),
+    warmUp.files,
+    warmUp.decodedKb.toFixed(1),
     warmUp.workerKb.toFixed(1),
   );
   console.log(
