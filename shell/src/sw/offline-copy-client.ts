@@ -69,12 +69,12 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 1000);
 }
 
-/**
- * Shows the last complete copy's state at once, then, once idle, asks the worker to take the copy (or
- * bring it up to date), and again each time the network returns. Failures cost only the copy.
- */
 let started = false;
 
+/**
+ * Once idle, asks the worker to take the copy (or bring it up to date), and again each time the network
+ * returns; offline, shows the last complete copy's state at once. Failures cost only the copy.
+ */
 export function startOfflineCopy(): void {
   if (started) return;
   started = true;
