@@ -37,7 +37,7 @@ test.afterEach(async () => {
 
 /**
  * A system with test control, a persistent Chromium profile (so the worker and its caches survive
- * reloads) signed in under the service worker, and the first active form to queue submissions of.
+ * reloads) signed in once with the app ready offline, and the first active form to queue submissions of.
  */
 async function startUnderWorker(
   profilePrefix: string,
