@@ -10,6 +10,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ShellPreloadPlugin } from './shell-preload-plugin.mjs';
+import { addOfflineAssets } from './offline-assets.mjs';
 
 // The ESM build of the plugin that hands the shell's MF runtime to the remotes (externalRuntime).
 // `experiments.provideExternalRuntime` would add its CommonJS build, which pulls in a second, CommonJS
@@ -230,7 +231,7 @@ export function remoteConfig({
             ? { ...shared, '@chakra-ui/react-extra': { ...chakraExtraShared, import: false } }
             : shared,
           shareStrategy: 'loaded-first',
-          manifest: true,
+          manifest: { additionalData: addOfflineAssets },
           dts: false,
           // The shell provides the MF runtime; each remote entry would otherwise ship its own copy.
           experiments: { externalRuntime: true, optimization: mfOptimization },
@@ -240,6 +241,37 @@ export function remoteConfig({
       ],
     };
   };
+}
+
+/**
+ * Copies the shell's public/ folder (the web app manifest and its icons) into the build as is: fixed
+ * names, which the manifest and index.html refer to.
+ */
+class PublicFilesPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          compilation.contextDependencies.add(this.dir);
+          for (const file of fs.readdirSync(this.dir, { recursive: true })) {
+            const full = path.join(this.dir, String(file));
+            if (!fs.statSync(full).isFile()) continue;
+            compilation.emitAsset(
+              String(file).split(path.sep).join('/'),
+              new sources.RawSource(fs.readFileSync(full)),
+            );
+          }
+        },
+      );
+    });
+  }
 }
 
 /** The shell: the host page; finds its remotes at run time from the BFF's /remotes.json. */
@@ -263,6 +295,7 @@ export function hostConfig({ dir, name }) {
           experiments: { optimization: mfOptimization },
         }),
         new HtmlWebpackPlugin({ template: './src/index.html', scriptLoading: 'defer' }),
+        new PublicFilesPlugin(path.join(dir, 'public')),
         // What the async boundary and the full header fetch, for the BFF's preload hints.
         new ShellPreloadPlugin({ boot: './bootstrap', fullHeader: './full-header' }),
         new InjectManifest({

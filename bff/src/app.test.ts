@@ -15,6 +15,8 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
 beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(dist, 'main.0123456789abcdef.js'), 'console.log(1)');
+  // The web app manifest and its icons, as the shell's build copies them from shell/public.
+  fs.cpSync(path.join(import.meta.dirname, '../../shell/public'), dist, { recursive: true });
   const config = loadConfig({ SHELL_DIST: dist, MFE_HOME_URL: 'http://example.test/mf-manifest.json' });
   server = createApp(config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -51,6 +53,28 @@ describe('bff foundation routes', () => {
     expect(route.status).toBe(200);
     expect(route.headers.get('cache-control')).toBe('no-cache');
     expect(await route.text()).toContain('<title>shell</title>');
+  });
+
+  it('serves the web app manifest as application/manifest+json, and each icon it names as a PNG', async () => {
+    const res = await fetch(`${base}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as {
+      start_url: string;
+      scope: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/', scope: '/', display: 'standalone' });
+    expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
+    for (const icon of manifest.icons) {
+      const png = await fetch(`${base}${icon.src}`);
+      expect(png.headers.get('content-type'), icon.src).toBe('image/png');
+      const bytes = new Uint8Array(await png.arrayBuffer());
+      const view = new DataView(bytes.buffer);
+      // The PNG's own size (IHDR width × height) is the one the manifest says.
+      expect(`${view.getUint32(16)}x${view.getUint32(20)}`, icon.src).toBe(icon.sizes);
+    }
   });
 
   it('unknown API paths are 404, not the shell', async () => {

@@ -48,8 +48,16 @@ export async function throttleServiceWorkers(browser: Browser, profile: NetworkP
   // Answers come back as events; an error answer means the worker is not emulated: say so.
   const pending = new Map<number, string>();
   const errors: string[] = [];
+  /** Bytes the workers' requests took over the (emulated) wire. */
+  let bytes = 0;
   cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
-    const m = JSON.parse(message) as { id?: number; error?: { message: string } };
+    const m = JSON.parse(message) as {
+      id?: number;
+      error?: { message: string };
+      method?: string;
+      params?: { encodedDataLength?: number };
+    };
+    if (m.method === 'Network.loadingFinished') bytes += m.params?.encodedDataLength ?? 0;
     if (m.id === undefined || !pending.has(m.id)) return;
     if (m.error) errors.push(`${pending.get(m.id)}: ${m.error.message}`);
     pending.delete(m.id);
@@ -77,6 +85,7 @@ export async function throttleServiceWorkers(browser: Browser, profile: NetworkP
   return {
     workers: () => attached.size,
     errors: () => errors,
+    bytes: () => bytes,
     stop: () => cdp.detach(),
   };
 }

@@ -478,11 +478,8 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
   try {
     // 0. sign in online once (the app and its service worker cached), then offline
     page = await open();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker?.ready;
-    });
-    // one visit under the worker's control fills its caches: the app then starts offline
-    await page.reload();
+    // no extra reload: the header's sign says the worker holds the whole app, which then starts offline
+    await page.getByTestId('offline-ready').waitFor({ timeout: 120_000 });
     await page.waitForFunction(() => window.__cqOffline !== undefined);
     await page.waitForLoadState('networkidle');
     const [form] = await org.query<{ Id: string }>(

@@ -1,22 +1,18 @@
-// The offline suites' common start: the app is only usable offline after one visit under the
-// service worker's control, so each begins the same way.
+// The offline suites' common start: signed in once, on home, and the header's "Ready to work offline"
+// sign showing (the service worker has taken the whole app), with no reload: what a user does before
+// losing the network.
 import { expect, type Page } from '@playwright/test';
 import { signInAtOrg } from './auth';
 
-/** Signs in, waits for home, then reloads under the service worker so its runtime caches fill. */
-export async function openHomeUnderWorker(
+/** Signs in, waits for home and for the header's sign that the app is ready to work offline. */
+export async function openHomeReadyOffline(
   page: Page,
   shellUrl: string,
   username = 'field.user@demo.org',
 ): Promise<void> {
   await signInAtOrg(page, shellUrl, username);
-  await page.goto(`${shellUrl}/`);
+  await page.waitForURL(`${shellUrl}/`);
   await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // A visit under the worker's control fills the runtime caches (remote manifests and code).
-  await page.reload();
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
 }

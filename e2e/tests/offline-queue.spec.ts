@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/browser';
-import { openHomeUnderWorker } from '../support/offline';
+import { openHomeReadyOffline } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { OrgProbe } from '../proof/org-probe';
 
@@ -38,7 +38,7 @@ test.afterEach(async () => {
 
 /**
  * A system with test control, a persistent Chromium profile (so the worker and its caches survive
- * reloads) signed in under the service worker, and the first active form to queue submissions of.
+ * reloads) signed in once with the app ready offline, and the first active form to queue submissions of.
  */
 async function startUnderWorker(
   profilePrefix: string,
@@ -55,7 +55,7 @@ async function startUnderWorker(
   context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
   await context.addInitScript(() => localStorage.setItem('cq-diagnostics', '1'));
   const page = context.pages()[0] ?? (await context.newPage());
-  await openHomeUnderWorker(page, system.url, username);
+  await openHomeReadyOffline(page, system.url, username);
   const [form] = await org.query<{ Id: string }>(
     "SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0003'", // no required field: the queued data need fill none
   );

@@ -79,6 +79,13 @@ export const REMOTE_UNAVAILABLE = {
   title: 'This part of the app is unavailable',
   body: 'This part of the app is unavailable right now. The rest of the app keeps working.',
   incompatible: 'This part of the app is unavailable: it was built for another version of the app.',
+  /** Offline, a part the device has no copy of yet. */
+  offline: 'This part of the app is not on this device yet. It opens by itself when you are back online.',
+  /** Offline, the builder (it works with the org, so it has no offline mode). */
+  needsConnectionTitle: 'The form builder needs a connection',
+  needsConnection:
+    'Building and publishing forms works with your org. It opens by itself when you are back online; your forms and drafts keep working offline meanwhile.',
+  details: 'Details',
   retry: 'Retry',
 } as const;
 

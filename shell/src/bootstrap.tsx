@@ -5,6 +5,7 @@ import { createHostServices, type ShellHost } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
 import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
+import { startOfflineCopy } from './sw/offline-copy-client';
 
 /**
  * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
@@ -80,6 +81,21 @@ async function main() {
   } else afterFirstPaint(() => loadOfflineCore(host));
 
   registerServiceWorker();
+  // The offline copy of every remote, for a signed-in user, once the route's screen is up and painted
+  // (startOfflineCopy then waits for the browser's idle time): the cold start's downloads go first.
+  let screenUp = false;
+  const copyWhenReady = () => {
+    if (screenUp && host.session.state.get().status === 'signedIn') afterFirstPaint(startOfflineCopy);
+  };
+  window.addEventListener(
+    'single-spa:routing-event',
+    () => {
+      screenUp = true;
+      copyWhenReady();
+    },
+    { once: true },
+  );
+  host.session.state.subscribe(copyWhenReady);
   apps = registerShellApps(await remotesConfigAnswer(), host);
   start({ urlRerouteOnly: true });
 }

@@ -3,6 +3,7 @@ import { appLinkClick, type HostServices } from 'shared-contracts';
 import { CloudOffIcon, CloudUploadIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
+import { OfflineReady } from './header/OfflineReady';
 import { useObservable } from 'shared-contracts/use-observable';
 
 /**
@@ -36,6 +37,7 @@ export function ShellHeader({ host }: { host: HostServices }) {
         <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
           {online ? HEADER_TEXTS.online : HEADER_TEXTS.offline}
         </Badge>
+        <OfflineReady />
         <Link
           href="/?outbox=1"
           onClick={go('/?outbox=1')}

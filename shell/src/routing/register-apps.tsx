@@ -25,6 +25,12 @@ const runtime: RemoteRuntime = {
 
 type Failure = Omit<RemoteUnavailableProps, 'onRetry'>;
 
+/** Failures the network's return can mend: the area loads again on the window's `online` event. */
+const RETRIED_ONLINE = new Set<Failure['kind']>(['unreachable', 'offline', 'needsConnection']);
+
+/** The remote that works with the org alone: offline it shows that it needs a connection. */
+const NEEDS_CONNECTION: RemoteName = 'mfe-builder';
+
 /** The remotes whose builds take the second shared Chakra part (`chakraExtra`, webpack-config.mjs). */
 const CHAKRA_EXTRA_REMOTES = new Set<RemoteName>(['mfe-form', 'mfe-builder']);
 
@@ -49,13 +55,21 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
 
   const fallback = (name: RemoteName, failure: Failure): LifeCycles<RemoteAppProps> => {
     const area = shellAreaLifecycles<RemoteAppProps>((_props, ui) => (
-      <ui.RemoteUnavailable {...failure} onRetry={() => retry(name)} />
+      <ui.RemoteUnavailable {...failure} onRetry={() => retry(name)} online={host.online} />
     ));
+    // A part that could not be fetched is tried again by itself when the network returns.
+    const onOnline = () => retry(name);
+    const waitsForNetwork = RETRIED_ONLINE.has(failure.kind);
     return {
       ...area,
       mount: async (props) => {
         setAreaState(props.domElement, 'fallback');
+        if (waitsForNetwork) window.addEventListener('online', onOnline, { once: true });
         await (area.mount as (p: RemoteAppProps) => Promise<unknown>)(props);
+      },
+      unmount: async (props) => {
+        window.removeEventListener('online', onOnline);
+        await (area.unmount as (p: RemoteAppProps) => Promise<unknown>)(props);
       },
     };
   };
@@ -65,6 +79,8 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     name: RemoteName,
     app: Awaited<ReturnType<typeof loadRemoteApp>>,
   ): LifeCycles<RemoteAppProps> => {
+    // Offline, a part that could not be fetched is one the device has no copy of (yet): the fallback
+    // says so while the network is down (RemoteUnavailable follows host.online).
     if (!app.ok) return fallback(name, { kind: app.kind, detail: app.message });
     const mod = app.module;
     let active: LifeCycles<RemoteAppProps> | null = null;
@@ -85,6 +101,11 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
       mount: async (props) => {
         active = null;
         if (bootError) return showFallback(props, bootError);
+        // The builder loaded earlier, opened again offline: it says it needs a connection instead.
+        if (name === NEEDS_CONNECTION && !navigator.onLine) {
+          active = fallback(name, { kind: 'needsConnection', detail: '' });
+          return (active.mount as (p: RemoteAppProps) => Promise<unknown>)(props);
+        }
         try {
           await runAll(mod.mount, props);
           setAreaState(props.domElement, 'mounted');
@@ -109,6 +130,8 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     const name = entry.name;
     const crash = crashed.get(name);
     if (crash) return fallback(name, { kind: 'crashed', detail: crash });
+    if (name === NEEDS_CONNECTION && !navigator.onLine)
+      return fallback(name, { kind: 'needsConnection', detail: '' });
     const attempt = attempts.get(name) ?? 0;
     attempts.set(name, attempt + 1);
     // The Chakra components only form and builder use are a second shared module the shell provides

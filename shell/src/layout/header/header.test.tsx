@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts';
 import { ShellHeader } from '../ShellHeader';
 import { observableValue as settable } from '../../host/observable-value';
+import { offlineReadiness } from '../../sw/offline-copy-client';
 
 // jsdom has no scrollTo, which Chakra's menu calls when it opens.
 if (typeof Element.prototype.scrollTo !== 'function') Element.prototype.scrollTo = () => undefined;
@@ -204,6 +205,18 @@ describe('shell header', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('profile-menu')).toBeNull();
     await user.click(link);
     expect(calls).toEqual([['navigate', '/login']]);
+  });
+
+  it('shows the quiet ready-to-work-offline sign, with the space used, only once the copy is complete', () => {
+    setup();
+    expect(screen.queryByTestId('offline-ready')).toBeNull();
+    act(() => offlineReadiness.set({ status: 'taking' }));
+    expect(screen.queryByTestId('offline-ready')).toBeNull();
+    act(() => offlineReadiness.set({ status: 'ready', at: 1, usageBytes: 5.25 * 1024 * 1024 }));
+    expect(screen.getByRole('img', { name: 'Ready to work offline (5.3 MB on this device)' })).toBeTruthy();
+    act(() => offlineReadiness.set({ status: 'ready', at: 2, usageBytes: null }));
+    expect(screen.getByTestId('offline-ready').getAttribute('aria-label')).toBe('Ready to work offline');
+    act(() => offlineReadiness.set({ status: 'unknown' }));
   });
 
   it('shows online/offline and the count of items waiting to sync, live', async () => {

@@ -8,6 +8,8 @@ export const HEADER_TEXTS = {
   /** The words after the count (the phone header shows only the count and an icon). */
   waitingToSyncWords: 'waiting to sync',
   allSynced: 'All synced',
+  offlineReady: 'Ready to work offline',
+  offlineReadyUsing: (size: string) => `Ready to work offline (${size} on this device)`,
   help: 'Help',
   helpOutbox: 'Items waiting to sync',
   helpSignIn: 'Sign in again',

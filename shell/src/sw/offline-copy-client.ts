@@ -1,0 +1,92 @@
+// The page's side of the offline copy (offline-copy.ts): asks the service worker to take it once the
+// page is idle, on each online visit and each return online, and tells the header when it is complete,
+// with the space the app's storage uses.
+import { observableValue } from '../host/observable-value';
+import { OFFLINE_COPY_DONE, TAKE_OFFLINE_COPY } from './cache-names';
+import { readOfflineCopyState, type OfflineCopyState } from './offline-copy';
+
+export type OfflineReadiness =
+  | { status: 'unknown' }
+  | { status: 'taking' }
+  /** usageBytes: navigator.storage.estimate()'s usage, when the browser tells it. */
+  | { status: 'ready'; at: number; usageBytes: number | null };
+
+/** The app's readiness to work offline, for the header's indicator. */
+export const offlineReadiness = observableValue<OfflineReadiness>({ status: 'unknown' });
+
+async function usage(): Promise<number | null> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    return estimate?.usage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function showReady(state: OfflineCopyState | null): Promise<void> {
+  if (!state?.complete) return;
+  // For bench:load (the warm-up's time on a slow network): when this page learnt the copy is complete.
+  performance.mark?.('offline-copy:ready', { detail: state });
+  offlineReadiness.set({ status: 'ready', at: state.at, usageBytes: await usage() });
+}
+
+/** Shows the last complete copy's state, if there is one. */
+async function showStored(): Promise<void> {
+  try {
+    await showReady(await readOfflineCopyState(caches, location.origin));
+  } catch {
+    // no readable copy: nothing to show
+  }
+}
+
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; state?: OfflineCopyState | null } | null;
+    if (data?.type !== OFFLINE_COPY_DONE) return;
+    // Not complete this time (a remote down): the last complete copy still serves offline.
+    if (data.state?.complete) void showReady(data.state);
+    else void showStored();
+  });
+}
+
+async function askWorker(): Promise<void> {
+  if (!navigator.onLine) return;
+  const registration = await navigator.serviceWorker.ready;
+  if (!registration.active) return;
+  // Online, "ready" is said of the current versions only: hidden until the worker has checked them.
+  offlineReadiness.set({ status: 'taking' });
+  performance.mark?.('offline-copy:asked');
+  registration.active.postMessage({ type: TAKE_OFFLINE_COPY });
+}
+
+/** Runs `fn` when the browser has nothing else to do (a timer where there is no idle callback). */
+function whenIdle(fn: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 5000 });
+  else setTimeout(fn, 1000);
+}
+
+let started = false;
+
+/**
+ * Once idle, asks the worker to take the copy (or bring it up to date), and again each time the network
+ * returns; offline, shows the last complete copy's state at once. Failures cost only the copy.
+ */
+export function startOfflineCopy(): void {
+  if (started) return;
+  started = true;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined')
+    return;
+  listen();
+  // Offline, the last complete copy is what runs: shown at once. Online the worker's check says it.
+  if (!navigator.onLine) void showStored();
+  else offlineReadiness.set({ status: 'taking' });
+  const ask = () => whenIdle(() => void askWorker().catch(() => undefined));
+  ask();
+  window.addEventListener('online', ask);
+  // Asked of the browser, not required: an installed app's storage is then not evicted under pressure.
+  void navigator.storage?.persist?.().catch(() => undefined);
+}

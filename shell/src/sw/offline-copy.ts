@@ -1,0 +1,128 @@
+// The offline copy of the remotes: for each remote the manifest /remotes.json names, every script file
+// its build emitted (the manifest's `metaData.offlineAssets`, scripts/offline-assets.mjs), taken into
+// the code cache, and only then the manifest itself into the manifests cache (which the service worker
+// answers from offline). A manifest is never kept before all its files are, so offline the device runs
+// the last complete copy of each remote, never one version's entry with another's chunks. Plain module:
+// the service worker runs it (sw.ts), the unit tests run it against fakes.
+import { CODE_CACHE, OFFLINE_COPY_STATE_URL, REMOTE_MANIFESTS_CACHE } from './cache-names';
+
+/** What the offline copy holds, kept beside it (OFFLINE_COPY_STATE_URL) and sent to the pages. */
+export interface OfflineCopyState {
+  /** Every remote /remotes.json named had its complete copy taken. */
+  complete: boolean;
+  /** When the copy was last checked complete (ms since the epoch). */
+  at: number;
+  /** Remote name → the entry file of the copy kept (its version). */
+  remotes: Record<string, string>;
+  /** Files fetched by this run (the others were in the copy already) and their bytes. */
+  fetched: number;
+  fetchedBytes: number;
+}
+
+interface ManifestLike {
+  metaData?: {
+    remoteEntry?: { name?: string; path?: string };
+    publicPath?: string;
+    offlineAssets?: string[];
+  };
+  exposes?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
+  shared?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
+}
+
+export interface OfflineCopyDeps {
+  fetch: typeof fetch;
+  caches: CacheStorage;
+  /** The shell's origin (/remotes.json is read from it). */
+  origin: string;
+}
+
+/** The script files of a remote version, as absolute URLs (publicPath `auto`: beside the manifest). */
+export function manifestFiles(manifestUrl: string, manifest: ManifestLike): string[] {
+  const meta = manifest.metaData ?? {};
+  const base =
+    meta.publicPath && meta.publicPath !== 'auto'
+      ? new URL(meta.publicPath, manifestUrl)
+      : new URL(manifestUrl);
+  const names = new Set<string>(meta.offlineAssets ?? []);
+  // A remote built before offlineAssets existed: what its manifest lists (entry, exposes, shared).
+  const entry = meta.remoteEntry?.name;
+  if (entry) names.add(`${meta.remoteEntry?.path ?? ''}${entry}`);
+  for (const item of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
+    for (const name of [...(item.assets?.js?.sync ?? []), ...(item.assets?.js?.async ?? [])]) names.add(name);
+  }
+  return [...names].map((name) => new URL(name, base).href).sort();
+}
+
+async function fetchOk(deps: OfflineCopyDeps, url: string, init?: RequestInit): Promise<Response> {
+  const res = await deps.fetch(url, init);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res;
+}
+
+const jsonResponse = (text: string) =>
+  new Response(text, { headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Takes (or completes) the offline copy of every remote, then records it complete. Throws when a file
+ * cannot be fetched: what was committed before stays (each remote's manifest is committed on its own
+ * once its files are in), and the next online visit completes it.
+ */
+export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCopyState> {
+  const [code, manifests] = await Promise.all([
+    deps.caches.open(CODE_CACHE),
+    deps.caches.open(REMOTE_MANIFESTS_CACHE),
+  ]);
+  const configUrl = new URL('/remotes.json', deps.origin).href;
+  const configText = await (await fetchOk(deps, configUrl, { cache: 'no-store' })).text();
+  const config = JSON.parse(configText) as { remotes: { name: string; manifestUrl: string }[] };
+  const state: OfflineCopyState = {
+    complete: false,
+    at: Date.now(),
+    remotes: {},
+    fetched: 0,
+    fetchedBytes: 0,
+  };
+  const keep = new Set<string>();
+
+  for (const remote of config.remotes) {
+    const manifestText = await (
+      await fetchOk(deps, remote.manifestUrl, { cache: 'no-store', mode: 'cors', credentials: 'omit' })
+    ).text();
+    const manifest = JSON.parse(manifestText) as ManifestLike;
+    const files = manifestFiles(remote.manifestUrl, manifest);
+    for (const file of files) {
+      keep.add(file);
+      if (await code.match(file)) continue;
+      // The same request the page's <script crossorigin="anonymous"> makes, so the cached answer fits it.
+      const res = await fetchOk(deps, file, { mode: 'cors', credentials: 'same-origin' });
+      const body = await res.clone().arrayBuffer();
+      await code.put(file, res);
+      state.fetched += 1;
+      state.fetchedBytes += body.byteLength;
+    }
+    // All its files are in: this version of the remote is now the one served offline.
+    await manifests.put(remote.manifestUrl, jsonResponse(manifestText));
+    state.remotes[remote.name] = manifest.metaData?.remoteEntry?.name ?? '';
+  }
+  await manifests.put(configUrl, jsonResponse(configText));
+
+  // Files of the remotes' older versions (or of a remote no longer deployed): no committed manifest
+  // names them any more. (The shell's own files are in Workbox's precache, not here.)
+  for (const request of await code.keys()) {
+    if (!keep.has(request.url)) await code.delete(request);
+  }
+  state.complete = true;
+  await manifests.put(new URL(OFFLINE_COPY_STATE_URL, deps.origin).href, jsonResponse(JSON.stringify(state)));
+  return state;
+}
+
+/** The state recorded by the last complete copy, if any. */
+export async function readOfflineCopyState(
+  caches: CacheStorage,
+  origin: string,
+): Promise<OfflineCopyState | null> {
+  const res = await caches.match(new URL(OFFLINE_COPY_STATE_URL, origin).href, {
+    cacheName: REMOTE_MANIFESTS_CACHE,
+  });
+  return res ? ((await res.json()) as OfflineCopyState) : null;
+}
