@@ -9,9 +9,12 @@ import {
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   isGatewayError,
+  applyStartingData,
+  startingDataQueries,
   type CachedForm,
   type FileInfo,
   type FileNode,
+  type FormDefinition,
   type Guide,
   type LocalSubmission,
   type Observable,
@@ -428,6 +431,19 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
     discard: (id) => guarded(() => store.discardSubmission(id, org(), nowMs())),
+    async keepFormDef(id, formDef) {
+      const r = await guarded(() => store.updateSubmission(id, (cur) => ({ ...cur, formDef })));
+      if (!r.ok) return r;
+      if (!r.value) return { ok: false, message: OFFLINE_MESSAGES.submissionDiscarded };
+      return { ok: true, value: r.value };
+    },
+    async guideImage(imageUrl) {
+      try {
+        return (await dbs.images.guides.get(imageUrl))?.encodedImage || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async attachFile(submissionId, file, name, path = '', localId) {
       if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
       const LocalId = localId || uuid();
@@ -508,8 +524,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       return (await store.getSubmission(p.id)) ?? null;
     },
     async downloadForOffline(formId) {
-      const formDef = await opts.gateway.getFormDefinition(formId);
+      let formDef = await opts.gateway.getFormDefinition(formId);
       if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
+      // A checklist's documents (sections, questions) travel with the cached definition.
+      const queries = T.isPlainObject(formDef)
+        ? startingDataQueries(formDef as unknown as FormDefinition)
+        : [];
+      if (queries.length > 0 && opts.gateway.startingData) {
+        const r = await opts.gateway.startingData(formId, queries);
+        formDef = applyStartingData(formDef as FormDefinition, r.startingData, r.lookupCacheData);
+      }
       const guides: Guide[] = [];
       for (const url of guideImageUrls(formDef)) {
         guides.push({
