@@ -31,7 +31,18 @@ export function documentQuery(
       },
       {
         relationshipName: nsName(ns, 'Questions__r'),
-        fields: ['Id', 'Name', nsName(ns, 'Question__c'), nsName(ns, 'Section__c')],
+        // What the form screen needs to draw each question (shared-contracts checklist.ts).
+        fields: [
+          'Id',
+          'Name',
+          nsName(ns, 'Question__c'),
+          nsName(ns, 'Section__c'),
+          nsName(ns, 'Question_Type__c'),
+          nsName(ns, 'Result_Type__c'),
+          nsName(ns, 'Options__c'),
+          nsName(ns, 'Order__c'),
+          nsName(ns, 'Required__c'),
+        ],
       },
     ],
     mappingData: {},
