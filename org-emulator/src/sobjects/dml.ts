@@ -6,6 +6,7 @@ import type { ObjectMeta, Registry } from '../metadata/registry.js';
 import { Org, sfDateTime } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
+import { writeSubmittedAnswers } from './submit-answers.js';
 import { enforceValidationRules } from './validation-rules.js';
 
 function formatAutoNumber(format: string, n: number): string {
@@ -107,6 +108,7 @@ export function createRecord(
   enforceValidationRules(registry, org.store, meta, rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
+  writeSubmittedAnswers(org, registry, meta, rec, undefined, (m, v) => void insertRaw(org, m, v, userId));
   return id;
 }
 
@@ -138,6 +140,7 @@ export function updateRecord(
   enforceValidationRules(registry, org.store, meta, rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
+  writeSubmittedAnswers(org, registry, meta, rec, existing, (m, v) => void insertRaw(org, m, v, userId));
 }
 
 /** Soft delete (queryAll still sees it) and cascade to master-detail children. */
