@@ -17,7 +17,15 @@ import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';
-import { addDocument, addField, canDrop, moveField, removeDocument, updateField } from '../model/layout';
+import {
+  addDocument,
+  addField,
+  canDrop,
+  moveField,
+  removeDocument,
+  setDocumentData,
+  updateField,
+} from '../model/layout';
 import { documentItem, generalPalette, objectPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
 import type { BuilderApi, ObjectFields } from './api';
@@ -229,11 +237,13 @@ export function BuilderScreen({
         if (!summary) fail();
         // A criteria document without questions would add an empty section (spec 000 section 8).
         else if (summary.questions === 0) fail(MESSAGES.documentCriteria);
-        else
+        else {
+          store.apply((f) => setDocumentData(f, docId, res.startingData[docId]));
           setDocLabels((l) => ({
             ...l,
             [docId]: `${label} (${summary.sections} sections, ${summary.questions} questions)`,
           }));
+        }
       } catch {
         fail();
       }

@@ -1,6 +1,6 @@
 // Controlled documents of safety inspections (builder spec sections 1, 3 "Query entry", 8).
 import type { FormQuery } from 'shared-contracts';
-import { nsName } from 'shared-contracts';
+import { CHECKLIST_KEY, nsName } from 'shared-contracts';
 
 /** A safety-inspection form is recognised by the name of its object. */
 export const isSafetyInspection = (objectName: string) => /safety_?inspection/i.test(objectName);
@@ -45,7 +45,14 @@ export function documentQuery(
         ],
       },
     ],
-    mappingData: {},
+    // Where the form finds the checklist in what the query loads, and where the answers go
+    // (shared-contracts checklist.ts reads the same names, with or without the namespace).
+    mappingData: {
+      sections: nsName(ns, 'Sections__r'),
+      questions: nsName(ns, 'Questions__r'),
+      questionSection: nsName(ns, 'Section__c'),
+      answers: CHECKLIST_KEY,
+    },
   };
 }
 
