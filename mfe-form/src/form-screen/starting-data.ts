@@ -18,8 +18,8 @@ export const mainRecordIdOf = (sub: LocalSubmission): string => {
   return typeof main === 'string' && main ? main : sub.formId;
 };
 
-const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  new Promise((resolve, reject) => {
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('timeout')), ms);
     p.then(
       (v) => {
@@ -32,6 +32,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
       },
     );
   });
+}
 
 export async function withStartingData(
   host: HostServices,
