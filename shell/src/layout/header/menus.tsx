@@ -18,9 +18,10 @@ import {
   MenuList,
   Text,
 } from '@chakra-ui/react';
-import { MESSAGES, type HostServices, type SignedIn } from 'shared-contracts';
+import type { HostServices, SignedIn } from 'shared-contracts';
 import { BellIcon, HelpIcon } from 'shared-contracts/icons';
 import { HEADER_TEXTS } from './texts';
+import { logoutConfirmText } from './logout-text';
 
 /**
  * Every header menu is positioned `fixed`. A closed menu's list stays laid out (hidden) where the
@@ -148,7 +149,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
       >
         <AlertDialogOverlay>
           <AlertDialogContent>
-            <AlertDialogBody pt={6}>{MESSAGES.logoutConfirm}</AlertDialogBody>
+            <AlertDialogBody pt={6}>{logoutConfirmText(window.location.pathname)}</AlertDialogBody>
             <AlertDialogFooter gap={3}>
               <Button ref={cancelRef} onClick={() => setConfirming(false)}>
                 {HEADER_TEXTS.cancel}
