@@ -42,6 +42,7 @@ import { Preview } from './Preview';
 import type { BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { useSaving } from './useSaving';
+import { askNotificationPermissionOnGesture } from './notifications';
 
 export interface BuilderScreenProps {
   store: BuilderStore;
@@ -253,6 +254,9 @@ export function BuilderScreen({
 
   const selectedDocIds = useCallback(() => store.getForm().sections.flatMap((s) => s.documents), [store]);
   const { status, save } = useSaving({ store, api, recordId, selectedDocIds, recordUrl, leave });
+
+  // Notification permission: asked on the user's first gesture in the builder (spec 001 section 2).
+  useEffect(() => askNotificationPermissionOnGesture(window), []);
 
   // Undo / redo on Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y); text inputs keep their own undo.
   useEffect(() => {
