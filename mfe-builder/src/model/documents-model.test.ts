@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyStartingData, checklistSections, type FormDefinition } from 'shared-contracts';
 import { documentQuery } from '../builder/documents';
+import { createField } from './field-factory';
 import { addDocument, addSection, deleteSection, removeDocument, setDocumentData } from './layout';
+import { objectPalette } from './palette';
 import { decodeSavedForm, emptyForm } from './reader';
 import { toBase64, toFormJson } from './writer';
 
@@ -30,6 +32,35 @@ const withDocument = () => {
   form = addDocument(form, 1, DOC.Id, documentQuery('cqext', DOC, 'ignored'));
   return setDocumentData(form, DOC.Id, loaded);
 };
+
+describe('RecordTypeId', () => {
+  it('is a choice of record type by name, stored as the record type Id, not an id or lookup field', () => {
+    const form = emptyForm({ cqFormType: 'cqext__SQX_Controlled_Document__c' });
+    const [item] = objectPalette(
+      'cqext__SQX_Controlled_Document__c',
+      [
+        {
+          name: 'RecordTypeId',
+          label: 'Record Type ID',
+          type: 'reference',
+          referenceTo: ['RecordType'],
+          recordTypes: [
+            { id: '012000000000001AAA', name: 'Safety Inspection Criteria' },
+            { id: '012000000000002AAA', name: 'Standard Document' },
+          ],
+        },
+      ],
+      false,
+    );
+    expect(item?.isReferenceField).toBe(false);
+    const field = createField(form, item!);
+    expect(field.uiType).toBe('select');
+    expect(field.schema.oneOf).toEqual([
+      { const: '012000000000001AAA', title: 'Safety Inspection Criteria' },
+      { const: '012000000000002AAA', title: 'Standard Document' },
+    ]);
+  });
+});
 
 describe('a dropped document in the saved form', () => {
   it('saves the query with its sectionId and mappingData, and what it loaded; reads both back', () => {

@@ -109,4 +109,6 @@ export interface ObjectField {
   relationshipName?: string | null;
   required?: boolean;
   length?: number | null;
+  /** RecordTypeId only: the object's record types the user may choose (by name). */
+  recordTypes?: Array<{ id: string; name: string }>;
 }
