@@ -90,6 +90,17 @@ describe('org metadata for the builder', () => {
     )) as { fields: Rec[]; parents: Rec[] };
     expect(fields.fields.some((f) => f.name === 'cqext__Notes__c')).toBe(true);
     expect(fields.parents.some((p) => p.field === 'cqext__Account__c')).toBe(true);
+    // RecordTypeId comes with the object's record types, to be chosen by name (not the master type).
+    const docFields = (await ok(
+      admin.post('/api/sf/getObjectFields', withUrl({ objectName: 'cqext__SQX_Controlled_Document__c' })),
+    )) as { fields: Rec[] };
+    const rt = docFields.fields.find((f) => f.name === 'RecordTypeId') as
+      { recordTypes: { id: string; name: string }[] } | undefined;
+    expect(rt?.recordTypes.map((r) => r.name).sort()).toEqual([
+      'Safety Inspection Criteria',
+      'Standard Document',
+    ]);
+    expect(rt?.recordTypes.every((r) => /^012/.test(r.id))).toBe(true);
     expect((await admin.post('/api/sf/orgInfo', { instanceUrl: 'https://evil.example.com' })).status).toBe(
       403,
     );

@@ -235,6 +235,83 @@ describe('end-user calls', () => {
     expect(r.lookupCacheData.Account?.[id]).toBe(accounts.records[0]?.Name);
   });
 
+  it('POST /api/startingData as field.user: $recordId is the main record, a document comes with its sections and questions', async () => {
+    const inspection = 'cqext__SQX_Safety_Inspection__c';
+    const all = (await ok(
+      c.post('/api/startingData?recordId=a0F000000000001AAA', {
+        query: [{ key: 'all', objectType: inspection, fields: ['Name'] }],
+      }),
+    )) as { startingData: { all: Rec[] } };
+    const [first, second] = all.startingData.all;
+    expect(first?.Id && second?.Id).toBeTruthy();
+    const docQuery = {
+      type: 'DOCUMENTS',
+      key: 'doc',
+      sectionId: 'section-2',
+      objectType: 'cqext__SQX_Controlled_Document__c',
+      fields: ['Id', 'Name', 'cqext__Title__c'],
+      filter: { field: 'Name', operator: 'eq', value: 'DOC-0001' },
+      relationships: [
+        {
+          relationshipName: 'cqext__Sections__r',
+          fields: ['Id', 'cqext__Section_Title__c', 'cqext__Order__c'],
+        },
+        {
+          relationshipName: 'cqext__Questions__r',
+          fields: [
+            'Id',
+            'cqext__Question__c',
+            'cqext__Section__c',
+            'cqext__Question_Type__c',
+            'cqext__Required__c',
+          ],
+        },
+      ],
+      mappingData: {},
+    };
+    for (const main of [first, second]) {
+      const r = (await ok(
+        c.post(`/api/startingData?recordId=${String(main?.Id)}`, {
+          query: [
+            {
+              key: 'main',
+              objectType: inspection,
+              fields: ['Name'],
+              filter: { field: 'Id', operator: 'eq', value: '$recordId' },
+            },
+            docQuery,
+          ],
+          lookupCacheString: '',
+        }),
+      )) as { startingData: { main: Rec[]; doc: Rec[] } };
+      // $recordId stands for the recordId of this call, each time.
+      expect(r.startingData.main.map((x) => x.Id)).toEqual([main?.Id]);
+      const doc = r.startingData.doc[0] as Rec & {
+        cqext__Sections__r: Rec[];
+        cqext__Questions__r: Rec[];
+      };
+      expect(doc.Name).toBe('DOC-0001');
+      expect(doc.cqext__Sections__r).toHaveLength(3);
+      expect(doc.cqext__Questions__r).toHaveLength(12);
+      const q1 = doc.cqext__Questions__r.find((q) => String(q.cqext__Question__c).includes('1.1'));
+      expect(q1).toMatchObject({ cqext__Question_Type__c: 'Picklist', cqext__Required__c: true });
+    }
+    // The filter value '$recordId' is only a placeholder: any other value is a literal.
+    const literal = (await ok(
+      c.post('/api/startingData?recordId=a0F000000000001AAA', {
+        query: [
+          {
+            key: 'k',
+            objectType: inspection,
+            fields: ['Name'],
+            filter: { field: 'Name', operator: 'eq', value: '$recordid2' },
+          },
+        ],
+      }),
+    )) as { startingData: { k: Rec[] } };
+    expect(literal.startingData.k).toEqual([]);
+  });
+
   it('GET /api/content/{fileName} accepts only ids or strict names', async () => {
     for (const bad of ['..%2F..%2Fetc%2Fpasswd', '%2Fservices%2Fdata', 'a%20b', 'x'.repeat(130)]) {
       expect((await c.get(`/api/content/${bad}`)).status, bad).toBeLessThan(500);

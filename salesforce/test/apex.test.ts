@@ -38,6 +38,9 @@ describe('Apex', () => {
     const names = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).sort();
     expect(names).toEqual([
       'SQX_FormSubmissionTrigger.trigger',
+      'SQX_SubmitAnswers.cls',
+      'SQX_SubmitAnswersTest.cls',
+      'SQX_SubmitFixture.cls',
       'SQX_SubmitProcessing.cls',
       'SQX_SubmitProcessingTest.cls',
     ]);

@@ -15,3 +15,4 @@ export * from './display-value';
 export * from './domain-url';
 export * from './app-link-click';
 export * from './schema-ref';
+export * from './checklist';

@@ -235,6 +235,14 @@ export interface OrgGateway {
   /** A guide image as a data URL. */
   fetchGuideImage(imageUrl: string): Promise<string>;
   /**
+   * POST /api/startingData?recordId=: runs a form definition's queries (a safety inspection's
+   * documents with their sections and questions) for "Download for offline".
+   */
+  startingData?(
+    recordId: string,
+    query: unknown[],
+  ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }>;
+  /**
    * Optional bulk path (one request for up to SUBMIT_BATCH_MAX submissions whose files are all
    * uploaded): for each item the BFF does what the single path does, JSON for PDF then save or
    * submit, as one idempotent upsert per uniqueness key (sObject Collections upsert on the org side).
@@ -337,6 +345,13 @@ export interface OfflineServices {
     baseData?: Record<string, unknown>,
   ): Promise<WriteResult<LocalSubmission>>;
   discard(id: string): Promise<WriteResult>;
+  /**
+   * Keeps a new copy of the submission's form definition (e.g. with the starting data its queries
+   * returned), so the same checklist opens offline. Not a user edit: nothing is queued.
+   */
+  keepFormDef(id: string, formDef: unknown): Promise<WriteResult<LocalSubmission>>;
+  /** A guide image "Download for offline" cached (a data URL), or undefined when none is. */
+  guideImage(imageUrl: string): Promise<string | undefined>;
   /**
    * Stores the file (Unsynced) and returns the file node to put into the submission's data.
    * `localId` (optional): the id the form already gave the file node, so node and upload record match.

@@ -9,6 +9,13 @@ export interface ObjectDescribe {
   custom?: boolean;
   fields: (DescribeField & { relationshipName?: string | null })[];
   childRelationships?: { childSObject: string; field: string; relationshipName?: string | null }[];
+  recordTypeInfos?: {
+    recordTypeId: string;
+    name: string;
+    active?: boolean;
+    available?: boolean;
+    master?: boolean;
+  }[];
 }
 
 const TTL_MS = 5 * 60 * 1000;

@@ -252,6 +252,14 @@ export const builderHandlers: Record<string, Handler> = {
           f.defaultedOnCreate !== true &&
           f.type !== 'boolean',
         length: f.length ?? null,
+        // RecordTypeId is chosen by record type name (builder spec 5), not typed as an id.
+        ...(f.name === 'RecordTypeId'
+          ? {
+              recordTypes: (describe.recordTypeInfos ?? [])
+                .filter((rt) => rt.master !== true && rt.active !== false && rt.available !== false)
+                .map((rt) => ({ id: rt.recordTypeId, name: rt.name })),
+            }
+          : {}),
       }));
     const parents =
       call.body.hasParent === true

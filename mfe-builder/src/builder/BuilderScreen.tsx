@@ -17,7 +17,15 @@ import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';
-import { addDocument, addField, canDrop, moveField, removeDocument, updateField } from '../model/layout';
+import {
+  addDocument,
+  addField,
+  canDrop,
+  moveField,
+  removeDocument,
+  setDocumentData,
+  updateField,
+} from '../model/layout';
 import { documentItem, generalPalette, objectPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
 import type { BuilderApi, ObjectFields } from './api';
@@ -34,6 +42,7 @@ import { Preview } from './Preview';
 import type { BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { useSaving } from './useSaving';
+import { askNotificationPermissionOnGesture } from './notifications';
 
 export interface BuilderScreenProps {
   store: BuilderStore;
@@ -229,11 +238,13 @@ export function BuilderScreen({
         if (!summary) fail();
         // A criteria document without questions would add an empty section (spec 000 section 8).
         else if (summary.questions === 0) fail(MESSAGES.documentCriteria);
-        else
+        else {
+          store.apply((f) => setDocumentData(f, docId, res.startingData[docId]));
           setDocLabels((l) => ({
             ...l,
             [docId]: `${label} (${summary.sections} sections, ${summary.questions} questions)`,
           }));
+        }
       } catch {
         fail();
       }
@@ -243,6 +254,9 @@ export function BuilderScreen({
 
   const selectedDocIds = useCallback(() => store.getForm().sections.flatMap((s) => s.documents), [store]);
   const { status, save } = useSaving({ store, api, recordId, selectedDocIds, recordUrl, leave });
+
+  // Notification permission: asked on the user's first gesture in the builder (spec 001 section 2).
+  useEffect(() => askNotificationPermissionOnGesture(window), []);
 
   // Undo / redo on Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y); text inputs keep their own undo.
   useEffect(() => {

@@ -10,7 +10,13 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { REQUIRED_LEFT, type FormJsonSchema, type UISchemaElement } from 'shared-contracts';
+import {
+  REQUIRED_LEFT,
+  applyStartingData,
+  type FormDefinition,
+  type FormJsonSchema,
+  type UISchemaElement,
+} from 'shared-contracts';
 import { toFormJson } from '../model/writer';
 import { loadFormRenderer, type PreviewRendererHandle, type PreviewRendererProps } from './renderer-remote';
 import { useStoreSlice, type BuilderStore } from './store';
@@ -42,6 +48,7 @@ class PreviewBoundary extends Component<{ children: ReactNode; resetKey: unknown
 const formOf = (s: BuilderStore) => s.getForm();
 /** One object: a new `data` each render would make the renderer replace what was typed in the preview. */
 const NO_DATA: Record<string, unknown> = {};
+const EDIT_FORM = { editForm: true };
 
 /** The live preview: the real FormRenderer of mfe-form drawing the form as it is being built. */
 export const Preview = memo(function Preview({ store }: { store: BuilderStore }) {
@@ -58,7 +65,11 @@ export const Preview = memo(function Preview({ store }: { store: BuilderStore })
   }, []);
   // Deferred: typing and dragging stay responsive; the preview catches up when the thread is idle.
   const form = useDeferredValue(useStoreSlice(store, formOf));
-  const json = useMemo(() => toFormJson(form), [form]);
+  // A dropped document's sections and questions drawn as the form screen draws them.
+  const json = useMemo(() => {
+    const def = toFormJson(form) as unknown as FormDefinition;
+    return applyStartingData(def, def.startingData) as unknown as ReturnType<typeof toFormJson>;
+  }, [form]);
   const version = useMemo(() => `preview-${Math.random().toString(36).slice(2)}`, [json]); // eslint-disable-line react-hooks/exhaustive-deps
   const handle = useRef<PreviewRendererHandle>(null);
   const [required, setRequired] = useState({ left: 0, has: false });
@@ -81,6 +92,8 @@ export const Preview = memo(function Preview({ store }: { store: BuilderStore })
           uischema={json.ui as UISchemaElement}
           data={NO_DATA}
           formVersion={version}
+          // The builder's route (/CQEditFormSF) hides section headers in the rendered form (spec 001 section 2).
+          modes={EDIT_FORM}
           onRequiredLeftChange={(left, has) => {
             setSaved(false);
             setRequired((r) => (r.left === left && r.has === has ? r : { left, has }));

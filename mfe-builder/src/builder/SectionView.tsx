@@ -8,7 +8,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { memo, useCallback, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { checklistSections, type ChecklistSection } from 'shared-contracts';
 import { dropId, tableDropId } from '../model/ids';
 import { deleteSection, removeDocument, renameSection } from '../model/layout';
 import { slotId } from './dnd';
@@ -188,6 +189,37 @@ const SectionHead = memo(function SectionHead({
   );
 });
 
+/**
+ * A dropped document's sections and questions, read-only: they come from the org's controlled
+ * document and change only there (the fixed layout, README "Safety inspections").
+ */
+const DocumentChecklist = ({ sections }: { sections: ChecklistSection[] }) => (
+  <Box pl={3} pt={1} data-testid="document-checklist" aria-label={TEXTS.documentChecklist}>
+    {sections.map((s) => (
+      <Box key={s.id} mt={1} data-testid="document-section">
+        <Text fontSize="sm" fontWeight="semibold">
+          {s.title}
+        </Text>
+        <Stack as="ol" spacing={0} pl={5} fontSize="xs" color="gray.700">
+          {s.questions.map((q) => (
+            <Text as="li" key={q.id} data-testid="document-question">
+              {q.text}
+              {q.required ? ' *' : ''}{' '}
+              <Text as="span" color="gray.600">
+                ({q.type === 'Radio' ? TEXTS.radioQuestion : TEXTS.picklistQuestion}:{' '}
+                {q.options.map((o) => o.title).join(', ')})
+              </Text>
+            </Text>
+          ))}
+        </Stack>
+      </Box>
+    ))}
+  </Box>
+);
+
+const startingDataOf = (s: BuilderStore) => s.getForm().startingData;
+const queriesOf = (s: BuilderStore) => s.getForm().queries;
+
 export interface SectionViewProps {
   index: number;
   store: BuilderStore;
@@ -211,6 +243,9 @@ export const SectionView = memo(function SectionView({
   );
   const [open, setOpen] = useState(true);
   const onToggle = useCallback(() => setOpen((o) => !o), []);
+  const startingData = useStoreSlice(store, startingDataOf);
+  const queries = useStoreSlice(store, queriesOf);
+  const checklist = useMemo(() => checklistSections({ queries }, startingData), [queries, startingData]);
   if (!section) return null;
   const panelId = `section-panel-${index}`;
   return (
@@ -233,18 +268,26 @@ export const SectionView = memo(function SectionView({
         {section.documents.length > 0 && (
           <Stack mt={2} spacing={1} data-testid="section-documents">
             {section.documents.map((d) => (
-              <HStack key={d} borderWidth="1px" borderRadius="md" px={2} py={1}>
-                <Text flex="1" fontSize="sm">
-                  {documentLabel(d)}
-                </Text>
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  aria-label={TEXTS.removeItem(documentLabel(d))}
-                  icon={<CloseIcon />}
-                  onClick={() => store.apply((f) => removeDocument(f, d))}
+              <Box key={d} borderWidth="1px" borderRadius="md" px={2} py={1}>
+                <HStack>
+                  <Text flex="1" fontSize="sm">
+                    {documentLabel(d)}
+                  </Text>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={TEXTS.removeItem(documentLabel(d))}
+                    icon={<CloseIcon />}
+                    onClick={() => store.apply((f) => removeDocument(f, d))}
+                  />
+                </HStack>
+                <DocumentChecklist
+                  // The query key is the document's record id (documents.ts documentQuery).
+                  sections={checklist.filter(
+                    (c) => c.documentId === d && c.hostSectionId === section.sectionId,
+                  )}
                 />
-              </HStack>
+              </Box>
             ))}
           </Stack>
         )}

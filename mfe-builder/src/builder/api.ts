@@ -2,7 +2,7 @@
  * The builder's BFF calls (builder spec section 7) and the spec's error texts for failures
  * (section 8): network error, 'Server Error: ' + body for 5xx, otherwise the server's message.
  */
-import { MESSAGES, type ApiCallFailure, type ApiClient } from 'shared-contracts';
+import { MESSAGES, serverErrorText, type ApiCallFailure, type ApiClient } from 'shared-contracts';
 import type { ObjectField } from '../model/types';
 
 export interface SavedForm {
@@ -35,7 +35,7 @@ export function errorText(error: unknown): string {
   const failure = (error as { failure?: ApiCallFailure } | null)?.failure;
   if (failure) {
     if (failure.network) return MESSAGES.networkError;
-    if (failure.status >= 500) return `${MESSAGES.serverErrorPrefix}${failure.message}`;
+    if (failure.status >= 500) return serverErrorText(failure.message);
     return failure.message || MESSAGES.somethingWentWrong;
   }
   return error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong;

@@ -1,6 +1,6 @@
 // Controlled documents of safety inspections (builder spec sections 1, 3 "Query entry", 8).
 import type { FormQuery } from 'shared-contracts';
-import { nsName } from 'shared-contracts';
+import { CHECKLIST_KEY, nsName } from 'shared-contracts';
 
 /** A safety-inspection form is recognised by the name of its object. */
 export const isSafetyInspection = (objectName: string) => /safety_?inspection/i.test(objectName);
@@ -31,10 +31,28 @@ export function documentQuery(
       },
       {
         relationshipName: nsName(ns, 'Questions__r'),
-        fields: ['Id', 'Name', nsName(ns, 'Question__c'), nsName(ns, 'Section__c')],
+        // What the form screen needs to draw each question (shared-contracts checklist.ts).
+        fields: [
+          'Id',
+          'Name',
+          nsName(ns, 'Question__c'),
+          nsName(ns, 'Section__c'),
+          nsName(ns, 'Question_Type__c'),
+          nsName(ns, 'Result_Type__c'),
+          nsName(ns, 'Options__c'),
+          nsName(ns, 'Order__c'),
+          nsName(ns, 'Required__c'),
+        ],
       },
     ],
-    mappingData: {},
+    // Where the form finds the checklist in what the query loads, and where the answers go
+    // (shared-contracts checklist.ts reads the same names, with or without the namespace).
+    mappingData: {
+      sections: nsName(ns, 'Sections__r'),
+      questions: nsName(ns, 'Questions__r'),
+      questionSection: nsName(ns, 'Section__c'),
+      answers: CHECKLIST_KEY,
+    },
   };
 }
 

@@ -23,6 +23,25 @@ const visibleWhenYes: FormRule = {
 };
 
 describe('field draft bridge', () => {
+  it("a field's API name follows its label until the name is edited by hand, also after a save", () => {
+    const f = form();
+    const text = f.fields[200]!;
+    expect(text.key).toBe('CQ_Form_Text_Field');
+    expect(draftOf(text).isNew).toBe(true);
+    // Renamed through the modal (which derives the name while isNew): still following.
+    const renamed = applyDraft(text, {
+      ...draftOf(text),
+      label: 'Serial No.',
+      apiName: 'CQ_Form_Serial_No_',
+    });
+    expect(draftOf(renamed).isNew).toBe(true);
+    // A unique suffix keeps following; a name typed by hand does not; object fields never do.
+    expect(draftOf({ ...renamed, key: 'CQ_Form_Serial_No_2' }).isNew).toBe(true);
+    const handEdited = applyDraft(renamed, { ...draftOf(renamed), apiName: 'CQ_Serial' });
+    expect(draftOf(handEdited).isNew).toBeUndefined();
+    expect(draftOf({ ...text, kind: 'object', key: 'cqext__Notes__c' }).isNew).toBeUndefined();
+  });
+
   it('writes the edited rules to the control, read-only as the disable rule beside them', () => {
     const f = form();
     const text = f.fields[200]!;

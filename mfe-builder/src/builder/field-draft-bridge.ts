@@ -2,6 +2,7 @@
 import type { FormJsonSchema, FormRule, OneOfOption } from 'shared-contracts';
 import { isReadOnlyControl, toOneOf, withReadOnly, type FieldDraft } from '../editors/field-draft';
 import type { FieldOption } from '../editors/rules/RuleEditor';
+import { followsLabel } from '../model/api-name';
 import type { BuilderForm, CanvasField } from '../model/types';
 
 /** A control's rules with (or without) the read-only disable rule, through the editors' withReadOnly. */
@@ -15,7 +16,17 @@ function dataTypeOf(schema: FormJsonSchema): string {
   return typeof schema.type === 'string' ? schema.type : 'string';
 }
 
-export function draftOf(field: CanvasField, isNew = false): FieldDraft {
+/**
+ * The modal's draft of a canvas field. `isNew` (the API name follows the label) holds while the name
+ * is still the one the label gives, i.e. until it is edited by hand (General fields; an object
+ * field's name is the object's).
+ */
+export function draftOf(
+  field: CanvasField,
+  isNew = field.kind !== 'object' &&
+    field.kind !== 'table' &&
+    followsLabel(field.key, str(field.schema.title)),
+): FieldDraft {
   const s = field.schema;
   const oneOf = Array.isArray(s.oneOf) ? (s.oneOf as OneOfOption[]) : [];
   return {

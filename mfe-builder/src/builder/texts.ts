@@ -1,6 +1,9 @@
 // Builder texts the spec does not give (its own texts are in shared-contracts MESSAGES).
 export const TEXTS = {
   title: 'Form Builder',
+  documentChecklist: 'Sections and questions of the document (read-only)',
+  radioQuestion: 'Radio',
+  picklistQuestion: 'Picklist',
   loading: 'Loading form builder…',
   loadFailed: 'The form could not be loaded.',
   startTitle: 'Choose objects',

@@ -40,6 +40,22 @@ export const uniqueName = (base: string, taken: TakenNames, suffix = ''): string
   }
 };
 
+/**
+ * Whether a field's API name is still the one its label gives (as derived, or made unique with
+ * `_2`, `_3`…): such a name has not been edited by hand, so it follows the label as the label changes.
+ */
+export const followsLabel = (apiName: string, label: string): boolean => {
+  const base = deriveApiName(label);
+  if (apiName.toLowerCase() === base.toLowerCase()) return true;
+  const m = /^(.*?)_?(\d+)$/.exec(apiName);
+  return (
+    m !== null &&
+    Number(m[2]) >= 2 &&
+    base.toLowerCase().startsWith((m[1] ?? '').toLowerCase()) &&
+    (m[1] ?? '').length >= API_NAME_PREFIX.length
+  );
+};
+
 export const uniqueApiName = (label: string, taken: TakenNames): string =>
   uniqueName(deriveApiName(label), taken);
 

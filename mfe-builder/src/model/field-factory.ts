@@ -94,6 +94,23 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
   // Only object fields and documents grey out once dropped: General items can be dropped again and again.
   const common = { id, required: false, readOnly: false, ...(item.field ? { paletteId: item.id } : {}) };
   if (item.type === 'DOCUMENT') throw new Error('documents are not fields');
+  if (item.field && item.objectName && item.field.name === 'RecordTypeId') {
+    // A record-type choice by name (builder spec section 5), stored as the record type's Id.
+    return {
+      ...common,
+      key: 'RecordTypeId',
+      kind: 'object',
+      objectKey: item.objectName,
+      schema: {
+        title: item.field.label || 'Record Type',
+        type: 'string',
+        oneOf: (item.field.recordTypes ?? []).map((rt) => ({ const: rt.id, title: rt.name })),
+      },
+      uiType: 'select',
+      options: { showLabel: true, isReferenceField: false },
+      required: Boolean(item.field.required),
+    };
+  }
   if (item.field && item.objectName) {
     const mapped = schemas[item.objectName]?.[item.field.name];
     const fallback = objectFieldSchema(item.field);

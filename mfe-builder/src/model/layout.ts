@@ -216,7 +216,21 @@ export function deleteSection(form: BuilderForm, index: number): BuilderForm {
     .map((q) =>
       q.sectionId && renamed.has(q.sectionId) ? { ...q, sectionId: renamed.get(q.sectionId) } : q,
     );
-  return { ...form, fields, sections, queries };
+  return { ...form, fields, sections, queries, ...withoutData(form, sec.documents) };
+}
+
+/** The loaded data of documents that are gone (as a partial form: nothing when there is none). */
+function withoutData(form: BuilderForm, docIds: readonly string[]): Pick<BuilderForm, 'startingData'> {
+  if (!form.startingData || !docIds.some((d) => d in (form.startingData ?? {}))) return {};
+  const startingData = { ...form.startingData };
+  for (const d of docIds) delete startingData[d];
+  return { startingData };
+}
+
+/** Keeps what a document's query loaded (its record with sections and questions). */
+export function setDocumentData(form: BuilderForm, docId: string, rows: unknown): BuilderForm {
+  if (!form.queries.some((q) => q.key === docId)) return form;
+  return { ...form, startingData: { ...(form.startingData ?? {}), [docId]: rows } };
 }
 
 /** Adds a signature; the first one creates the signatures group. */
@@ -263,5 +277,10 @@ export function removeDocument(form: BuilderForm, docId: string): BuilderForm {
   const sections = form.sections.map((s) =>
     s.documents.includes(docId) ? { ...s, documents: s.documents.filter((d) => d !== docId) } : s,
   );
-  return { ...form, sections, queries: form.queries.filter((q) => q.key !== docId) };
+  return {
+    ...form,
+    sections,
+    queries: form.queries.filter((q) => q.key !== docId),
+    ...withoutData(form, [docId]),
+  };
 }

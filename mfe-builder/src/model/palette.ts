@@ -26,7 +26,8 @@ export function objectPalette(objectName: string, fields: ObjectField[], context
       isDragged: false,
       type: 'FIELD' as const,
       isTimeField: f.type.toLowerCase() === 'time',
-      isReferenceField: f.type.toLowerCase() === 'reference',
+      // RecordTypeId is a choice of record type by name, not a lookup (field-factory.ts).
+      isReferenceField: f.type.toLowerCase() === 'reference' && f.name !== 'RecordTypeId',
       contextObject: context,
       field: f,
       objectName,

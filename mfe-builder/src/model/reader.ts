@@ -248,6 +248,7 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
     files,
     queries: Array.isArray(json.queries) ? (json.queries as FormQuery[]) : [],
     lookupCache: obj(json.lookupCache),
+    startingData: obj(json.startingData),
     ...(events && typeof events === 'object' ? { events: events as LayoutEvents } : {}),
     extra,
   };

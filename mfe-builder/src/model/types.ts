@@ -69,6 +69,12 @@ export interface BuilderForm {
   files: boolean;
   queries: FormQuery[];
   lookupCache: Record<string, unknown>;
+  /**
+   * What the documents' queries loaded (their sections and questions), keyed like the queries (the
+   * document's record id): drawn read-only in the canvas and the preview, and saved with the form so a
+   * checklist has its questions before the form screen's own /api/startingData answers.
+   */
+  startingData?: Record<string, unknown>;
   /** The root layout's events (afterSave, onInit, onLoad), written to `ui.events`. */
   events?: LayoutEvents;
   /** Keys of the loaded JSON the builder does not model, written back untouched. */
@@ -103,4 +109,6 @@ export interface ObjectField {
   relationshipName?: string | null;
   required?: boolean;
   length?: number | null;
+  /** RecordTypeId only: the object's record types the user may choose (by name). */
+  recordTypes?: Array<{ id: string; name: string }>;
 }

@@ -154,6 +154,11 @@ export function toFormJson(form: BuilderForm): Json {
     nextaction: { [meta.activityField]: 'submit' },
     queries: form.queries,
     lookupCache: form.lookupCache,
+    startingData: Object.fromEntries(
+      form.queries.flatMap((q) =>
+        q.key && form.startingData && q.key in form.startingData ? [[q.key, form.startingData[q.key]]] : [],
+      ),
+    ),
     formBuilderData: { controls: builderData },
     formBuilderGridPerSection: grid,
     objectSelection: { primary: meta.cqFormType, context: meta.contextObject },

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   PUBLISH_CONFIRM_ERROR_TYPES,
   PUBLISH_MESSAGES,
+  serverErrorText,
   type ApiCallFailure,
   type PublishOptions,
   type PublishResult,
@@ -189,7 +190,7 @@ export function failureOutcome(failure: ApiCallFailure | undefined, fallback: st
   const text = failure.message || fallback;
   return {
     kind: 'error',
-    text: failure.errorType === 'server' ? `${MESSAGES.serverErrorPrefix}${text}` : text,
+    text: failure.errorType === 'server' ? serverErrorText(text) : text,
     problems,
   };
 }

@@ -42,6 +42,7 @@ import { loadTarget, type Loaded } from './load';
 import { showSnackbar } from './notice';
 import { watchSubmitOutcome, type SubmitOutcome } from './outcome';
 import { buildRendererServices } from './renderer-services';
+import { withStartingData } from './starting-data';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
@@ -77,14 +78,23 @@ export function FormScreen(props: FormScreenProps) {
   useEffect(() => {
     let live = true;
     setLoaded(undefined);
-    loadTarget(host, route.target, props.loadTimeoutMs ?? 4000).then(
-      (l) => live && setLoaded(l),
-      () => live && setLoaded({ kind: 'notFound' }),
-    );
+    loadTarget(host, route.target, props.loadTimeoutMs ?? 4000)
+      .then(async (l): Promise<Loaded> => {
+        if (l.kind !== 'found') return l;
+        const formDef = await withStartingData(host, l.submission, l.formDef, {
+          local: l.local,
+          readOnly: route.readOnly,
+        });
+        return { ...l, formDef };
+      })
+      .then(
+        (l) => live && setLoaded(l),
+        () => live && setLoaded({ kind: 'notFound' }),
+      );
     return () => {
       live = false;
     };
-  }, [host, route.target, props.loadTimeoutMs]);
+  }, [host, route.target, route.readOnly, props.loadTimeoutMs]);
 
   if (!loaded)
     return (
@@ -171,12 +181,13 @@ function LoadedForm({
         host,
         submissionId: initial.id,
         formName: initial.formName,
+        formDef,
         user,
         print: () => startPrint.current(),
       }),
     // The user record only feeds $currentuser defaults at load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [host, initial.id, initial.formName],
+    [host, initial.id, initial.formName, formDef],
   );
   useEffect(() => () => services.dispose(), [services]);
 

@@ -3,8 +3,8 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { MESSAGES } from 'shared-contracts';
-import type { FileInfo, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
+import { MESSAGES, contextRecord } from 'shared-contracts';
+import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import { createLookupSearch, type FormRendererServices } from '../renderer';
 
 /** Settles when the host's file uploader has uploaded (or failed to upload) the file `localId`. */
@@ -53,6 +53,8 @@ export function buildRendererServices(args: {
   host: HostServices;
   submissionId: string;
   formName: string;
+  /** The definition as shown (starting data merged): its context record feeds $context tokens. */
+  formDef?: FormDefinition;
   user: SignedIn | undefined;
   print: () => void;
 }): ScreenServices {
@@ -65,6 +67,12 @@ export function buildRendererServices(args: {
     currentUser: args.user ? { ...args.user.userDetails, Id: args.user.userId } : undefined,
     timeZone: args.user?.userDetails.TimeZoneSidKey || undefined,
     documentName: args.formName,
+    ...(args.formDef && contextRecord(args.formDef) ? { context: contextRecord(args.formDef) } : {}),
+    // Guide images "Download for offline" cached come from the device; else the image's own URL.
+    async getGuideImage(imageUrl) {
+      const cached = await host.offline.guideImage(imageUrl);
+      return cached ?? imageUrl;
+    },
     navigate: (to) => host.navigate(to),
     searchRecords: createLookupSearch(host.api),
     print: args.print,

@@ -341,6 +341,8 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
             cqext__Result_Type__c: q === 4 ? 'Text' : 'Color Code',
             cqext__Options__c: q === 4 ? 'Yes|Yes\nNo|No' : colour,
             cqext__Order__c: q,
+            // The first question of each section must be answered.
+            cqext__Required__c: q === 1,
           });
         }
       }
@@ -463,18 +465,6 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
               ],
             },
           ],
-        },
-      ],
-      queries: [
-        {
-          type: 'DOCUMENTS',
-          key: 'criteria',
-          sectionId: 'section-2',
-          objectType: 'cqext__SQX_Controlled_Document__c',
-          fields: ['Id', 'Name', 'cqext__Title__c', 'cqext__Document_Number__c'],
-          relationships: ['cqext__Sections__r', 'cqext__Questions__r'],
-          filter: { field: 'Name', operator: 'eq', value: 'DOC-0001' },
-          mappingData: {},
         },
       ],
     });

@@ -7,6 +7,7 @@ import { Org, sfDateTime } from '../org.js';
 import type { Access } from '../security/access.js';
 import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
+import { writeSubmittedAnswers } from './submit-answers.js';
 import { enforceValidationRules } from './validation-rules.js';
 
 function formatAutoNumber(format: string, n: number): string {
@@ -113,6 +114,7 @@ export function createRecord(
   enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
+  writeSubmittedAnswers(org, registry, meta, rec, undefined, (m, v) => void insertRaw(org, m, v, userId));
   return id;
 }
 
@@ -156,6 +158,7 @@ export function updateRecord(
   enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
+  writeSubmittedAnswers(org, registry, meta, rec, existing, (m, v) => void insertRaw(org, m, v, userId));
 }
 
 /** Soft delete (queryAll still sees it) and cascade to master-detail children. */

@@ -55,6 +55,8 @@ export interface FakeHost extends HostServices {
   /** BFF handlers keyed `GET /api/forms`. */
   routes: Map<string, Handler>;
   envValue: ClientEnv;
+  /** Guide images "downloaded for offline", by URL (offline.guideImage). */
+  guideImages: Record<string, string>;
   completeSignInResult: 'ok' | Error;
 }
 
@@ -139,6 +141,14 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     submit: async () => ({ ok: false, message: 'not in fake' }),
     close: async () => ({ ok: false, message: 'not in fake' }),
     discard: async () => ({ ok: true, value: undefined }),
+    keepFormDef: recorded('offline.keepFormDef', async (id: string, formDef: unknown) => {
+      const cur = submissionsState.get().find((s) => s.id === id);
+      if (!cur) return { ok: false as const, message: 'not in fake' };
+      const next = { ...cur, formDef };
+      submissionsState.set(submissionsState.get().map((s) => (s.id === id ? next : s)));
+      return { ok: true as const, value: next };
+    }),
+    guideImage: recorded('offline.guideImage', async (url: string) => host.guideImages[url]),
     attachFile: async () => ({ ok: false, message: 'not in fake' }),
     queueMany: async () => ({ ok: true, value: undefined }),
     openDraft: () => () => undefined,
@@ -221,6 +231,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       ...overrides.env,
     },
     completeSignInResult: 'ok',
+    guideImages: {},
   };
   return host;
 }

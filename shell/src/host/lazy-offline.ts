@@ -134,6 +134,8 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     submit: call('submit'),
     close: call('close'),
     discard: call('discard'),
+    keepFormDef: call('keepFormDef'),
+    guideImage: call('guideImage'),
     attachFile: call('attachFile'),
     queueMany: call('queueMany'),
     startScheduled: call('startScheduled'),

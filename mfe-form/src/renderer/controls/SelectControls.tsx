@@ -225,11 +225,31 @@ export const RadioControl = memo(function RadioControl(props: RendererProps) {
         aria-label={state.label}
       >
         <Stack direction="row" wrap="wrap" spacing={4}>
-          {options.map((o) => (
-            <Radio key={String(o.const)} value={String(o.const)} size="sm">
-              {o.title}
-            </Radio>
-          ))}
+          {options.map((o) => {
+            // Colour-coded results: a swatch in the result's colour beside its label (never colour alone).
+            const { backgroundColor } = optionColors(o);
+            return (
+              <Radio key={String(o.const)} value={String(o.const)} size="sm">
+                {backgroundColor ? (
+                  <Box
+                    as="span"
+                    display="inline-block"
+                    w="0.75rem"
+                    h="0.75rem"
+                    mr={1}
+                    borderRadius="sm"
+                    borderWidth="1px"
+                    borderColor="gray.500"
+                    bg={backgroundColor}
+                    verticalAlign="middle"
+                    aria-hidden="true"
+                    data-swatch={backgroundColor}
+                  />
+                ) : null}
+                {o.title}
+              </Radio>
+            );
+          })}
         </Stack>
       </RadioGroup>
     </ControlShell>

@@ -1,7 +1,8 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Button, HStack, Image, Link, Progress, Text, VStack } from '@chakra-ui/react';
+import { quickLinks } from 'shared-contracts';
 import type { GuideOption, QuickLinkItem } from 'shared-contracts';
-import { useFormContext, useRuleState, useValue } from '../context';
+import { useFormContext, useRuleState } from '../context';
 import { matchingGuides } from '../core/options';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
@@ -56,17 +57,25 @@ const GuideImage = ({ guide }: { guide: GuideOption }) => {
   );
 };
 
-/** Guide image panel: the guide options whose eq/neq condition on a field holds. */
+/**
+ * A string derived from the whole form data; re-renders only when it changes (for elements that
+ * depend on any number of fields: guides on several fields, quick-link counts).
+ */
+const useDataKey = (derive: (data: unknown) => string): string => {
+  const { store } = useFormContext();
+  const subscribe = useCallback((l: () => void) => store.subscribeData(l), [store]);
+  return useSyncExternalStore(subscribe, () => derive(store.getData()));
+};
+
+/** Guide image panel: the guide options whose eq/neq condition on a field holds (any number of fields). */
 export const GuideElement = memo(function GuideElement(props: RendererProps) {
   const guides = (props.uischema.options?.guides ?? []) as GuideOption[];
-  const fields = [...new Set(guides.map((g) => g.field))];
-  // Subscribe to the guide fields only (the first few; a panel rarely depends on more than one).
-  const v0 = useValue(fields[0] ?? '__none__');
-  const v1 = useValue(fields[1] ?? '__none__');
-  const { store } = useFormContext();
-  void v0;
-  void v1;
-  const shown = matchingGuides(guides, store.getData());
+  const shownKey = useDataKey((data) =>
+    matchingGuides(guides, data)
+      .map((g) => guides.indexOf(g))
+      .join(','),
+  );
+  const shown = shownKey === '' ? [] : shownKey.split(',').map((i) => guides[Number(i)] as GuideOption);
   if (shown.length === 0) return null;
   return (
     <Box borderWidth="1px" borderRadius="md" p={3} mb={3} bg="gray.50" data-element="guide">
@@ -77,9 +86,35 @@ export const GuideElement = memo(function GuideElement(props: RendererProps) {
   );
 });
 
-/** Quick links bar: Name with Done/Total per item; a click scrolls to the section with that Id. */
+interface LinkSection {
+  Id: string;
+  Name: string;
+  questions: string[];
+}
+
+/**
+ * Quick links bar: Name with Done/Total per item; a click scrolls to the section with that Id. With
+ * `options.sections` (a checklist's sections and their question ids) the counts follow the answers.
+ */
 export const QuickLinksElement = memo(function QuickLinksElement(props: RendererProps) {
-  const links = (props.uischema.options?.links ?? []) as QuickLinkItem[];
+  const sections = props.uischema.options?.sections as LinkSection[] | undefined;
+  const fixed = (props.uischema.options?.links ?? []) as QuickLinkItem[];
+  const doneKey = useDataKey((data) =>
+    sections
+      ? quickLinks(sections, data)
+          .map((l) => l.Done)
+          .join(',')
+      : '',
+  );
+  const done = doneKey.split(',');
+  const links: QuickLinkItem[] = sections
+    ? sections.map((s, i) => ({
+        Id: s.Id,
+        Name: s.Name,
+        Total: s.questions.length,
+        Done: Number(done[i] ?? 0),
+      }))
+    : fixed;
   return (
     <HStack
       spacing={2}
@@ -94,15 +129,24 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
         <Button
           key={l.Id}
           size="sm"
+          h="auto"
+          py={1}
           variant="outline"
-          onClick={() => document.getElementById(`section-${l.Id}`)?.scrollIntoView({ behavior: 'smooth' })}
+          data-quicklink={l.Id}
+          aria-label={`${l.Name}: ${l.Done} of ${l.Total} answered`}
+          onClick={() => {
+            const target = document.getElementById(`section-${l.Id}`);
+            target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+            // Keyboard and screen-reader users land in the section too.
+            target?.querySelector<HTMLElement>('button, [tabindex]')?.focus({ preventScroll: true });
+          }}
         >
           <VStack spacing={0}>
             <Text fontSize="xs">{l.Name}</Text>
-            <Text fontSize="xs" color="gray.600">
+            <Text fontSize="xs" color="gray.600" data-testid="quicklink-count">
               {l.Done}/{l.Total}
             </Text>
-            <Progress value={l.Total ? (100 * l.Done) / l.Total : 0} size="xs" w="4rem" />
+            <Progress value={l.Total ? (100 * l.Done) / l.Total : 0} size="xs" w="4rem" aria-hidden="true" />
           </VStack>
         </Button>
       ))}

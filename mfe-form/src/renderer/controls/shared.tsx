@@ -193,7 +193,7 @@ export const FIELD_CSS = `
 .cq-cv { content-visibility: auto; contain-intrinsic-size: auto 4.25rem; }
 .cq-chunk { content-visibility: auto; }
 .cq-label { display: block; font-size: var(--chakra-fontSizes-sm, 0.875rem); font-weight: 500; margin-bottom: 0.25rem; }
-.cq-req { color: var(--chakra-colors-red-500, #e53e3e); margin-inline-start: 0.25rem; }
+.cq-req { color: var(--chakra-colors-red-600, #c53030); margin-inline-start: 0.25rem; }
 .cq-input { box-sizing: border-box; width: 100%; min-width: 0; height: 2rem; padding: 0 0.75rem; font: inherit;
   font-size: var(--chakra-fontSizes-sm, 0.875rem); border: 1px solid var(--chakra-colors-gray-200, #e2e8f0);
   border-radius: var(--chakra-radii-sm, 0.125rem); background: inherit; color: inherit; }
@@ -207,7 +207,7 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
 .cq-line { height: 2rem; contain: size layout style; }
 .cq-cell { height: 2rem; }
-.cq-error { color: var(--chakra-colors-red-500, #e53e3e); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
+.cq-error { color: var(--chakra-colors-red-600, #c53030); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
 .cq-table-wrap { overflow-x: auto; }
 /* Chakra's Table, size sm, variant simple; fixed layout: columns take their widths from the header, so a

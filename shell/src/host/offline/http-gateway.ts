@@ -323,6 +323,20 @@ export class HttpOrgGateway implements OrgGateway {
     }
   }
 
+  async startingData(
+    recordId: string,
+    query: unknown[],
+  ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }> {
+    const r = await this.call<Rec>('POST', `/api/startingData?${new URLSearchParams({ recordId })}`, {
+      query,
+      lookupCacheString: '',
+    });
+    return {
+      startingData: isRec(r.startingData) ? r.startingData : {},
+      lookupCacheData: isRec(r.lookupCacheData) ? r.lookupCacheData : {},
+    };
+  }
+
   async fetchGuideImage(imageUrl: string): Promise<string> {
     const r = await this.call<Rec>('POST', '/api/imageGuide', {
       Id: imageUrl.slice(0, 120),

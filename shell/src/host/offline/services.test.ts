@@ -1,7 +1,7 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, uniquenessKey } from 'shared-contracts';
+import { MESSAGES, OFFLINE_MESSAGES, uniquenessKey } from 'shared-contracts';
 import { DEFINITION_READS, guideImageUrls } from './services';
 import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
@@ -44,6 +44,49 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     await h.svc.removeFromOffline('a0F1');
     expect(await h.svc.dbs.submissions.forms.count()).toBe(0);
     expect(await h.svc.dbs.images.ownedGuides.count()).toBe(0);
+  });
+
+  it("takes a checklist's starting data along, and reads guide images back from the device", async () => {
+    h = makeHarness();
+    const checklistDef = {
+      ...formDef,
+      queries: [{ type: 'DOCUMENTS', key: 'DOC1', sectionId: 's1', objectType: 'Doc__c', fields: ['Id'] }],
+    };
+    h.org.formDefs.set('a0F1', checklistDef);
+    h.org.startingAnswers.set('a0F1', {
+      DOC1: [
+        {
+          Id: 'DOC1',
+          Sections__r: { records: [{ Id: 'S1', Section_Title__c: 'General' }] },
+          Questions__r: {
+            records: [{ Id: 'Q1', Question__c: 'Exits clear?', Options__c: 'Pass', Section__c: 'S1' }],
+          },
+        },
+      ],
+    });
+    await h.svc.downloadForOffline('a0F1');
+    expect(h.org.calls.filter((c) => c.op === 'startingData').map((c) => c.key)).toEqual(['a0F1:1']);
+    const cached = (await h.svc.store.getForm(h.owner, 'a0F1'))?.formDef as {
+      startingData: unknown;
+      schema: { properties: { Checklist?: { properties: Record<string, { title: string }> } } };
+    };
+    expect(cached.startingData).toEqual(h.org.startingAnswers.get('a0F1'));
+    expect(cached.schema.properties.Checklist?.properties.Q1?.title).toBe('Exits clear?');
+    expect(await h.svc.guideImage('/img/guide-1.png')).toBe('data:image/png;base64,AAAA');
+    expect(await h.svc.guideImage('/img/not-cached.png')).toBeUndefined();
+  });
+
+  it('keeps a new form definition with a submission without queueing it', async () => {
+    h = makeHarness();
+    const created = await h.svc.create({ formId: 'a0F1', formName: 'F', formDef });
+    if (!created.ok) throw new Error(created.message);
+    const kept = await h.svc.keepFormDef(created.value.id, { ...formDef, startingData: { k: [] } });
+    expect(kept.ok && kept.value.formDef).toEqual({ ...formDef, startingData: { k: [] } });
+    expect(kept.ok && kept.value.syncStatus).toBe(created.value.syncStatus);
+    expect(await h.svc.keepFormDef('missing', formDef)).toEqual({
+      ok: false,
+      message: OFFLINE_MESSAGES.submissionDiscarded,
+    });
   });
 
   it('a form without a definition cannot be downloaded', async () => {

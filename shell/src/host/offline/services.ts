@@ -9,9 +9,12 @@ import {
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   isGatewayError,
+  applyStartingData,
+  startingDataQueries,
   type CachedForm,
   type FileInfo,
   type FileNode,
+  type FormDefinition,
   type Guide,
   type LocalSubmission,
   type Observable,
@@ -529,6 +532,24 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     submit: (id, data, baseData) => userWrite(id, (cur) => T.submitLocally(cur, data, nowIso(), baseData)),
     discard: (id) => guarded(() => store.discardSubmission(writer(), id, nowMs()), writeFailure),
+    async keepFormDef(id, formDef) {
+      const r = await guarded(
+        () => store.updateSubmission(writer(), id, (cur) => ({ ...cur, formDef })),
+        writeFailure,
+      );
+      if (!r.ok) return r;
+      if (!r.value) return { ok: false, message: OFFLINE_MESSAGES.submissionDiscarded };
+      return { ok: true, value: r.value };
+    },
+    async guideImage(imageUrl) {
+      const o = owner();
+      if (!o) return undefined;
+      try {
+        return await store.guideImage(o, imageUrl);
+      } catch {
+        return undefined;
+      }
+    },
     async attachFile(submissionId, file, name, path = '', localId) {
       if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
       const o = owner();
@@ -617,8 +638,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       return (o && (await store.getSubmission(o, p.id))) ?? null;
     },
     async downloadForOffline(formId) {
-      const formDef = await opts.gateway.getFormDefinition(formId);
+      let formDef = await opts.gateway.getFormDefinition(formId);
       if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
+      // A checklist's documents (sections, questions) travel with the cached definition.
+      const queries = T.isPlainObject(formDef)
+        ? startingDataQueries(formDef as unknown as FormDefinition)
+        : [];
+      if (queries.length > 0 && opts.gateway.startingData) {
+        const r = await opts.gateway.startingData(formId, queries);
+        formDef = applyStartingData(formDef as FormDefinition, r.startingData, r.lookupCacheData);
+      }
       const guides: Guide[] = [];
       for (const url of guideImageUrls(formDef)) {
         guides.push({

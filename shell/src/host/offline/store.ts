@@ -486,6 +486,13 @@ export class OfflineStore {
     );
   }
 
+  /** One cached guide image of this owner, by its URL (the guide's Id), for the form screen offline. */
+  async guideImage(owner: Owner, imageUrl: string): Promise<string | undefined> {
+    assertOwner(owner, 'guideImage');
+    const g = await this.idb.ownedGuides.get([owner.organizationId, owner.userId, imageUrl]);
+    return g?.encodedImage || undefined;
+  }
+
   async guidesOf(owner: Owner, formId: string): Promise<Guide[]> {
     assertOwner(owner, 'guidesOf');
     const guides = await this.idb.ownedGuides

@@ -18,11 +18,12 @@ import {
   MenuList,
   Text,
 } from '@chakra-ui/react';
-import { MESSAGES, logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
+import { logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
 import { useObservable } from 'shared-contracts/use-observable';
 import { BellIcon, HelpIcon } from 'shared-contracts/icons';
 import { useBuilderAccess } from 'shared-contracts/use-builder-access';
 import { HEADER_TEXTS } from './texts';
+import { logoutConfirmText } from './logout-text';
 
 /**
  * Every header menu is positioned `fixed`. A closed menu's list stays laid out (hidden) where the
@@ -192,7 +193,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
         <AlertDialogOverlay>
           <AlertDialogContent>
             <AlertDialogBody pt={6}>
-              <Text>{MESSAGES.logoutConfirm}</Text>
+              <Text>{logoutConfirmText(window.location.pathname)}</Text>
               <LogoutPending host={host} />
             </AlertDialogBody>
             <AlertDialogFooter gap={3}>

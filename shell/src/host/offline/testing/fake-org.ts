@@ -30,6 +30,7 @@ export type Op =
   | 'checkFormStatus'
   | 'getFormDefinition'
   | 'fetchGuideImage'
+  | 'startingData'
   | 'submitBatch';
 
 export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | 'no-url' | null;
@@ -200,6 +201,17 @@ export class FakeOrg implements OrgGateway {
   async getFormDefinition(formId: string): Promise<unknown | null> {
     await this.enter('getFormDefinition', formId);
     return this.formDefs.get(formId) ?? null;
+  }
+
+  /** startingData answers by record id (what POST /api/startingData returns). */
+  startingAnswers = new Map<string, Record<string, unknown>>();
+
+  async startingData(
+    recordId: string,
+    query: unknown[],
+  ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }> {
+    await this.enter('startingData', `${recordId}:${query.length}`);
+    return { startingData: structuredClone(this.startingAnswers.get(recordId) ?? {}), lookupCacheData: {} };
   }
 
   async fetchGuideImage(imageUrl: string): Promise<string> {

@@ -17,21 +17,22 @@ export interface SignedInSystem {
   sys: System;
   /** The field user's BFF session. */
   jar: Jar;
-  /** The demo org's first form. */
+  /** FORM-0003 of the demo org: no required field, so the BFF accepts a submit of any test data. */
   formId: string;
   /** The org itself, as the field user (reads what the org holds, not what the BFF answers). */
   org: OrgClient;
 }
 
-/** Starts the system, signs the field user in and picks the demo org's first form. */
+/** Starts the system, signs the field user in and picks the demo org's FORM-0003. */
 export async function startSignedIn(): Promise<SignedInSystem> {
   const sys = await startSystem();
   try {
     const jar = new Jar();
     await signIn(sys.bffUrl, jar);
-    const forms = await bffGet<{ Id: string }[]>(sys.bffUrl, jar, '/api/forms');
-    const formId = forms[0]?.Id;
-    if (!formId) throw new Error('the demo org has no forms');
+    const forms = await bffGet<{ Id: string; Name: string }[]>(sys.bffUrl, jar, '/api/forms');
+    // The BFF checks a Submitted submission's required fields (least privilege, issue 29).
+    const formId = forms.find((f) => f.Name === 'FORM-0003')?.Id;
+    if (!formId) throw new Error('the demo org has no FORM-0003');
     return { sys, jar, formId, org: new OrgClient(sys.emulatorUrl, { username: DEMO.user }) };
   } catch (e) {
     await sys.close();
