@@ -3,7 +3,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
   useDraggable,
   useSensor,
   useSensors,
@@ -34,6 +33,7 @@ import { Preview } from './Preview';
 import type { BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { useSaving } from './useSaving';
+import { DropSafePointerSensor } from './pointer-sensor';
 
 export interface BuilderScreenProps {
   store: BuilderStore;
@@ -263,7 +263,7 @@ export function BuilderScreen({
   const drag = store.drag;
   const keyboardOptions = useMemo(() => ({ coordinateGetter: jumpToDropPlaces(drag) }), [drag]);
   const sensors = useSensors(
-    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(DropSafePointerSensor, POINTER_OPTIONS),
     useSensor(KeyboardSensor, keyboardOptions),
   );
   // The place under the pointer lights up while an item is lifted.
