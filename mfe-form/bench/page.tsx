@@ -184,6 +184,7 @@ const forms: Record<string, () => BenchForm> = {
   f1000: () => fieldsForm(1000),
   table: () => tableForm(100, 5),
   table300: () => tableForm(300, 8),
+  table1000: () => tableForm(1000, 10),
 };
 
 /**
