@@ -20,7 +20,7 @@ import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, PatternWarning, useControl } from './shared';
-import { ROW_REM, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
+import { ROW_REM, addRows, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
 
 export interface TableColumn {
   name: string;
@@ -216,7 +216,7 @@ const useRowWindow = (
   total: number,
   dataPath: string,
   body: RefObject<HTMLTableSectionElement>,
-): { rows: number[] | null; rowPx: number; pin: (row: number) => void } => {
+): { rows: readonly number[] | null; rowPx: number; pin: (row: number) => void } => {
   const printing = useContext(PrintModeContext);
   const browserPrinting = useBrowserPrinting();
   const { store } = useFormContext();
@@ -225,35 +225,32 @@ const useRowWindow = (
     revealed: null,
   });
   const [rowPx, setRowPx] = useState(ROW_REM * 16);
-  const compute = useCallback((): number[] => {
-    const top = body.current?.getBoundingClientRect().top ?? 0;
-    return rowsToRender({
-      total,
-      bodyTop: top,
-      viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight || 800,
-      rowPx,
-      pinned: [pinned.focus, pinned.revealed],
-    });
-  }, [total, rowPx, pinned, body]);
+  // The window from where the table is; the first render assumes its top at the screen's top (no
+  // layout is forced while mounting), the frame after it and every scroll measure it.
+  const compute = useCallback(
+    (): number[] =>
+      rowsToRender({
+        total,
+        bodyTop: body.current?.getBoundingClientRect().top ?? 0,
+        viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight || 800,
+        rowPx,
+      }),
+    [total, rowPx, body],
+  );
   const [rows, setRows] = useState<number[]>(() => compute());
-  // Before paint: the window for where the table really is (and the rows' measured height).
-  useLayoutEffect(() => {
-    const first = body.current?.querySelector<HTMLElement>('tr[data-row]');
-    const h = first?.offsetHeight ?? 0;
-    if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
-    const next = compute();
-    setRows((r) => (sameRows(r, next) ? r : next));
-  }, [compute, body, rowPx]);
   useEffect(() => {
     let frame: number | undefined;
     const schedule = (): void => {
       if (frame !== undefined) return;
       frame = requestAnimationFrame(() => {
         frame = undefined;
+        const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
+        if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
         const next = compute();
         setRows((r) => (sameRows(r, next) ? r : next));
       });
     };
+    schedule();
     const opts = { capture: true, passive: true } as const;
     window.addEventListener('scroll', schedule, opts);
     window.addEventListener('resize', schedule, opts);
@@ -262,7 +259,7 @@ const useRowWindow = (
       window.removeEventListener('scroll', schedule, opts);
       window.removeEventListener('resize', schedule, opts);
     };
-  }, [compute]);
+  }, [compute, body, rowPx]);
   // A refused Save focuses the first error: its row is rendered before the focus moves there.
   useEffect(
     () =>
@@ -276,7 +273,12 @@ const useRowWindow = (
     (row: number) => setPinned((p) => (p.focus === row ? p : { ...p, focus: row })),
     [],
   );
-  return { rows: printing || browserPrinting ? null : rows, rowPx, pin };
+  // Pinned rows join the window in the same render (a revealed error's row is there before its focus).
+  const withPinned = useMemo(
+    () => addRows(rows, [pinned.focus, pinned.revealed], total),
+    [rows, pinned, total],
+  );
+  return { rows: printing || browserPrinting ? null : withPinned, rowPx, pin };
 };
 
 /** Table: rowsCount rows at least, columnWidth per column, per-column pattern, Numeric Only parse. */

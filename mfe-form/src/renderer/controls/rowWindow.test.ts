@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OVERSCAN_ROWS, WINDOW_FROM_ROWS, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
+import { OVERSCAN_ROWS, WINDOW_FROM_ROWS, addRows, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
 
 const base = { total: 300, viewportHeight: 820, rowPx: 41 };
 
@@ -57,5 +57,13 @@ describe('table row window', () => {
     expect(rowOfPath('T', 'T.3')).toBe(3);
     expect(rowOfPath('T', 'TT.3.A')).toBeNull();
     expect(rowOfPath('T', 'T.x.A')).toBeNull();
+  });
+});
+
+describe('pinned rows join the window', () => {
+  it('adds rows in range, in order, and keeps the same array when none is new', () => {
+    const rows = [0, 1, 2, 99];
+    expect(addRows(rows, [50, null, 2, 100], 100)).toEqual([0, 1, 2, 50, 99]);
+    expect(addRows(rows, [1, undefined], 100)).toBe(rows);
   });
 });

@@ -13,7 +13,7 @@
 /** Tables up to this many rows render every row (the window is not worth its bookkeeping). */
 export const WINDOW_FROM_ROWS = 40;
 /** Rows rendered beyond each edge of the screen: Tab and arrow keys never reach an unrendered row. */
-export const OVERSCAN_ROWS = 12;
+export const OVERSCAN_ROWS = 6;
 /** Estimated height (rem) of a row until one is measured: an input and the cell's padding. */
 export const ROW_REM = 2.5625;
 
@@ -46,6 +46,19 @@ export const rowsToRender = ({
   for (let i = first; i <= last; i++) out.add(i);
   for (const p of pinned) if (typeof p === 'number' && p >= 0 && p < total) out.add(p);
   return [...out].sort((a, b) => a - b);
+};
+
+/** `rows` (ascending) with the in-range `extra` rows added, ascending; `rows` itself when none is new. */
+export const addRows = (
+  rows: readonly number[],
+  extra: Iterable<number | null | undefined>,
+  total: number,
+): readonly number[] => {
+  const add = [...extra].filter(
+    (p): p is number => typeof p === 'number' && p >= 0 && p < total && !rows.includes(p),
+  );
+  if (add.length === 0) return rows;
+  return [...new Set([...rows, ...add])].sort((a, b) => a - b);
 };
 
 /** A row to render or the space held for `count` unrendered rows before the next rendered one. */
