@@ -11,6 +11,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
@@ -192,7 +193,8 @@ const Row = memo(function Row({
 const useBrowserPrinting = (): boolean => {
   const [printing, setPrinting] = useState(false);
   useEffect(() => {
-    const on = (): void => setPrinting(true);
+    // At once: the page is laid out for paper right after this event, before React's next task.
+    const on = (): void => flushSync(() => setPrinting(true));
     const off = (): void => setPrinting(false);
     window.addEventListener('beforeprint', on);
     window.addEventListener('afterprint', off);
@@ -228,16 +230,18 @@ const useRowWindow = (
   // The window from where the table is; the first render assumes its top at the screen's top (no
   // layout is forced while mounting), the frame after it and every scroll measure it.
   const compute = useCallback(
-    (): number[] =>
+    (overscan?: number): number[] =>
       rowsToRender({
         total,
         bodyTop: body.current?.getBoundingClientRect().top ?? 0,
         viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight || 800,
         rowPx,
+        overscan,
       }),
     [total, rowPx, body],
   );
-  const [rows, setRows] = useState<number[]>(() => compute());
+  // The first frame draws a screenful without the margin (sooner on screen); the margin follows.
+  const [rows, setRows] = useState<number[]>(() => compute(0));
   useEffect(() => {
     let frame: number | undefined;
     const schedule = (): void => {
