@@ -251,14 +251,19 @@ const useRowWindow = (
         const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
         if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
         const next = compute();
-        setRows((r) => (sameRows(r, next) ? r : next));
+        // In this frame (a plain update from rAF would wait for React's next task, a frame later):
+        // rows scrolled to are drawn in the frame that shows the scroll.
+        flushSync(() => setRows((r) => (sameRows(r, next) ? r : next)));
       });
     };
-    schedule();
+    // The first measure waits a frame: a rAF queued by the mount runs before its paint, and would
+    // lay the page out and draw the margin rows ahead of the first screenful.
+    const first = requestAnimationFrame(schedule);
     const opts = { capture: true, passive: true } as const;
     window.addEventListener('scroll', schedule, opts);
     window.addEventListener('resize', schedule, opts);
     return () => {
+      cancelAnimationFrame(first);
       if (frame !== undefined) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule, opts);
       window.removeEventListener('resize', schedule, opts);
