@@ -7,13 +7,18 @@ const pointer = (type: string, x: number, y: number) =>
   new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y });
 
 /** Starts a sensor on a handle, drags it 20 px and releases it (a drop); returns the Edit button. */
-function dropWith(Sensor: typeof PointerSensor): { edit: HTMLButtonElement; onEnd: () => void } {
+function dropWith(Sensor: typeof PointerSensor): {
+  edit: HTMLButtonElement;
+  onEnd: () => void;
+  onCancel: () => void;
+} {
   const handle = document.createElement('div');
   const edit = document.createElement('button');
   document.body.append(handle, edit);
   const down = pointer('pointerdown', 10, 10);
   handle.dispatchEvent(down);
   const onEnd = vi.fn();
+  const onCancel = vi.fn();
   const props = {
     active: 'a',
     event: down,
@@ -23,14 +28,14 @@ function dropWith(Sensor: typeof PointerSensor): { edit: HTMLButtonElement; onEn
     onStart: vi.fn(),
     onMove: vi.fn(),
     onEnd,
-    onCancel: vi.fn(),
+    onCancel,
     onAbort: vi.fn(),
     onPending: vi.fn(),
   } as unknown as PointerSensorProps;
   new Sensor(props);
   document.dispatchEvent(pointer('pointermove', 30, 30));
   document.dispatchEvent(pointer('pointerup', 30, 30));
-  return { edit, onEnd };
+  return { edit, onEnd, onCancel };
 }
 
 describe('DropSafePointerSensor', () => {
@@ -62,6 +67,13 @@ describe('DropSafePointerSensor', () => {
     edit.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     edit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(clicked).toHaveBeenCalledOnce();
+  });
+
+  it('Escape after a drop is a new key press, not a cancel of the ended drag', () => {
+    vi.useFakeTimers();
+    const { edit, onCancel } = dropWith(DropSafePointerSensor);
+    edit.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true }));
+    expect(onCancel).not.toHaveBeenCalled();
   });
 
   it('dnd-kit’s own sensor loses that click (why this one exists)', () => {

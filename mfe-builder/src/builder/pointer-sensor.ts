@@ -14,10 +14,7 @@ import { PointerSensor, type PointerSensorProps } from '@dnd-kit/core';
 /** The parts of dnd-kit's sensor used here (private in its types, stable in 6.x). */
 interface SensorInternals {
   detach(): void;
-  documentListeners: {
-    add(name: string, handler: EventListener, options?: AddEventListenerOptions): void;
-    removeAll(): void;
-  };
+  documentListeners: { target?: Document; removeAll(): void };
 }
 
 export class DropSafePointerSensor extends PointerSensor {
@@ -27,9 +24,16 @@ export class DropSafePointerSensor extends PointerSensor {
     const detach = self.detach.bind(self);
     self.detach = () => {
       detach();
-      const release = () => self.documentListeners.removeAll();
-      self.documentListeners.add('pointerdown', release, { capture: true });
-      self.documentListeners.add('keydown', release, { capture: true });
+      // On the window, capture: before the document's listeners, so the ended drag's Escape
+      // handler (also held until then) never sees the new gesture's key.
+      const win = self.documentListeners.target?.defaultView ?? window;
+      const release = () => {
+        self.documentListeners.removeAll();
+        win.removeEventListener('pointerdown', release, true);
+        win.removeEventListener('keydown', release, true);
+      };
+      win.addEventListener('pointerdown', release, true);
+      win.addEventListener('keydown', release, true);
     };
   }
 }
