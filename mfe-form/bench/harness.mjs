@@ -42,6 +42,8 @@ export const openBenchPage = async (browser, dir, label = '') => {
 
 /** Scrolls to and focuses the input the bench types into; returns its locator. */
 export const focusTarget = async (page) => {
+  // A windowed table draws the typed-into row once it is scrolled to, as a user gets there.
+  await page.evaluate(() => window.bench.scrollToTarget());
   const selector = await page.evaluate(() => window.bench.targetSelector);
   const input = page.locator(selector).first();
   await input.scrollIntoViewIfNeeded();

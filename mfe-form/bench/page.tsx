@@ -34,8 +34,14 @@ declare global {
       ajvCompiles(): number;
       /** Mounts the app root (ChakraProvider) the form goes into; mount() does it when not done yet. */
       prepare(): Promise<void>;
-      /** Time from the mount's start until no table has rows still to mount (ours mounts long tables in batches). */
+      /** Time from the mount's start until no table has rows still to mount (a renderer that mounts rows in batches). */
       settled(): Promise<number>;
+      /**
+       * Scrolls the page as a user does until the typed-into cell's row is in the middle of the screen
+       * (a table's row: by its position in the body, whether rendered yet or not) and returns the time
+       * until the frame after that row is in the page: "the row is there at once" for a windowed table.
+       */
+      scrollToTarget(): Promise<number>;
       targetSelector: string;
       /** The last mount's render and commit alone (flushSync), before the frame that paints it. */
       lastCommitMs: number;
@@ -184,6 +190,7 @@ const forms: Record<string, () => BenchForm> = {
   f1000: () => fieldsForm(1000),
   table: () => tableForm(100, 5),
   table300: () => tableForm(300, 8),
+  table1000: () => tableForm(1000, 10),
 };
 
 /**
@@ -253,6 +260,7 @@ const paintOf = (name: string): Promise<number> =>
   });
 
 let allRows: Promise<number> = Promise.resolve(NaN);
+let currentTarget = '';
 let prepared = false;
 
 window.bench = {
@@ -270,6 +278,21 @@ window.bench = {
     await nextFrame();
   },
   settled: () => allRows,
+  async scrollToTarget() {
+    const selector = window.bench.targetSelector;
+    const row = /\.(\d+)\./.exec(currentTarget)?.[1];
+    const body = document.querySelector('table tbody');
+    const t0 = performance.now();
+    if (row !== undefined && body) {
+      const first = body.querySelector('tr');
+      const h = first?.getBoundingClientRect().height || 41;
+      const top = body.getBoundingClientRect().top + Number(row) * h;
+      window.scrollTo(0, window.scrollY + top - window.innerHeight / 2);
+    } else document.querySelector(selector)?.scrollIntoView({ block: 'center' });
+    while (!document.querySelector(selector)) await nextFrame();
+    await nextFrame();
+    return performance.now() - t0;
+  },
   countRenders: false,
   lastRenders: { all: 0, fields: 0, names: [] },
   latencies: [],
@@ -329,6 +352,7 @@ window.bench = {
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     window.bench.targetSelector = targetSelector(w, form);
+    currentTarget = form.target;
     return mountMs;
   },
 };

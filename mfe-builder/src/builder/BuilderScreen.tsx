@@ -3,7 +3,6 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
   useDraggable,
   useSensor,
   useSensors,
@@ -43,6 +42,7 @@ import type { BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { useSaving } from './useSaving';
 import { askNotificationPermissionOnGesture } from './notifications';
+import { DropSafePointerSensor } from './pointer-sensor';
 
 export interface BuilderScreenProps {
   store: BuilderStore;
@@ -277,7 +277,7 @@ export function BuilderScreen({
   const drag = store.drag;
   const keyboardOptions = useMemo(() => ({ coordinateGetter: jumpToDropPlaces(drag) }), [drag]);
   const sensors = useSensors(
-    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(DropSafePointerSensor, POINTER_OPTIONS),
     useSensor(KeyboardSensor, keyboardOptions),
   );
   // The place under the pointer lights up while an item is lifted.

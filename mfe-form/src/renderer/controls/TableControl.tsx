@@ -1,4 +1,17 @@
-import { memo, startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
@@ -8,7 +21,7 @@ import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, PatternWarning, useControl } from './shared';
-import { ROW_REM, firstRowLimit, nextRowLimit } from './rowBatches';
+import { ROW_REM, addRows, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
 
 export interface TableColumn {
   name: string;
@@ -96,7 +109,7 @@ const Cell = memo(function Cell({
   const meta = useMeta(path);
   return (
     // No width here: the table's fixed layout takes the columns' widths from the header.
-    <td className="cq-td">
+    <td className="cq-td" data-path={path}>
       {/* No containment here (cq-line): each contained box is a stacking context of its own, and 2,400
           of them made the compositor's per-frame update cost ~20 ms per keystroke. The fixed table
           layout already keeps an edit from re-measuring other cells. */}
@@ -140,7 +153,8 @@ const Row = memo(function Row({
   const row = useValue(`${path}.${index}`);
   const cells = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : undefined;
   return (
-    <tr>
+    // Header is row 1 (aria-rowindex over all rows, rendered or not: issue 31).
+    <tr aria-rowindex={index + 2} data-row={index}>
       {columns.map((c) => (
         <Cell
           key={c.name}
@@ -175,31 +189,105 @@ const Row = memo(function Row({
   );
 });
 
-/**
- * How many rows are mounted: the first screenful at once, the rest in batches after the first paint
- * (rowBatches.ts), each a transition (React yields to the browser while rendering it, and a keystroke
- * goes first), one task after the other.
- */
-const useRowLimit = (total: number, columns: number): number => {
-  const printing = useContext(PrintModeContext);
-  const [limit, setLimit] = useState(() => firstRowLimit(total, printing));
-  const shown = printing ? Infinity : limit;
-  const first = limit === firstRowLimit(total, false);
+/** True while the browser prints (Ctrl+P, window.print): every row goes on paper. */
+const useBrowserPrinting = (): boolean => {
+  const [printing, setPrinting] = useState(false);
   useEffect(() => {
-    if (shown >= total) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const more = () => {
-      timer = setTimeout(() => startTransition(() => setLimit((l) => nextRowLimit(l, total, columns))), 0);
-    };
-    // The first batch waits for the next frame, so the first screenful is painted before it.
-    const frame = first ? requestAnimationFrame(more) : undefined;
-    if (!first) more();
+    // At once: the page is laid out for paper right after this event, before React's next task.
+    const on = (): void => flushSync(() => setPrinting(true));
+    const off = (): void => setPrinting(false);
+    window.addEventListener('beforeprint', on);
+    window.addEventListener('afterprint', off);
     return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      window.removeEventListener('beforeprint', on);
+      window.removeEventListener('afterprint', off);
     };
-  }, [shown, total, columns, first]);
-  return shown;
+  }, []);
+  return printing;
+};
+
+const sameRows = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The rows to render (rowWindow.ts): those on screen and a margin, the first and last, the focused
+ * row and a row a refused Save reveals; all of them when printing. Follows scrolling (any scroll
+ * container, once per frame) and resizing; the table re-renders only when the set of rows changes.
+ */
+const useRowWindow = (
+  total: number,
+  dataPath: string,
+  body: RefObject<HTMLTableSectionElement>,
+): { rows: readonly number[] | null; rowPx: number; pin: (row: number) => void } => {
+  const printing = useContext(PrintModeContext);
+  const browserPrinting = useBrowserPrinting();
+  const { store } = useFormContext();
+  const [pinned, setPinned] = useState<{ focus: number | null; revealed: number | null }>({
+    focus: null,
+    revealed: null,
+  });
+  const [rowPx, setRowPx] = useState(ROW_REM * 16);
+  // The window from where the table is; the first render assumes its top at the screen's top (no
+  // layout is forced while mounting), the frame after it and every scroll measure it.
+  const compute = useCallback(
+    (overscan?: number): number[] =>
+      rowsToRender({
+        total,
+        bodyTop: body.current?.getBoundingClientRect().top ?? 0,
+        viewportHeight: typeof window === 'undefined' ? 800 : window.innerHeight || 800,
+        rowPx,
+        overscan,
+      }),
+    [total, rowPx, body],
+  );
+  // The first frame draws a screenful without the margin (sooner on screen); the margin follows.
+  const [rows, setRows] = useState<number[]>(() => compute(0));
+  useEffect(() => {
+    let frame: number | undefined;
+    const schedule = (): void => {
+      if (frame !== undefined) return;
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
+        if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
+        const next = compute();
+        // In this frame (a plain update from rAF would wait for React's next task, a frame later):
+        // rows scrolled to are drawn in the frame that shows the scroll.
+        flushSync(() => setRows((r) => (sameRows(r, next) ? r : next)));
+      });
+    };
+    // The first measure waits a frame: a rAF queued by the mount runs before its paint, and would
+    // lay the page out and draw the margin rows ahead of the first screenful.
+    const first = requestAnimationFrame(schedule);
+    const opts = { capture: true, passive: true } as const;
+    window.addEventListener('scroll', schedule, opts);
+    window.addEventListener('resize', schedule, opts);
+    return () => {
+      cancelAnimationFrame(first);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule, opts);
+      window.removeEventListener('resize', schedule, opts);
+    };
+  }, [compute, body, rowPx]);
+  // A refused Save focuses the first error: its row is rendered before the focus moves there.
+  useEffect(
+    () =>
+      store.subscribeReveal((path) => {
+        const row = rowOfPath(dataPath, path);
+        if (row !== null) setPinned((p) => (p.revealed === row ? p : { ...p, revealed: row }));
+      }),
+    [store, dataPath],
+  );
+  const pin = useCallback(
+    (row: number) => setPinned((p) => (p.focus === row ? p : { ...p, focus: row })),
+    [],
+  );
+  // Pinned rows join the window in the same render (a revealed error's row is there before its focus).
+  const withPinned = useMemo(
+    () => addRows(rows, [pinned.focus, pinned.revealed], total),
+    [rows, pinned, total],
+  );
+  return { rows: printing || browserPrinting ? null : withPinned, rowPx, pin };
 };
 
 /** Table: rowsCount rows at least, columnWidth per column, per-column pattern, Numeric Only parse. */
@@ -214,7 +302,50 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
   );
   const length = useSelect(state.dataPath, (v) => (Array.isArray(v) ? v.length : 0));
   const rowsCount = Math.max(length, typeof opts.rowsCount === 'number' ? opts.rowsCount : 0);
-  const mounted = Math.min(rowsCount, useRowLimit(rowsCount, columns.length));
+  const body = useRef<HTMLTableSectionElement>(null);
+  const { rows, rowPx, pin } = useRowWindow(rowsCount, state.dataPath, body);
+  const slots = useMemo(
+    () => rowSlots(rows ?? Array.from({ length: rowsCount }, (_, i) => i), rowsCount),
+    [rows, rowsCount],
+  );
+  // The focused row stays rendered when scrolled away from (what is typed into is not unmounted).
+  const onFocus = useCallback(
+    (e: FocusEvent<HTMLTableSectionElement>) => {
+      const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]');
+      if (row) pin(Number(row.dataset.row));
+    },
+    [pin],
+  );
+  // Up and down arrows move to the same column in the row above or below, rendered or not yet.
+  const pendingFocus = useRef<string | null>(null);
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLTableSectionElement>) => {
+      if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey) return;
+      const cell = (e.target as HTMLElement).closest<HTMLElement>('td[data-path]');
+      const row = cell?.closest<HTMLElement>('tr[data-row]');
+      if (!cell || !row) return;
+      const index = Number(row.dataset.row) + (e.key === 'ArrowDown' ? 1 : -1);
+      if (index < 0 || index >= rowsCount) return;
+      e.preventDefault();
+      const column = (cell.dataset.path ?? '').split('.').pop() ?? '';
+      pendingFocus.current = `${store.uid}-${state.dataPath}.${index}.${column}`;
+      pin(index);
+      const el = document.getElementById(pendingFocus.current);
+      if (el) {
+        pendingFocus.current = null;
+        el.focus();
+      }
+    },
+    [pin, rowsCount, store, state.dataPath],
+  );
+  useLayoutEffect(() => {
+    if (pendingFocus.current === null) return;
+    // The row may take one more render (the window follows the pin): keep waiting until it is there.
+    const el = document.getElementById(pendingFocus.current);
+    if (!el) return;
+    pendingFocus.current = null;
+    el.focus();
+  });
   if (state.rule.hidden) return null;
   const canAdd = state.enabled && cs.preventAddition !== true;
   const canDelete = state.enabled && cs.preventDeletion !== true;
@@ -224,14 +355,9 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
           Tr and Th resolve their theme styles and serialize them through Emotion on every mount, a
           cost a table pays once per column on top of the form's first paint. */}
       <div className="cq-table-wrap">
-        <table
-          className="cq-table"
-          aria-label={state.label}
-          aria-busy={mounted < rowsCount || undefined}
-          data-rows-pending={rowsCount - mounted || undefined}
-        >
+        <table className="cq-table" aria-label={state.label} aria-rowcount={rowsCount + 1}>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               {columns.map((c) => (
                 <th key={c.name} className="cq-th" style={{ width: `${c.width ?? DEFAULT_COLUMN_WIDTH}px` }}>
                   {c.title}
@@ -240,25 +366,27 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
               {canDelete ? <th className="cq-th" style={{ width: '40px' }} /> : null}
             </tr>
           </thead>
-          <tbody>
-            {Array.from({ length: mounted }, (_, i) => (
-              <Row
-                key={i}
-                path={state.dataPath}
-                index={i}
-                columns={columns}
-                enabled={state.enabled}
-                canDelete={canDelete && i < length}
-              />
-            ))}
-            {mounted < rowsCount ? (
-              <tr aria-hidden="true">
-                <td
-                  colSpan={columns.length + (canDelete ? 1 : 0)}
-                  style={{ height: `${(rowsCount - mounted) * ROW_REM}rem`, padding: 0 }}
+          <tbody ref={body} onFocus={onFocus} onKeyDown={onKeyDown}>
+            {slots.map((slot) =>
+              'row' in slot ? (
+                <Row
+                  key={slot.row}
+                  path={state.dataPath}
+                  index={slot.row}
+                  columns={columns}
+                  enabled={state.enabled}
+                  canDelete={canDelete && slot.row < length}
                 />
-              </tr>
-            ) : null}
+              ) : (
+                // Space held for rows not rendered (off screen), so the scrollbar spans the whole table.
+                <tr key={`gap-${slot.gap}`} aria-hidden="true" data-gap={slot.count}>
+                  <td
+                    colSpan={columns.length + (canDelete ? 1 : 0)}
+                    style={{ height: `${slot.count * rowPx}px`, padding: 0 }}
+                  />
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </div>
