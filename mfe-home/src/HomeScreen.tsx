@@ -243,6 +243,15 @@ export function HomeScreen({ host }: { host: HostServices }) {
     async (form: FormListItem) => {
       try {
         const formDef = await formDefOf(host, form.Id);
+        // Offline, a form whose definition is not on the device cannot be filled: say what to do
+        // rather than leave a draft that cannot open.
+        if (formDef === undefined && !host.online.get()) {
+          failToast(
+            HOME_TEXTS.launchFailed,
+            new Error(HOME_TEXTS.notOnDevice(form.Supports_Offline__c === true)),
+          );
+          return;
+        }
         const r = await host.offline.create({ formId: form.Id, formName: formTitle(form), formDef });
         if (!r.ok) throw new Error(r.message);
         launch(r.value.id);

@@ -354,6 +354,33 @@ describe('home screen', () => {
     });
   });
 
+  it('offline, Launch on a form that is not on the device says what to do and leaves no draft', async () => {
+    window.localStorage.setItem(
+      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
+      JSON.stringify(forms(3)),
+    );
+    const { host, user } = setup((h) => {
+      h.onlineState.set(false);
+      h.routes.set('GET /api/schema', () => {
+        throw new TypeError('Failed to fetch'); // what the browser answers with no network
+      });
+    });
+    await user.click(tab(/Forms/));
+    // FORM-0001 supports offline (not downloaded); FORM-0002 does not.
+    await user.click(await screen.findByRole('button', { name: 'Launch FORM-0001 - Title 1' }));
+    expect(
+      await screen.findByText(
+        'This form is not on this device. Turn on Offline on its card while you are connected to fill it without a connection.',
+      ),
+    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Launch FORM-0002' }));
+    expect(
+      await screen.findByText('This form needs a connection. Launch it again when you are back online.'),
+    ).toBeTruthy();
+    expect(callsOf(host, 'offline.create')).toEqual([]);
+    expect(callsOf(host, 'navigate')).toEqual([]);
+  }, 20_000);
+
   it('search runs only when the text is longer than 1 character', async () => {
     const { host, user } = setup();
     await user.click(tab(/Forms/));

@@ -27,6 +27,10 @@ export const HOME_TEXTS = {
   offlineNotice: 'You are offline. Showing what is stored on this device.',
   startFailed: 'Could not start this task.',
   launchFailed: 'Could not open this form.',
+  notOnDevice: (offlineCapable: boolean) =>
+    offlineCapable
+      ? 'This form is not on this device. Turn on Offline on its card while you are connected to fill it without a connection.'
+      : 'This form needs a connection. Launch it again when you are back online.',
   offlineFailed: 'Could not make this form available offline.',
   signedOutNotice: 'You are not signed in. Sign in to load your tasks and forms.',
   signIn: 'Sign in',
