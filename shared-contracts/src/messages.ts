@@ -61,7 +61,6 @@ export const ACCESS_TEXTS = {
   noBuilderAccessDetail: 'Ask your Salesforce administrator for the CQ Form Builder permission set.',
 } as const;
 
-/** '{field} is missing required fields' */
 /**
  * 'Server Error: ' + the server's text, once: the host's API client already hands remotes the display
  * text (prefixed), so a second caller adding it must not double it.
@@ -69,6 +68,7 @@ export const ACCESS_TEXTS = {
 export const serverErrorText = (message: string): string =>
   message.startsWith(MESSAGES.serverErrorPrefix) ? message : `${MESSAGES.serverErrorPrefix}${message}`;
 
+/** '{field} is missing required fields' */
 export const missingRequiredFields = (field: string): string => `${field} is missing required fields`;
 /** 'Logo size is N KB, Please limit it to 200KB' */
 export const logoTooLarge = (kb: number): string => `Logo size is ${kb} KB, Please limit it to 200KB`;
