@@ -22,6 +22,8 @@ test('390 px, offline with a queued form: the header stays one row and the page 
   context,
 }) => {
   await openHome(page, env.system.url);
+  // The widest header: the ready-to-work-offline sign too (it widened the page by 3 px once shown).
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await launchFromHome(page, 'FORM-0003 - Equipment Checklist'); // no required fields
   await page.setViewportSize({ width: 390, height: 800 });
   const header = page.locator('header').first();

@@ -33,7 +33,8 @@ export function ShellHeader({ host }: { host: HostServices }) {
           {HEADER_TEXTS.appTitle}
         </Link>
       </Heading>
-      <HStack spacing={{ base: 1, md: 2 }}>
+      {/* Tight on a phone: offline badge, ready sign, sync count and three menus just fit 390 px. */}
+      <HStack spacing={{ base: 0.5, md: 2 }}>
         <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
           {online ? HEADER_TEXTS.online : HEADER_TEXTS.offline}
         </Badge>
