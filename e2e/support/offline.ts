@@ -2,7 +2,7 @@
 // sign showing (the service worker has taken the whole app), with no reload: what a user does before
 // losing the network.
 import { expect, type Page } from '@playwright/test';
-import { signInAtOrg } from './auth';
+import { openHome } from './form-screen';
 
 /** Signs in, waits for home and for the header's sign that the app is ready to work offline. */
 export async function openHomeReadyOffline(
@@ -10,9 +10,7 @@ export async function openHomeReadyOffline(
   shellUrl: string,
   username = 'field.user@demo.org',
 ): Promise<void> {
-  await signInAtOrg(page, shellUrl, username);
-  await page.waitForURL(`${shellUrl}/`);
-  await expect(page.locator('#area-mfe-home')).toHaveAttribute('data-state', 'mounted');
+  await openHome(page, shellUrl, username);
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
 }

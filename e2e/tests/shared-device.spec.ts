@@ -100,18 +100,10 @@ test('two users on one browser: a draft left offline stays its owner’s, and si
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 
-  // field.user: home under the service worker (the app then starts offline), the form screen's code cached.
+  // field.user signs in; the header's sign says the whole app is on the device (no other visit first).
   await signInAtOrg(page, env.system.url, FIELD);
   await home(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.goto(`${env.system.url}/form/not-a-submission`);
-  await expect(page.getByText(MESSAGES.submissionNotFound)).toBeVisible();
-  await page.goto(`${env.system.url}/login`);
-  await page.goto(`${env.system.url}/`);
-  await home(page);
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
 
   // The form kept for offline use (its definition cached on the device, for field.user).
   await page.getByRole('tab', { name: /^Forms/ }).click();
