@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signedIn, startBff, type Client, type RunningBff } from './helpers';
+import {
+  LOOKUP_CACHE_LIMIT,
+  LOOKUP_RESULTS_LIMIT,
+  searchCachedLookup,
+  type ResolvedLookupFilter,
+} from 'shared-contracts';
+import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 /** The renderer's lookup control over HTTP against the emulator: name prefix, filters, 50 results. */
 const emulatorUrl = inject('emulatorUrl');
@@ -130,5 +136,69 @@ describe('GET /api/searchQuery/ kind=lookup with filters', () => {
       expect(body.messages[0]).toContain(message);
     }
     expect((await lookup({ searchField: 'Bad Field' })).status).toBe(400);
+  });
+});
+
+describe('GET /api/searchQuery/ kind=lookupCache: what the device keeps to search offline', () => {
+  const kept = async (params: Record<string, string>) => {
+    const r = await c.get(
+      `/api/searchQuery/?${new URLSearchParams({ kind: 'lookupCache', ...params }).toString()}`,
+    );
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    return (r.json as { data: { done: boolean; records: Rec[] } }).data;
+  };
+
+  it('keeps up to LOOKUP_CACHE_LIMIT records by name, no name prefix, and says when the org has more', async () => {
+    const all = await kept({ name: 'ignored', fields: 'Industry' });
+    expect(all.records.length).toBeGreaterThan(50);
+    expect(all.records.length).toBeLessThanOrEqual(LOOKUP_CACHE_LIMIT);
+    expect(names(all.records)).toEqual([...names(all.records)].sort((a, b) => a.localeCompare(b)));
+    expect(all.done).toBe(all.records.length < LOOKUP_CACHE_LIMIT);
+    expect(names(all.records)).toEqual(expect.arrayContaining(names(acme)));
+  });
+
+  it("searched on the device, the kept records answer every operator as the org's lookup does", async () => {
+    const cache = await kept({ fields: 'Industry,NumberOfEmployees,BillingCity' });
+    const first = acme[0] as Rec;
+    const city = String(first.BillingCity);
+    const cases: ResolvedLookupFilter[] = [
+      { field: 'Industry', operator: 'eq', value: String(first.Industry) },
+      { field: 'Industry', operator: 'neq', value: String(first.Industry) },
+      { field: 'NumberOfEmployees', operator: 'lt', value: Number(first.NumberOfEmployees) },
+      { field: 'NumberOfEmployees', operator: 'gte', value: Number(first.NumberOfEmployees) },
+      { field: 'BillingCity', operator: 'startswith', value: city.slice(0, 3) },
+      { field: 'BillingCity', operator: 'endswith', value: city.slice(-3) },
+      { field: 'BillingCity', operator: 'contains', value: city.slice(1, 4) },
+    ];
+    for (const filter of cases) {
+      const online = await withFilters([filter]);
+      const offline = searchCachedLookup(
+        { records: cache.records, titleField: 'Name' },
+        { search: 'acme', filters: [filter], limit: LOOKUP_RESULTS_LIMIT },
+      );
+      expect(names(offline), `${filter.operator} ${String(filter.value)}`).toEqual(names(online));
+    }
+  });
+
+  it("keeps only what the user may see: a field user's tasks are their own, as the org answers them", async () => {
+    const admin = await signedIn(bff.base, DEMO.admin);
+    const ids = (r: { json: unknown }) =>
+      (r.json as { data: { records: Rec[] } }).data.records.map((x) => String(x.Id)).sort();
+    const fieldAnswer = await c.get('/api/searchQuery/?kind=lookupCache&object=Task&searchField=Subject');
+    expect(fieldAnswer.status, fieldAnswer.text.slice(0, 300)).toBe(200);
+    const asField = ids(fieldAnswer);
+    const asAdmin = ids(
+      await admin.get('/api/searchQuery/?kind=lookupCache&object=Task&searchField=Subject'),
+    );
+    // The org itself, asked by the field user (a client the BFF is not): the same records, no more.
+    const token = await passwordToken(emulatorUrl, DEMO.field);
+    const res = await fetch(
+      `${emulatorUrl}/services/data/v62.0/query?q=${encodeURIComponent('SELECT Id FROM Task ORDER BY Subject LIMIT 200')}`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    const org = ((await res.json()) as { records: Rec[] }).records.map((x) => String(x.Id)).sort();
+    expect(asField).toEqual(org);
+    expect(asField.length).toBeGreaterThan(0);
+    expect(asAdmin.length).toBeGreaterThan(asField.length);
   });
 });

@@ -79,10 +79,17 @@ async function fillAccount(page: Page) {
   await first.click();
 }
 
-/** The answer records of the org submission with this local id, as {question name: [value, label]}. */
+/**
+ * The answer records of the org submission with this local id, as {question name: [value, label]};
+ * the submission's own lookup to the controlled document is listed as `document`.
+ */
 async function orgAnswers(localId: string): Promise<Record<string, [string, string]>> {
-  const [sub] = await query<{ Id: string; cqext__Status__c: string }>(
-    `SELECT Id, cqext__Status__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
+  const [sub] = await query<{
+    Id: string;
+    cqext__Status__c: string;
+    cqext__SQX_Controlled_Document__c: string;
+  }>(
+    `SELECT Id, cqext__Status__c, cqext__SQX_Controlled_Document__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${formId}#${localId}'`,
   );
   if (!sub || sub.cqext__Status__c !== 'Submitted') return {};
   const rows = await query<{
@@ -99,16 +106,19 @@ async function orgAnswers(localId: string): Promise<Record<string, [string, stri
       )
     ).map((q) => [q.Id, q.Name]),
   );
-  return Object.fromEntries(
-    rows.map((r) => [
-      names.get(r.cqext__Question__c) ?? r.cqext__Question__c,
-      [r.cqext__Answer__c, r.cqext__Answer_Label__c],
-    ]),
-  );
+  return {
+    document: [sub.cqext__SQX_Controlled_Document__c, 'DOC-0001'],
+    ...Object.fromEntries(
+      rows.map((r) => [
+        names.get(r.cqext__Question__c) ?? r.cqext__Question__c,
+        [r.cqext__Answer__c, r.cqext__Answer_Label__c],
+      ]),
+    ),
+  };
 }
 
 const expectedAnswers = (first: [string, string]) => {
-  const out: Record<string, [string, string]> = {};
+  const out: Record<string, [string, string]> = { document: [docId, 'DOC-0001'] };
   for (let s = 1; s <= 3; s++) {
     out[`DOC-0001-S${s}-Q1`] = s === 1 ? first : ['Pass', 'Pass'];
     out[`DOC-0001-S${s}-Q2`] = ['N/A', 'Not Applicable'];
@@ -243,10 +253,17 @@ test('offline after "Download for offline": the checklist opens from the device 
   await expect(img).toHaveAttribute('src', /^data:image\/png;base64,/);
   expect(await img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
-  // The Account lookup searches the org: picked while online, then the submit is made offline.
-  await context.setOffline(false);
-  await fillAccount(page);
-  await context.setOffline(true);
+  // The required Account lookup searches the accounts "Download for offline" kept, and says so.
+  const account = page.getByRole('combobox', { name: 'Account' });
+  await account.fill('Acme');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline: searching the' })).toContainText(
+    'kept on this device.',
+  );
+  const acme = page.getByRole('option', { name: /^Acme/ });
+  await expect(acme.first()).toBeVisible();
+  const picked = await acme.first().innerText();
+  await acme.first().click();
+  await expect(account).toHaveValue(picked);
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('snackbar')).toHaveText(MESSAGES.submitQueued);
   expect(await orgAnswers(localId)).toEqual({});

@@ -133,6 +133,18 @@ describe('starting-data merge', () => {
     expect(controlledDocumentId(merged)).toBe('DOC1');
   });
 
+  it('keeps the lookups "Download for offline" kept when the starting data is merged again online', () => {
+    const kept = {
+      ...formDef(),
+      lookupCacheData: { $lookups: { 'Account|Name|Id': { object: 'Account' } } },
+    };
+    const merged = applyStartingData(kept, startingData, { Account: { '001': 'Acme' } });
+    expect(merged.lookupCacheData).toEqual({
+      $lookups: { 'Account|Name|Id': { object: 'Account' } },
+      Account: { '001': 'Acme' },
+    });
+  });
+
   it('is idempotent, and fresh starting data replaces what an earlier merge added', () => {
     const once = applyStartingData(formDef(), startingData);
     expect(applyStartingData(once, startingData)).toEqual(once);

@@ -272,7 +272,10 @@ export function applyStartingData(
     schema: { ...formDef.schema, properties: props },
     ui,
     ...(startingData ? { startingData } : {}),
-    ...(lookupCacheData ? { lookupCacheData } : {}),
+    // merged: the lookups "Download for offline" kept stay beside the answer's {object: {id: name}} maps
+    ...(lookupCacheData
+      ? { lookupCacheData: { ...(formDef.lookupCacheData ?? {}), ...lookupCacheData } }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './host-services';
+import type { LookupTarget } from './lookup-cache';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -164,6 +165,8 @@ export interface SubmissionPayload {
   data: Record<string, unknown>;
   /** `formId#id`, the idempotency key of the BFF's upsert. */
   uniquenessKey: string;
+  /** A checklist's controlled document (from its starting data): the submission record's lookup to it. */
+  controlledDocumentId?: string;
 }
 
 export interface SaveResult {
@@ -242,6 +245,11 @@ export interface OrgGateway {
     recordId: string,
     query: unknown[],
   ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }>;
+  /**
+   * GET /api/searchQuery/?kind=lookupCache: the records a lookup of the form can pick (as the user may
+   * see them, at most LOOKUP_CACHE_LIMIT by name), kept by "Download for offline" to search offline.
+   */
+  lookupCache?(target: LookupTarget): Promise<{ records: Record<string, unknown>[]; done: boolean }>;
   /**
    * Optional bulk path (one request for up to SUBMIT_BATCH_MAX submissions whose files are all
    * uploaded): for each item the BFF does what the single path does, JSON for PDF then save or

@@ -1,4 +1,11 @@
-import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle, nsName, nsPrefix } from 'shared-contracts';
+import {
+  LOOKUP_CACHE_LIMIT,
+  LOOKUP_RESULTS_LIMIT,
+  TASK_QUERY_LIMIT,
+  formTitle,
+  nsName,
+  nsPrefix,
+} from 'shared-contracts';
 import { submitRefusal } from './submission-check';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
@@ -406,7 +413,10 @@ export const dataHandlers: Record<string, Handler> = {
         const limited = tasks.slice(0, TASK_QUERY_LIMIT);
         return { totalSize: limited.length, done: true, records: limited };
       }
-      case 'lookup': {
+      case 'lookup':
+      case 'lookupCache': {
+        // lookupCache: what "Download for offline" keeps to search a lookup with no network.
+        const cache = q.kind === 'lookupCache';
         const object = allowObject(call, q.object ?? 'Account');
         const describe = await describeObject(conn, object);
         const extra = q.fields ? allowFields(describe, q.fields.split(',')) : [];
@@ -414,18 +424,21 @@ export const dataHandlers: Record<string, Handler> = {
           ? (allowFields(describe, [q.searchField])[0] as string)
           : (describe.fields.find((f) => (f as { nameField?: boolean }).nameField)?.name ?? 'Name');
         const where = lookupFilterConditions(describe, parseLookupFilters(q.filters));
-        if (q.name) where.unshift(startsWith(nameField, q.name));
+        if (q.name && !cache) where.unshift(startsWith(nameField, q.name));
+        const limit = cache ? LOOKUP_CACHE_LIMIT : LOOKUP_RESULTS_LIMIT;
         const records = await queryAll(
           conn,
           select({
-            fields: ['Id', nameField, ...extra],
+            fields: [...new Set(['Id', nameField, ...extra])],
             from: object,
             where,
             orderBy: { field: nameField },
-            limit: LOOKUP_RESULTS_LIMIT,
+            // one more than kept tells the device the org has more than it keeps
+            limit: cache ? limit + 1 : limit,
           }),
         );
-        return { totalSize: records.length, done: true, records: records.map(clean) };
+        const kept = records.slice(0, limit);
+        return { totalSize: kept.length, done: records.length <= limit, records: kept.map(clean) };
       }
       case 'recordById': {
         if (!q.id) throw new ApiError('BAD_REQUEST', 'id is required.');

@@ -5,7 +5,8 @@
  */
 import { MESSAGES, contextRecord } from 'shared-contracts';
 import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
-import { createLookupSearch, type FormRendererServices } from '../renderer';
+import type { FormRendererServices } from '../renderer';
+import { lookupSearchWithDevice } from './lookup-search';
 
 /** Settles when the host's file uploader has uploaded (or failed to upload) the file `localId`. */
 export function awaitUpload(
@@ -74,7 +75,7 @@ export function buildRendererServices(args: {
       return cached ?? imageUrl;
     },
     navigate: (to) => host.navigate(to),
-    searchRecords: createLookupSearch(host.api),
+    searchRecords: lookupSearchWithDevice(host, args.formDef),
     print: args.print,
     async uploadFile(file, ctx) {
       const r = await host.offline.attachFile(submissionId, file, file.name, ctx.path, ctx.localId);

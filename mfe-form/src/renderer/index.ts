@@ -10,6 +10,7 @@ export type {
   RendererEntry,
   RendererProps,
   Tester,
+  LookupAnswer,
   LookupRecord,
 } from './types';
 export type { FieldError } from './core/store';

@@ -31,13 +31,19 @@ export interface RendererEntry {
 /** A record returned by the host's record search: at least the value and title fields. */
 export type LookupRecord = Record<string, unknown>;
 
+/** A record search's answer with a line for the user (say, searched offline on the device's copy). */
+export interface LookupAnswer {
+  records: LookupRecord[];
+  note?: string;
+}
+
 /**
  * Host services, injected as plain functions: the renderer has no network code of its own. Every
  * member is optional; a control whose service is missing still renders, read-only where it must.
  */
 export interface FormRendererServices {
   /** Lookup autocomplete: records by name (limit 50, filters resolved); `createLookupSearch(api)` is the BFF one. */
-  searchRecords?: (request: LookupRequest) => Promise<LookupRecord[]>;
+  searchRecords?: (request: LookupRequest) => Promise<LookupRecord[] | LookupAnswer>;
   /** Upload one file; report 0-100 progress; resolve with the ContentDocumentId. Reject with
    * Error('Network Error') for a network failure (indeterminate bar), any other error = 'Upload failed'. */
   uploadFile?: (

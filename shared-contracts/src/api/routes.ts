@@ -18,6 +18,7 @@ import {
   str,
   type JsonSchema,
 } from './schemas';
+import { LOOKUP_CACHE_LIMIT } from '../lookup-cache';
 
 // Moved to ./http (front ends import them without the route table); re-exported here for existing importers.
 export {
@@ -144,7 +145,13 @@ export const SUBMISSION_WRITE_RESULT = obj({
 });
 
 /** Query kinds of GET /api/searchQuery/ (end-user spec section 7): never raw SOQL. */
-export const SEARCH_QUERY_KINDS = ['assignedTasks', 'lookup', 'recordById', 'controlledDocuments'] as const;
+export const SEARCH_QUERY_KINDS = [
+  'assignedTasks',
+  'lookup',
+  'lookupCache',
+  'recordById',
+  'controlledDocuments',
+] as const;
 export type SearchQueryKind = (typeof SEARCH_QUERY_KINDS)[number];
 
 const FORM_LIST_ITEM = record({
@@ -506,7 +513,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/searchQuery/',
     summary:
-      'A named query with parameters (never SOQL): kind=assignedTasks | lookup (object default Account, name prefix on searchField, extra fields, filters as JSON [{field, operator, value}]) | recordById (object, id, fields) | controlledDocuments (criteriaType optional). Limit 50.',
+      'A named query with parameters (never SOQL): kind=assignedTasks | lookup (object default Account, name prefix on searchField, extra fields, filters as JSON [{field, operator, value}]) | lookupCache (as lookup with no name prefix, for searching offline: up to 200 records, done false when the org has more) | recordById (object, id, fields) | controlledDocuments (criteriaType optional). Limit 50.',
     auth: 'session',
     stateChanging: false,
     query: obj(
@@ -527,7 +534,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: obj({
       totalSize: { type: 'integer' },
       done: { type: 'boolean' },
-      records: arrayOf(record(), 50),
+      records: arrayOf(record(), LOOKUP_CACHE_LIMIT),
     }),
     source: 'end-user 7',
   },

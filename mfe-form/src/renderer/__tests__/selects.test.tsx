@@ -145,6 +145,33 @@ describe('lookup', () => {
     fireEvent.mouseDown(await screen.findByRole('option', { name: 'Acme Two' }));
     expect(f.data()).toMatchObject({ Account: 'Acme Two', Account_Id: '001B' });
   });
+  it("shows the host's line about where it searched (offline, the device's copy) with the records, or alone", async () => {
+    const searchRecords = vi
+      .fn()
+      .mockResolvedValueOnce({
+        records: [{ Id: '001A', Name: 'Acme' }],
+        note: 'Offline: searching the 1 record kept on this device.',
+      })
+      .mockResolvedValueOnce({
+        records: [],
+        note: 'Offline: no match among the 1 record kept on this device.',
+      });
+    const f = renderForm(lookupSchema, lookupUi, {}, { services: { searchRecords } });
+    const input = screen.getByRole('combobox');
+    fireEvent.change(input, { target: { value: 'Ac' } });
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Offline: searching the 1 record kept on this device.',
+    );
+    fireEvent.mouseDown(screen.getByRole('option', { name: 'Acme' }));
+    expect(f.data()).toMatchObject({ Account: 'Acme', Account_Id: '001A' });
+    fireEvent.change(input, { target: { value: 'Zz' } });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Offline: no match among the 1 record kept on this device.',
+      ),
+    );
+    expect(screen.queryByRole('option')).toBeNull();
+  });
   it('tests the pattern on the lookup input', () => {
     renderForm(lookupSchema, lookupUi, {});
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'A1' } });

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { Box, Input, InputGroup, InputRightElement, List, ListItem, Spinner } from '@chakra-ui/react';
+import { Box, Input, InputGroup, InputRightElement, List, ListItem, Spinner, Text } from '@chakra-ui/react';
 import { COMBOBOX_VISIBLE_ITEMS } from 'shared-contracts';
 import { useFormContext } from '../context';
 import { buildLookupRequest } from '../core/options';
@@ -20,6 +20,7 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState<string | null>(null);
+  const [note, setNote] = useState<string | undefined>(undefined);
   const seq = useRef(0);
   const cs = state.controlSchema;
   const opts = props.uischema.options ?? {};
@@ -43,11 +44,16 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
       });
       services
         .searchRecords?.(request)
-        .then((records) => {
-          if (id === seq.current) setResults(records.slice(0, request.limit));
+        .then((answer) => {
+          if (id !== seq.current) return;
+          const records = Array.isArray(answer) ? answer : answer.records;
+          setResults(records.slice(0, request.limit));
+          setNote(Array.isArray(answer) ? undefined : answer.note);
         })
         .catch(() => {
-          if (id === seq.current) setResults([]);
+          if (id !== seq.current) return;
+          setResults([]);
+          setNote(undefined);
         })
         .finally(() => {
           if (id === seq.current) setLoading(false);
@@ -95,37 +101,43 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
             ) : null}
           </InputRightElement>
         </InputGroup>
-        {open && results.length > 0 ? (
-          <List
-            role="listbox"
-            position="absolute"
-            zIndex={10}
-            bg="white"
-            borderWidth="1px"
-            w="100%"
-            maxH={`${COMBOBOX_VISIBLE_ITEMS * 32}px`}
-            overflowY="auto"
-            boxShadow="md"
-          >
-            {results.map((r) => (
-              <ListItem
-                key={String(r[valueField])}
-                role="option"
-                aria-selected={false}
+        {open && (results.length > 0 || note) ? (
+          <Box position="absolute" zIndex={10} w="100%" bg="white" borderWidth="1px" boxShadow="md">
+            {results.length > 0 ? (
+              <List role="listbox" maxH={`${COMBOBOX_VISIBLE_ITEMS * 32}px`} overflowY="auto">
+                {results.map((r) => (
+                  <ListItem
+                    key={String(r[valueField])}
+                    role="option"
+                    aria-selected={false}
+                    px={2}
+                    h="32px"
+                    lineHeight="32px"
+                    cursor="pointer"
+                    _hover={{ bg: 'gray.100' }}
+                    onMouseDown={(e) => {
+                      e.preventDefault();
+                      choose(r);
+                    }}
+                  >
+                    {String(r[titleField] ?? '')}
+                  </ListItem>
+                ))}
+              </List>
+            ) : null}
+            {note ? (
+              <Text
+                role="status"
+                fontSize="xs"
+                color="gray.700"
                 px={2}
-                h="32px"
-                lineHeight="32px"
-                cursor="pointer"
-                _hover={{ bg: 'gray.100' }}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(r);
-                }}
+                py={1}
+                borderTopWidth={results.length > 0 ? '1px' : 0}
               >
-                {String(r[titleField] ?? '')}
-              </ListItem>
-            ))}
-          </List>
+                {note}
+              </Text>
+            ) : null}
+          </Box>
         ) : null}
       </Box>
     </ControlShell>

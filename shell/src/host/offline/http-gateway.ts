@@ -14,6 +14,7 @@ import {
   type BatchItemResult,
   type FileUploadRequest,
   type GatewayError,
+  type LookupTarget,
   type OrgGateway,
   type PendingSubmission,
   type SaveResult,
@@ -184,6 +185,7 @@ export class HttpOrgGateway implements OrgGateway {
       status: p.status,
       version: p.version,
       data: p.data,
+      ...(p.controlledDocumentId ? { controlledDocumentId: p.controlledDocumentId } : {}),
     };
   }
 
@@ -335,6 +337,19 @@ export class HttpOrgGateway implements OrgGateway {
       startingData: isRec(r.startingData) ? r.startingData : {},
       lookupCacheData: isRec(r.lookupCacheData) ? r.lookupCacheData : {},
     };
+  }
+
+  async lookupCache(target: LookupTarget): Promise<{ records: Rec[]; done: boolean }> {
+    const q = new URLSearchParams({
+      kind: 'lookupCache',
+      object: target.object,
+      // the title field is what a search matches, as the lookup control's own query does
+      ...(target.titleField.includes('.') ? {} : { searchField: target.titleField }),
+    });
+    const extra = [target.valueField, ...target.fields].filter((f) => f !== 'Id' && f !== target.titleField);
+    if (extra.length > 0) q.set('fields', [...new Set(extra)].join(','));
+    const r = await this.call<Rec>('GET', `/api/searchQuery/?${q}`);
+    return { records: Array.isArray(r.records) ? r.records.filter(isRec) : [], done: r.done !== false };
   }
 
   async fetchGuideImage(imageUrl: string): Promise<string> {

@@ -1,7 +1,13 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, OFFLINE_MESSAGES, uniquenessKey } from 'shared-contracts';
+import {
+  MESSAGES,
+  OFFLINE_MESSAGES,
+  cachedLookups,
+  uniquenessKey,
+  type FormDefinition,
+} from 'shared-contracts';
 import { DEFINITION_READS, guideImageUrls } from './services';
 import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
@@ -74,6 +80,47 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     expect(cached.schema.properties.Checklist?.properties.Q1?.title).toBe('Exits clear?');
     expect(await h.svc.guideImage('/img/guide-1.png')).toBe('data:image/png;base64,AAAA');
     expect(await h.svc.guideImage('/img/not-cached.png')).toBeUndefined();
+  });
+
+  it("keeps each lookup's records with the definition so it can be searched offline; a lookup the org refuses is left out", async () => {
+    h = makeHarness();
+    const lookupDef = {
+      ...formDef,
+      schema: {
+        properties: {
+          General: {
+            type: 'object',
+            properties: {
+              Account: { type: 'string', lookupTo: { object: 'Account' } },
+              Site: { type: 'string', lookupTo: { object: 'Site__c', titleField: 'Code__c' } },
+            },
+          },
+        },
+      },
+    };
+    h.org.formDefs.set('a0F1', lookupDef);
+    h.org.lookupRecords.set('Account', [{ Id: '001A', Name: 'Acme' }]);
+    h.org.fault = (op, call) => (op === 'lookupCache' && call.key.startsWith('Site__c') ? 'rejected' : null);
+    await h.svc.downloadForOffline('a0F1');
+    const cached = (await h.svc.store.getForm(h.owner, 'a0F1'))?.formDef as FormDefinition;
+    expect(Object.values(cachedLookups(cached))).toEqual([
+      {
+        object: 'Account',
+        titleField: 'Name',
+        valueField: 'Id',
+        fields: [],
+        records: [{ Id: '001A', Name: 'Acme' }],
+        truncated: false,
+        at: expect.any(String) as string,
+      },
+    ]);
+    expect(cached.schema).toEqual(lookupDef.schema);
+
+    // the network failing midway fails the download (the toggle stays off), nothing half-kept
+    h.org.fault = (op) => (op === 'lookupCache' ? 'network' : null);
+    await h.svc.removeFromOffline('a0F1');
+    await expect(h.svc.downloadForOffline('a0F1')).rejects.toMatchObject({ kind: 'network' });
+    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toBeUndefined();
   });
 
   it('keeps a new form definition with a submission without queueing it', async () => {

@@ -10,8 +10,11 @@ import {
   SYNC_STATUS,
   isGatewayError,
   applyStartingData,
+  lookupTargets,
   startingDataQueries,
+  withCachedLookups,
   type CachedForm,
+  type CachedLookup,
   type FileInfo,
   type FileNode,
   type FormDefinition,
@@ -647,6 +650,20 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (queries.length > 0 && opts.gateway.startingData) {
         const r = await opts.gateway.startingData(formId, queries);
         formDef = applyStartingData(formDef as FormDefinition, r.startingData, r.lookupCacheData);
+      }
+      // Its lookups' records too, so a required lookup can be picked with no network. A lookup the
+      // org refuses (a field the user may not read) is left out: it searches online only.
+      if (T.isPlainObject(formDef) && opts.gateway.lookupCache) {
+        const kept: CachedLookup[] = [];
+        for (const target of lookupTargets(formDef as unknown as FormDefinition)) {
+          try {
+            const r = await opts.gateway.lookupCache(target);
+            kept.push({ ...target, records: r.records, truncated: !r.done, at: nowIso() });
+          } catch (e) {
+            if (!isGatewayError(e) || e.kind === 'network') throw e;
+          }
+        }
+        formDef = withCachedLookups(formDef as unknown as FormDefinition, kept);
       }
       const guides: Guide[] = [];
       for (const url of guideImageUrls(formDef)) {

@@ -233,6 +233,29 @@ describe('the uploader decisions', () => {
       version: 1,
     });
   });
+  it("a checklist's payload names the controlled document its kept definition loaded; other forms none", () => {
+    const doc = {
+      Id: 'a0D000000000001AAA',
+      Name: 'DOC-0001',
+      Sections__r: { records: [{ Id: 'S1', Section_Title__c: 'General', Order__c: 1 }] },
+      Questions__r: {
+        records: [
+          { Id: 'Q1', Question__c: 'Ok?', Question_Type__c: 'Radio', Options__c: 'Yes', Section__c: 'S1' },
+        ],
+      },
+    };
+    const formDef = {
+      schema: { type: 'object', properties: {} },
+      ui: { type: 'VerticalLayout', elements: [] },
+      queries: [{ type: 'DOCUMENTS', key: 'doc', objectType: 'Doc', fields: ['Id'] }],
+      startingData: { doc: [doc] },
+    };
+    expect(T.toPayload(draft({ formDef })).controlledDocumentId).toBe('a0D000000000001AAA');
+    expect(T.toPayload(draft({ formDef: { ...formDef, startingData: {} } }))).not.toHaveProperty(
+      'controlledDocumentId',
+    );
+    expect(T.toPayload(draft({ formDef: 'not a definition' }))).not.toHaveProperty('controlledDocumentId');
+  });
   it('the previously-synced path: a submitted local (non-org) record never synced is first synced at version 1', () => {
     expect(T.needsInitialSync(draft({ status: ST.submitted }))).toBe(true);
     expect(T.needsInitialSync(draft({ status: ST.submitted, syncedOn: 'T' }))).toBe(false);

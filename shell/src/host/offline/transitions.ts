@@ -8,7 +8,9 @@ import {
   MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
+  controlledDocumentId,
   type DeliveryState,
+  type FormDefinition,
   type FileNode,
   type GatewayError,
   type LocalSubmission,
@@ -366,7 +368,16 @@ export function toPayload(
     version: override.version ?? s.version,
     data: s.data,
     uniquenessKey: uniquenessKey(s.formId, s.id),
+    ...documentOf(s),
   };
+}
+
+/** The controlled document a checklist's kept definition loaded, if any (never throws on odd data). */
+function documentOf(s: LocalSubmission): Pick<SubmissionPayload, 'controlledDocumentId'> {
+  const def = s.formDef;
+  if (!def || typeof def !== 'object' || !('schema' in def)) return {};
+  const id = controlledDocumentId(def as FormDefinition);
+  return id ? { controlledDocumentId: id } : {};
 }
 
 /**

@@ -8,8 +8,11 @@ import {
   gatewayError,
   isGatewayError,
   uniquenessKey,
+  LOOKUP_CACHE_LIMIT,
+  lookupTargetKey,
   type BatchItemResult,
   type GatewayErrorKind,
+  type LookupTarget,
   type FileUploadRequest,
   type OrgGateway,
   type PendingSubmission,
@@ -31,6 +34,7 @@ export type Op =
   | 'getFormDefinition'
   | 'fetchGuideImage'
   | 'startingData'
+  | 'lookupCache'
   | 'submitBatch';
 
 export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | 'no-url' | null;
@@ -212,6 +216,18 @@ export class FakeOrg implements OrgGateway {
   ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }> {
     await this.enter('startingData', `${recordId}:${query.length}`);
     return { startingData: structuredClone(this.startingAnswers.get(recordId) ?? {}), lookupCacheData: {} };
+  }
+
+  /** The records each object's lookup finds (what GET /api/searchQuery/?kind=lookupCache returns). */
+  lookupRecords = new Map<string, Record<string, unknown>[]>();
+
+  async lookupCache(target: LookupTarget): Promise<{ records: Record<string, unknown>[]; done: boolean }> {
+    await this.enter('lookupCache', lookupTargetKey(target));
+    const all = this.lookupRecords.get(target.object) ?? [];
+    return {
+      records: structuredClone(all.slice(0, LOOKUP_CACHE_LIMIT)),
+      done: all.length <= LOOKUP_CACHE_LIMIT,
+    };
   }
 
   async fetchGuideImage(imageUrl: string): Promise<string> {
