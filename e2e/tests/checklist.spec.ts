@@ -149,6 +149,16 @@ test('the admin drops DOC-0001 into the inspection: its sections and questions s
   await expect(preview.getByRole('radiogroup', { name: question(3, 4) })).toBeVisible();
   await expect(preview.getByRole('navigation', { name: 'Quick links' }).getByRole('button')).toHaveCount(3);
 
+  // Leaving from the builder asks the builder's question (builder spec 8); Cancel keeps the work.
+  await page.getByRole('button', { name: /^Profile: / }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Log out' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(MESSAGES.areYouSure);
+  await expect(dialog).not.toContainText(MESSAGES.logoutConfirm);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(docs).toContainText('(3 sections, 12 questions)');
+
   await page.getByRole('button', { name: 'Save Form' }).click();
   await expect(page.locator('.chakra-toast', { hasText: 'Form saved successfully.' })).toHaveCount(1);
   const [saved] = await query<{ cqext__Form_JSON__c: string }>(
