@@ -64,8 +64,11 @@ describe('lookup search with the device copy', () => {
     expect(Array.isArray(energy) ? [] : energy.records.map((r) => r.Id)).toEqual(['1', '3']);
     expect(await search(request('zz'))).toEqual({
       records: [],
-      note: RENDERER_TEXTS.lookupNoMatchOnDevice(3),
+      note: RENDERER_TEXTS.lookupNoMatchOnDevice(3, false),
     });
+    expect(RENDERER_TEXTS.lookupNoMatchOnDevice(200, true)).toBe(
+      'Offline: no match among the first 200 records kept on this device.',
+    );
   });
 
   it('falls back to the device when the network fails mid-search, not when the org refuses', async () => {

@@ -33,7 +33,7 @@ export function lookupSearchWithDevice(
       note:
         records.length > 0
           ? RENDERER_TEXTS.lookupOnDevice(kept.records.length, kept.truncated)
-          : RENDERER_TEXTS.lookupNoMatchOnDevice(kept.records.length),
+          : RENDERER_TEXTS.lookupNoMatchOnDevice(kept.records.length, kept.truncated),
     };
   };
 }

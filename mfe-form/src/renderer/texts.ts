@@ -22,8 +22,8 @@ export const RENDERER_TEXTS = {
   /** Lookup offline: the records "Download for offline" kept are what is searched. */
   lookupOnDevice: (n: number, truncated: boolean): string =>
     `Offline: searching the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
-  lookupNoMatchOnDevice: (n: number): string =>
-    `Offline: no match among the ${n} record${n === 1 ? '' : 's'} kept on this device.`,
+  lookupNoMatchOnDevice: (n: number, truncated = false): string =>
+    `Offline: no match among the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
   lookupNeedsConnection:
     "Offline: this lookup needs a connection. Turn on Offline on the form's card while you are connected to search it offline.",
   /** Reason after 'Error: ' for a file type outside the control's accept list. */
