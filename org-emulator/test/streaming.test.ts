@@ -161,8 +161,17 @@ describe('Change Data Capture over CometD (jsforce streaming client)', () => {
     const id = await someTask();
     await field.sobject('Task').update({ Id: id, Subject: 'Before the drop' });
     await sub.until((x) => x.payload.Subject === 'Before the drop');
+    // The org forgets the client and refuses CometD for a while: the update happens with no client.
+    await http(emu, '/__emulator/faults', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ dropRate: 1, pathPattern: '^/cometd' }),
+    });
     await http(emu, '/__emulator/streaming/drop-clients', { method: 'POST' });
     await field.sobject('Task').update({ Id: id, Subject: 'While dropped' });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(sub.got.some((x) => x.payload.Subject === 'While dropped')).toBe(false);
+    await http(emu, '/__emulator/faults', { method: 'DELETE' });
     await sub.until((x) => x.payload.Subject === 'While dropped', 15_000);
   });
 });
