@@ -1,7 +1,7 @@
 // The Streaming API (CometD) and Change Data Capture, driven by jsforce's own streaming client (faye)
 // and by raw HTTP for the protocol's errors.
 import type { Connection } from 'jsforce';
-import { StreamingExtension } from 'jsforce/lib/api/streaming';
+import { StreamingExtension } from 'jsforce/lib/api/streaming.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
 import { ADMIN, FIELD_USER, http, login, start } from './helpers.js';

@@ -4,7 +4,7 @@
 // (CometD, jsforce's faye client) and turns each event into "changed" hints for the users whose home
 // it concerns. Design and sharing: bff/README.md, "Live home".
 import { Connection } from 'jsforce';
-import { StreamingExtension } from 'jsforce/lib/api/streaming';
+import { StreamingExtension } from 'jsforce/lib/api/streaming.js';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
 import type { BffConfig } from '../config';
