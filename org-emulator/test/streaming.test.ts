@@ -95,6 +95,19 @@ describe('Change Data Capture over CometD (jsforce streaming client)', () => {
     expect(e.event.replayId).toBeGreaterThan(0);
   });
 
+  it("works through jsforce's topic API (conn.streaming.topic(...).subscribe)", async () => {
+    const c = collector();
+    const topic = admin.streaming.topic('/data/TaskChangeEvent');
+    const subscription = topic.subscribe(c.listener);
+    await subscription;
+    const id = await someTask();
+    await field.sobject('Task').update({ Id: id, Status: 'In Progress' });
+    const e = await c.until((x) => header(x).recordIds.includes(id) && x.payload.Status === 'In Progress');
+    expect(header(e).changedFields).toEqual(expect.arrayContaining(['Status', 'LastModifiedDate']));
+    topic.unsubscribe(subscription);
+    await field.sobject('Task').update({ Id: id, Status: 'Not Started' });
+  });
+
   it('carries creates and deletes of the submission object on its own channel and on /data/ChangeEvents', async () => {
     const own = await subscribed(admin, '/data/cqext__SQX_Form_Submission__ChangeEvent');
     const all = await subscribed(admin, '/data/ChangeEvents');
