@@ -199,6 +199,27 @@ describe('GET /api/events', () => {
     f.close();
   });
 
+  it("moves the subscription to another open home's session when the user it runs as leaves", async () => {
+    // The partner's home opens first, so the subscription runs as the partner; then the field user's.
+    const p = await openStream(partner);
+    await p.until(() => p.events.some((e) => e.event === 'ready'));
+    await new Promise((r) => setTimeout(r, 300));
+    const f = await openStream(field);
+    await f.until(() => f.events.some((e) => e.event === 'ready'));
+    const partnerAuth = (await bff.bff.deps.store.get(partner.jar.get(bff.base, SESSION_COOKIE) ?? ''))?.main;
+    if (!partnerAuth) throw new Error('no session');
+    await new Promise((r) => setTimeout(r, 300));
+    const startsBefore = bff.bff.changeStreams.status(partnerAuth)?.starts ?? 0;
+    // The partner closes home: the subscription moves to the field user's session.
+    p.close();
+    await f.until(() => (bff.bff.changeStreams.status(partnerAuth)?.starts ?? 0) > startsBefore);
+    await new Promise((r) => setTimeout(r, 300));
+    const before = f.changed().length;
+    await admin.sobject('Task').update({ Id: await taskOf(FIELD_ID), Subject: 'After the handover' });
+    await f.until(() => f.changed().length > before);
+    f.close();
+  });
+
   it('ends the stream when the session is signed out', async () => {
     const c = await signedIn(bff.base, DEMO.field);
     const s = await openStream(c);

@@ -107,9 +107,24 @@ class OrgChangeStream {
     if (this.stopTimer) clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
     if (!this.client) this.start();
+    else if (this.using === undefined || !this.sessions.has(this.using)) {
+      // Still running on the session of a user who has left: move to this one.
+      this.client.disconnect();
+      this.client = undefined;
+      this.start();
+    }
     return () => {
       this.members.delete(member);
-      if (![...this.members].some((m) => m.sessionId === sessionId)) this.sessions.delete(sessionId);
+      if (![...this.members].some((m) => m.sessionId === sessionId)) {
+        this.sessions.delete(sessionId);
+        // The user whose session carries the subscription left (signed out, closed home): carry on with
+        // another open home's session rather than a token its user no longer uses here.
+        if (this.using === sessionId && this.sessions.size > 0) {
+          this.client?.disconnect();
+          this.client = undefined;
+          this.start();
+        }
+      }
       if (this.members.size === 0 && !this.stopTimer) {
         this.stopTimer = setTimeout(() => this.stop(), IDLE_STOP_MS);
         this.stopTimer.unref();
