@@ -209,6 +209,9 @@ describe('GET /api/events', () => {
     const partnerAuth = (await bff.bff.deps.store.get(partner.jar.get(bff.base, SESSION_COOKIE) ?? ''))?.main;
     if (!partnerAuth) throw new Error('no session');
     await new Promise((r) => setTimeout(r, 300));
+    // Running as the partner (a community user, whose API is the site's): the partner hears their task.
+    await admin.sobject('Task').update({ Id: await taskOf(PARTNER_ID), Subject: 'As the partner' });
+    await p.until(() => p.changed().length > 0);
     const startsBefore = bff.bff.changeStreams.status(partnerAuth)?.starts ?? 0;
     // The partner closes home: the subscription moves to the field user's session.
     p.close();

@@ -228,6 +228,11 @@ describe('CometD protocol errors (raw HTTP)', () => {
     ]);
   });
 
+  it("answers under the Experience Cloud site's path too", async () => {
+    const r = await post('/partners/cometd/60.0', [handshake], token());
+    expect((r.body as { successful: boolean }[])[0]?.successful).toBe(true);
+  });
+
   it('denies a handshake without a valid session', async () => {
     const none = await post('/cometd/60.0', [handshake]);
     expect(none.body).toEqual([
