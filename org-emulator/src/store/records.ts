@@ -108,7 +108,14 @@ export class RecordStore {
     const changes = this.pendingChanges;
     this.pendingChanges = [];
     if (changes.length === 0) return;
-    for (const l of [...this.changeListeners]) l(changes);
+    for (const l of [...this.changeListeners]) {
+      try {
+        l(changes);
+      } catch (e) {
+        // A listener's failure (change events) never undoes or fails a committed write.
+        console.error('org-emulator: change listener failed', e);
+      }
+    }
   }
 
   put(sobject: string, data: SRecord): void {
@@ -168,13 +175,10 @@ export class RecordStore {
     if (this.depth > 0) return fn();
     this.depth++;
     this.db.exec('BEGIN');
+    let result: T;
     try {
-      const result = fn();
+      result = fn();
       this.db.exec('COMMIT');
-      this.depth--;
-      this.flushChanges();
-      this.depth++;
-      return result;
     } catch (e) {
       this.db.exec('ROLLBACK');
       this.pendingChanges = [];
@@ -183,6 +187,9 @@ export class RecordStore {
     } finally {
       this.depth--;
     }
+    // Committed: now the transaction's writes are news.
+    this.flushChanges();
+    return result;
   }
 
   wipe(): void {
