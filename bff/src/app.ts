@@ -22,6 +22,8 @@ import { dataHandlers } from './routes/data';
 import { builderHandlers } from './routes/builder';
 import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
+import { eventsRoute } from './routes/events';
+import { ChangeStreams } from './org/change-stream';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
 export interface BffOptions {
@@ -35,6 +37,8 @@ export interface Bff {
   router: Router;
   /** The remotes' manifests behind the page's preload hints (warm() reads them all now). */
   manifests: RemoteManifests;
+  /** The org change subscriptions behind /api/events (one per org). */
+  changeStreams: ChangeStreams;
   close(): Promise<void>;
 }
 
@@ -185,6 +189,8 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     ctx.body = config.remotes;
   });
   registerApiRoutes(router, deps, allowedOrigins);
+  const changeStreams = new ChangeStreams(config, refresher, logger);
+  if (config.liveEvents.enabled) eventsRoute(router, deps, changeStreams);
 
   app.use(requestLog(logger));
   const orgImageOrigins = [
@@ -228,7 +234,17 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
       ctx.body = new ApiError('NOT_FOUND').toEnvelope();
     }
   });
-  return { app, deps, router, manifests, close: () => store.close() };
+  return {
+    app,
+    deps,
+    router,
+    manifests,
+    changeStreams,
+    close: () => {
+      changeStreams.close();
+      return store.close();
+    },
+  };
 }
 
 export function createApp(config: BffConfig, options: BffOptions = {}): Koa {

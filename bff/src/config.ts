@@ -48,6 +48,14 @@ export interface BffConfig {
   rateLimitPerMinute: number;
   /** Identical form-list queries of one user in flight together share one org call; answers are reused this long. */
   listCacheMs: number;
+  /** Live home (/api/events): server-sent events fed by one org change subscription per org. */
+  liveEvents: {
+    enabled: boolean;
+    /** A comment line this often keeps proxies from closing an idle stream (costs no org call). */
+    heartbeatMs: number;
+    /** The `retry:` the browser's EventSource waits before reconnecting. */
+    retryMs: number;
+  };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -110,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     },
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 1200),
     listCacheMs: Number(env.LIST_CACHE_MS ?? 0),
+    liveEvents: {
+      enabled: env.LIVE_EVENTS !== 'false',
+      heartbeatMs: Number(env.EVENTS_HEARTBEAT_MS ?? 25_000),
+      retryMs: Number(env.EVENTS_RETRY_MS ?? 5_000),
+    },
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),

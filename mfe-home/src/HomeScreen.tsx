@@ -145,8 +145,8 @@ export function HomeScreen({ host }: { host: HostServices }) {
     if (outbox.length < outboxSize.current) setDelivered((n) => n + 1);
     outboxSize.current = outbox.length;
   }, [outbox.length]);
-  // The minute's re-reads are heard by subscription, so an idle minute whose answers change nothing
-  // re-renders nothing (bench:home's idle budget); a delivery re-reads through state.
+  // Re-reads on the BFF's live hints (or the fallback poll) are heard by subscription, so a re-read whose
+  // answers change nothing re-renders nothing (bench:home's idle budget); a delivery re-reads through state.
   const refreshSignal = useOrgRefreshSignal(canReachOrg);
   const tasks = useAssignedTasks(host, userId, canReachOrg, delivered, refreshSignal);
   const forms = useForms(host, userId, canReachOrg, delivered, refreshSignal);
@@ -157,7 +157,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
     if (!canReachOrg) return;
     const importPending = (): void => void host.offline.importPending().catch(() => undefined);
     importPending();
-    return refreshSignal.subscribe(importPending);
+    return refreshSignal.subscribe(importPending, 'submissions');
   }, [host, canReachOrg, delivered, refreshSignal]);
   useEffect(() => {
     if (!canReachOrg) return;

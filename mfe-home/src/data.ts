@@ -127,7 +127,8 @@ function useRemoteList<T>(
       );
     };
     read();
-    const unsubscribe = signal?.subscribe(read);
+    // Hints name the list that changed ('tasks', 'forms'): other lists' hints do not re-read this one.
+    const unsubscribe = signal?.subscribe(read, what === 'tasks' || what === 'forms' ? what : undefined);
     return () => {
       live = false;
       unsubscribe?.();

@@ -1,6 +1,40 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { isStale, ORG_REFRESH_MS, useOrgRefresh, useOrgRefreshSignal } from './orgRefresh';
+import {
+  EVENTS_PATH,
+  isStale,
+  LIVE_DEBOUNCE_MS,
+  ORG_FALLBACK_MS,
+  ORG_REFRESH_MS,
+  useOrgRefresh,
+  useOrgRefreshSignal,
+} from './orgRefresh';
+
+/** The browser's EventSource as the BFF's stream drives it: named events, errors, reconnects. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  closed = false;
+  private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+  }
+  emit(type: string, data = '{}'): void {
+    for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data }));
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+const stream = (): FakeEventSource => {
+  if (!FakeEventSource.last) throw new Error('no EventSource opened');
+  return FakeEventSource.last;
+};
 
 let hidden = false;
 const setVisibility = (isHidden: boolean): void => {
@@ -83,5 +117,91 @@ describe('org list refresh schedule', () => {
     rerender({ on: true });
     act(() => vi.advanceTimersByTime(ORG_REFRESH_MS));
     expect(result.current).toBe(1);
+  });
+});
+
+describe("live refresh: the BFF stream's hints instead of the minute's poll", () => {
+  beforeEach(() => {
+    FakeEventSource.last = undefined;
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const listen = () => {
+    const { result, unmount } = renderHook(() => useOrgRefreshSignal(true));
+    const heard = { tasks: vi.fn(), forms: vi.fn(), submissions: vi.fn(), all: vi.fn() };
+    result.current.subscribe(heard.tasks, 'tasks');
+    result.current.subscribe(heard.forms, 'forms');
+    result.current.subscribe(heard.submissions, 'submissions');
+    result.current.subscribe(heard.all);
+    return { heard, unmount };
+  };
+
+  it('opens the BFF stream with the session cookie and, once it is up, polls only every half hour', () => {
+    const { heard } = listen();
+    expect(stream().url).toBe(EVENTS_PATH);
+    expect(stream().init).toEqual({ withCredentials: true });
+    act(() => stream().emit('ready'));
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS * 29));
+    expect(heard.all).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(ORG_FALLBACK_MS - ORG_REFRESH_MS * 29));
+    expect(heard.all).toHaveBeenCalledTimes(1);
+    expect(heard.tasks).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads only the lists a hint names, once for a burst of hints', () => {
+    const { heard } = listen();
+    act(() => stream().emit('ready'));
+    act(() => {
+      stream().emit('changed', '{"topics":["tasks"]}');
+      stream().emit('changed', '{"topics":["tasks"]}');
+    });
+    expect(heard.tasks).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(LIVE_DEBOUNCE_MS));
+    expect(heard.tasks).toHaveBeenCalledTimes(1);
+    expect(heard.forms).not.toHaveBeenCalled();
+    expect(heard.submissions).not.toHaveBeenCalled();
+    // Listeners of every tick hear it too.
+    expect(heard.all).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads everything when the stream reconnects, and polls each minute while it is down', () => {
+    const { heard } = listen();
+    act(() => stream().emit('ready'));
+    act(() => stream().emit('error'));
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS));
+    expect(heard.tasks).toHaveBeenCalledTimes(1);
+    act(() => stream().emit('ready'));
+    expect(heard.tasks).toHaveBeenCalledTimes(2);
+    expect(heard.forms).toHaveBeenCalledTimes(2);
+    expect(heard.submissions).toHaveBeenCalledTimes(2);
+  });
+
+  it('a hidden tab keeps the hints and re-reads those lists when shown', () => {
+    const { heard } = listen();
+    act(() => stream().emit('ready'));
+    act(() => setVisibility(true));
+    act(() => stream().emit('changed', '{"topics":["submissions"]}'));
+    act(() => vi.advanceTimersByTime(LIVE_DEBOUNCE_MS * 5));
+    expect(heard.submissions).not.toHaveBeenCalled();
+    act(() => setVisibility(false));
+    expect(heard.submissions).toHaveBeenCalledTimes(1);
+    expect(heard.tasks).not.toHaveBeenCalled();
+  });
+
+  it('window focus re-reads only when stale', () => {
+    const { heard } = listen();
+    act(() => stream().emit('error'));
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(heard.all).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS - 1));
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(heard.all).not.toHaveBeenCalled();
+  });
+
+  it('closes the stream when home goes away', () => {
+    const { unmount } = listen();
+    unmount();
+    expect(stream().closed).toBe(true);
   });
 });

@@ -27,12 +27,19 @@ import { treeRoutes } from './sobjects/tree.js';
 import { testControlRoutes } from './testControl.js';
 import { toolingRoutes } from './tooling.js';
 import { uiApiRoutes } from './uiapi.js';
+import { actorContext } from './streaming/actor.js';
+import { StreamingServer, streamingRoutes, type StreamingOptions } from './streaming/bayeux.js';
+import { EventBus } from './streaming/bus.js';
+import { publishChanges } from './streaming/changes.js';
 
 // Salesforce answers unsupported methods with 405 METHOD_NOT_ALLOWED; never 501 (a 5xx) for client mistakes.
 const notAllowed = (): SfError =>
   new SfError(405, 'METHOD_NOT_ALLOWED', 'HTTP Method not allowed for this resource');
 
-export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'demo' | 'none' }): Koa {
+export function buildApp(
+  emu: Emu,
+  opts: { testControl: boolean; defaultSeed: 'demo' | 'none'; streaming?: StreamingOptions },
+): Koa {
   const app = new Koa();
   const counters = new RouteCounters();
   const requests = new RequestLog();
@@ -46,6 +53,11 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   app.use(faultMiddleware(emu.faults));
   app.use(counterMiddleware(counters));
   app.use(authGate(emu, versionsBody));
+  // Record writes publish change events naming the requesting user (commitUser).
+  app.use(actorContext);
+  const bus = new EventBus();
+  publishChanges(emu.org, bus);
+  emu.streaming = new StreamingServer(emu, bus, opts.streaming);
 
   const data = '/services/data/:version';
   const routers = [
@@ -64,6 +76,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     deployRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
     metadataSoapRoutes(emu, { deployMs: emu.org.options.deployMs ?? 400 }),
     soapLoginRoutes(emu),
+    streamingRoutes(emu.streaming),
   ];
   if (opts.testControl) routers.push(testControlRoutes(emu, counters, opts.defaultSeed, requests));
   for (const r of routers) {

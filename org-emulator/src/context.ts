@@ -4,6 +4,7 @@ import { SfError } from './errors.js';
 import type { Faults } from './http/faults.js';
 import type { TokenStore } from './oauth/tokens.js';
 import type { Org } from './org.js';
+import type { StreamingServer } from './streaming/bayeux.js';
 
 export interface Emu {
   org: Org;
@@ -11,6 +12,8 @@ export interface Emu {
   faults: Faults;
   /** Browser sessions of the login page (cookie `sid`), used by the canvas record page. */
   sessions: Map<string, string>;
+  /** The Streaming API (CometD) and the org's event bus; set once the app is built. */
+  streaming?: StreamingServer;
   reseed(seed: 'demo' | 'none'): void;
 }
 

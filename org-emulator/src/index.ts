@@ -8,6 +8,7 @@ import { Faults } from './http/faults.js';
 import { TokenStore } from './oauth/tokens.js';
 import { Org } from './org.js';
 import { seed } from './seed/demo.js';
+import type { StreamingOptions } from './streaming/bayeux.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -28,6 +29,8 @@ export interface EmulatorOptions {
   namespace?: string;
   /** New connected apps may be deployed (Salesforce Support enabled creation); default false, as a 2026 org. */
   connectedAppCreation?: boolean;
+  /** Streaming API timing: how long a /meta/connect is held (default 110 s), when an absent client is forgotten (40 s). */
+  streaming?: StreamingOptions;
 }
 
 export interface RunningEmulator {
@@ -68,10 +71,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       emu.sessions.clear();
       org.ids.reset();
       resetDeployments(emu);
-      seed(org, kind);
+      emu.streaming?.dropClients();
+      emu.streaming?.bus.clear();
+      // Seeding is the org's starting state, not a change anyone subscribed to.
+      org.store.withoutChanges(() => seed(org, kind));
     },
   };
-  const app = buildApp(emu, { testControl: options.testControl ?? false, defaultSeed: seedKind });
+  const app = buildApp(emu, {
+    testControl: options.testControl ?? false,
+    defaultSeed: seedKind,
+    ...(options.streaming ? { streaming: options.streaming } : {}),
+  });
   // Client-side aborts and parse errors are expected under fault tests; keep them out of the log.
   app.silent = true;
   const server: Server = await new Promise((resolve, reject) => {
@@ -85,12 +95,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   org.baseUrl = url;
   // A file database keeps its data across restarts: only seed an empty store.
-  if (org.store.list('Organization').length === 0) seed(org, seedKind);
+  if (org.store.list('Organization').length === 0) org.store.withoutChanges(() => seed(org, seedKind));
   return {
     url,
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        emu.streaming?.close();
         server.close(() => {
           org.close();
           resolve();

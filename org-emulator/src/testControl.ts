@@ -38,6 +38,11 @@ export function testControlRoutes(
     ctx.body = { ok: true, seed };
   });
 
+  // The org forgets its CometD clients (a server-side expiry): their next connect gets 403::Unknown client.
+  router.post('/streaming/drop-clients', (ctx) => {
+    ctx.body = { ok: true, dropped: emu.streaming?.dropClients() ?? 0 };
+  });
+
   router.post('/expire-tokens', (ctx) => {
     emu.tokens.expireAll();
     ctx.body = { ok: true };

@@ -34,15 +34,19 @@ function syntaxErrors(text: string, trigger: boolean): string[] {
 }
 
 describe('Apex', () => {
-  it('has the submit processing: a trigger, its handler and the handler’s test class', () => {
+  it('has the submit processing and the record-change publisher: triggers, handlers and their test classes', () => {
     const names = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).sort();
     expect(names).toEqual([
+      'SQX_FormDefinitionChangeTrigger.trigger',
       'SQX_FormSubmissionTrigger.trigger',
+      'SQX_RecordChangePublisher.cls',
+      'SQX_RecordChangePublisherTest.cls',
       'SQX_SubmitAnswers.cls',
       'SQX_SubmitAnswersTest.cls',
       'SQX_SubmitFixture.cls',
       'SQX_SubmitProcessing.cls',
       'SQX_SubmitProcessingTest.cls',
+      'SQX_TaskChangeTrigger.trigger',
     ]);
   });
 

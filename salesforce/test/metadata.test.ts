@@ -146,7 +146,8 @@ describe('SFDX source', () => {
           if (field.type !== 'MasterDetail') expect(granted.has(`${o}.${f}`), `${set}: ${o}.${f}`).toBe(true);
         }
       }
-      const custom = objects.filter((o) => o.endsWith('__c'));
+      // Custom objects and the platform event (read: subscribing to it needs Read on the event).
+      const custom = objects.filter((o) => o.endsWith('__c') || o.endsWith('__e'));
       expect((ps.objectPermissions as Rec[]).map((p) => p.object).sort()).toEqual(custom.sort());
       for (const t of ps.tabSettings as Rec[]) expect(tabs).toContain(t.tab);
       for (const rt of ps.recordTypeVisibilities as Rec[]) {

@@ -441,7 +441,8 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
   const byName = new Map(standard.map((s) => [s.name.toLowerCase(), s]));
   const extraFields = new Map<string, FieldDef[]>();
   for (const o of mds) {
-    if (o.fullName.endsWith('__c')) continue;
+    // Platform events (__e) are event channels (src/streaming), not objects records are stored in.
+    if (o.fullName.endsWith('__c') || o.fullName.endsWith('__e')) continue;
     if (!byName.has(o.fullName.toLowerCase()))
       throw new Error(`standard object ${o.fullName} is not modelled by the emulator`);
     extraFields.set(

@@ -4,6 +4,13 @@ import Database from 'better-sqlite3';
 
 export type SRecord = Record<string, unknown>;
 
+/** One committed record write, as the change events (src/streaming) see it: before/after images. */
+export interface RecordChange {
+  sobject: string;
+  before: SRecord | undefined;
+  after: SRecord | undefined;
+}
+
 interface Row {
   id: string;
   sobject: string;
@@ -20,6 +27,10 @@ export class RecordStore {
   private reloads = 0;
   /** Bumped on every key-value write (deployed metadata such as permission sets lives there). */
   kvWrites = 0;
+  /** Writes of the open transaction, handed to the listeners on commit and dropped on rollback. */
+  private pendingChanges: RecordChange[] = [];
+  private readonly changeListeners = new Set<(changes: RecordChange[]) => void>();
+  private muted = 0;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -71,14 +82,52 @@ export class RecordStore {
     return this.byId.get(id);
   }
 
+  /** Hears every committed write (one call per transaction, or per write outside one). */
+  onChanges(listener: (changes: RecordChange[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
+  }
+
+  /** Runs fn without reporting its writes (seeding an org is not a change anyone subscribes to). */
+  withoutChanges<T>(fn: () => T): T {
+    this.muted++;
+    try {
+      return fn();
+    } finally {
+      this.muted--;
+    }
+  }
+
+  private record(change: RecordChange): void {
+    if (this.muted > 0 || this.changeListeners.size === 0) return;
+    this.pendingChanges.push(change);
+    if (this.depth === 0) this.flushChanges();
+  }
+
+  private flushChanges(): void {
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    if (changes.length === 0) return;
+    for (const l of [...this.changeListeners]) {
+      try {
+        l(changes);
+      } catch (e) {
+        // A listener's failure (change events) never undoes or fails a committed write.
+        console.error('org-emulator: change listener failed', e);
+      }
+    }
+  }
+
   put(sobject: string, data: SRecord): void {
     const id = String(data.Id);
+    const before = this.byId.get(id)?.data;
     this.db
       .prepare(
         'INSERT INTO records (id, sobject, data) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data',
       )
       .run(id, sobject, JSON.stringify(data));
     this.remember(sobject, id, data);
+    this.record({ sobject, before, after: data });
   }
 
   hardDelete(id: string): void {
@@ -89,6 +138,7 @@ export class RecordStore {
     this.byObject.get(hit.sobject.toLowerCase())?.delete(id);
     const key = hit.sobject.toLowerCase();
     this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
+    this.record({ sobject: hit.sobject, before: hit.data, after: undefined });
   }
 
   /** Changes whenever a record of one of these objects is written or the store is reloaded. */
@@ -125,20 +175,25 @@ export class RecordStore {
     if (this.depth > 0) return fn();
     this.depth++;
     this.db.exec('BEGIN');
+    let result: T;
     try {
-      const result = fn();
+      result = fn();
       this.db.exec('COMMIT');
-      return result;
     } catch (e) {
       this.db.exec('ROLLBACK');
+      this.pendingChanges = [];
       this.reload();
       throw e;
     } finally {
       this.depth--;
     }
+    // Committed: now the transaction's writes are news.
+    this.flushChanges();
+    return result;
   }
 
   wipe(): void {
+    this.pendingChanges = [];
     this.db.exec('DELETE FROM records; DELETE FROM counters; DELETE FROM kv;');
     this.reload();
   }

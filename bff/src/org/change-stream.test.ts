@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { recipients } from './change-stream';
+
+describe('recipients of a record change', () => {
+  it('tells a task or submission owner, and the previous owner when it changed hands (15/18-character ids alike)', () => {
+    expect(
+      recipients(
+        { objectName: 'Task', ownerId: '0055g0000000002AAA', previousOwnerId: '0055g0000000002' },
+        'cqext',
+      ),
+    ).toEqual({ topic: 'tasks', userIds: ['0055g0000000002'] });
+    expect(
+      recipients(
+        {
+          objectName: 'cqext__SQX_Form_Submission__c',
+          ownerId: '0055g0000000003AAA',
+          previousOwnerId: '0055g0000000002AAA',
+        },
+        'cqext',
+      ),
+    ).toEqual({ topic: 'submissions', userIds: ['0055g0000000003', '0055g0000000002'] });
+  });
+
+  it('tells everyone that forms changed, and ignores objects home does not show', () => {
+    expect(
+      recipients({ objectName: 'SQX_Form_Definition__c', ownerId: null, previousOwnerId: null }, ''),
+    ).toEqual({
+      topic: 'forms',
+      userIds: 'all',
+    });
+    expect(recipients({ objectName: 'Account', ownerId: 'x', previousOwnerId: null }, 'cqext')).toBeNull();
+  });
+});
