@@ -16,3 +16,4 @@ export * from './domain-url';
 export * from './app-link-click';
 export * from './schema-ref';
 export * from './checklist';
+export * from './photo';
