@@ -40,6 +40,7 @@ const PHOTO_FORM = {
         properties: {
           Inspector: { type: 'string', title: 'Inspector name' },
           Photos: { type: 'array', title: 'Site photos', items: { type: 'object' } },
+          Evidence: { type: 'array', title: 'Evidence photos', items: { type: 'object' } },
         },
       },
     },
@@ -57,6 +58,12 @@ const PHOTO_FORM = {
             scope: g('Photos'),
             label: 'Site photos',
             options: { maxEdge: MAX_EDGE, quality: 0.8 },
+          },
+          {
+            type: 'photo',
+            scope: g('Evidence'),
+            label: 'Evidence photos',
+            options: { maxEdge: 1024, quality: 0.6, keepOriginal: true },
           },
         ],
       },
@@ -192,7 +199,9 @@ test.describe('on a phone', () => {
     await openHome(page, env.system.url);
     await launchOnPhone(page, TITLE);
     const group = page.getByRole('group', { name: 'Site photos' });
-    await expect(page.getByText(CAMERA_BLOCKED)).toBeVisible();
+    // Each photo field of the form says it.
+    await expect(page.getByText(CAMERA_BLOCKED)).toHaveCount(2);
+    await expect(page.getByText(CAMERA_BLOCKED).first()).toBeVisible();
     await expect(group.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
     await choosePhoto(page, 'Choose from files', 'gate.jpg', sidewaysJpeg(800, 600, 1));
     await expect(page.getByTestId('file-card')).toContainText('gate.jpg');
@@ -203,21 +212,32 @@ test.describe('on a phone', () => {
 test.describe('on a phone with a camera', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('“Take photo” opens the camera (capture) and the photo is queued resized', async ({ page }) => {
+  test('“Take photo” opens the camera (capture); a field that keeps originals queues both, each once', async ({
+    page,
+  }) => {
     await openHome(page, env.system.url);
     await launchOnPhone(page, TITLE);
+    const group = page.getByRole('group', { name: 'Evidence photos' });
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Take photo' }).click();
+    await group.getByRole('button', { name: 'Take photo' }).click();
     const fc = await chooser;
     // The camera input: `capture` set, one picture at a time.
     expect(await fc.element().getAttribute('capture')).toBe('environment');
     expect(fc.isMultiple()).toBe(false);
     await fc.setFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(page.getByTestId('file-card')).toContainText('pump.jpg');
-    await expect(page.getByTestId('photo-size')).toContainText('saved');
-    await expect.poll(async () => (await versionsTitled('pump')).length, { timeout: 60_000 }).toBe(1);
-    const [v] = await versionsTitled('pump');
-    const img = decodeJpeg(await versionBytes(v!.Id));
-    expect({ width: img.width, height: img.height }).toEqual({ width: 1200, height: MAX_EDGE });
+    const cards = page.getByTestId('file-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('pump.jpg');
+    await expect(cards.nth(0).getByTestId('photo-size')).toContainText('saved');
+    await expect(cards.nth(1)).toContainText('pump-original.jpg');
+    await expect(cards.nth(1).getByTestId('photo-size')).toHaveText(/^Original · Sent [\d.]+ MB$/);
+    await expect.poll(async () => (await versionsTitled('pump')).length, { timeout: 60_000 }).toBe(2);
+    const versions = await versionsTitled('pump');
+    const [resized, original] = [...versions].sort((x, y) => x.ContentSize - y.ContentSize);
+    expect(original!.ContentSize).toBe(photo.length);
+    const img = decodeJpeg(await versionBytes(resized!.Id));
+    expect({ width: img.width, height: img.height }).toEqual({ width: 768, height: 1024 });
+    // The original as taken, byte for byte.
+    expect((await versionBytes(original!.Id)).equals(photo)).toBe(true);
   });
 });
