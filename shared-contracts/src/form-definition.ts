@@ -132,6 +132,11 @@ export interface FormFileItem {
   progress?: number;
   originUrl?: string;
   accessToken?: string;
+  /** Photo fields: bytes queued (after the resize) and bytes of the picture as taken. */
+  Size?: number;
+  OriginalSize?: number;
+  /** Photo fields: the picture as taken, kept beside its resized copy when the field asks. */
+  Original?: boolean;
 }
 
 /** A quick-link item (spec section 3). */

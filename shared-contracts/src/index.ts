@@ -17,3 +17,4 @@ export * from './app-link-click';
 export * from './schema-ref';
 export * from './checklist';
 export * from './lookup-cache';
+export * from './photo';

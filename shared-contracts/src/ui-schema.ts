@@ -18,6 +18,8 @@ export const CONTROL_TYPES = [
   'signatureCard',
   'signatures',
   'dependent',
+  // A photo list, resized on the device (issue 32; options: photo.ts).
+  'photo',
 ] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 

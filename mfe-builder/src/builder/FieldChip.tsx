@@ -20,6 +20,7 @@ const KIND_LABEL: Record<CanvasField['kind'], string> = {
   blank: 'Blank Space',
   table: 'Table',
   object: 'Field',
+  photo: 'Photo',
 };
 
 export const fieldLabel = (f: CanvasField): string =>

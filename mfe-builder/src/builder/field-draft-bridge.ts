@@ -1,5 +1,5 @@
 // Canvas field ⇄ the editors' FieldDraft (what the field edit modal edits).
-import type { FormJsonSchema, FormRule, OneOfOption } from 'shared-contracts';
+import { photoOptions, type FormJsonSchema, type FormRule, type OneOfOption } from 'shared-contracts';
 import { isReadOnlyControl, toOneOf, withReadOnly, type FieldDraft } from '../editors/field-draft';
 import type { FieldOption } from '../editors/rules/RuleEditor';
 import { followsLabel } from '../model/api-name';
@@ -45,6 +45,7 @@ export function draftOf(
     // The disable rule is the Read Only switch, not a rule the user edits.
     rules: rulesWith(field.rules, false),
     ...(field.kind === 'object' ? { dataType: dataTypeOf(s) } : {}),
+    ...(field.kind === 'photo' ? { photo: photoOptions(field.options) } : {}),
     ...(isNew ? { isNew } : {}),
   };
 }
@@ -69,6 +70,7 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
   const { rules: _old, ...rest } = field;
   return {
     ...rest,
+    ...(field.kind === 'photo' && d.photo ? { options: { ...field.options, ...d.photo } } : {}),
     key: field.kind === 'object' ? field.key : d.apiName,
     schema,
     required: d.required,

@@ -23,7 +23,7 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { BUILDER, BUILDER_EDITOR_MESSAGES as M, PHOTO, type PhotoFieldOptions } from 'shared-contracts';
 import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
 import { YES_NO_VALUES } from '../model/default-value';
 import {
@@ -66,6 +66,7 @@ const KIND_TITLES: Record<FieldDraft['kind'], string> = {
   yesno: 'Yes/No Field',
   blank: 'Blank Space',
   object: 'Field',
+  photo: 'Photo',
 };
 
 /** Why Save is off while a rule is unfinished (the rule editor marks the rule itself). */
@@ -80,11 +81,14 @@ export function draftFormErrors(
   taken: TakenNames,
   checkRules: boolean,
 ): FormikErrors<FieldDraft> {
-  const { pattern, errorMessage, ...own } = validateDraft(d, taken);
+  const { pattern, errorMessage, photoMaxEdge, photoQuality, ...own } = validateDraft(d, taken);
   const validation = onlyMessages({ pattern, errorMessage });
+  const photo = onlyMessages({ maxEdge: photoMaxEdge, quality: photoQuality });
   return {
     ...onlyMessages(own),
     ...(Object.keys(validation).length ? { validation } : {}),
+    // Formik types an optional object's errors as one string; the photo options' are per box.
+    ...(Object.keys(photo).length ? { photo: photo as unknown as string } : {}),
     ...(checkRules && !rulesValid(d.rules) ? { rules: RULES_INCOMPLETE } : {}),
   };
 }
@@ -119,6 +123,7 @@ export const FieldEditModal = memo(function FieldEditModal({
     },
   });
   const d = formik.values;
+  const photoErrors = formik.errors.photo as { maxEdge?: string; quality?: string } | undefined;
   const errors = {
     label: textOf(formik.errors.label),
     apiName: textOf(formik.errors.apiName),
@@ -126,6 +131,8 @@ export const FieldEditModal = memo(function FieldEditModal({
     options: textOf(formik.errors.options),
     pattern: formik.errors.validation?.pattern,
     errorMessage: formik.errors.validation?.errorMessage,
+    photoMaxEdge: photoErrors?.maxEdge,
+    photoQuality: photoErrors?.quality,
   };
   const toast = useToast();
 
@@ -229,6 +236,14 @@ export const FieldEditModal = memo(function FieldEditModal({
                 <FormErrorMessage>{errors.options}</FormErrorMessage>
               </FormControl>
             ) : null}
+            {d.kind === 'photo' && d.photo ? (
+              <PhotoOptionsFields
+                idPrefix={ids}
+                value={d.photo}
+                onChange={(photo) => set({ photo })}
+                errors={{ maxEdge: errors.photoMaxEdge, quality: errors.photoQuality }}
+              />
+            ) : null}
             {hasDefault(d) ? (
               <FormControl isInvalid={Boolean(errors.defaultValue)}>
                 <FormLabel htmlFor={`${ids}-default`}>Default Value</FormLabel>
@@ -306,3 +321,65 @@ export const FieldEditModal = memo(function FieldEditModal({
     </Modal>
   );
 });
+
+/** A photo field's options (issue 32): the long edge and quality of the resize, keep the original. */
+function PhotoOptionsFields({
+  idPrefix,
+  value,
+  onChange,
+  errors,
+}: {
+  idPrefix: string;
+  value: PhotoFieldOptions;
+  onChange: (v: PhotoFieldOptions) => void;
+  errors: { maxEdge?: string; quality?: string };
+}) {
+  // An emptied box is NaN: the check says what to enter, nothing is written until it is fixed.
+  const num = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+  return (
+    <Stack spacing={3} role="group" aria-label="Photo options">
+      <FormControl isInvalid={Boolean(errors.maxEdge)}>
+        <FormLabel htmlFor={`${idPrefix}-max-edge`}>Longest side (px)</FormLabel>
+        <Input
+          id={`${idPrefix}-max-edge`}
+          type="number"
+          inputMode="numeric"
+          min={PHOTO.minMaxEdge}
+          max={PHOTO.maxMaxEdge}
+          step={1}
+          value={Number.isNaN(value.maxEdge) ? '' : value.maxEdge}
+          onChange={(e) => onChange({ ...value, maxEdge: num(e.target.value) })}
+        />
+        {errors.maxEdge ? (
+          <FormErrorMessage>{errors.maxEdge}</FormErrorMessage>
+        ) : (
+          <FormHelperText>Photos are resized on the device to this size before they are sent.</FormHelperText>
+        )}
+      </FormControl>
+      <FormControl isInvalid={Boolean(errors.quality)}>
+        <FormLabel htmlFor={`${idPrefix}-quality`}>JPEG quality (%)</FormLabel>
+        <Input
+          id={`${idPrefix}-quality`}
+          type="number"
+          inputMode="numeric"
+          min={Math.round(PHOTO.minQuality * 100)}
+          max={Math.round(PHOTO.maxQuality * 100)}
+          step={1}
+          value={Number.isNaN(value.quality) ? '' : Math.round(value.quality * 100)}
+          onChange={(e) => onChange({ ...value, quality: num(e.target.value) / 100 })}
+        />
+        <FormErrorMessage>{errors.quality}</FormErrorMessage>
+      </FormControl>
+      <FormControl display="flex" alignItems="center">
+        <FormLabel htmlFor={`${idPrefix}-keep-original`} mb={0}>
+          Keep the original photo too
+        </FormLabel>
+        <Switch
+          id={`${idPrefix}-keep-original`}
+          isChecked={value.keepOriginal}
+          onChange={(e) => onChange({ ...value, keepOriginal: e.target.checked })}
+        />
+      </FormControl>
+    </Stack>
+  );
+}

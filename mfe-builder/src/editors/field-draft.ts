@@ -2,14 +2,14 @@
  * The field being edited in the field edit modal, its checks (builder spec sections 5 and 8) and the
  * required / read-only flags as the saved form stores them (section 4). Framework-free.
  */
-import type { FormRule, OneOfOption, UISchemaElement } from 'shared-contracts';
-import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import type { FormRule, OneOfOption, PhotoFieldOptions, UISchemaElement } from 'shared-contracts';
+import { BUILDER_EDITOR_MESSAGES as M, PHOTO } from 'shared-contracts';
 import { validateApiName, validateLabel, type TakenNames } from '../model/api-name';
 import { validateDefault, type DefaultKind } from '../model/default-value';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../model/validation-presets';
 
 /** General items of the palette, plus fields of the primary/context object ('object'). */
-export type FieldKind = 'text' | 'date' | 'dropdown' | 'yesno' | 'blank' | 'object';
+export type FieldKind = 'text' | 'date' | 'dropdown' | 'yesno' | 'blank' | 'object' | 'photo';
 
 export interface PicklistValue {
   const: string;
@@ -28,6 +28,8 @@ export interface FieldDraft {
   options: PicklistValue[];
   required: boolean;
   readOnly: boolean;
+  /** Photo fields: long edge, quality, keep the original (issue 32). */
+  photo?: PhotoFieldOptions;
   /** Object fields: the data type of the object field ('string', 'date-time'...), for the checks. */
   dataType?: string;
   /** A field just dropped: its API name follows the label until the name is edited. */
@@ -46,6 +48,8 @@ export interface FieldErrors {
   pattern?: string;
   errorMessage?: string;
   options?: string;
+  photoMaxEdge?: string;
+  photoQuality?: string;
 }
 
 export const hasErrors = (e: FieldErrors): boolean => Object.values(e).some(Boolean);
@@ -64,7 +68,7 @@ export const defaultKindOf = (d: Pick<FieldDraft, 'kind' | 'dataType'>): Default
 export const hasValidation = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
   d.kind === 'text' || (d.kind === 'object' && (d.dataType ?? 'string') === 'string');
 
-export const hasDefault = (d: Pick<FieldDraft, 'kind'>): boolean => d.kind !== 'blank';
+export const hasDefault = (d: Pick<FieldDraft, 'kind'>): boolean => d.kind !== 'blank' && d.kind !== 'photo';
 
 /** Every error of a draft; `taken` holds the other fields', tables' and relationship names. */
 export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => {
@@ -82,8 +86,25 @@ export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => 
     e.errorMessage = c.errorMessage;
   }
   if (d.kind === 'dropdown' && d.options.length === 0) e.options = M.picklistEmpty;
+  if (d.kind === 'photo' && d.photo) Object.assign(e, validatePhoto(d.photo));
   return e;
 };
+
+/** Texts of the photo options' checks (the spec gives none). */
+export const PHOTO_ERRORS = {
+  maxEdge: `Enter a long edge from ${PHOTO.minMaxEdge} to ${PHOTO.maxMaxEdge} px`,
+  quality: `Enter a quality from ${Math.round(PHOTO.minQuality * 100)} to ${Math.round(PHOTO.maxQuality * 100)} %`,
+} as const;
+
+/** A photo field's long edge (px, whole) and quality (0-1) within the renderer's limits. */
+export const validatePhoto = (p: PhotoFieldOptions): Pick<FieldErrors, 'photoMaxEdge' | 'photoQuality'> => ({
+  ...(Number.isInteger(p.maxEdge) && p.maxEdge >= PHOTO.minMaxEdge && p.maxEdge <= PHOTO.maxMaxEdge
+    ? {}
+    : { photoMaxEdge: PHOTO_ERRORS.maxEdge }),
+  ...(Number.isFinite(p.quality) && p.quality >= PHOTO.minQuality - 1e-9 && p.quality <= PHOTO.maxQuality
+    ? {}
+    : { photoQuality: PHOTO_ERRORS.quality }),
+});
 
 /** Adds a picklist value; empty text or a value already there (ignoring case) leaves the list as is. */
 export const addPicklistValue = (options: PicklistValue[], text: string): PicklistValue[] => {

@@ -1,13 +1,13 @@
 // New canvas fields from palette items: the General kinds of builder spec section 3 and object
 // fields mapped through the org's object info.
-import { BUILDER, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
+import { BUILDER, PHOTO, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
 import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
 import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
 import { withTable } from './table-field';
 import type { BuilderForm, CanvasField, ObjectField, PaletteItem } from './types';
 
-export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank';
+export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'photo';
 
 /** The General panel, in the spec's order. */
 export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> = [
@@ -17,6 +17,8 @@ export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> 
   { kind: 'yesno', label: 'Yes/No Field' },
   { kind: 'table', label: 'Table' },
   { kind: 'blank', label: 'Blank Space' },
+  // Issue 32: a photo list resized on the device (options read by the renderer's photoOptions).
+  { kind: 'photo', label: 'Photo' },
 ];
 
 export const YES_NO_OPTIONS = [
@@ -173,6 +175,21 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
         schema: { title: label, type: 'string', oneOf: YES_NO_OPTIONS },
         uiType: 'select',
         options: { showLabel: true },
+      };
+    case 'photo':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'photo',
+        objectKey: 'General',
+        schema: { title: label, type: 'array', items: { type: 'object' } },
+        uiType: 'photo',
+        options: {
+          showLabel: true,
+          maxEdge: PHOTO.defaultMaxEdge,
+          quality: PHOTO.defaultQuality,
+          keepOriginal: false,
+        },
       };
     case 'text':
     default:

@@ -88,6 +88,7 @@ function parseScope(scope: string | undefined): { objectKey: string; key: string
 
 function inferKind(objectKey: string, schema: FormJsonSchema, uiType: string): FieldKind {
   if (uiType === 'table' || schema.format === 'table') return 'table';
+  if (uiType === 'photo') return 'photo';
   if (objectKey !== 'General') return 'object';
   const oneOf = Array.isArray(schema.oneOf) ? (schema.oneOf as Array<{ const?: unknown }>) : null;
   if (oneOf) {

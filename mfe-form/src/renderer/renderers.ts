@@ -26,6 +26,7 @@ import { RadioControl, SelectControl } from './controls/SelectControls';
 import { LookupControl } from './controls/LookupControl';
 import { TableControl } from './controls/TableControl';
 import { FileControl } from './controls/FileControl';
+import { PhotoControl } from './controls/PhotoControl';
 import { SignatureControl } from './controls/SignatureControl';
 import {
   BlankElement,
@@ -159,6 +160,7 @@ export const defaultRenderers: RendererEntry[] = [
     ),
     renderer: FileControl,
   },
+  { name: 'photo', tester: rankWith(8, (el) => control(el) && el.type === 'photo'), renderer: PhotoControl },
   {
     name: 'signature',
     tester: rankWith(8, (el) => control(el) && ['signatureCard', 'signatures'].includes(el.type)),

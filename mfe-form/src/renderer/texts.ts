@@ -28,4 +28,15 @@ export const RENDERER_TEXTS = {
     "Offline: this lookup needs a connection. Turn on Offline on the form's card while you are connected to search it offline.",
   /** Reason after 'Error: ' for a file type outside the control's accept list. */
   fileTypeMustBe: (accept: string): string => `file type must be ${accept}`,
+  /** Photo field (issue 32). */
+  takePhoto: 'Take photo',
+  choosePhoto: 'Choose photo',
+  chooseFromFiles: 'Choose from files',
+  preparingPhotos: (n: number): string => (n === 1 ? 'Preparing the photo…' : `Preparing ${n} photos…`),
+  photoOriginal: 'Original',
+  photoUnreadable: (name: string): string =>
+    `${name} could not be read as a picture on this device. Choose a JPEG or PNG photo.`,
+  cameraBlocked:
+    'The camera is blocked for this site. Allow the camera in the browser’s site settings, or choose a photo from your files.',
+  cameraMissing: 'No camera was found on this device. Choose a photo from your files.',
 } as const;

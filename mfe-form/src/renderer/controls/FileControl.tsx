@@ -14,6 +14,7 @@ const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, useControl, type ItemCardProps } from './shared';
+import { sizeLine } from '../photo/photo-size';
 
 export const INLINE_IMAGE_TYPES = ['png', 'jpg', 'jpeg'];
 export const isInlineImage = (name: string): boolean =>
@@ -45,17 +46,19 @@ export const fileProblem = (
   return undefined;
 };
 
-const newLocalId = (): string =>
+export const newLocalId = (): string =>
   typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `local-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 
 /** Files chosen in this session, kept for retries and previews (never put in form data). */
 const localFiles = new Map<string, File>();
+/** Hands a file to the card that will queue it (the photo control, after its resize). */
+export const rememberLocalFile = (localId: string, file: File): void => void localFiles.set(localId, file);
 
 type UploadState = { phase: 'idle' | 'uploading' | 'network' | 'failed' | 'done'; progress: number };
 
-const FileCard = memo(function FileCard({ path, index, enabled, canDelete, onDelete }: ItemCardProps) {
+export const FileCard = memo(function FileCard({ path, index, enabled, canDelete, onDelete }: ItemCardProps) {
   const { store, services } = useFormContext();
   const item = useValue(`${path}.${index}`) as FormFileItem | undefined;
   const [upload, setUpload] = useState<UploadState>({ phase: 'idle', progress: -1 });
@@ -220,6 +223,12 @@ const FileCard = memo(function FileCard({ path, index, enabled, canDelete, onDel
           )
         ) : null}
       </HStack>
+      {item.Size !== undefined ? (
+        <Text fontSize="xs" color="gray.600" data-testid="photo-size">
+          {item.Original ? `${RENDERER_TEXTS.photoOriginal} · ` : ''}
+          {sizeLine(item.Size, item.Original ? undefined : item.OriginalSize)}
+        </Text>
+      ) : null}
       {status}
     </Box>
   );

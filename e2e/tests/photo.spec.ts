@@ -1,0 +1,243 @@
+// Issue 32, photos sized for field networks, in Chromium against the running system as the field
+// user: a 4000x3000 phone photo with an EXIF rotation, taken while offline, is resized on the device
+// to the field's configured long edge, right way up, queued, and reaches the org once when the
+// network is back (the ContentVersion's bytes are decoded here). On a phone the camera is offered;
+// a camera the site was refused says what to do and a photo is picked from files.
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES } from 'shared-contracts';
+import { OrgClient, ORG_API_VERSION } from 'shared-contracts/testing';
+import { chromiumLaunchOptions } from '../support/browser';
+import { launchFromHome, openHome } from '../support/form-screen';
+import { decodeJpeg, isRed, sidewaysJpeg } from '../support/photo-fixture';
+import { systemForFile } from '../support/session';
+
+const env = systemForFile();
+// Chromium's fake camera: the phone tests have a camera to offer (a device without one is the
+// camera-state unit tests' 'missing').
+test.use({
+  launchOptions: {
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, '--use-fake-device-for-media-stream'],
+  },
+});
+const TITLE = 'FORM-0098 - Site Photos';
+const MAX_EDGE = 1600;
+const CAMERA_BLOCKED =
+  'The camera is blocked for this site. Allow the camera in the browser’s site settings, or choose a photo from your files.';
+
+const g = (key: string) => `#/properties/General/properties/${key}`;
+const PHOTO_FORM = {
+  formName: 'Site Photos',
+  version: '1.0.0',
+  cqFormType: 'cqext__SQX_Inspection__c',
+  nextaction: { cqext__Activity_Code__c: 'submit' },
+  schema: {
+    type: 'object',
+    properties: {
+      General: {
+        type: 'object',
+        required: ['Photos'],
+        properties: {
+          Inspector: { type: 'string', title: 'Inspector name' },
+          Photos: { type: 'array', title: 'Site photos', items: { type: 'object' } },
+          Evidence: { type: 'array', title: 'Evidence photos', items: { type: 'object' } },
+        },
+      },
+    },
+  },
+  ui: {
+    type: 'VerticalLayout',
+    elements: [
+      {
+        type: 'Section',
+        label: 'General',
+        elements: [
+          { type: 'Control', scope: g('Inspector'), label: 'Inspector name' },
+          {
+            type: 'photo',
+            scope: g('Photos'),
+            label: 'Site photos',
+            options: { maxEdge: MAX_EDGE, quality: 0.8 },
+          },
+          {
+            type: 'photo',
+            scope: g('Evidence'),
+            label: 'Evidence photos',
+            options: { maxEdge: 1024, quality: 0.6, keepOriginal: true },
+          },
+        ],
+      },
+    ],
+  },
+  data: {},
+};
+
+let photo: Buffer;
+const pageErrors: string[] = [];
+test.beforeAll(async () => {
+  await new OrgClient(env.org, { token: env.token }).insert('cqext__SQX_Form_Definition__c', {
+    Name: 'FORM-0098',
+    cqext__Title__c: 'Site Photos',
+    cqext__Status__c: 'Active',
+    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+    cqext__Form_JSON__c: JSON.stringify(PHOTO_FORM),
+  });
+  // A 12 MP phone photo whose pixels are stored sideways (EXIF Orientation 6).
+  photo = sidewaysJpeg(4000, 3000, 6);
+});
+test.beforeEach(({ page }) => {
+  pageErrors.length = 0;
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
+type Version = { Id: string; Title: string; ContentSize: number; ContentDocumentId: string };
+const versionsTitled = async (title: string): Promise<Version[]> =>
+  (
+    await env.rest<{ records: Version[] }>(
+      `/query?q=${encodeURIComponent(`SELECT Id, Title, ContentSize, ContentDocumentId FROM ContentVersion WHERE Title LIKE '${title}%'`)}`,
+    )
+  ).records;
+
+async function versionBytes(id: string): Promise<Buffer> {
+  const res = await new OrgClient(env.org, { token: env.token }).fetch(
+    `/services/data/${ORG_API_VERSION}/sobjects/ContentVersion/${id}/VersionData`,
+  );
+  expect(res.ok).toBe(true);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** On a phone, home's lists are a select ('Choose a list'); Forms is the fourth. */
+async function launchOnPhone(page: Page, title: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Choose a list' }).selectOption({ index: 3 });
+  await page.getByRole('button', { name: `Launch ${title}` }).click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('form-name')).toHaveText(title);
+}
+
+async function choosePhoto(page: Page, button: string, name: string, buffer: Buffer) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('group', { name: 'Site photos' }).getByRole('button', { name: button }).click();
+  await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer });
+}
+
+test('desktop, offline: a 4000x3000 photo with an EXIF rotation is queued at the field’s 1600 px, right way up, and reaches the org once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await openHome(page, env.system.url);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  const localId = await launchFromHome(page, TITLE);
+  await page.getByLabel('Inspector name').fill('Ada Inspector');
+
+  await context.setOffline(true);
+  // A desktop gets the file picker (no camera button).
+  await expect(page.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
+  await choosePhoto(page, 'Choose photo', 'north-wall.jpg', photo);
+  const card = page.getByTestId('file-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('north-wall.jpg');
+  // The card says what goes over the network and what the resize saved.
+  const sizeText = (await card.getByTestId('photo-size').textContent()) ?? '';
+  expect(sizeText).toMatch(/^Sent [\d.]+ KB · saved [\d.]+ MB \((\d+)%\)$/);
+  expect(Number(/\((\d+)%\)/.exec(sizeText)?.[1])).toBeGreaterThan(70);
+  await expect(card.getByRole('img', { name: 'north-wall.jpg' })).toBeVisible();
+  await expect(card.getByLabel('Waiting for network')).toBeVisible();
+  expect(await versionsTitled('north-wall')).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await versionsTitled('north-wall')).length, { timeout: 60_000 }).toBe(1);
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.successfullySubmitted, {
+    timeout: 60_000,
+  });
+
+  // Once, and what the org holds is the resized picture, turned as the EXIF tag said.
+  const versions = await versionsTitled('north-wall');
+  expect(versions).toHaveLength(1);
+  const bytes = await versionBytes(versions[0]!.Id);
+  expect(bytes.length).toBe(versions[0]!.ContentSize);
+  expect(bytes.length).toBeLessThan(photo.length / 4);
+  const img = decodeJpeg(bytes);
+  expect({ width: img.width, height: img.height }).toEqual({ width: 1200, height: MAX_EDGE });
+  // Stored sideways with its red band on top; shown upright the band is on the right.
+  expect(isRed(img.rgb(1150, 800))).toBe(true);
+  expect(isRed(img.rgb(50, 800))).toBe(false);
+  expect(isRed(img.rgb(600, 20))).toBe(false);
+
+  // The submission names the file it holds.
+  const [sub] = (
+    await env.rest<{ records: Array<{ cqext__Submission_JSON__c: string }> }>(
+      `/query?q=${encodeURIComponent(`SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c LIKE '%#${localId}'`)}`,
+    )
+  ).records;
+  const data = JSON.parse(sub?.cqext__Submission_JSON__c ?? '{}') as {
+    data?: { General?: { Photos?: Array<Record<string, unknown>> } };
+  };
+  expect(data.data?.General?.Photos).toEqual([
+    expect.objectContaining({ Name: 'north-wall.jpg', ContentDocumentId: versions[0]!.ContentDocumentId }),
+  ]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the camera refused for the site: the field says what to do, and a photo from files is queued', async ({
+    page,
+    context,
+  }) => {
+    // The user refused the camera to this site before (what Chromium's site settings then hold).
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'camera' },
+      setting: 'denied',
+      origin: env.system.url,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await openHome(page, env.system.url);
+    await launchOnPhone(page, TITLE);
+    const group = page.getByRole('group', { name: 'Site photos' });
+    // Each photo field of the form says it.
+    await expect(page.getByText(CAMERA_BLOCKED)).toHaveCount(2);
+    await expect(page.getByText(CAMERA_BLOCKED).first()).toBeVisible();
+    await expect(group.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
+    await choosePhoto(page, 'Choose from files', 'gate.jpg', sidewaysJpeg(800, 600, 1));
+    await expect(page.getByTestId('file-card')).toContainText('gate.jpg');
+    await expect.poll(async () => (await versionsTitled('gate')).length, { timeout: 60_000 }).toBe(1);
+  });
+});
+
+test.describe('on a phone with a camera', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('“Take photo” opens the camera (capture); a field that keeps originals queues both, each once', async ({
+    page,
+  }) => {
+    await openHome(page, env.system.url);
+    await launchOnPhone(page, TITLE);
+    const group = page.getByRole('group', { name: 'Evidence photos' });
+    const chooser = page.waitForEvent('filechooser');
+    await group.getByRole('button', { name: 'Take photo' }).click();
+    const fc = await chooser;
+    // The camera input: `capture` set, one picture at a time.
+    expect(await fc.element().getAttribute('capture')).toBe('environment');
+    expect(fc.isMultiple()).toBe(false);
+    await fc.setFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const cards = page.getByTestId('file-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText('pump.jpg');
+    await expect(cards.nth(0).getByTestId('photo-size')).toContainText('saved');
+    await expect(cards.nth(1)).toContainText('pump-original.jpg');
+    await expect(cards.nth(1).getByTestId('photo-size')).toHaveText(/^Original · Sent [\d.]+ MB$/);
+    await expect.poll(async () => (await versionsTitled('pump')).length, { timeout: 60_000 }).toBe(2);
+    const versions = await versionsTitled('pump');
+    const [resized, original] = [...versions].sort((x, y) => x.ContentSize - y.ContentSize);
+    expect(original!.ContentSize).toBe(photo.length);
+    const img = decodeJpeg(await versionBytes(resized!.Id));
+    expect({ width: img.width, height: img.height }).toEqual({ width: 768, height: 1024 });
+    // The original as taken, byte for byte.
+    expect((await versionBytes(original!.Id)).equals(photo)).toBe(true);
+  });
+});
