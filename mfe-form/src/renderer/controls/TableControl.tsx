@@ -12,7 +12,6 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { PrintModeContext, useFormContext, useMeta, useSelect, useValue } from '../context';
@@ -242,6 +241,8 @@ const useRowWindow = (
   );
   // The first frame draws a screenful without the margin (sooner on screen); the margin follows.
   const [rows, setRows] = useState<number[]>(() => compute(0));
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   useEffect(() => {
     let frame: number | undefined;
     const schedule = (): void => {
@@ -250,10 +251,18 @@ const useRowWindow = (
         frame = undefined;
         const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
         if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
+        const current = rowsRef.current;
+        const visible = compute(0);
+        if (visible.some((row) => !current.includes(row))) {
+          // Rows on screen not drawn yet (a jump, a fast scroll): those alone, in this frame (a plain
+          // update from rAF would wait for React's next task, a frame later); the margin next frame.
+          flushSync(() => setRows(visible));
+          schedule();
+          return;
+        }
+        // Only the margin changes: not urgent, React renders it after this frame is painted.
         const next = compute();
-        // In this frame (a plain update from rAF would wait for React's next task, a frame later):
-        // rows scrolled to are drawn in the frame that shows the scroll.
-        flushSync(() => setRows((r) => (sameRows(r, next) ? r : next)));
+        if (!sameRows(current, next)) setRows(next);
       });
     };
     // The first measure waits a frame: a rAF queued by the mount runs before its paint, and would
@@ -391,10 +400,12 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
         </table>
       </div>
       {canAdd ? (
-        <HStack mt={2}>
-          <Button
-            size="xs"
-            className="cq-no-print"
+        <div className="cq-table-actions">
+          {/* A plain button styled as Chakra's xs Button (FIELD_CSS .cq-add-row): Chakra's Button and
+              HStack serialized their styles through Emotion on every table's mount, before its first paint. */}
+          <button
+            type="button"
+            className="cq-add-row cq-no-print"
             onClick={() => {
               const rows = store.get(state.dataPath);
               const list = Array.isArray(rows) ? rows : [];
@@ -406,8 +417,8 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
             }}
           >
             {RENDERER_TEXTS.addRow}
-          </Button>
-        </HStack>
+          </button>
+        </div>
       ) : null}
     </ControlShell>
   );
