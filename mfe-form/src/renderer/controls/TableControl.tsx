@@ -108,29 +108,27 @@ const Cell = memo(function Cell({
   const meta = useMeta(path);
   return (
     // No width here: the table's fixed layout takes the columns' widths from the header.
-    <td className="cq-td" data-path={path}>
-      {/* No containment here (cq-line): each contained box is a stacking context of its own, and 2,400
-          of them made the compositor's per-frame update cost ~20 ms per keystroke. The fixed table
-          layout already keeps an edit from re-measuring other cells. */}
-      <div className="cq-input-wrap cq-cell">
-        <input
-          id={`${store.uid}-${path}`}
-          className="cq-input"
-          aria-label={column.title}
-          value={value === undefined || value === null ? '' : String(value)}
-          maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
-          readOnly={!enabled}
-          aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
-          onChange={(e) => {
-            const next = parseCell(e.target.value, column.schema);
-            store.setPatternFailed(path, failsPattern(next, column.schema));
-            setCell(store, arrayPath, index, column.name, next);
-          }}
-        />
-        {meta.patternFailed ? (
-          <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} />
-        ) : null}
-      </div>
+    <td className="cq-td cq-cell-td" data-path={path}>
+      {/* The input straight in the cell (no wrapper: one box fewer per cell to create and lay out,
+          issue 31); the cell is the warning icon's containing block. No containment here (cq-line):
+          each contained box is a stacking context of its own, and 2,400 of them made the compositor's
+          per-frame update cost ~20 ms per keystroke. The fixed table layout already keeps an edit from
+          re-measuring other cells. */}
+      <input
+        id={`${store.uid}-${path}`}
+        className="cq-input"
+        aria-label={column.title}
+        value={value === undefined || value === null ? '' : String(value)}
+        maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
+        readOnly={!enabled}
+        aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
+        onChange={(e) => {
+          const next = parseCell(e.target.value, column.schema);
+          store.setPatternFailed(path, failsPattern(next, column.schema));
+          setCell(store, arrayPath, index, column.name, next);
+        }}
+      />
+      {meta.patternFailed ? <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} /> : null}
     </td>
   );
 });

@@ -206,7 +206,10 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-input-wrap { position: relative; display: flex; align-items: center; }
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
 .cq-line { height: 2rem; contain: size layout style; }
-.cq-cell { height: 2rem; }
+.cq-cell-td { position: relative; }
+.cq-cell-td > .cq-input { display: block; }
+/* The icon on the input's right end, as in .cq-input-wrap (the cell's padding is 0.25rem). */
+.cq-cell-td > .cq-warn { position: absolute; top: 0.25rem; right: 0.375rem; }
 .cq-error { color: var(--chakra-colors-red-600, #c53030); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
 .cq-table-wrap { overflow-x: auto; }
