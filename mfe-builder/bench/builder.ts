@@ -17,7 +17,8 @@
 // Goals: each interaction ≤ 50 ms p95, undo of 100 edits ≤ 1 s in total, drag at 200 fields ≤ 33 ms
 // p95 (two frames).
 // Options: --fields N (500), --sections N (10), --rounds N (20), --loads N (5), --cpuprofile FILE (a
-// Chromium CPU profile of the undo phase, for DevTools), --trace PREFIX (Chromium performance traces
+// Chromium CPU profile of the undo phase, for DevTools), --drag-cpuprofile FILE (the same of the drags at
+// --drag-fields), --trace PREFIX (Chromium performance traces
 // of the drag and undo phases, PREFIX-drag.json and PREFIX-undo.json, for DevTools' Performance panel).
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -342,7 +343,21 @@ async function main() {
       DRAG_FIELDS,
       { timeout: 120_000 },
     );
+    // --drag-cpuprofile FILE: a Chromium CPU profile of these drags (where a drop's time goes).
+    const dragProfile = process.argv.includes('--drag-cpuprofile')
+      ? process.argv[process.argv.indexOf('--drag-cpuprofile') + 1]
+      : undefined;
+    const dragCdp = dragProfile ? await page.context().newCDPSession(page) : null;
+    if (dragCdp) {
+      await dragCdp.send('Profiler.enable');
+      await dragCdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await dragCdp.send('Profiler.start');
+    }
     const small = await dragRounds(() => undefined);
+    if (dragCdp && dragProfile) {
+      const { profile } = await dragCdp.send('Profiler.stop');
+      writeFileSync(dragProfile, JSON.stringify(profile));
+    }
     const loadAtSmall = loadavg();
 
     console.log(`bench:builder — ${FIELDS} fields in ${SECTIONS} sections, Chromium ${browser.version()}`);

@@ -22,7 +22,8 @@ interface Fiber {
   sibling: Fiber | null;
   alternate: Fiber | null;
 }
-type Renderer = 'ours' | 'jsonforms' | 'formik';
+/** 'bare': one plain <input>, no framework: the keystroke latency floor of this machine, in the same run. */
+type Renderer = 'ours' | 'jsonforms' | 'formik' | 'bare';
 declare global {
   interface Window {
     bench: {
@@ -319,7 +320,9 @@ window.bench = {
           >
             {w} {key}
           </p>
-          {w === 'ours' ? (
+          {w === 'bare' ? (
+            <input id="bench-bare" aria-label="bare input" defaultValue="value" />
+          ) : w === 'ours' ? (
             <FormRenderer
               schema={form.schema}
               uischema={form.uischema}
@@ -352,13 +355,14 @@ window.bench = {
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     window.bench.targetSelector = targetSelector(w, form);
-    currentTarget = form.target;
+    currentTarget = w === 'bare' ? '' : form.target;
     return mountMs;
   },
 };
 
 /** The input typed into: ours by id, JSON Forms by its control id. */
 const targetSelector = (w: Renderer, form: BenchForm): string => {
+  if (w === 'bare') return '#bench-bare';
   if (w === 'ours') return `[id$="-${form.target}"]`;
   if (w === 'formik') return `#fk-${form.target}`;
   const parts = form.target.split('.');

@@ -12,7 +12,6 @@ import {
   type RefObject,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, HStack } from '@chakra-ui/react';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { PrintModeContext, useFormContext, useMeta, useSelect, useValue } from '../context';
@@ -109,29 +108,27 @@ const Cell = memo(function Cell({
   const meta = useMeta(path);
   return (
     // No width here: the table's fixed layout takes the columns' widths from the header.
-    <td className="cq-td" data-path={path}>
-      {/* No containment here (cq-line): each contained box is a stacking context of its own, and 2,400
-          of them made the compositor's per-frame update cost ~20 ms per keystroke. The fixed table
-          layout already keeps an edit from re-measuring other cells. */}
-      <div className="cq-input-wrap cq-cell">
-        <input
-          id={`${store.uid}-${path}`}
-          className="cq-input"
-          aria-label={column.title}
-          value={value === undefined || value === null ? '' : String(value)}
-          maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
-          readOnly={!enabled}
-          aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
-          onChange={(e) => {
-            const next = parseCell(e.target.value, column.schema);
-            store.setPatternFailed(path, failsPattern(next, column.schema));
-            setCell(store, arrayPath, index, column.name, next);
-          }}
-        />
-        {meta.patternFailed ? (
-          <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} />
-        ) : null}
-      </div>
+    <td className="cq-td cq-cell-td" data-path={path}>
+      {/* The input straight in the cell (no wrapper: one box fewer per cell to create and lay out,
+          issue 31); the cell is the warning icon's containing block. No containment here (cq-line):
+          each contained box is a stacking context of its own, and 2,400 of them made the compositor's
+          per-frame update cost ~20 ms per keystroke. The fixed table layout already keeps an edit from
+          re-measuring other cells. */}
+      <input
+        id={`${store.uid}-${path}`}
+        className="cq-input"
+        aria-label={column.title}
+        value={value === undefined || value === null ? '' : String(value)}
+        maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
+        readOnly={!enabled}
+        aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
+        onChange={(e) => {
+          const next = parseCell(e.target.value, column.schema);
+          store.setPatternFailed(path, failsPattern(next, column.schema));
+          setCell(store, arrayPath, index, column.name, next);
+        }}
+      />
+      {meta.patternFailed ? <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} /> : null}
     </td>
   );
 });
@@ -242,6 +239,8 @@ const useRowWindow = (
   );
   // The first frame draws a screenful without the margin (sooner on screen); the margin follows.
   const [rows, setRows] = useState<number[]>(() => compute(0));
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   useEffect(() => {
     let frame: number | undefined;
     const schedule = (): void => {
@@ -250,10 +249,18 @@ const useRowWindow = (
         frame = undefined;
         const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
         if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
+        const current = rowsRef.current;
+        const visible = compute(0);
+        if (visible.some((row) => !current.includes(row))) {
+          // Rows on screen not drawn yet (a jump, a fast scroll): those alone, in this frame (a plain
+          // update from rAF would wait for React's next task, a frame later); the margin next frame.
+          flushSync(() => setRows(visible));
+          schedule();
+          return;
+        }
+        // Only the margin changes: not urgent, React renders it after this frame is painted.
         const next = compute();
-        // In this frame (a plain update from rAF would wait for React's next task, a frame later):
-        // rows scrolled to are drawn in the frame that shows the scroll.
-        flushSync(() => setRows((r) => (sameRows(r, next) ? r : next)));
+        if (!sameRows(current, next)) setRows(next);
       });
     };
     // The first measure waits a frame: a rAF queued by the mount runs before its paint, and would
@@ -391,10 +398,12 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
         </table>
       </div>
       {canAdd ? (
-        <HStack mt={2}>
-          <Button
-            size="xs"
-            className="cq-no-print"
+        <div className="cq-table-actions">
+          {/* A plain button styled as Chakra's xs Button (FIELD_CSS .cq-add-row): Chakra's Button and
+              HStack serialized their styles through Emotion on every table's mount, before its first paint. */}
+          <button
+            type="button"
+            className="cq-add-row cq-no-print"
             onClick={() => {
               const rows = store.get(state.dataPath);
               const list = Array.isArray(rows) ? rows : [];
@@ -406,8 +415,8 @@ export const TableControl = memo(function TableControl(props: RendererProps) {
             }}
           >
             {RENDERER_TEXTS.addRow}
-          </Button>
-        </HStack>
+          </button>
+        </div>
       ) : null}
     </ControlShell>
   );

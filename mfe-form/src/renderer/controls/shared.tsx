@@ -206,7 +206,10 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
 .cq-input-wrap { position: relative; display: flex; align-items: center; }
 .cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
 .cq-line { height: 2rem; contain: size layout style; }
-.cq-cell { height: 2rem; }
+.cq-cell-td { position: relative; }
+.cq-cell-td > .cq-input { display: block; }
+/* The icon on the input's right end, as in .cq-input-wrap (the cell's padding is 0.25rem). */
+.cq-cell-td > .cq-warn { position: absolute; top: 0.25rem; right: 0.375rem; }
 .cq-error { color: var(--chakra-colors-red-600, #c53030); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
 .cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
 .cq-table-wrap { overflow-x: auto; }
@@ -224,6 +227,16 @@ textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; res
   border: 0; border-radius: var(--chakra-radii-sm, 0.125rem); background: var(--chakra-colors-gray-100, #edf2f7); }
 .cq-row-del:hover { background: var(--chakra-colors-gray-200, #e2e8f0); }
 .cq-row-del:focus-visible { outline: none; box-shadow: var(--chakra-shadows-outline, 0 0 0 3px rgba(66, 153, 225, 0.6)); }
+/* Chakra's Button, size xs, variant solid, colour gray (the table's Add Row). */
+.cq-table-actions { display: flex; gap: 0.5rem; margin-top: var(--chakra-space-2, 0.5rem); }
+.cq-add-row { display: inline-flex; align-items: center; justify-content: center; white-space: nowrap;
+  height: var(--chakra-sizes-6, 1.5rem); min-width: var(--chakra-sizes-6, 1.5rem); padding: 0 var(--chakra-space-2, 0.5rem);
+  font: inherit; font-size: var(--chakra-fontSizes-xs, 0.75rem); font-weight: var(--chakra-fontWeights-semibold, 600);
+  line-height: 1.2; border: 0; border-radius: var(--chakra-radii-md, 0.375rem); cursor: pointer; color: inherit;
+  background: var(--chakra-colors-gray-100, #edf2f7); transition: background 0.2s; }
+.cq-add-row:hover { background: var(--chakra-colors-gray-200, #e2e8f0); }
+.cq-add-row:active { background: var(--chakra-colors-gray-300, #cbd5e0); }
+.cq-add-row:focus-visible { outline: none; box-shadow: var(--chakra-shadows-outline, 0 0 0 3px rgba(66, 153, 225, 0.6)); }
 .cq-check { display: inline-flex; gap: 0.5rem; align-items: center; font-size: var(--chakra-fontSizes-sm, 0.875rem); }
 .cq-print-only { display: none; }
 @media print {

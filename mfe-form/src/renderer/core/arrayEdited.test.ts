@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArrayEdited } from './arrayEdited';
 import { setIn } from './paths';
-import { isEdited } from './validation';
+import { isEdited, isEmptyNorm, normEmpty } from './validation';
 
 /** A small deterministic random source (tests must not depend on luck). */
 const lcg = (seed: number) => () => {
@@ -34,6 +34,45 @@ describe('ArrayEdited', () => {
       }
       expect(tracker.update(value, changed, previous)).toBe(isEdited(value, original, fallback));
     }
+  });
+
+  it('agrees with isEdited when the value starts as the original itself (rows shared, compared by identity first)', () => {
+    const rnd = lcg(11);
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+    const original: unknown[] = [{ a: 'x', b: '' }, {}, { a: 'y' }, { b: 'z' }, { a: '', b: '' }, { a: 'x' }];
+    let value = original;
+    const tracker = new ArrayEdited(original, undefined, value);
+    expect(tracker.update(value)).toBe(false);
+    for (let step = 0; step < 800; step++) {
+      const previous = value;
+      const i = Math.floor(rnd() * value.length);
+      const r = rnd();
+      // An edit, an equal copy of the original row, or the original row object put back.
+      value =
+        r < 0.7
+          ? (setIn(value, `${i}.${pick(['a', 'b'])}`, pick(['x', 'y', 'z', '', undefined])) as unknown[])
+          : value.map((row, k) => (k !== i ? row : r < 0.85 ? structuredClone(original[k]) : original[k]));
+      expect(tracker.update(value, [i], previous)).toBe(isEdited(value, original, undefined));
+    }
+  });
+
+  it('isEmptyNorm answers whether normEmpty finds no value', () => {
+    const cases: unknown[] = [
+      undefined,
+      null,
+      '',
+      ' ',
+      0,
+      false,
+      [],
+      [{}],
+      [{ a: '' }, []],
+      { a: { b: [''] } },
+      { a: { b: ['x'] } },
+      { SignatureBase64: '', Purpose: 'Inspector' },
+      { SignatureBase64: 'data:x', Purpose: 'Inspector' },
+    ];
+    for (const c of cases) expect(isEmptyNorm(c)).toBe(normEmpty(c) === undefined);
   });
 
   it('counts an emptied row as gone, so the rows after it line up with the original again', () => {

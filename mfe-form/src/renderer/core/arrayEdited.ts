@@ -6,28 +6,45 @@
  * Same answer as `isEdited(array, original, default)`: items are compared after normEmpty, with empty
  * items left out (so positions shift when an item becomes empty or stops being empty: that case, a
  * length change or an unknown change recomputes everything).
+ *
+ * Items are normalised only when compared, and an item that is the same object as the reference item
+ * it lines up with is equal without either being normalised: a table opened as it came (every row the
+ * original's own object) costs an emptiness check per row at mount, not a normalised copy and a deep
+ * comparison of every row (10 ms of a 100×5 table's first paint on the shared machine, issue 31).
  */
 import { deepEqual } from './paths';
-import { isEdited, normEmpty } from './validation';
+import { isEdited, isEmptyNorm, normEmpty } from './validation';
 
-/** One side the array is compared with (the original data or the schema default), normalised. */
+/** One side the array is compared with (the original data or the schema default). */
 interface Side {
+  /** Its non-empty items, as they are (normalised on first comparison: `norm`). */
   items: readonly unknown[];
+  norm: unknown[];
   /** mismatch[j]: the j-th non-empty item differs from items[j] (for j < both lengths). */
   mismatch: boolean[];
   mismatches: number;
 }
 
+/** Not normalised yet (normEmpty never answers it). */
+const UNSET = Symbol('unset');
+
 const sideOf = (reference: unknown): Side | undefined => {
-  const n = normEmpty(reference);
-  if (n === undefined) return { items: [], mismatch: [], mismatches: 0 };
-  return Array.isArray(n) ? { items: n, mismatch: [], mismatches: 0 } : undefined;
+  if (isEmptyNorm(reference)) return { items: [], norm: [], mismatch: [], mismatches: 0 };
+  if (!Array.isArray(reference)) return undefined;
+  const items = reference.filter((x) => !isEmptyNorm(x));
+  return { items, norm: new Array<unknown>(items.length).fill(UNSET), mismatch: [], mismatches: 0 };
+};
+
+const normOf = (side: Side, j: number): unknown => {
+  let n = side.norm[j];
+  if (n === UNSET) side.norm[j] = n = normEmpty(side.items[j]);
+  return n;
 };
 
 export class ArrayEdited {
   private value: unknown;
   private edited = false;
-  /** normEmpty of each item of `value` (undefined: empty item). */
+  /** normEmpty of each item of `value`, UNSET until compared (undefined: empty item). */
   private norm: unknown[] = [];
   /** Position of each item among the non-empty ones (-1: empty). */
   private aligned: number[] = [];
@@ -68,15 +85,14 @@ export class ArrayEdited {
     this.value = value;
     for (const i of changed) {
       if (!(i >= 0 && i < value.length) || value[i] === prev[i]) continue;
-      const next = normEmpty(value[i]);
       const j = this.aligned[i] as number;
-      if ((next === undefined) !== j < 0) {
+      if (isEmptyNorm(value[i]) !== j < 0) {
         // The item became empty or stopped being empty: the items after it change position.
         this.reset(value);
         return this.edited;
       }
-      this.norm[i] = next;
-      if (j >= 0) for (const side of this.sides) this.compareAt(side, j, next);
+      this.norm[i] = UNSET;
+      if (j >= 0) for (const side of this.sides) this.compareAt(side, j, i);
     }
     this.edited = this.sides.every((s) => !this.matches(s));
     return this.edited;
@@ -91,25 +107,32 @@ export class ArrayEdited {
       this.count = 0;
       return;
     }
-    this.norm = value.map(normEmpty);
+    this.norm = new Array<unknown>(value.length).fill(UNSET);
     this.aligned = [];
     let count = 0;
-    for (const n of this.norm) this.aligned.push(n === undefined ? -1 : count++);
+    for (const item of value) this.aligned.push(isEmptyNorm(item) ? -1 : count++);
     this.count = count;
     for (const side of this.sides) {
       side.mismatch = [];
       side.mismatches = 0;
-      for (let i = 0; i < this.norm.length; i++) {
+      for (let i = 0; i < value.length; i++) {
         const j = this.aligned[i] as number;
-        if (j >= 0) this.compareAt(side, j, this.norm[i]);
+        if (j >= 0) this.compareAt(side, j, i);
       }
     }
     this.edited = this.sides.every((s) => !this.matches(s));
   }
 
-  private compareAt(side: Side, j: number, item: unknown): void {
+  /** Compares item i of the value (the j-th non-empty one) with the side's j-th item. */
+  private compareAt(side: Side, j: number, i: number): void {
     if (j >= side.items.length) return;
-    const differs = !deepEqual(item, side.items[j]);
+    const item = (this.value as unknown[])[i];
+    let differs = false;
+    if (item !== side.items[j]) {
+      let n = this.norm[i];
+      if (n === UNSET) this.norm[i] = n = normEmpty(item);
+      differs = !deepEqual(n, normOf(side, j));
+    }
     if (differs !== (side.mismatch[j] === true)) side.mismatches += differs ? 1 : -1;
     side.mismatch[j] = differs;
   }

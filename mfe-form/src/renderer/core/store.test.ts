@@ -150,3 +150,32 @@ describe('resolveScope cache', () => {
     expect(resolveScope('#/properties/x', refSchema, refSchema)).toBeUndefined();
   });
 });
+
+describe('FormStore submit with empty rows before an error (issue 31)', () => {
+  const tableSchema: FormJsonSchema = {
+    type: 'object',
+    properties: {
+      T: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { A: { type: 'string' }, N: { type: 'string', pattern: '^[0-9]*$', title: 'Reading' } },
+        },
+      },
+    },
+  };
+  const v = getValidator(tableSchema, 'store-test-rows@1');
+
+  it('numbers and places the error by the row on screen, not by its place among the rows kept', () => {
+    const rows: Record<string, string>[] = Array.from({ length: 300 }, () => ({}));
+    rows[59] = { A: 'kept' };
+    rows[249] = { A: 'far', N: 'abc' };
+    const store = new FormStore({ schema: tableSchema, validator: () => v, data: { T: rows } });
+    const check = store.submit();
+    expect(check.ok).toBe(false);
+    expect([...check.byPath.keys()]).toEqual(['T.249.N']);
+    expect(check.messages).toEqual([expect.stringMatching(/^Reading .*\(row 250\)$/)]);
+    // What is submitted is still without the empty rows.
+    expect(check.data).toEqual({ T: [{ A: 'kept' }, { A: 'far', N: 'abc' }] });
+  });
+});

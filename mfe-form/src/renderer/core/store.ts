@@ -506,6 +506,7 @@ export class FormStore {
       missing: this.missing,
       extraErrors: this.extraErrors,
       submissionErrors,
+      shown: this.data,
     });
     this.showAll = true;
     this.metaCache.clear();

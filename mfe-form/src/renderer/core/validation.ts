@@ -49,8 +49,18 @@ export const checkBeforeSave = (args: {
   missing?: readonly string[];
   extraErrors?: ReadonlyMap<string, string[]>;
   submissionErrors?: unknown;
+  /**
+   * The data as the screen shows it, when `data` is it with the empty rows dropped: errors are placed
+   * and numbered by the rows on screen (row 250 stays row 250 when rows before it are empty).
+   */
+  shown?: unknown;
 }): SaveCheck => {
-  const errors = validateForm(args.validate, args.data);
+  const found = validateForm(args.validate, args.data);
+  const shown = args.shown;
+  const errors =
+    shown === undefined || shown === args.data
+      ? found
+      : found.map((e) => ({ ...e, instancePath: pointerBeforeDrop(shown, e.instancePath) }));
   const byPath = new Map<string, string[]>();
   const messages: string[] = [];
   // Without the store's list (which knows hidden and read-only fields), the schema's required fields.
@@ -153,6 +163,50 @@ export const normEmpty = (v: unknown): unknown => {
     return entries.length === 0 ? undefined : Object.fromEntries(entries);
   }
   return isEmptyValue(v) ? undefined : v;
+};
+
+/** A row dropEmptyRows leaves out (an object whose values are all empty, once its own empty rows are dropped). */
+const isDroppedRow = (v: unknown): boolean => {
+  const d = dropEmptyRows(v);
+  return d !== null && typeof d === 'object' && !Array.isArray(d) && Object.values(d).every(isEmptyValue);
+};
+
+/**
+ * The JSON pointer in `shown` of a pointer into dropEmptyRows(shown): each array index counted again
+ * with the dropped rows (the k-th kept row is the i-th shown one).
+ */
+export const pointerBeforeDrop = (shown: unknown, pointer: string): string => {
+  const keys = pointer.split('/').slice(1);
+  let node = shown;
+  const out: string[] = [];
+  for (const key of keys) {
+    if (Array.isArray(node) && /^\d+$/.test(key)) {
+      let k = Number(key);
+      let at = -1;
+      for (let i = 0; i < node.length && at < 0; i++) if (!isDroppedRow(node[i]) && k-- === 0) at = i;
+      // Not found (the data changed meanwhile): the pointer as it was.
+      if (at < 0) return pointer;
+      out.push(String(at));
+      node = node[at];
+    } else {
+      out.push(key);
+      const name = key.replace(/~1/g, '/').replace(/~0/g, '~');
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[name] : undefined;
+    }
+  }
+  return keys.length === 0 ? pointer : `/${out.join('/')}`;
+};
+
+/** Whether normEmpty(v) is undefined (no value at all), without building the normalised copy. */
+export const isEmptyNorm = (v: unknown): boolean => {
+  if (Array.isArray(v)) return v.every(isEmptyNorm);
+  if (v !== null && typeof v === 'object') {
+    if ('SignatureBase64' in v && isEmptyValue((v as { SignatureBase64?: unknown }).SignatureBase64))
+      return true;
+    for (const x of Object.values(v)) if (!isEmptyNorm(x)) return false;
+    return true;
+  }
+  return isEmptyValue(v);
 };
 
 /** Table rows where every value is empty are dropped (recursively, for every array of objects). */
