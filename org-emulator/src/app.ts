@@ -11,7 +11,7 @@ import { fileRoutes, shepherdRoutes } from './files/routes.js';
 import { authGate } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { counterMiddleware, RouteCounters } from './http/counters.js';
-import { limitInfo } from './http/limitInfo.js';
+import { apiAllowance } from './http/apiAllowance.js';
 import { errorBodies } from './http/errors.js';
 import { faultMiddleware } from './http/faults.js';
 import { notFound } from './http/notFound.js';
@@ -42,15 +42,15 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
   app.use(cors);
   app.use(sitePrefix);
   if (opts.testControl) app.use(requestLogMiddleware(requests));
-  app.use(limitInfo(counters));
   app.use(faultMiddleware(emu.faults));
   app.use(counterMiddleware(counters));
   app.use(authGate(emu, versionsBody));
+  app.use(apiAllowance(emu.allowance, counters));
 
   const data = '/services/data/:version';
   const routers = [
     oauthRoutes(emu),
-    restRoutes(emu, counters),
+    restRoutes(emu),
     sobjectRoutes(emu, data),
     collectionRoutes(emu, data),
     treeRoutes(emu, data),
