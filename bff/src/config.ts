@@ -48,6 +48,8 @@ export interface BffConfig {
   rateLimitPerMinute: number;
   /** Identical form-list queries of one user in flight together share one org call; answers are reused this long. */
   listCacheMs: number;
+  /** The org's daily API allowance (issue 33): past `threshold` of it, refreshes reuse their last answer for `slowRefreshMs`. */
+  apiUsage: { threshold: number; slowRefreshMs: number };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -110,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     },
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 1200),
     listCacheMs: Number(env.LIST_CACHE_MS ?? 0),
+    apiUsage: {
+      threshold: Number(env.API_USAGE_THRESHOLD ?? 0.8),
+      slowRefreshMs: Number(env.API_USAGE_SLOW_REFRESH_MS ?? 5 * 60_000),
+    },
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
