@@ -12,7 +12,7 @@ import { readJson, DEFAULT_JSON_LIMIT } from './http/body';
 import { ApiError, isApiLimitError } from './http/errors';
 import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
 import { check, compile } from './http/validate';
-import { connectionFor, TokenRefresher, type OrgSlot } from './org/client';
+import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/client';
 import { Coalescer } from './org/coalesce';
 import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
 import { origin } from './org/util';
@@ -109,6 +109,7 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         auth,
         onRefreshed(slot),
         onExpired,
+        { client: callClient(route.id) },
       );
       // read after the handler: where the org stands against its API allowance (Sforce-Limit-Info)
       ((ctx.state.orgConns ??= []) as unknown[]).push(conn);
@@ -121,6 +122,8 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         // Only the headers set here: the browser's Cookie and Authorization never reach the org.
         const headers = new Headers(init.headers ?? {});
         headers.set('Authorization', `Bearer ${token}`);
+        if (!headers.has('Sforce-Call-Options'))
+          headers.set('Sforce-Call-Options', `client=${callClient(route.id)}`);
         return fetch(url, { ...init, headers, redirect: 'manual' });
       };
       let res = await doFetch(auth.accessToken);
@@ -130,7 +133,6 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         if (session) session[slot] = fresh;
         res = await doFetch(fresh.accessToken);
       }
-      void route;
       const usage = parseLimitInfo(res.headers.get('sforce-limit-info'));
       if (usage) deps.apiUsage.record(auth.organizationId, usage.used, usage.max);
       return res;
