@@ -91,6 +91,17 @@ describe("the org's daily API allowance", () => {
     expect((await field.get('/api/orgApiUsage')).status).toBe(403);
   });
 
+  it("the check before a submit (checkUserDetails) costs none of the org's allowance, and still finds an expired token", async () => {
+    const before = await orgCalls();
+    const r = await field.get('/api/checkUserDetails');
+    expect(r.status, r.text).toBe(200);
+    expect(field.data(r)).toMatchObject({ authorized: true });
+    await emu('POST', '/expire-tokens');
+    const again = await field.get('/api/checkUserDetails');
+    expect(again.status, again.text).toBe(200);
+    expect(await orgCalls()).toBe(before);
+  });
+
   it('spent: org calls answer 503 ORG_API_LIMIT with a clear text (never a 500), and work again once calls are allowed', async () => {
     await emu('PUT', '/api-usage', { max: 1000, used: 1000 });
     const id = randomUUID();
