@@ -22,6 +22,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import { soapLoginRoutes } from './oauth/soap-login.js';
 import { restRoutes, versionsBody } from './rest.js';
 import { collectionRoutes } from './sobjects/collections.js';
+import { compositeRoutes } from './sobjects/composite.js';
 import { sobjectRoutes } from './sobjects/routes.js';
 import { treeRoutes } from './sobjects/tree.js';
 import { testControlRoutes } from './testControl.js';
@@ -53,6 +54,7 @@ export function buildApp(emu: Emu, opts: { testControl: boolean; defaultSeed: 'd
     restRoutes(emu),
     sobjectRoutes(emu, data),
     collectionRoutes(emu, data),
+    compositeRoutes(emu, data),
     treeRoutes(emu, data),
     ...toolingRoutes(emu),
     fileRoutes(emu),

@@ -125,4 +125,37 @@ describe('the daily API allowance', () => {
       await dev.close();
     }
   });
+
+  it('counts a composite call once whatever it carries, its subrequests answered in order with references resolved', async () => {
+    await http(sf.emu, '/__emulator/api-usage', put({ edition: 'Enterprise', licenses: 10, used: 0 }));
+    const r = (await sf.conn.request({
+      method: 'POST',
+      url: '/services/data/v60.0/composite',
+      body: JSON.stringify({
+        allOrNone: false,
+        compositeRequest: [
+          {
+            method: 'POST',
+            url: '/services/data/v60.0/sobjects/Account',
+            referenceId: 'acct',
+            body: { Name: 'Composite Co' },
+          },
+          { method: 'GET', url: '/services/data/v60.0/sobjects/Account/@{acct.id}', referenceId: 'back' },
+          {
+            method: 'GET',
+            url: "/services/data/v60.0/query?q=SELECT+Name+FROM+Account+WHERE+Name+=+'Composite+Co'",
+            referenceId: 'q',
+          },
+          { method: 'GET', url: '/services/data/v60.0/sobjects/Account/@{nope.id}', referenceId: 'bad' },
+        ],
+      }),
+      headers: { 'content-type': 'application/json' },
+    })) as { compositeResponse: { referenceId: string; httpStatusCode: number; body: Rec }[] };
+    const [acct, back, q, bad] = r.compositeResponse;
+    expect(acct).toMatchObject({ referenceId: 'acct', httpStatusCode: 201, body: { success: true } });
+    expect(back).toMatchObject({ httpStatusCode: 200, body: { Name: 'Composite Co' } });
+    expect(q).toMatchObject({ httpStatusCode: 200, body: { totalSize: 1 } });
+    expect(bad?.httpStatusCode).toBe(400);
+    expect((await usage()).used).toBe(1);
+  });
 });

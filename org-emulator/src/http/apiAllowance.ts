@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { SfError } from '../errors.js';
 import type { RouteCounters } from './counters.js';
 import { writeSoapFault } from './soap.js';
+import { SUBREQUEST_HEADER, SUBREQUEST_SECRET } from '../sobjects/composite.js';
 
 export type OrgEdition = 'Developer' | 'Professional' | 'Enterprise' | 'Unlimited' | 'Performance';
 export const ORG_EDITIONS: readonly OrgEdition[] = [
@@ -161,7 +162,8 @@ export const LIMIT_MESSAGE = 'TotalRequests Limit exceeded.';
 /** Runs after the bearer check: only an authenticated call is counted, refused or reported. */
 export function apiAllowance(allowance: ApiAllowance, counters: RouteCounters): Middleware {
   return async (ctx, next) => {
-    if (!isCountedCall(ctx)) return next();
+    // a composite's subrequests are part of the one counted composite call
+    if (!isCountedCall(ctx) || ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET) return next();
     const ok = allowance.take();
     // Set before the handler runs so error answers (thrown past this middleware) carry it too.
     ctx.set('Sforce-Limit-Info', `api-usage=${allowance.used()}/${allowance.max}`);
