@@ -1,5 +1,5 @@
 import { LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, formTitle, nsName, nsPrefix } from 'shared-contracts';
-import { submitRefusal } from './submission-check';
+import { rememberDefinition, submitRefusal } from './submission-check';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -77,6 +77,13 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
 
 /** A form definition record with its parsed definition, or one built from the object's metadata (spec section 5). */
 async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
+  const out = await readFormDefinition(call, recordId);
+  // the submit that follows is checked against this copy, with no second read (issue 33)
+  rememberDefinition(call, recordId, out.LastModifiedDate, out.formDef);
+  return out;
+}
+
+async function readFormDefinition(call: Call, recordId: string): Promise<SfRecord> {
   const conn = call.conn();
   const ns = call.deps.config.salesforce.namespace;
   const [rec] = await queryAll(

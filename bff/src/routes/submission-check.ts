@@ -58,6 +58,18 @@ async function definitionOf(
   return def?.schema ? def : null;
 }
 
+/**
+ * Keeps a definition the BFF just read for this user (a form opened: GET /api/schema), so the submit
+ * that follows checks against it without reading the form again (issue 33).
+ */
+export function rememberDefinition(call: Call, formId: string, stamp: unknown, formDef: unknown): void {
+  if (!isSfId(formId) || typeof stamp !== 'string' || !stamp) return;
+  const auth = call.auth();
+  const def = formDef && typeof formDef === 'object' ? (formDef as FormDefinition) : null;
+  parsed.set(`${auth.instanceUrl}|${auth.userId}|${formId}`, { stamp, def: def?.schema ? def : null });
+  if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
+}
+
 /** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */
 export async function submitRefusal(
   call: Call,
