@@ -147,11 +147,13 @@ describe('the daily API allowance', () => {
             referenceId: 'q',
           },
           { method: 'GET', url: '/services/data/v60.0/sobjects/Account/@{nope.id}', referenceId: 'bad' },
+          { method: 'POST', url: '/services/data/v60.0/../../__emulator/reset', referenceId: 'escape' },
         ],
       }),
       headers: { 'content-type': 'application/json' },
     })) as { compositeResponse: { referenceId: string; httpStatusCode: number; body: Rec }[] };
-    const [acct, back, q, bad] = r.compositeResponse;
+    const [acct, back, q, bad, escape] = r.compositeResponse;
+    expect(escape?.httpStatusCode).toBe(400);
     expect(acct).toMatchObject({ referenceId: 'acct', httpStatusCode: 201, body: { success: true } });
     expect(back).toMatchObject({ httpStatusCode: 200, body: { Name: 'Composite Co' } });
     expect(q).toMatchObject({ httpStatusCode: 200, body: { totalSize: 1 } });

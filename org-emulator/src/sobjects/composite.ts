@@ -88,7 +88,14 @@ export function compositeRoutes(emu: Emu, data: string): Router {
         });
       const url = resolve(s.url, false);
       const sentBody = s.body === undefined ? undefined : resolve(JSON.stringify(s.body), true);
-      if (missing || !url.startsWith(`/services/data/${v}/`)) {
+      // only this version's REST resources: no dot segments or encoded escapes out of /services/data
+      const target = new URL(url, emu.org.baseUrl);
+      const inside =
+        url.startsWith(`/services/data/${v}/`) &&
+        !/(^|\/)\.\.?(\/|$)|%2e|%2f|\\/i.test(url.split('?')[0] ?? '') &&
+        target.pathname.startsWith(`/services/data/${v}/`) &&
+        target.origin === new URL(emu.org.baseUrl).origin;
+      if (missing || !inside) {
         out.push({
           body: [
             {
@@ -105,7 +112,7 @@ export function compositeRoutes(emu: Emu, data: string): Router {
         if (allOrNone) halted = true;
         continue;
       }
-      const res = await fetch(`${emu.org.baseUrl}${url}`, {
+      const res = await fetch(target, {
         method: s.method.toUpperCase(),
         headers: {
           authorization: ctx.get('authorization'),
