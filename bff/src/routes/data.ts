@@ -322,6 +322,44 @@ async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[
   });
 }
 
+const USER_DETAILS_TTL_MS = 60_000;
+const userDetailsCache = new Map<string, { at: number; value: unknown }>();
+
+async function readUserDetails(call: Call, auth: ReturnType<Call['auth']>, userId: string): Promise<unknown> {
+  const [user] = await queryAll(
+    call.conn(),
+    select({
+      fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
+      from: 'User',
+      where: [eqId('Id', userId)],
+      limit: 1,
+    }),
+  );
+  if (!user) throw new ApiError('NOT_FOUND');
+  const own = userId.slice(0, 15) === auth.userId.slice(0, 15);
+  const orgType = typeof user.UserType === 'string' ? user.UserType : '';
+  const userType =
+    own && auth.userType
+      ? auth.userType
+      : orgType === 'PowerPartner'
+        ? 'POWER_PARTNER'
+        : orgType.toUpperCase();
+  return [
+    {
+      Name: user.Name,
+      Username: user.Username,
+      SmallPhotoUrl: user.SmallPhotoUrl,
+      TimeZoneSidKey: user.TimeZoneSidKey,
+    },
+    {
+      timeZone: user.TimeZoneSidKey,
+      userType,
+      networkId: own ? (auth.networkId ?? null) : null,
+      siteUrl: own ? (auth.siteUrl ?? null) : null,
+    },
+  ];
+}
+
 export const dataHandlers: Record<string, Handler> = {
   forms: (call) => listForms(call),
 
@@ -336,38 +374,15 @@ export const dataHandlers: Record<string, Handler> = {
   async userDetails(call) {
     const auth = call.auth();
     const userId = call.query.userId ?? auth.userId;
-    const [user] = await queryAll(
-      call.conn(),
-      select({
-        fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
-        from: 'User',
-        where: [eqId('Id', userId)],
-        limit: 1,
-      }),
-    );
-    if (!user) throw new ApiError('NOT_FOUND');
-    const own = userId.slice(0, 15) === auth.userId.slice(0, 15);
-    const orgType = typeof user.UserType === 'string' ? user.UserType : '';
-    const userType =
-      own && auth.userType
-        ? auth.userType
-        : orgType === 'PowerPartner'
-          ? 'POWER_PARTNER'
-          : orgType.toUpperCase();
-    return [
-      {
-        Name: user.Name,
-        Username: user.Username,
-        SmallPhotoUrl: user.SmallPhotoUrl,
-        TimeZoneSidKey: user.TimeZoneSidKey,
-      },
-      {
-        timeZone: user.TimeZoneSidKey,
-        userType,
-        networkId: own ? (auth.networkId ?? null) : null,
-        siteUrl: own ? (auth.siteUrl ?? null) : null,
-      },
-    ];
+    // A sign-in asks for the user twice within a second (the callback, then the session check): one
+    // org call serves this session both times (issue 33). Per session, so sharing is untouched.
+    const key = `${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${userId}`;
+    const hit = userDetailsCache.get(key);
+    if (hit && Date.now() - hit.at < USER_DETAILS_TTL_MS) return hit.value;
+    const value = await readUserDetails(call, auth, userId);
+    userDetailsCache.set(key, { at: Date.now(), value });
+    if (userDetailsCache.size > 5000) userDetailsCache.delete(userDetailsCache.keys().next().value as string);
+    return value;
   },
 
   async searchQuery(call) {
