@@ -6,8 +6,13 @@
 //     the hour fires; each minute the network is let settle), with no user action;
 //  3. opening a form from home's Forms tab;
 //  4. a draft save (a field typed, Close: the draft is kept and synced);
-//  5. a submit with no file (Save on the form), and 6. one with three files (the form screen's path:
-//     the page's offline services, files attached, submitted, sent by the uploader);
+//  5. a submit with no file (Save on the form), and 6. one with three files (through the page's
+//     offline services, as the form screen does: made offline, the files and the submission sent by
+//     the uploader once back online);
+// Each action's figure leaves out the calls home's list refresh made meanwhile (grouped by the BFF
+// route the org call was for: Sforce-Call-Options client=CqOfflineForms/<route>): that is the idle
+// hour's figure. The idle hour measures home as it is on this branch (the 60-second poll; issue 33's
+// streaming part replaces it).
 //  7. syncing 100 submissions queued offline, once the network is back.
 // Then the day of a modelled team (1,000 field users, 8-hour shift, 20 submissions each, a sign-in and
 // 20 form openings each) beside an Enterprise org's allowance for 1,000 licences (100,000 + 1,000 × 1,000).
@@ -211,27 +216,34 @@ try {
   await settle();
 
   // 6. a submit with three files
-  const submitFiles = await measureAction('a submit with three files', async () => {
-    await page.evaluate(
-      async ({ formId }) => {
-        const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
-        const id = `files-${crypto.randomUUID()}`;
-        if (!(await off.create({ id, formId, formName: 'Bench files', data: {} })).ok)
-          throw new Error('create');
-        const files = [];
-        for (let i = 0; i < 3; i++) {
-          const f = await off.attachFile(id, new Blob([new Uint8Array(50_000 + i)]), `photo-${i}.jpg`);
-          if (!f.ok || !f.value) throw new Error('attach');
-          files.push(f.value);
-        }
-        if (!(await off.submit(id, { General: { note: 'three files' }, Files: files })).ok)
-          throw new Error('submit');
-      },
-      { formId: equipmentFormId },
-    );
-    await expect.poll(() => unsent(page, 'files-'), { timeout: 60_000 }).toEqual([]);
-    await settle();
-  });
+  // (made on the device without a connection, so the draft the form makes on opening is not synced
+  // first: what is counted is the files and the submission, as they go when the network is back)
+  await context.setOffline(true);
+  await page.evaluate(
+    async ({ formId }) => {
+      const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
+      const id = `files-${crypto.randomUUID()}`;
+      if (!(await off.create({ id, formId, formName: 'Bench files', data: {} })).ok)
+        throw new Error('create');
+      const files = [];
+      for (let i = 0; i < 3; i++) {
+        const f = await off.attachFile(id, new Blob([new Uint8Array(50_000 + i)]), `photo-${i}.jpg`);
+        if (!f.ok || !f.value) throw new Error('attach');
+        files.push(f.value);
+      }
+      if (!(await off.submit(id, { General: { note: 'three files' }, Files: files })).ok)
+        throw new Error('submit');
+    },
+    { formId: equipmentFormId },
+  );
+  const submitFiles = await measureAction(
+    'a submit with three files (made offline, sent when back online)',
+    async () => {
+      await context.setOffline(false);
+      await expect.poll(() => unsent(page, 'files-'), { timeout: 60_000 }).toEqual([]);
+      await settle();
+    },
+  );
 
   // 7. syncing queued submissions: queued offline in one go, then the network is back
   await context.setOffline(true);
