@@ -9,11 +9,12 @@ import { pageHints } from './preload/page-hints';
 import { RemoteManifests } from './preload/remote-manifests';
 import { shellFiles } from './preload/shell-files';
 import { readJson, DEFAULT_JSON_LIMIT } from './http/body';
-import { ApiError } from './http/errors';
+import { ApiError, isApiLimitError } from './http/errors';
 import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
 import { check, compile } from './http/validate';
-import { connectionFor, TokenRefresher, type OrgSlot } from './org/client';
+import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/client';
 import { Coalescer } from './org/coalesce';
+import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
 import { origin } from './org/util';
 import { sessionMiddleware } from './session/session';
 import { createStore, type OrgAuth, type SessionStore } from './session/store';
@@ -48,6 +49,8 @@ const handlers: Record<string, Handler> = {
   ...builderHandlers,
   ...canvasHandlers,
   formBuilderAccess: (call) => formBuilderAccess(call),
+  // Admins only (BUILDER_ROUTES): what this BFF last heard from the org, no org call of its own.
+  orgApiUsage: (call) => Promise.resolve(call.deps.apiUsage.forAdmin(call.auth().organizationId)),
 };
 
 /** The builder's and publisher's calls: only for users the org lets edit form definitions. */
@@ -61,6 +64,7 @@ const BUILDER_ROUTES = new Set(
         'objects',
         'objectInfo',
         'checkFieldAvailability',
+        'orgApiUsage',
       ].includes(r.id),
   ).map((r) => r.id),
 );
@@ -101,7 +105,19 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
     auth: (instanceUrl) => authFor(instanceUrl).auth,
     conn: (instanceUrl) => {
       const { slot, auth } = authFor(instanceUrl);
-      return connectionFor(deps.config, deps.refresher, sessionId, slot, auth, onRefreshed(slot), onExpired);
+      const conn = connectionFor(
+        deps.config,
+        deps.refresher,
+        sessionId,
+        slot,
+        auth,
+        onRefreshed(slot),
+        onExpired,
+        { client: callClient(route.id) },
+      );
+      // read after the handler: where the org stands against its API allowance (Sforce-Limit-Info)
+      ((ctx.state.orgConns ??= []) as unknown[]).push(conn);
+      return conn;
     },
     orgFetch: async (path, init = {}) => {
       const { slot, auth } = authFor(init.instanceUrl);
@@ -110,6 +126,8 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         // Only the headers set here: the browser's Cookie and Authorization never reach the org.
         const headers = new Headers(init.headers ?? {});
         headers.set('Authorization', `Bearer ${token}`);
+        if (!headers.has('Sforce-Call-Options'))
+          headers.set('Sforce-Call-Options', `client=${callClient(route.id)}`);
         return fetch(url, { ...init, headers, redirect: 'manual' });
       };
       let res = await doFetch(auth.accessToken);
@@ -119,7 +137,8 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         if (session) session[slot] = fresh;
         res = await doFetch(fresh.accessToken);
       }
-      void route;
+      const usage = parseLimitInfo(res.headers.get('sforce-limit-info'));
+      if (usage) deps.apiUsage.record(auth.organizationId, usage.used, usage.max);
       return res;
     },
   };
@@ -156,8 +175,32 @@ function registerApiRoutes(router: Router, deps: Deps, allowedOrigins: string[])
         check(validateBody, parsed, 'body');
         body = parsed as Record<string, unknown>;
       }
-      const result = await handler(buildCall(ctx, deps, route, body));
+      // Past the org's API threshold, what can wait (list refreshes, the outbox's import) reuses this
+      // session's last answer for a while instead of calling the org; submissions always go through.
+      const orgId = ctx.session.data?.main?.organizationId ?? '';
+      const deferKey = isDeferrable(route.id, ctx.query) ? `${ctx.session.id ?? ''}|${ctx.url}` : null;
+      const slowed = deferKey !== null && deps.apiUsage.slowDown(orgId);
+      if (slowed) {
+        const kept = deps.apiUsage.keptAnswer(deferKey, deps.config.apiUsage.slowRefreshMs);
+        if (kept !== undefined) {
+          ctx.set('X-Org-Api-Usage', 'slowed');
+          ctx.status = 200;
+          ctx.body = { success: true, data: kept };
+          return;
+        }
+      }
+      let result: unknown;
+      try {
+        result = await handler(buildCall(ctx, deps, route, body));
+      } catch (err) {
+        if (isApiLimitError(err)) deps.apiUsage.recordSpent(orgId);
+        throw err;
+      } finally {
+        recordReadings(deps.apiUsage, ctx.state.orgConns as unknown[] | undefined);
+      }
       if (result === HANDLED) return;
+      if (deferKey !== null && deps.apiUsage.slowDown(orgId))
+        deps.apiUsage.keepAnswer(deferKey, result ?? null);
       if (result === undefined && route.response === 'redirect') return next();
       ctx.status = 200;
       ctx.body = { success: true, data: result ?? null };
@@ -175,7 +218,14 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     });
   const store = options.store ?? createStore(config.session.redisUrl);
   const refresher = new TokenRefresher(config, store);
-  const deps: Deps = { config, store, logger, refresher, coalescer: new Coalescer(config.listCacheMs) };
+  const deps: Deps = {
+    config,
+    store,
+    logger,
+    refresher,
+    coalescer: new Coalescer(config.listCacheMs),
+    apiUsage: new ApiUsageMonitor(logger, { threshold: config.apiUsage.threshold }),
+  };
   const router = new Router();
   const remoteOrigins = config.remotes.remotes
     .map((r) => origin(r.manifestUrl))

@@ -56,6 +56,8 @@ export interface BffConfig {
     /** The `retry:` the browser's EventSource waits before reconnecting. */
     retryMs: number;
   };
+  /** The org's daily API allowance (issue 33): past `threshold` of it, refreshes reuse their last answer for `slowRefreshMs`. */
+  apiUsage: { threshold: number; slowRefreshMs: number };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -122,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       enabled: env.LIVE_EVENTS !== 'false',
       heartbeatMs: Number(env.EVENTS_HEARTBEAT_MS ?? 25_000),
       retryMs: Number(env.EVENTS_RETRY_MS ?? 5_000),
+    },
+    apiUsage: {
+      threshold: Number(env.API_USAGE_THRESHOLD ?? 0.8),
+      slowRefreshMs: Number(env.API_USAGE_SLOW_REFRESH_MS ?? 5 * 60_000),
     },
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',

@@ -11,7 +11,7 @@ import { fileRoutes, shepherdRoutes } from './files/routes.js';
 import { authGate } from './http/auth.js';
 import { cors } from './http/cors.js';
 import { counterMiddleware, RouteCounters } from './http/counters.js';
-import { limitInfo } from './http/limitInfo.js';
+import { apiAllowance } from './http/apiAllowance.js';
 import { errorBodies } from './http/errors.js';
 import { faultMiddleware } from './http/faults.js';
 import { notFound } from './http/notFound.js';
@@ -22,6 +22,7 @@ import { oauthRoutes } from './oauth/routes.js';
 import { soapLoginRoutes } from './oauth/soap-login.js';
 import { restRoutes, versionsBody } from './rest.js';
 import { collectionRoutes } from './sobjects/collections.js';
+import { compositeRoutes } from './sobjects/composite.js';
 import { sobjectRoutes } from './sobjects/routes.js';
 import { treeRoutes } from './sobjects/tree.js';
 import { testControlRoutes } from './testControl.js';
@@ -49,7 +50,6 @@ export function buildApp(
   app.use(cors);
   app.use(sitePrefix);
   if (opts.testControl) app.use(requestLogMiddleware(requests));
-  app.use(limitInfo(counters));
   app.use(faultMiddleware(emu.faults));
   app.use(counterMiddleware(counters));
   app.use(authGate(emu, versionsBody));
@@ -58,13 +58,15 @@ export function buildApp(
   const bus = new EventBus();
   publishChanges(emu.org, bus);
   emu.streaming = new StreamingServer(emu, bus, opts.streaming);
+  app.use(apiAllowance(emu.allowance, counters));
 
   const data = '/services/data/:version';
   const routers = [
     oauthRoutes(emu),
-    restRoutes(emu, counters),
+    restRoutes(emu),
     sobjectRoutes(emu, data),
     collectionRoutes(emu, data),
+    compositeRoutes(emu, data),
     treeRoutes(emu, data),
     ...toolingRoutes(emu),
     fileRoutes(emu),

@@ -1,6 +1,6 @@
-// `npm run org-emulator -- --port 4400 --db :memory: --seed demo [--test-control] [--token-ttl 7200] [--canvas-url URL] [--allow-connected-app-creation]`
+// `npm run org-emulator -- --port 4400 --db :memory: --seed demo [--test-control] [--token-ttl 7200] [--canvas-url URL] [--allow-connected-app-creation] [--edition Enterprise --licenses 10 | --api-allowance N]`
 import { parseArgs } from 'node:util';
-import { startEmulator } from './index.js';
+import { ORG_EDITIONS, startEmulator, type OrgEdition } from './index.js';
 
 const { values } = parseArgs({
   // `npm run org-emulator -- …` goes through `pnpm run start --`, which passes the `--` on: drop it.
@@ -18,6 +18,9 @@ const { values } = parseArgs({
     'deploy-ms': { type: 'string', default: '400' },
     namespace: { type: 'string', default: 'cqext' },
     'allow-connected-app-creation': { type: 'boolean', default: false },
+    edition: { type: 'string', default: 'Enterprise' },
+    licenses: { type: 'string', default: '10' },
+    'api-allowance': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -27,6 +30,20 @@ const port = Number(values.port);
 const ttl = Number(values['token-ttl']);
 const deployMs = Number(values['deploy-ms']);
 const orgId = values['org-id'];
+const edition = ORG_EDITIONS.find((e) => e.toLowerCase() === values.edition.toLowerCase());
+const licenses = Number(values.licenses);
+const allowance = values['api-allowance'] === undefined ? undefined : Number(values['api-allowance']);
+if (
+  !edition ||
+  !Number.isInteger(licenses) ||
+  licenses < 0 ||
+  (allowance !== undefined && (!Number.isInteger(allowance) || allowance < 0))
+) {
+  console.error(
+    `usage: org-emulator [--edition ${ORG_EDITIONS.join('|')}] [--licenses <n>] [--api-allowance <calls a day>]`,
+  );
+  process.exit(2);
+}
 if (
   !Number.isInteger(port) ||
   port < 0 ||
@@ -57,6 +74,11 @@ const emulator = await startEmulator({
   namespace: values.namespace,
   connectedAppCreation: values['allow-connected-app-creation'],
   deployMs,
+  apiAllowance: {
+    edition: edition as OrgEdition,
+    licenses,
+    ...(allowance !== undefined ? { max: allowance } : {}),
+  },
 });
 console.log(`org-emulator listening on ${emulator.url}`);
 

@@ -1,6 +1,7 @@
 // What every route module receives: the org plus the per-process services built around it.
 import type { Context } from 'koa';
 import { SfError } from './errors.js';
+import type { ApiAllowance } from './http/apiAllowance.js';
 import type { Faults } from './http/faults.js';
 import type { TokenStore } from './oauth/tokens.js';
 import type { Org } from './org.js';
@@ -10,6 +11,8 @@ export interface Emu {
   org: Org;
   tokens: TokenStore;
   faults: Faults;
+  /** The org's daily API allowance (DailyApiRequests) and the calls counted against it. */
+  allowance: ApiAllowance;
   /** Browser sessions of the login page (cookie `sid`), used by the canvas record page. */
   sessions: Map<string, string>;
   /** The Streaming API (CometD) and the org's event bus; set once the app is built. */

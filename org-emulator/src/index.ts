@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import type { Emu } from './context.js';
 import { resetDeployments } from './deploy.js';
+import { ApiAllowance, type AllowanceConfig } from './http/apiAllowance.js';
 import { Faults } from './http/faults.js';
 import { TokenStore } from './oauth/tokens.js';
 import { Org } from './org.js';
@@ -31,6 +32,8 @@ export interface EmulatorOptions {
   connectedAppCreation?: boolean;
   /** Streaming API timing: how long a /meta/connect is held (default 110 s), when an absent client is forgotten (40 s). */
   streaming?: StreamingOptions;
+  /** The daily API allowance: edition and Salesforce licences (default Enterprise, 10 licences: 110,000), or an exact max. */
+  apiAllowance?: AllowanceConfig;
 }
 
 export interface RunningEmulator {
@@ -43,6 +46,7 @@ export { DEMO_IDS, DEMO_PASSWORD } from './seed/demo.js';
 export { CONNECTED_APP } from './oauth/tokens.js';
 export { CONNECTED_APP_CREATION_REFUSED } from './oauth/connected-apps.js';
 export { signEnvelope } from './canvas.js';
+export { allocationFor, ORG_EDITIONS, type AllowanceConfig, type OrgEdition } from './http/apiAllowance.js';
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -63,6 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     org,
     tokens,
     faults: new Faults(),
+    allowance: new ApiAllowance(options.apiAllowance),
     sessions: new Map(),
     reseed(kind) {
       org.store.wipe();

@@ -9,13 +9,12 @@ import { queryColumns } from './soql/columns.js';
 import { executeSoql } from './soql/evaluate.js';
 import { batchSizeFrom, Locators } from './soql/locators.js';
 import type { Registry } from './metadata/registry.js';
-import type { RouteCounters } from './http/counters.js';
 
 export function versionsBody(): Record<string, string>[] {
   return API_VERSIONS.map((v) => ({ label: `Version ${v}`, url: `/services/data/v${v}`, version: v }));
 }
 
-export function restRoutes(emu: Emu, counters: RouteCounters): Router {
+export function restRoutes(emu: Emu): Router {
   const router = new Router();
   const locators = new Locators();
 
@@ -40,13 +39,14 @@ export function restRoutes(emu: Emu, counters: RouteCounters): Router {
 
   router.get('/services/data/:version/limits', (ctx) => {
     apiVersion(ctx);
-    const used = counters.apiCalls;
+    // the org's rolling 24-hour pool, this call included (as Salesforce reports it)
+    const used = emu.allowance.used();
     const limit = (max: number, usedNow = 0): { Max: number; Remaining: number } => ({
       Max: max,
       Remaining: max - usedNow,
     });
     ctx.body = {
-      DailyApiRequests: limit(15000, used),
+      DailyApiRequests: limit(emu.allowance.max, used),
       ConcurrentAsyncGetReportInstances: limit(200),
       DailyAsyncApexExecutions: limit(250000),
       DailyBulkApiBatches: limit(15000),

@@ -5,6 +5,7 @@ import { SfError } from './errors.js';
 import { isPlainObject, readJson } from './http/body.js';
 import { setConnectedAppCreation } from './oauth/connected-apps.js';
 import type { RouteCounters } from './http/counters.js';
+import { ORG_EDITIONS, type OrgEdition } from './http/apiAllowance.js';
 import type { FaultConfig } from './http/faults.js';
 import type { RequestLog } from './http/requestLog.js';
 
@@ -34,6 +35,8 @@ export function testControlRoutes(
     emu.reseed(seed);
     emu.faults.clear();
     counters.clear();
+    counters.apiCalls = 0;
+    emu.allowance.reset();
     requests?.clear();
     ctx.body = { ok: true, seed };
   });
@@ -115,11 +118,51 @@ export function testControlRoutes(
     ctx.body = { ok: true };
   });
 
+  // The org's daily API allowance: read it, set edition/licences/max and the calls already counted
+  // (`used`), and let time pass so counted calls leave the rolling 24-hour window.
+  router.get('/api-usage', (ctx) => {
+    ctx.body = emu.allowance.toJSON();
+  });
+  const setUsage = async (ctx: Parameters<Parameters<Router['post']>[1]>[0]): Promise<void> => {
+    const body = await readJson(ctx);
+    if (!isPlainObject(body)) throw new SfError(400, 'JSON_PARSER_ERROR', 'expected a JSON object');
+    const count = (v: unknown, name: string): number | undefined => {
+      if (v === undefined) return undefined;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1e9)
+        throw new SfError(400, 'INVALID_FIELD', `${name} must be a whole number from 0`);
+      return v;
+    };
+    const edition = body.edition;
+    if (edition !== undefined && !ORG_EDITIONS.includes(edition as OrgEdition))
+      throw new SfError(400, 'INVALID_FIELD', `edition must be one of ${ORG_EDITIONS.join(', ')}`);
+    const max = count(body.max, 'max');
+    const licenses = count(body.licenses, 'licenses');
+    const used = count(body.used, 'used');
+    emu.allowance.configure({
+      ...(edition !== undefined ? { edition: edition as OrgEdition } : {}),
+      ...(licenses !== undefined ? { licenses } : {}),
+      ...(max !== undefined ? { max } : {}),
+    });
+    if (used !== undefined) emu.allowance.setUsed(used);
+    ctx.body = emu.allowance.toJSON();
+  };
+  router.post('/api-usage', setUsage);
+  router.put('/api-usage', setUsage);
+  router.post('/api-usage/time-passes', async (ctx) => {
+    const body = await readJson(ctx);
+    const hours = isPlainObject(body) ? body.hours : undefined;
+    if (typeof hours !== 'number' || !(hours > 0) || hours > 24 * 365)
+      throw new SfError(400, 'INVALID_FIELD', 'hours must be a positive number');
+    emu.allowance.advance(hours * 3_600_000);
+    ctx.body = emu.allowance.toJSON();
+  });
+
   router.get('/counters', (ctx) => {
     ctx.body = { routes: counters.toJSON(), apiCalls: counters.apiCalls };
   });
   router.delete('/counters', (ctx) => {
     counters.clear();
+    counters.apiCalls = 0;
     ctx.body = { ok: true };
   });
 

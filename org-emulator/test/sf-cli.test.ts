@@ -56,8 +56,8 @@ describe('sf org', () => {
   it('lists the org limits (org list limits)', async () => {
     const limits = await sf.ok<{ name: string; max: number; remaining: number }[]>(['org', 'list', 'limits']);
     const daily = limits.find((l) => l.name === 'DailyApiRequests');
-    expect(daily?.max).toBe(15000);
-    expect(daily?.remaining).toBeLessThan(15000);
+    expect(daily?.max).toBe(110000);
+    expect(daily?.remaining).toBeLessThan(110000);
   });
 });
 

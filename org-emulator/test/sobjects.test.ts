@@ -15,8 +15,9 @@ describe('discovery', () => {
     const resources = await sf.conn.request<Rec>('/services/data/v60.0');
     expect(String(resources.identity)).toMatch(/\/id\/00D\w+\/005\w+$/);
     const limits = await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
-    expect((limits.body as Rec).DailyApiRequests).toMatchObject({ Max: 15000 });
-    expect(limits.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/15000$/);
+    // the default org: Enterprise Edition with 10 Salesforce licences, 100,000 + 10 × 1,000
+    expect((limits.body as Rec).DailyApiRequests).toMatchObject({ Max: 110000 });
+    expect(limits.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/110000$/);
   });
 });
 

@@ -96,6 +96,22 @@ export const REMOTE_UNAVAILABLE = {
   retry: 'Retry',
 } as const;
 
+/**
+ * The org's daily API allowance (issue 33), in the app's words: what a user is told when the org has
+ * none left, and what admins are told once it runs low.
+ */
+export const API_ALLOWANCE_TEXTS = {
+  /** The BFF's answer while the org refuses calls (REQUEST_LIMIT_EXCEEDED); the outbox shows it and waits. */
+  spent:
+    'Your organisation has used its daily Salesforce API allowance. Your work is kept on this device and is sent by itself when the organisation accepts calls again.',
+  /** Admins, past the threshold: 'N% of today's Salesforce API allowance used (used of max calls). …' */
+  high: (percent: number, used: number, max: number): string =>
+    `${percent}% of your organisation's daily Salesforce API allowance is used (${used.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} calls). Refreshes slow down until usage falls; submissions still go through.`,
+  /** Admins, once spent. */
+  spentAdmin:
+    "Your organisation has used its daily Salesforce API allowance: the org refuses every integration's calls until usage falls. Field users' submissions wait on their devices and are sent by themselves when calls are allowed again.",
+} as const;
+
 export const NOT_FOUND = {
   title: 'Page not found',
   body: 'There is nothing at this address.',

@@ -190,6 +190,12 @@ export interface FileUploadRequest {
   sha256?: string;
   /** The fresh token of this file-uploader run (spec: "a fresh token from the server"). */
   token: string;
+  /**
+   * This file was tried before (an answer may have been lost): the BFF first asks the org for a copy
+   * with its key instead of sending the bytes again. A first try skips that question (one org call
+   * less per file); the org's unique upload key still refuses a second copy.
+   */
+  retry?: boolean;
 }
 
 /** A pending form submission record of the org (GET /api/pendingSubmissions). */

@@ -43,6 +43,8 @@ function defaultMessage(code: ApiErrorCode): string {
       return API_MESSAGES.versionConflict;
     case 'ORG_UNAVAILABLE':
       return API_MESSAGES.orgUnavailable;
+    case 'ORG_API_LIMIT':
+      return API_MESSAGES.orgApiLimit;
     default:
       return API_MESSAGES.badRequest;
   }
@@ -68,6 +70,7 @@ const ORG_TRANSIENT = new Set([
   'SERVER_UNAVAILABLE',
   'UNKNOWN_EXCEPTION',
   'UNABLE_TO_LOCK_ROW',
+  // ConcurrentRequests (too many long calls at once); the daily allowance's TotalRequests is ORG_API_LIMIT
   'REQUEST_LIMIT_EXCEEDED',
   'QUERY_TIMEOUT',
 ]);
@@ -93,6 +96,9 @@ export function toApiError(err: unknown): ApiError {
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return new ApiError('ORG_UNAVAILABLE');
   if (/ECONNREFUSED|socket hang up|fetch failed|network timeout/i.test(message))
     return new ApiError('ORG_UNAVAILABLE');
+  // The org's daily API allowance is spent: a 503 with its own code (the client waits and retries).
+  if (isApiLimitError(err))
+    return new ApiError('ORG_API_LIMIT', undefined, { orgErrorCode: 'REQUEST_LIMIT_EXCEEDED' });
   if (ORG_TRANSIENT.has(code)) return new ApiError('ORG_UNAVAILABLE', undefined, { orgErrorCode: code });
   if (ORG_NOT_FOUND.has(code)) return new ApiError('NOT_FOUND', clip(message), { orgErrorCode: code });
   if (ORG_FORBIDDEN.has(code)) return new ApiError('FORBIDDEN', clip(message), { orgErrorCode: code });
@@ -100,6 +106,14 @@ export function toApiError(err: unknown): ApiError {
   if (code && /^[A-Z_0-9]+$/.test(code))
     return new ApiError('ORG_ERROR', clip(message), { orgErrorCode: code });
   return new ApiError('INTERNAL', 'Something went wrong. Please try again.');
+}
+
+/** The org refused the call for its daily API allowance (jsforce's error, or our mapped one). */
+export function isApiLimitError(err: unknown): boolean {
+  if (err instanceof ApiError) return err.code === 'ORG_API_LIMIT';
+  const e = (err ?? {}) as OrgErrorLike;
+  const code = typeof e.errorCode === 'string' ? e.errorCode : typeof e.name === 'string' ? e.name : '';
+  return code === 'REQUEST_LIMIT_EXCEEDED' && !/ConcurrentRequests/i.test(String(e.message ?? ''));
 }
 
 function clip(s: string): string {

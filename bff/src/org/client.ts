@@ -122,6 +122,13 @@ export class TokenRefresher {
 }
 
 /**
+ * The `client` call option of the org calls made for an API route: Salesforce records it with each call
+ * (Event Monitoring's API logs), so an org admin sees which part of this app spends the org's API
+ * allowance, and the API bench groups the calls by it.
+ */
+export const callClient = (routeId: string): string => `CqOfflineForms/${routeId}`;
+
+/**
  * A jsforce Connection for one request, built from the session's tokens. The refresh token never
  * enters jsforce: on a 401 jsforce calls our refresh function, which goes through TokenRefresher.
  * Requests are built by jsforce from scratch: the browser's Cookie header is never forwarded.
@@ -134,11 +141,14 @@ export function connectionFor(
   auth: OrgAuth,
   onRefreshed: (auth: OrgAuth) => void,
   onExpired: () => void,
+  /** Sent as Sforce-Call-Options (e.g. `client`: which app and route called, in the org's logs). */
+  callOptions?: Record<string, string>,
 ): Connection {
   const conn: Connection = new Connection({
     instanceUrl: auth.instanceUrl,
     accessToken: auth.accessToken,
     version: config.salesforce.apiVersion,
+    ...(callOptions ? { callOptions } : {}),
     refreshFn: (c, callback) => {
       refresher
         .refresh(sessionId, slot, c.accessToken ?? '')

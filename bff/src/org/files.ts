@@ -108,14 +108,16 @@ export async function fileUpload(call: Call): Promise<unknown> {
       );
   }
   try {
-    if (uploadKey) {
-      // also makes sure the token works before streaming (a stream cannot be replayed after a 401)
+    if (uploadKey && ctx.get('X-Upload-Retry') === '1') {
+      // A retry (an earlier answer may have been lost): ask the org for the first copy before sending
+      // the bytes again. A first try skips this call (issue 33: one org call per file); the org's
+      // unique upload key refuses a second copy anyway (DUPLICATE_VALUE, answered below).
       const known = await findUploaded(call.conn(), namespace, uploadKey, auth.userId);
       if (known) {
         ctx.req.resume();
         return known;
       }
-    } else {
+    } else if (!uploadKey) {
       await call
         .conn()
         .request(`/services/data/v${call.deps.config.salesforce.apiVersion}/`)
@@ -261,7 +263,18 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       if (malformed) throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
       throw new ApiError('ORG_UNAVAILABLE');
     }
-    if (answer.status === 401) throw new ApiError('SESSION_EXPIRED', MESSAGES.fileNotAuthorised);
+    if (answer.status === 401) {
+      // The access token expired while no call checked it first: refresh it (a refused refresh ends
+      // the session as before) and have the client send the file again, as a retry.
+      const fresh = await call.deps.refresher.refresh(call.ctx.session.id ?? '', 'main', auth.accessToken);
+      if (call.session) call.session.main = fresh;
+      throw new ApiError(
+        'ORG_UNAVAILABLE',
+        'The file will be sent again.',
+        { reason: 'token refreshed' },
+        503,
+      );
+    }
     if (answer.status < 200 || answer.status >= 300)
       throw new ApiError(
         answer.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'ORG_ERROR',

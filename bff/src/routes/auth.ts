@@ -350,10 +350,21 @@ export const authHandlers: Record<string, Handler> = {
     return userContext(session);
   },
 
-  async checkUserDetails({ session, conn, ctx }) {
+  async checkUserDetails({ session, conn, ctx, deps }) {
     if (!session?.main) throw new ApiError('NOT_AUTHENTICATED');
-    await conn().query('SELECT Id FROM User LIMIT 1');
-    void ctx;
+    // The session's token still works: asked of the OAuth userinfo endpoint, which the org does not
+    // count against its daily API allowance, so the check before each submit costs none of it (issue
+    // 33). userinfo refuses a dead token with 403 Bad_OAuth_Token (not 401): refreshed here, as jsforce
+    // does on a 401 (a refused refresh ends the session).
+    try {
+      await conn().request('/services/oauth2/userinfo');
+    } catch (err) {
+      const e = err as { errorCode?: string; message?: string };
+      if (e.errorCode !== 'ERROR_HTTP_403' && !/Bad_OAuth_Token/.test(String(e.message))) throw err;
+      const fresh = await deps.refresher.refresh(ctx.session.id ?? '', 'main', session.main.accessToken);
+      session.main = fresh;
+      await conn().request('/services/oauth2/userinfo');
+    }
     return { authorized: true, organizationId: session.main.organizationId, userId: session.main.userId };
   },
 };

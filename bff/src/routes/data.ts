@@ -6,7 +6,7 @@ import {
   nsName,
   nsPrefix,
 } from 'shared-contracts';
-import { submitRefusal } from './submission-check';
+import { rememberDefinition, submitRefusal } from './submission-check';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -84,6 +84,13 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
 
 /** A form definition record with its parsed definition, or one built from the object's metadata (spec section 5). */
 async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
+  const out = await readFormDefinition(call, recordId);
+  // the submit that follows is checked against this copy, with no second read (issue 33)
+  rememberDefinition(call, recordId, out.LastModifiedDate, out.formDef);
+  return out;
+}
+
+async function readFormDefinition(call: Call, recordId: string): Promise<SfRecord> {
   const conn = call.conn();
   const ns = call.deps.config.salesforce.namespace;
   const [rec] = await queryAll(
@@ -322,6 +329,44 @@ async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[
   });
 }
 
+const USER_DETAILS_TTL_MS = 60_000;
+const userDetailsCache = new Map<string, { at: number; value: unknown }>();
+
+async function readUserDetails(call: Call, auth: ReturnType<Call['auth']>, userId: string): Promise<unknown> {
+  const [user] = await queryAll(
+    call.conn(),
+    select({
+      fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
+      from: 'User',
+      where: [eqId('Id', userId)],
+      limit: 1,
+    }),
+  );
+  if (!user) throw new ApiError('NOT_FOUND');
+  const own = userId.slice(0, 15) === auth.userId.slice(0, 15);
+  const orgType = typeof user.UserType === 'string' ? user.UserType : '';
+  const userType =
+    own && auth.userType
+      ? auth.userType
+      : orgType === 'PowerPartner'
+        ? 'POWER_PARTNER'
+        : orgType.toUpperCase();
+  return [
+    {
+      Name: user.Name,
+      Username: user.Username,
+      SmallPhotoUrl: user.SmallPhotoUrl,
+      TimeZoneSidKey: user.TimeZoneSidKey,
+    },
+    {
+      timeZone: user.TimeZoneSidKey,
+      userType,
+      networkId: own ? (auth.networkId ?? null) : null,
+      siteUrl: own ? (auth.siteUrl ?? null) : null,
+    },
+  ];
+}
+
 export const dataHandlers: Record<string, Handler> = {
   forms: (call) => listForms(call),
 
@@ -336,38 +381,15 @@ export const dataHandlers: Record<string, Handler> = {
   async userDetails(call) {
     const auth = call.auth();
     const userId = call.query.userId ?? auth.userId;
-    const [user] = await queryAll(
-      call.conn(),
-      select({
-        fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
-        from: 'User',
-        where: [eqId('Id', userId)],
-        limit: 1,
-      }),
-    );
-    if (!user) throw new ApiError('NOT_FOUND');
-    const own = userId.slice(0, 15) === auth.userId.slice(0, 15);
-    const orgType = typeof user.UserType === 'string' ? user.UserType : '';
-    const userType =
-      own && auth.userType
-        ? auth.userType
-        : orgType === 'PowerPartner'
-          ? 'POWER_PARTNER'
-          : orgType.toUpperCase();
-    return [
-      {
-        Name: user.Name,
-        Username: user.Username,
-        SmallPhotoUrl: user.SmallPhotoUrl,
-        TimeZoneSidKey: user.TimeZoneSidKey,
-      },
-      {
-        timeZone: user.TimeZoneSidKey,
-        userType,
-        networkId: own ? (auth.networkId ?? null) : null,
-        siteUrl: own ? (auth.siteUrl ?? null) : null,
-      },
-    ];
+    // A sign-in asks for the user twice within a second (the callback, then the session check): one
+    // org call serves this session both times (issue 33). Per session, so sharing is untouched.
+    const key = `${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${userId}`;
+    const hit = userDetailsCache.get(key);
+    if (hit && Date.now() - hit.at < USER_DETAILS_TTL_MS) return hit.value;
+    const value = await readUserDetails(call, auth, userId);
+    userDetailsCache.set(key, { at: Date.now(), value });
+    if (userDetailsCache.size > 5000) userDetailsCache.delete(userDetailsCache.keys().next().value as string);
+    return value;
   },
 
   async searchQuery(call) {

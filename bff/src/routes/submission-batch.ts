@@ -9,11 +9,11 @@
  */
 import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
-import { inList, isSfId, select } from '../org/soql';
+import { inIds, inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields } from '../org/submission-record';
 import { queryAll, type SfRecord } from '../org/util';
 import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
-import { submitRefusal, type FormLoader } from './submission-check';
+import { submitRefusal, type FormLoader, type FormStamps } from './submission-check';
 import type { Call } from './types';
 import { nsName } from 'shared-contracts';
 
@@ -50,6 +50,42 @@ function recordError(r: CollectionResult | undefined): ApiError {
     : mapped;
 }
 
+/**
+ * Several queries in one Composite call (at most 5; one counted call). A query answer with more pages,
+ * or one the org refused, is read on its own (its error thrown as jsforce would).
+ */
+async function readTogether(call: Call, soqls: string[]): Promise<SfRecord[][]> {
+  const conn = call.conn();
+  if (soqls.length === 1) return [await queryAll(conn, soqls[0] ?? '')];
+  const v = `v${call.deps.config.salesforce.apiVersion}`;
+  const answer = (await conn.request({
+    method: 'POST',
+    url: `/services/data/${v}/composite`,
+    body: JSON.stringify({
+      allOrNone: false,
+      compositeRequest: soqls.map((q, i) => ({
+        method: 'GET',
+        url: `/services/data/${v}/query?q=${encodeURIComponent(q)}`,
+        referenceId: `q${i}`,
+      })),
+    }),
+    headers: { 'Content-Type': 'application/json' },
+  })) as { compositeResponse?: { httpStatusCode: number; body: unknown }[] };
+  return Promise.all(
+    soqls.map(async (q, i) => {
+      const r = answer.compositeResponse?.[i];
+      const body = r?.body as { records?: SfRecord[]; done?: boolean } | undefined;
+      if (r && r.httpStatusCode < 300 && Array.isArray(body?.records) && body?.done !== false)
+        return body.records;
+      if (r && r.httpStatusCode >= 400 && Array.isArray(r.body)) {
+        const first = (r.body as { errorCode?: string; message?: string }[])[0];
+        throw Object.assign(new Error(first?.message ?? 'Query failed'), { errorCode: first?.errorCode });
+      }
+      return queryAll(conn, q);
+    }),
+  );
+}
+
 export async function submitBatch(
   call: Call,
   setActionField: SetActionField,
@@ -67,15 +103,37 @@ export async function submitBatch(
     throw new ApiError('BAD_REQUEST', 'Each submission may appear only once in a batch.');
   }
   const conn = call.conn();
-  const existing = await queryAll(
-    conn,
-    select({
-      fields: ['Id', extField, versionField, mainField],
-      from: object,
-      where: [inList(extField, keys)],
-      limit: keys.length,
-    }),
+  const versionsSoql = select({
+    fields: ['Id', extField, versionField, mainField],
+    from: object,
+    where: [inList(extField, keys)],
+    limit: keys.length,
+  });
+  // The submits' forms, to check them against (their LastModifiedDate tells whether the parsed
+  // definition kept in memory is current): read with the versions in one Composite call, which the
+  // org counts as one against its daily allowance (issue 33: a submit costs this call and the upsert).
+  const formIds = [
+    ...new Set(
+      items
+        .filter((i) => String(i.status).toLowerCase() === 'submitted' && isSfId(i.formId))
+        .map((i) => String(i.formId)),
+    ),
+  ];
+  const formsSoql =
+    formIds.length > 0
+      ? select({
+          fields: ['Id', 'LastModifiedDate'],
+          from: nsName(ns, 'SQX_Form_Definition__c'),
+          where: [inIds('Id', formIds)],
+        })
+      : null;
+  const [existing = [], forms] = await readTogether(
+    call,
+    formsSoql ? [versionsSoql, formsSoql] : [versionsSoql],
   );
+  const stamps: FormStamps | undefined = forms
+    ? new Map((forms ?? []).map((f) => [String(f.Id).slice(0, 15), String(f.LastModifiedDate)]))
+    : undefined;
   const byKey = new Map(existing.map((r) => [String(r[extField]).toLowerCase(), r]));
 
   const results: (SubmissionBatchWireResult | undefined)[] = new Array(items.length);
@@ -85,7 +143,7 @@ export async function submitBatch(
   const refusals = await Promise.all(
     items.map((item) =>
       String(item.status).toLowerCase() === 'submitted'
-        ? submitRefusal(call, String(item.formId), item.data, loadForm, definitions)
+        ? submitRefusal(call, String(item.formId), item.data, loadForm, definitions, stamps)
         : undefined,
     ),
   );

@@ -19,21 +19,36 @@ export type FormLoader = (call: Call, formId: string) => Promise<SfRecord>;
 // same object each time, so the compiled validator (cached by identity) is reused.
 const parsed = new Map<string, { stamp: string; def: FormDefinition | null }>();
 
-async function definitionOf(call: Call, formId: string, load: FormLoader): Promise<FormDefinition | null> {
+/**
+ * The forms' LastModifiedDate the caller already read (15-character id → stamp; absent: the user
+ * cannot see the form), so checking a batch's submits asks the org nothing more (issue 33).
+ */
+export type FormStamps = Map<string, string>;
+
+async function definitionOf(
+  call: Call,
+  formId: string,
+  load: FormLoader,
+  stamps?: FormStamps,
+): Promise<FormDefinition | null> {
   const auth = call.auth();
   const key = `${auth.instanceUrl}|${auth.userId}|${formId}`;
-  const [head] = await queryAll(
-    call.conn(),
-    select({
-      fields: ['Id', 'LastModifiedDate'],
-      from: n(call, 'SQX_Form_Definition__c'),
-      where: [eqId('Id', formId)],
-      limit: 1,
-    }),
-  );
+  let stamp: string | undefined;
+  if (stamps) stamp = stamps.get(formId.slice(0, 15));
+  else {
+    const [head] = await queryAll(
+      call.conn(),
+      select({
+        fields: ['Id', 'LastModifiedDate'],
+        from: n(call, 'SQX_Form_Definition__c'),
+        where: [eqId('Id', formId)],
+        limit: 1,
+      }),
+    );
+    stamp = head ? String(head.LastModifiedDate) : undefined;
+  }
   // A form the user cannot see: the org refuses the submission's lookup to it itself.
-  if (!head) return null;
-  const stamp = String(head.LastModifiedDate);
+  if (stamp === undefined) return null;
   const hit = parsed.get(key);
   if (hit && hit.stamp === stamp) return hit.def;
   const rec = await load(call, formId);
@@ -41,6 +56,18 @@ async function definitionOf(call: Call, formId: string, load: FormLoader): Promi
   parsed.set(key, { stamp, def: def?.schema ? def : null });
   if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
   return def?.schema ? def : null;
+}
+
+/**
+ * Keeps a definition the BFF just read for this user (a form opened: GET /api/schema), so the submit
+ * that follows checks against it without reading the form again (issue 33).
+ */
+export function rememberDefinition(call: Call, formId: string, stamp: unknown, formDef: unknown): void {
+  if (!isSfId(formId) || typeof stamp !== 'string' || !stamp) return;
+  const auth = call.auth();
+  const def = formDef && typeof formDef === 'object' ? (formDef as FormDefinition) : null;
+  parsed.set(`${auth.instanceUrl}|${auth.userId}|${formId}`, { stamp, def: def?.schema ? def : null });
+  if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
 }
 
 /** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */
@@ -51,10 +78,11 @@ export async function submitRefusal(
   load: FormLoader,
   /** Definitions already asked for in this request (a batch holds many submissions of one form). */
   memo: Map<string, Promise<FormDefinition | null>> = new Map(),
+  stamps?: FormStamps,
 ): Promise<ApiError | undefined> {
   if (!isSfId(formId)) return undefined;
   let pending = memo.get(formId);
-  if (!pending) memo.set(formId, (pending = definitionOf(call, formId, load)));
+  if (!pending) memo.set(formId, (pending = definitionOf(call, formId, load, stamps)));
   const def = await pending;
   if (!def) return undefined;
   const check = checkSubmission({

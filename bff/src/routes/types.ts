@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { BffConfig } from '../config';
 import type { TokenRefresher } from '../org/client';
+import type { ApiUsageMonitor } from '../org/api-usage';
 import type { Coalescer } from '../org/coalesce';
 import type { OrgAuth, SessionData, SessionStore } from '../session/store';
 
@@ -12,6 +13,8 @@ export interface Deps {
   logger: Logger;
   refresher: TokenRefresher;
   coalescer: Coalescer;
+  /** Where each org stands against its daily API allowance (from Sforce-Limit-Info). */
+  apiUsage: ApiUsageMonitor;
 }
 
 /** Returned by a handler that wrote the response itself (redirects, blobs). */

@@ -1,5 +1,5 @@
 import type { ErrorType } from '../constants';
-import { MESSAGES } from '../messages';
+import { API_ALLOWANCE_TEXTS, MESSAGES } from '../messages';
 
 /**
  * The spec's response envelope (end-user spec section 7): the client reads `data`; a non-2xx status
@@ -39,6 +39,8 @@ export const API_ERROR_CODES = {
   RATE_LIMITED: { status: 429, errorType: 'custom' },
   ORG_ERROR: { status: 400, errorType: 'server' },
   ORG_UNAVAILABLE: { status: 502, errorType: 'server' },
+  // The org refuses calls: its daily API allowance is spent (REQUEST_LIMIT_EXCEEDED). Retry later.
+  ORG_API_LIMIT: { status: 503, errorType: 'server' },
   SCHEMA_ERROR: { status: 422, errorType: 'server' },
   // A submission sent as Submitted that fails its form's checks (shared-contracts/form-validation).
   VALIDATION_FAILED: { status: 422, errorType: 'custom' },
@@ -64,6 +66,7 @@ export const API_MESSAGES = {
   versionConflict:
     'This submission was changed elsewhere: the organisation holds a newer version. Reload it before saving again.',
   orgUnavailable: 'The organisation could not be reached. Please try again.',
+  orgApiLimit: API_ALLOWANCE_TEXTS.spent,
   loginFailed: MESSAGES.unableToConnect,
   canvasRejected: 'The signed request could not be verified.',
   notSignedIn: MESSAGES.sessionExpired,

@@ -900,6 +900,29 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: obj({ allowed: { type: 'boolean' }, reason: nullable(str(1000)) }, ['allowed']),
     source: 'service layer',
   },
+  // ---- the org's daily API allowance (issue 33): admins are told when it runs low
+  {
+    id: 'orgApiUsage',
+    method: 'GET',
+    path: '/api/orgApiUsage',
+    summary:
+      'Where the signed-in org stands against its daily API allowance, as its last answer to this BFF said (Sforce-Limit-Info): {level: normal|high|spent, percent, used, max, at} or null before any reading. For users the org lets build forms (403 otherwise); it makes no org call of its own.',
+    auth: 'session',
+    stateChanging: false,
+    response: nullable(
+      obj(
+        {
+          level: { type: 'string', enum: ['normal', 'high', 'spent'] },
+          percent: { type: 'integer' },
+          used: { type: 'integer' },
+          max: { type: 'integer' },
+          at: { type: 'string', maxLength: 40 },
+        },
+        ['level', 'percent', 'used', 'max', 'at'],
+      ),
+    ),
+    source: 'service layer',
+  },
   // ---- builder persistence
   {
     id: 'getSavedFormBuilderJSON',

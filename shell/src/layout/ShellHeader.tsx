@@ -4,6 +4,7 @@ import { CloudOffIcon, CloudUploadIcon } from 'shared-contracts/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
 import { OfflineReady } from './header/OfflineReady';
+import { ApiUsageNotice } from './header/ApiUsageNotice';
 import { useObservable } from 'shared-contracts/use-observable';
 
 /**
@@ -18,71 +19,74 @@ export function ShellHeader({ host }: { host: HostServices }) {
   const go = (to: string) => appLinkClick(to, host.navigate);
 
   return (
-    <Flex
-      as="header"
-      align="center"
-      justify="space-between"
-      gap={2}
-      px={{ base: 2, md: 4 }}
-      py={2}
-      bg="blue.700"
-      color="white"
-    >
-      <Heading as="h1" size="md">
-        <Link href="/" onClick={go('/')} _hover={{ textDecoration: 'none' }} aria-label={HEADER_TEXTS.home}>
-          {HEADER_TEXTS.appTitle}
-        </Link>
-      </Heading>
-      {/* Tight on a phone: offline badge, ready sign, sync count and three menus just fit 390 px. */}
-      <HStack spacing={{ base: 0.5, md: 2 }}>
-        <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
-          {online ? HEADER_TEXTS.online : HEADER_TEXTS.offline}
-        </Badge>
-        <OfflineReady />
-        <Link
-          href="/?outbox=1"
-          onClick={go('/?outbox=1')}
-          fontSize="sm"
-          data-testid="sync-count"
-          px={1}
-          whiteSpace="nowrap"
-          aria-label={outbox.length ? HEADER_TEXTS.waitingToSync(outbox.length) : HEADER_TEXTS.allSynced}
-          display={{ base: outbox.length ? 'inline-flex' : 'none', sm: 'inline-flex' }}
-          alignItems="center"
-          gap={1}
-        >
-          {outbox.length ? (
-            // A phone has no room for the words next to the menus (they wrapped onto three lines and
-            // widened the page): an icon and the count there, the words from sm up.
-            <>
-              <CloudUploadIcon boxSize={4} display={{ base: 'inline', sm: 'none' }} aria-hidden />
-              {outbox.length}
-              <Box as="span" display={{ base: 'none', sm: 'inline' }}>
-                {` ${HEADER_TEXTS.waitingToSyncWords}`}
-              </Box>
-            </>
-          ) : (
-            HEADER_TEXTS.allSynced
-          )}
-        </Link>
-        <HelpMenu host={host} />
-        <NotificationsMenu />
-        {session.status === 'signedIn' ? (
-          <ProfileMenu host={host} user={session} />
-        ) : session.status === 'signedOut' ? (
-          <IconButton
-            as="a"
-            href="/login"
-            onClick={go('/login')}
-            aria-label={HEADER_TEXTS.signIn}
-            icon={<CloudOffIcon boxSize={5} />}
-            variant="ghost"
-            color="white"
-            _hover={{ bg: 'whiteAlpha.300' }}
-            data-testid="offline-login"
-          />
-        ) : null}
-      </HStack>
-    </Flex>
+    <>
+      <Flex
+        as="header"
+        align="center"
+        justify="space-between"
+        gap={2}
+        px={{ base: 2, md: 4 }}
+        py={2}
+        bg="blue.700"
+        color="white"
+      >
+        <Heading as="h1" size="md">
+          <Link href="/" onClick={go('/')} _hover={{ textDecoration: 'none' }} aria-label={HEADER_TEXTS.home}>
+            {HEADER_TEXTS.appTitle}
+          </Link>
+        </Heading>
+        {/* Tight on a phone: offline badge, ready sign, sync count and three menus just fit 390 px. */}
+        <HStack spacing={{ base: 0.5, md: 2 }}>
+          <Badge colorScheme={online ? 'green' : 'orange'} data-testid="online-status">
+            {online ? HEADER_TEXTS.online : HEADER_TEXTS.offline}
+          </Badge>
+          <OfflineReady />
+          <Link
+            href="/?outbox=1"
+            onClick={go('/?outbox=1')}
+            fontSize="sm"
+            data-testid="sync-count"
+            px={1}
+            whiteSpace="nowrap"
+            aria-label={outbox.length ? HEADER_TEXTS.waitingToSync(outbox.length) : HEADER_TEXTS.allSynced}
+            display={{ base: outbox.length ? 'inline-flex' : 'none', sm: 'inline-flex' }}
+            alignItems="center"
+            gap={1}
+          >
+            {outbox.length ? (
+              // A phone has no room for the words next to the menus (they wrapped onto three lines and
+              // widened the page): an icon and the count there, the words from sm up.
+              <>
+                <CloudUploadIcon boxSize={4} display={{ base: 'inline', sm: 'none' }} aria-hidden />
+                {outbox.length}
+                <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+                  {` ${HEADER_TEXTS.waitingToSyncWords}`}
+                </Box>
+              </>
+            ) : (
+              HEADER_TEXTS.allSynced
+            )}
+          </Link>
+          <HelpMenu host={host} />
+          <NotificationsMenu />
+          {session.status === 'signedIn' ? (
+            <ProfileMenu host={host} user={session} />
+          ) : session.status === 'signedOut' ? (
+            <IconButton
+              as="a"
+              href="/login"
+              onClick={go('/login')}
+              aria-label={HEADER_TEXTS.signIn}
+              icon={<CloudOffIcon boxSize={5} />}
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.300' }}
+              data-testid="offline-login"
+            />
+          ) : null}
+        </HStack>
+      </Flex>
+      <ApiUsageNotice host={host} />
+    </>
   );
 }

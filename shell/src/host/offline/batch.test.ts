@@ -73,7 +73,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     expect([...b.org.records.values()].every((r) => r.writes === 2)).toBe(true); // once lost, once again
   });
 
-  it('submissions with files still to upload take the single path (files first)', async () => {
+  it('a submission with files still to upload has its files sent first, then goes as a batch of one (issue 33: 2 calls, not 3)', async () => {
     const b = batchHarness();
     h = b.h;
     await queueSubmitted(h, 3);
@@ -84,8 +84,12 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     await h.svc.submit(c.value.id, { files: [f.value] });
     await h.drainOnce();
     const key = uniquenessKey('a0F1', c.value.id);
-    expect(b.org.opsFor(key)).toEqual(['saveSubmission', 'saveJsonForPdf', 'submitSubmission']);
-    expect(b.org.batchSizes).toEqual([3]);
+    expect(b.org.opsFor(key)).toEqual(['submitBatch']);
+    const ops = b.org.calls.map((x) => `${x.op} ${x.key}`);
+    expect(ops.indexOf(`uploadFile ${f.value.LocalId as string}`)).toBeLessThan(
+      ops.indexOf(`submitBatch ${key}`),
+    );
+    expect([...b.org.batchSizes].sort()).toEqual([1, 3]);
     expect(await h.local()).toEqual([]);
   });
 

@@ -169,6 +169,7 @@ export class FileUploader {
           file: f.file,
           ...(f.sha256 ? { sha256: f.sha256 } : {}),
           token,
+          ...((f.delivery?.attempts ?? 0) > 0 || f.error ? { retry: true } : {}),
         },
         onProgress,
       );

@@ -48,6 +48,8 @@ export const UPLOAD_KEY_HEADER = 'X-Upload-Key';
 export const UPLOAD_SHA256_HEADER = 'X-Upload-Sha256';
 /** The owning submission's uniqueness key (formId#submissionId), on uploads too. */
 export const SUBMISSION_KEY_HEADER = 'X-Submission-Key';
+/** Sent on a file's second and later tries: the BFF looks for the first copy before re-sending the bytes. */
+export const UPLOAD_RETRY_HEADER = 'X-Upload-Retry';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -251,6 +253,7 @@ export class HttpOrgGateway implements OrgGateway {
       [UPLOAD_KEY_HEADER]: req.localId,
       [SUBMISSION_KEY_HEADER]: req.uniquenessKey,
       ...(req.sha256 ? { [UPLOAD_SHA256_HEADER]: req.sha256 } : {}),
+      ...(req.retry ? { [UPLOAD_RETRY_HEADER]: '1' } : {}),
     };
     const networkId = this.opts.networkId?.();
     const url = `${this.base}/api/files${networkId ? `?${new URLSearchParams({ networkId })}` : ''}`;

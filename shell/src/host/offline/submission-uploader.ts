@@ -125,10 +125,20 @@ export class SubmissionUploader {
    * outcomes written in one transaction. Never throws.
    */
   async processBatch(owner: Owner, chunk: LocalSubmission[]): Promise<void> {
-    const submitBatch = this.deps.gateway.submitBatch?.bind(this.deps.gateway);
     const sent = chunk.filter((s) => !this.inFlight.has(s.id));
-    if (!submitBatch || sent.length === 0 || !this.deps.files.stillOwner(owner)) return;
+    if (!this.deps.gateway.submitBatch || sent.length === 0 || !this.deps.files.stillOwner(owner)) return;
     sent.forEach((s) => this.inFlight.add(s.id));
+    try {
+      await this.deliverBatch(owner, sent);
+    } finally {
+      sent.forEach((s) => this.inFlight.delete(s.id));
+    }
+  }
+
+  /** Sends `sent` (files resolved, marked in flight by the caller) in one batch request. Never throws. */
+  private async deliverBatch(owner: Owner, sent: LocalSubmission[]): Promise<void> {
+    const submitBatch = this.deps.gateway.submitBatch?.bind(this.deps.gateway);
+    if (!submitBatch) return;
     try {
       let results: Map<string, BatchItemResult>;
       try {
@@ -143,8 +153,6 @@ export class SubmissionUploader {
       await this.applyBatch(owner, sent, results);
     } catch (e) {
       console.error('submission uploader: unexpected batch failure', e);
-    } finally {
-      sent.forEach((s) => this.inFlight.delete(s.id));
     }
   }
 
@@ -224,6 +232,13 @@ export class SubmissionUploader {
     }
 
     const sent: LocalSubmission = s;
+    // With the bulk path, a submission whose files are up goes as a batch of one: one upsert by its
+    // uniqueness key carries the data, the JSON for PDF rendering and the status (issue 33: 2 org
+    // calls instead of an initial sync, the JSON, then the submit), exactly once like the others.
+    if (gateway.submitBatch) {
+      await this.deliverBatch(owner, [sent]);
+      return;
+    }
     try {
       let formSubmissionId = sent.formSubmissionId;
       if (sent.status === SUBMISSION_STATUS.submitted) {

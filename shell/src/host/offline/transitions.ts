@@ -4,6 +4,7 @@
  * through these, so this module is where the spec's rules are tested.
  */
 import {
+  API_ALLOWANCE_TEXTS,
   LOCAL_SUBMISSION_VERSION_START,
   MESSAGES,
   SUBMISSION_STATUS,
@@ -458,6 +459,8 @@ export function afterSubmitWithoutUrl(
 export function failureText(e: GatewayError): string {
   if (e.kind === 'network') return MESSAGES.networkError;
   if (e.kind === 'unauthorized') return MESSAGES.fileNotAuthorised;
+  // the org's daily API allowance is spent: the BFF's own sentence says what happens, no prefix
+  if (e.message === API_ALLOWANCE_TEXTS.spent) return e.message;
   return MESSAGES.serverErrorPrefix + e.message;
 }
 

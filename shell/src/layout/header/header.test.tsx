@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import {
+  API_ALLOWANCE_TEXTS,
   MESSAGES,
   logoutPendingText,
   type HostServices,
@@ -38,6 +39,8 @@ function setup(
   logout: () => Promise<void> = async () => undefined,
   /** The org's answer to GET /api/formBuilderAccess for this user. */
   builder = false,
+  /** The BFF's answer to GET /api/orgApiUsage (admins only). */
+  apiUsage: unknown = null,
 ) {
   const calls: unknown[][] = [];
   const state = settable<SessionState>(session);
@@ -77,6 +80,7 @@ function setup(
       get: async (path: string) => {
         calls.push(['get', path]);
         if (path === '/api/formBuilderAccess') return { allowed: builder, reason: null };
+        if (path === '/api/orgApiUsage') return apiUsage;
         throw new Error(`unexpected GET ${path}`);
       },
     },
@@ -118,7 +122,8 @@ describe('shell header', { timeout: 20_000 }, () => {
     const { user, calls } = setup({ ...USER, userId: '005000000000009AAA' }, undefined, true);
     await user.click(screen.getByRole('button', { name: 'Help' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Form builder and templates' }));
-    expect(calls).toEqual([
+    // (an admin's page also asks where the org's API allowance stands: issue 33)
+    expect(calls.filter((c) => c[1] !== '/api/orgApiUsage')).toEqual([
       ['get', '/api/formBuilderAccess'],
       ['navigate', '/templates'],
     ]);
@@ -252,5 +257,27 @@ describe('shell header', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('sync-count').textContent).toBe('2 waiting to sync');
     await user.click(screen.getByTestId('sync-count'));
     expect(calls).toEqual([['navigate', '/?outbox=1']]);
+  });
+
+  it("tells admins when the org's daily API allowance is past 80% or spent, and field users nothing", async () => {
+    const high = { level: 'high', percent: 85, used: 935_000, max: 1_100_000, at: '2026-11-27T10:00:00Z' };
+    setup({ ...USER, userId: '005000000000007AAA' }, undefined, true, high);
+    expect((await screen.findByTestId('api-usage-notice')).textContent).toBe(
+      API_ALLOWANCE_TEXTS.high(85, 935_000, 1_100_000),
+    );
+    expect(screen.getByTestId('api-usage-notice').textContent).toContain('(935,000 of 1,100,000 calls)');
+    cleanup();
+    setup({ ...USER, userId: '005000000000006AAA' }, undefined, true, {
+      ...high,
+      level: 'spent',
+      percent: 100,
+      used: 1_100_000,
+    });
+    expect((await screen.findByTestId('api-usage-notice')).textContent).toBe(API_ALLOWANCE_TEXTS.spentAdmin);
+    cleanup();
+    const field = setup({ ...USER, userId: '005000000000005AAA' }, undefined, false, high);
+    await waitFor(() => expect(field.calls).toContainEqual(['get', '/api/formBuilderAccess']));
+    expect(field.calls).not.toContainEqual(['get', '/api/orgApiUsage']);
+    expect(screen.queryByTestId('api-usage-notice')).toBeNull();
   });
 });
