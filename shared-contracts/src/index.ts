@@ -16,3 +16,5 @@ export * from './domain-url';
 export * from './app-link-click';
 export * from './schema-ref';
 export * from './checklist';
+export * from './geolocation';
+export * from './barcode';

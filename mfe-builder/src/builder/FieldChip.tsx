@@ -20,6 +20,8 @@ const KIND_LABEL: Record<CanvasField['kind'], string> = {
   blank: 'Blank Space',
   table: 'Table',
   object: 'Field',
+  location: 'Location',
+  scan: 'Barcode/QR Field',
 };
 
 export const fieldLabel = (f: CanvasField): string =>

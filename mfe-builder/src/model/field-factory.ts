@@ -1,13 +1,19 @@
 // New canvas fields from palette items: the General kinds of builder spec section 3 and object
 // fields mapped through the org's object info.
-import { BUILDER, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
+import {
+  BUILDER,
+  DEFAULT_SCAN_FORMATS,
+  locationSchema,
+  type FormJsonSchema,
+  type UISchemaOptions,
+} from 'shared-contracts';
 import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
 import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
 import { withTable } from './table-field';
 import type { BuilderForm, CanvasField, ObjectField, PaletteItem } from './types';
 
-export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank';
+export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'location' | 'scan';
 
 /** The General panel, in the spec's order. */
 export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> = [
@@ -17,6 +23,9 @@ export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> 
   { kind: 'yesno', label: 'Yes/No Field' },
   { kind: 'table', label: 'Table' },
   { kind: 'blank', label: 'Blank Space' },
+  // Field capture (issue 32)
+  { kind: 'location', label: 'Location' },
+  { kind: 'scan', label: 'Barcode/QR Field' },
 ];
 
 export const YES_NO_OPTIONS = [
@@ -62,6 +71,8 @@ export function objectFieldSchema(field: ObjectField): {
     };
   if (t === 'picklist')
     return { schema: { ...base, type: 'string', oneOf: [] }, uiType: 'select', options: {} };
+  // A geolocation (compound) field: its components are written on submit (shared-contracts geolocation.ts).
+  if (t === 'location') return { schema: locationSchema(field.label), uiType: 'Control', options: {} };
   return {
     schema: { ...base, type: 'string', ...(field.length ? { maxLength: field.length } : {}) },
     uiType: 'Control',
@@ -173,6 +184,31 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
         schema: { title: label, type: 'string', oneOf: YES_NO_OPTIONS },
         uiType: 'select',
         options: { showLabel: true },
+      };
+    case 'location':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'location',
+        objectKey: 'General',
+        schema: locationSchema(label),
+        uiType: 'Control',
+        options: { showLabel: true },
+      };
+    case 'scan':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'scan',
+        objectKey: 'General',
+        schema: {
+          title: label,
+          type: 'string',
+          maxLength: BUILDER.textFieldMaxLength,
+          regexRuleName: 'none',
+        },
+        uiType: 'Control',
+        options: { showLabel: true, scanFormats: [...DEFAULT_SCAN_FORMATS] },
       };
     case 'text':
     default:
