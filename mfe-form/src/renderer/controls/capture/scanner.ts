@@ -24,7 +24,7 @@ interface NativeDetectorClass {
 }
 
 // Webpack emits the file with a content hash beside this chunk and resolves the URL at run time.
-const ZXING_WASM_URL = new URL('zxing-wasm/dist/reader/zxing_reader.wasm', import.meta.url).href;
+const ZXING_WASM_URL = new URL('zxing-wasm/reader/zxing_reader.wasm', import.meta.url).href;
 
 let zxingReady = false;
 
