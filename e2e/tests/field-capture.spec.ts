@@ -281,6 +281,6 @@ test('refused location and camera say what to do; coordinates and the code are t
   await page.getByRole('button', { name: 'Print' }).click();
   const printed = page.getByTestId('print-view');
   await expect(printed).toContainText('51.50070° N, 0.12460° W');
-  await expect(printed).toContainText('TYPED-7');
+  await expect(printed.getByLabel('Asset tag')).toHaveValue('TYPED-7');
   await expect(printed.getByRole('button', { name: /location|coordinates|Scan/ })).toHaveCount(0);
 });
