@@ -162,6 +162,7 @@ test('online: the device fix fills the location, the camera reads the QR code, a
   await expect(site(page).getByRole('button', { name: 'Enter coordinates' })).toHaveCount(0);
   await assetTag(page).fill('typed first');
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Site location: accuracy in metres must be <= 50')).toBeVisible();
   await expect(page.getByTestId('success-dialog')).toHaveCount(0);
   // (the draft may reach the org as In Progress; it is not submitted)
   expect((await submissionsOf(localId)).map((r) => r.cqext__Status__c)).not.toContain('Submitted');

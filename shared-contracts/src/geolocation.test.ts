@@ -102,6 +102,7 @@ describe('required accuracy', () => {
     expect(check({ General: { Site: { latitude: 1, longitude: 2, accuracy: 8 } } }).ok).toBe(true);
     const worse = check({ General: { Site: { latitude: 1, longitude: 2, accuracy: 80 } } });
     expect(worse.ok).toBe(false);
+    expect(worse.messages).toContain('Site: accuracy in metres must be <= 25');
     const missing = check({ General: { Note: 'x' } });
     expect(missing.ok).toBe(false);
     expect(missing.missing).toEqual(['General.Site']);

@@ -57,6 +57,8 @@ export function locationSchema(title: string, requiredAccuracy?: number): FormJs
       latitude: { type: 'number', minimum: -90, maximum: 90 },
       longitude: { type: 'number', minimum: -180, maximum: 180 },
       accuracy: {
+        // The error listing reads '{title} must be <= 25': say which field and the unit.
+        title: `${title}: accuracy in metres`,
         type: 'number',
         minimum: 0,
         ...(requiredAccuracy !== undefined && requiredAccuracy > 0 ? { maximum: requiredAccuracy } : {}),
