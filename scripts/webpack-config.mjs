@@ -100,9 +100,9 @@ export const sharedSingletons = {
 
 // Precompressed copies: the static origins serve .gz/.br when the browser accepts them.
 const compression = () => [
-  new CompressionPlugin({ test: /\.(js|html|json)$/, algorithm: 'gzip', filename: '[path][base].gz' }),
+  new CompressionPlugin({ test: /\.(js|html|json|wasm)$/, algorithm: 'gzip', filename: '[path][base].gz' }),
   new CompressionPlugin({
-    test: /\.(js|html|json)$/,
+    test: /\.(js|html|json|wasm)$/,
     algorithm: 'brotliCompress',
     filename: '[path][base].br',
   }),
@@ -149,6 +149,13 @@ function base({ dir, name, mode }) {
         },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|svg|jpe?g)$/, type: 'asset' },
+        // WebAssembly a library loads itself (`new URL('….wasm', import.meta.url)`, e.g. the barcode
+        // scanner's ZXing): a content-hashed file of the build, kept in the offline copy.
+        {
+          test: /\.wasm$/,
+          type: 'asset/resource',
+          generator: { filename: '[name].[contenthash:12][ext]' },
+        },
       ],
     },
     // Named chunks keep network logs readable (tests look for the react-dom chunk by name).

@@ -8,6 +8,7 @@
  */
 import type { FormDefinition, FormJsonSchema, OneOfOption } from './form-definition';
 import { resolveSchemaRef, schemaType as typeOf } from './schema-ref';
+import { LOCATION_FORMAT, formatLocation } from './geolocation';
 
 /** Where and how to show values: the user's time zone (TimeZoneSidKey) and locale (default: the browser's). */
 export interface DisplayOptions {
@@ -15,7 +16,8 @@ export interface DisplayOptions {
   locale?: string;
 }
 
-export type DisplayKind = 'text' | 'date' | 'date-time' | 'time' | 'boolean' | 'number' | 'choice' | 'lookup';
+export type DisplayKind =
+  'text' | 'date' | 'date-time' | 'time' | 'boolean' | 'number' | 'choice' | 'lookup' | 'location';
 
 /** One field of a form as cards show it: its data path, title and how its value is formatted. */
 export interface DisplayField {
@@ -315,6 +317,8 @@ function optionsOf(s: FormJsonSchema): Map<string, string> | undefined {
 /** How a field's value is formatted, from its schema and ui element; null for what cards skip (objects, arrays). */
 function kindOf(s: FormJsonSchema, uiType?: string): Omit<DisplayField, 'path' | 'title'> | null {
   const type = typeOf(s);
+  // A location is an object holding one answer: shown as coordinates.
+  if (s.format === LOCATION_FORMAT) return { kind: 'location' };
   if (type === 'object' || type === 'array' || s.format === 'table' || s.$ref !== undefined) return null;
   if (type === undefined && (isRec(s.properties) || s.items !== undefined)) return null;
   const options = optionsOf(s);
@@ -427,6 +431,7 @@ export function formatFieldValue(
   opts: DisplayOptions = {},
 ): string {
   try {
+    if (field.kind === 'location') return formatLocation(value, opts);
     if (isEmpty(value) || typeof value === 'object') return '';
     switch (field.kind) {
       case 'date-time':

@@ -167,6 +167,8 @@ export interface UISchemaOptions {
   labelField?: string;
   /** Section: starts closed. */
   collapsed?: boolean;
+  /** Text control: can be filled by scanning a code of these formats with the camera (barcode.ts). */
+  scanFormats?: string[];
   [option: string]: unknown;
 }
 

@@ -75,7 +75,11 @@ export function securityHeaders(opts: CspOptions): Middleware {
   const remotes = [...new Set(opts.remoteOrigins)].join(' ');
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${remotes}${opts.allowEval ? " 'unsafe-eval'" : ''}`.trim(),
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the barcode scanner's ZXing), never JavaScript.
+    `script-src 'self' ${remotes} 'wasm-unsafe-eval'${opts.allowEval ? " 'unsafe-eval'" : ''}`.replace(
+      '  ',
+      ' ',
+    ),
     `style-src 'self' 'unsafe-inline' ${remotes}`.trim(),
     `img-src 'self' data: blob: ${remotes} ${opts.orgImageOrigins.join(' ')}`.trim(),
     `font-src 'self' data: ${remotes}`.trim(),
@@ -92,7 +96,8 @@ export function securityHeaders(opts: CspOptions): Middleware {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    ctx.set('Permissions-Policy', 'camera=(self), geolocation=(), microphone=()');
+    // The camera scans codes and the device's position fills location fields (issue 32), this page only.
+    ctx.set('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     if (ctx.path.startsWith('/api/'))

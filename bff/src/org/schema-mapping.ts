@@ -9,6 +9,8 @@
  * Read-only fields are disabled. Lookups use lookup controls, picklists select controls.
  */
 
+import { locationSchema } from 'shared-contracts';
+
 export interface DescribePicklistValue {
   value: string;
   label?: string | null;
@@ -34,22 +36,26 @@ export interface DescribeField {
   dependentPicklist?: boolean;
   referenceTo?: string[] | null;
   relationshipName?: string | null;
+  /** A component of a compound field (a geolocation's `…__Latitude__s`): the compound's name. */
+  compoundFieldName?: string | null;
 }
 
 export interface MappedProperty {
   title: string;
-  type: 'string' | 'integer' | 'number' | 'boolean';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'object';
   maxLength?: number;
-  format?: 'date' | 'date-time' | 'time' | 'email';
+  format?: 'date' | 'date-time' | 'time' | 'email' | 'location';
+  /** A location (geolocation compound field): latitude, longitude, accuracy, time. */
+  properties?: Record<string, unknown>;
   oneOf?: { const: string; title: string }[];
   /** Dependent picklists: controlling value → the values valid for it. */
   validFor?: Record<string, string[]>;
   dependent?: string;
   lookupTo?: { object: string; titleField: string; valueField: string };
-  regexRuleName: '';
-  pattern: '';
-  errorMessage: '';
-  default: '';
+  regexRuleName?: '';
+  pattern?: '';
+  errorMessage?: '';
+  default?: '';
 }
 
 export interface UiControl {
@@ -113,6 +119,8 @@ export function isRequired(field: DescribeField): boolean {
 }
 
 export function isReadOnly(field: DescribeField): boolean {
+  // A geolocation compound is read-only in the API; the form fills it through its components.
+  if (field.type.toLowerCase() === 'location') return false;
   return field.updateable === false || field.calculated === true || field.autoNumber === true;
 }
 
@@ -155,6 +163,10 @@ export function mapFieldType(field: DescribeField, controller?: DescribeField): 
       }
       return { ...base, type: 'string', oneOf };
     }
+    case 'location':
+      // Not an annotated string: an object holding the fix (shared-contracts geolocation.ts), whose
+      // latitude and longitude go to the org as the components on submit.
+      return locationSchema(field.label) as MappedProperty;
     case 'reference':
       return {
         ...base,
@@ -193,6 +205,12 @@ const NEVER_OFFERED = new Set(['Id', 'IsDeleted', 'SystemModstamp']);
  * Maps an object's describe to a schema object plus UI controls. `only` restricts to the named fields
  * (in that order); otherwise every field except Id, IsDeleted and SystemModstamp.
  */
+/** A `…__Latitude__s` / `…__Longitude__s` component of a geolocation field of the same object. */
+export function isLocationComponent(field: DescribeField, byName: Map<string, DescribeField>): boolean {
+  const compound = field.compoundFieldName ? byName.get(field.compoundFieldName) : undefined;
+  return compound?.type.toLowerCase() === 'location';
+}
+
 export function mapObject(
   describe: { name: string; label: string; fields: DescribeField[] },
   only?: readonly string[],
@@ -206,6 +224,8 @@ export function mapObject(
   const required: string[] = [];
   const controls: UiControl[] = [];
   for (const field of fields) {
+    // A geolocation's components are filled through the compound's location control.
+    if (isLocationComponent(field, byName)) continue;
     const controller = field.controllerName ? byName.get(field.controllerName) : undefined;
     properties[field.name] = mapFieldType(field, controller);
     if (isRequired(field)) required.push(field.name);

@@ -3,6 +3,7 @@ import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { describeObject } from '../org/describe';
+import { isLocationComponent } from '../org/schema-mapping';
 import { eq, eqId, escapeSoqlLike, fieldPath, identifier, select } from '../org/soql';
 import { DEFAULT_BASE_CLASS, TEMPLATES } from '../org/templates';
 import { packageFiles, packageZip, publishTemplate, readPublishRequest } from '../org/templates-publish';
@@ -234,9 +235,12 @@ export const builderHandlers: Record<string, Handler> = {
     const conn = call.conn(String(call.body.instanceUrl));
     const describe = await describeObject(conn, String(call.body.objectName));
     const include = call.body.includeNonUpdateable === true;
+    const byName = new Map(describe.fields.map((f) => [f.name, f]));
     const fields = describe.fields
       .filter((f) => !['Id', 'IsDeleted', 'SystemModstamp'].includes(f.name))
-      .filter((f) => include || f.updateable !== false)
+      // A geolocation is offered whole (its compound, read-only in the API), not as two numbers.
+      .filter((f) => include || f.updateable !== false || f.type === 'location')
+      .filter((f) => !isLocationComponent(f, byName))
       .map((f) => ({
         name: f.name,
         label: f.label,

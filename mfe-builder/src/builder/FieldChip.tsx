@@ -21,6 +21,8 @@ const KIND_LABEL: Record<CanvasField['kind'], string> = {
   table: 'Table',
   object: 'Field',
   photo: 'Photo',
+  location: 'Location',
+  scan: 'Barcode/QR Field',
 };
 
 export const fieldLabel = (f: CanvasField): string =>

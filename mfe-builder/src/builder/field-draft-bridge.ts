@@ -1,6 +1,19 @@
 // Canvas field ⇄ the editors' FieldDraft (what the field edit modal edits).
-import { photoOptions, type FormJsonSchema, type FormRule, type OneOfOption } from 'shared-contracts';
-import { isReadOnlyControl, toOneOf, withReadOnly, type FieldDraft } from '../editors/field-draft';
+import {
+  photoOptions,
+  requiredAccuracyOf,
+  withRequiredAccuracy,
+  type FormJsonSchema,
+  type FormRule,
+  type OneOfOption,
+} from 'shared-contracts';
+import {
+  isReadOnlyControl,
+  parseRequiredAccuracy,
+  toOneOf,
+  withReadOnly,
+  type FieldDraft,
+} from '../editors/field-draft';
 import type { FieldOption } from '../editors/rules/RuleEditor';
 import { followsLabel } from '../model/api-name';
 import type { BuilderForm, CanvasField } from '../model/types';
@@ -47,16 +60,26 @@ export function draftOf(
     ...(field.kind === 'object' ? { dataType: dataTypeOf(s) } : {}),
     ...(field.kind === 'photo' ? { photo: photoOptions(field.options) } : {}),
     ...(isNew ? { isNew } : {}),
+    ...(s.format === 'location' ? { requiredAccuracy: str(requiredAccuracyOf(s) ?? '') } : {}),
+    ...(Array.isArray(field.options.scanFormats)
+      ? { scanFormats: (field.options.scanFormats as unknown[]).map(String) }
+      : {}),
   };
 }
 
 /** The field with the modal's edits applied (schema keys the draft does not cover are kept). */
 export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
-  const schema: FormJsonSchema = { ...field.schema, title: d.label };
+  let schema: FormJsonSchema = { ...field.schema, title: d.label };
+  if (schema.format === 'location') {
+    const metres = parseRequiredAccuracy(d.requiredAccuracy);
+    schema = withRequiredAccuracy(schema, Number.isNaN(metres) ? requiredAccuracyOf(schema) : metres);
+  }
   if (d.defaultValue) schema.default = d.defaultValue;
   else delete schema.default;
   const textual =
-    field.kind === 'text' || (field.kind === 'object' && (schema.type ?? 'string') === 'string');
+    field.kind === 'text' ||
+    field.kind === 'scan' ||
+    (field.kind === 'object' && (schema.type ?? 'string') === 'string');
   if (textual) {
     for (const k of ['regexRuleName', 'pattern', 'errorMessage'] as const) {
       if (d.validation[k]) schema[k] = d.validation[k];
@@ -73,6 +96,7 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
     ...(field.kind === 'photo' && d.photo ? { options: { ...field.options, ...d.photo } } : {}),
     key: field.kind === 'object' ? field.key : d.apiName,
     schema,
+    ...(d.scanFormats ? { options: { ...field.options, scanFormats: [...d.scanFormats] } } : {}),
     required: d.required,
     readOnly: d.readOnly,
     ...(rules.length ? { rules } : {}),

@@ -2,6 +2,7 @@ import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { useFormik, type FormikErrors } from 'formik';
 import {
   Button,
+  Checkbox,
   FormControl,
   FormErrorMessage,
   FormHelperText,
@@ -18,12 +19,19 @@ import {
   ModalHeader,
   ModalOverlay,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { BUILDER, BUILDER_EDITOR_MESSAGES as M, PHOTO, type PhotoFieldOptions } from 'shared-contracts';
+import {
+  BARCODE_FORMATS,
+  BUILDER,
+  BUILDER_EDITOR_MESSAGES as M,
+  PHOTO,
+  type PhotoFieldOptions,
+} from 'shared-contracts';
 import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
 import { YES_NO_VALUES } from '../model/default-value';
 import {
@@ -67,6 +75,8 @@ const KIND_TITLES: Record<FieldDraft['kind'], string> = {
   blank: 'Blank Space',
   object: 'Field',
   photo: 'Photo',
+  location: 'Location',
+  scan: 'Barcode/QR Field',
 };
 
 /** Why Save is off while a rule is unfinished (the rule editor marks the rule itself). */
@@ -129,6 +139,8 @@ export const FieldEditModal = memo(function FieldEditModal({
     apiName: textOf(formik.errors.apiName),
     defaultValue: textOf(formik.errors.defaultValue),
     options: textOf(formik.errors.options),
+    requiredAccuracy: textOf(formik.errors.requiredAccuracy),
+    scanFormats: textOf(formik.errors.scanFormats),
     pattern: formik.errors.validation?.pattern,
     errorMessage: formik.errors.validation?.errorMessage,
     photoMaxEdge: photoErrors?.maxEdge,
@@ -243,6 +255,51 @@ export const FieldEditModal = memo(function FieldEditModal({
                 onChange={(photo) => set({ photo })}
                 errors={{ maxEdge: errors.photoMaxEdge, quality: errors.photoQuality }}
               />
+            ) : null}
+            {d.requiredAccuracy !== undefined ? (
+              <FormControl isInvalid={Boolean(errors.requiredAccuracy)}>
+                <FormLabel htmlFor={`${ids}-accuracy`}>Required accuracy (metres)</FormLabel>
+                <Input
+                  id={`${ids}-accuracy`}
+                  inputMode="numeric"
+                  value={d.requiredAccuracy}
+                  placeholder="Any"
+                  onChange={(e) => set({ requiredAccuracy: e.target.value })}
+                />
+                {errors.requiredAccuracy ? (
+                  <FormErrorMessage>{errors.requiredAccuracy}</FormErrorMessage>
+                ) : (
+                  <FormHelperText>
+                    A fix less accurate than this does not fill the field. Empty: any fix, or coordinates
+                    typed by hand.
+                  </FormHelperText>
+                )}
+              </FormControl>
+            ) : null}
+            {d.scanFormats !== undefined ? (
+              <FormControl as="fieldset" isInvalid={Boolean(errors.scanFormats)}>
+                <FormLabel as="legend">Code formats to scan</FormLabel>
+                <SimpleGrid columns={{ base: 2, sm: 3 }} spacing={1}>
+                  {BARCODE_FORMATS.map(({ format, label }) => (
+                    <Checkbox
+                      key={format}
+                      isChecked={d.scanFormats?.includes(format) ?? false}
+                      onChange={(e) =>
+                        set({
+                          scanFormats: e.target.checked
+                            ? BARCODE_FORMATS.map((f) => f.format).filter(
+                                (f) => f === format || d.scanFormats?.includes(f),
+                              )
+                            : (d.scanFormats ?? []).filter((f) => f !== format),
+                        })
+                      }
+                    >
+                      {label}
+                    </Checkbox>
+                  ))}
+                </SimpleGrid>
+                <FormErrorMessage>{errors.scanFormats}</FormErrorMessage>
+              </FormControl>
             ) : null}
             {hasDefault(d) ? (
               <FormControl isInvalid={Boolean(errors.defaultValue)}>

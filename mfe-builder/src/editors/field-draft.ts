@@ -9,7 +9,8 @@ import { validateDefault, type DefaultKind } from '../model/default-value';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../model/validation-presets';
 
 /** General items of the palette, plus fields of the primary/context object ('object'). */
-export type FieldKind = 'text' | 'date' | 'dropdown' | 'yesno' | 'blank' | 'object' | 'photo';
+export type FieldKind =
+  'text' | 'date' | 'dropdown' | 'yesno' | 'blank' | 'object' | 'photo' | 'location' | 'scan';
 
 export interface PicklistValue {
   const: string;
@@ -39,7 +40,27 @@ export interface FieldDraft {
    * adds at write time). Edited in the modal when it is given `ruleFields`; saved cleaned.
    */
   rules?: FormRule[];
+  /** Location fields: the accuracy a fix needs, in metres, as typed ('' for none). */
+  requiredAccuracy?: string;
+  /** Barcode/QR fields: the formats the camera reads (BarcodeDetector names). */
+  scanFormats?: string[];
 }
+
+/** The largest required accuracy the builder takes: 10 km, coarser than any fix a phone reports. */
+export const MAX_REQUIRED_ACCURACY = 10_000;
+
+export const FIELD_CAPTURE_MESSAGES = {
+  requiredAccuracy: `Enter a whole number of metres from 1 to ${MAX_REQUIRED_ACCURACY}, or leave it empty.`,
+  scanFormats: 'Choose at least one code format.',
+} as const;
+
+/** The required accuracy typed in the modal as metres: undefined for none, NaN when not valid. */
+export const parseRequiredAccuracy = (text: string | undefined): number | undefined => {
+  const t = (text ?? '').trim();
+  if (t === '') return undefined;
+  const n = /^\d+$/.test(t) ? Number(t) : NaN;
+  return n >= 1 && n <= MAX_REQUIRED_ACCURACY ? n : NaN;
+};
 
 export interface FieldErrors {
   label?: string;
@@ -50,6 +71,8 @@ export interface FieldErrors {
   options?: string;
   photoMaxEdge?: string;
   photoQuality?: string;
+  requiredAccuracy?: string;
+  scanFormats?: string;
 }
 
 export const hasErrors = (e: FieldErrors): boolean => Object.values(e).some(Boolean);
@@ -66,9 +89,10 @@ export const defaultKindOf = (d: Pick<FieldDraft, 'kind' | 'dataType'>): Default
 
 /** Whether the field offers validation presets (text entry fields only). */
 export const hasValidation = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
-  d.kind === 'text' || (d.kind === 'object' && (d.dataType ?? 'string') === 'string');
+  d.kind === 'text' || d.kind === 'scan' || (d.kind === 'object' && (d.dataType ?? 'string') === 'string');
 
-export const hasDefault = (d: Pick<FieldDraft, 'kind'>): boolean => d.kind !== 'blank' && d.kind !== 'photo';
+export const hasDefault = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
+  d.kind !== 'blank' && d.kind !== 'photo' && d.kind !== 'location' && d.dataType !== 'location';
 
 /** Every error of a draft; `taken` holds the other fields', tables' and relationship names. */
 export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => {
@@ -87,6 +111,10 @@ export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => 
   }
   if (d.kind === 'dropdown' && d.options.length === 0) e.options = M.picklistEmpty;
   if (d.kind === 'photo' && d.photo) Object.assign(e, validatePhoto(d.photo));
+  if (Number.isNaN(parseRequiredAccuracy(d.requiredAccuracy)))
+    e.requiredAccuracy = FIELD_CAPTURE_MESSAGES.requiredAccuracy;
+  if (d.kind === 'scan' && (d.scanFormats ?? []).length === 0)
+    e.scanFormats = FIELD_CAPTURE_MESSAGES.scanFormats;
   return e;
 };
 

@@ -1,13 +1,21 @@
 // New canvas fields from palette items: the General kinds of builder spec section 3 and object
 // fields mapped through the org's object info.
-import { BUILDER, PHOTO, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
+import {
+  BUILDER,
+  DEFAULT_SCAN_FORMATS,
+  PHOTO,
+  locationSchema,
+  type FormJsonSchema,
+  type UISchemaOptions,
+} from 'shared-contracts';
 import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
 import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
 import { withTable } from './table-field';
 import type { BuilderForm, CanvasField, ObjectField, PaletteItem } from './types';
 
-export type GeneralKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'photo';
+export type GeneralKind =
+  'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'photo' | 'location' | 'scan';
 
 /** The General panel, in the spec's order. */
 export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> = [
@@ -19,6 +27,9 @@ export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> 
   { kind: 'blank', label: 'Blank Space' },
   // Issue 32: a photo list resized on the device (options read by the renderer's photoOptions).
   { kind: 'photo', label: 'Photo' },
+  // Field capture (issue 32)
+  { kind: 'location', label: 'Location' },
+  { kind: 'scan', label: 'Barcode/QR Field' },
 ];
 
 export const YES_NO_OPTIONS = [
@@ -64,6 +75,8 @@ export function objectFieldSchema(field: ObjectField): {
     };
   if (t === 'picklist')
     return { schema: { ...base, type: 'string', oneOf: [] }, uiType: 'select', options: {} };
+  // A geolocation (compound) field: its components are written on submit (shared-contracts geolocation.ts).
+  if (t === 'location') return { schema: locationSchema(field.label), uiType: 'Control', options: {} };
   return {
     schema: { ...base, type: 'string', ...(field.length ? { maxLength: field.length } : {}) },
     uiType: 'Control',
@@ -190,6 +203,31 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
           quality: PHOTO.defaultQuality,
           keepOriginal: false,
         },
+      };
+    case 'location':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'location',
+        objectKey: 'General',
+        schema: locationSchema(label),
+        uiType: 'Control',
+        options: { showLabel: true },
+      };
+    case 'scan':
+      return {
+        ...common,
+        key: uniqueApiName(label, taken),
+        kind: 'scan',
+        objectKey: 'General',
+        schema: {
+          title: label,
+          type: 'string',
+          maxLength: BUILDER.textFieldMaxLength,
+          regexRuleName: 'none',
+        },
+        uiType: 'Control',
+        options: { showLabel: true, scanFormats: [...DEFAULT_SCAN_FORMATS] },
       };
     case 'text':
     default:

@@ -86,10 +86,17 @@ function parseScope(scope: string | undefined): { objectKey: string; key: string
   return m ? { objectKey: m[1] as string, key: m[2] as string } : null;
 }
 
-function inferKind(objectKey: string, schema: FormJsonSchema, uiType: string): FieldKind {
+function inferKind(
+  objectKey: string,
+  schema: FormJsonSchema,
+  uiType: string,
+  options?: Record<string, unknown>,
+): FieldKind {
   if (uiType === 'table' || schema.format === 'table') return 'table';
   if (uiType === 'photo') return 'photo';
   if (objectKey !== 'General') return 'object';
+  if (schema.format === 'location') return 'location';
+  if (Array.isArray(options?.scanFormats)) return 'scan';
   const oneOf = Array.isArray(schema.oneOf) ? (schema.oneOf as Array<{ const?: unknown }>) : null;
   if (oneOf) {
     const values = oneOf.map((o) => o.const);
@@ -142,7 +149,7 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
     const schema = { ...(obj(objSchema.properties)[at.key] as FormJsonSchema | undefined) };
     delete schema.id;
     const uiType = str(el.type, 'Control');
-    const kind = stored.kind ?? inferKind(at.objectKey, schema, uiType);
+    const kind = stored.kind ?? inferKind(at.objectKey, schema, uiType, el.options);
     const options = { ...(el.options ?? {}) };
     delete options.id;
     delete options.readOnly;

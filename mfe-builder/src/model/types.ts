@@ -6,7 +6,8 @@
 import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
 
 /** What a canvas item is; object fields come from the org, the rest from the General panel. */
-export type FieldKind = 'dropdown' | 'text' | 'date' | 'yesno' | 'blank' | 'table' | 'object' | 'photo';
+export type FieldKind =
+  'dropdown' | 'text' | 'date' | 'yesno' | 'blank' | 'table' | 'object' | 'photo' | 'location' | 'scan';
 
 /** An object field's UI element type (lookup fields render as lookups, picklists as selects). */
 export type ObjectFieldUi = 'Control' | 'select' | 'lookup' | 'time';

@@ -28,6 +28,8 @@ import { TableControl } from './controls/TableControl';
 import { FileControl } from './controls/FileControl';
 import { PhotoControl } from './controls/PhotoControl';
 import { SignatureControl } from './controls/SignatureControl';
+import { LocationControl } from './controls/capture/LocationControl';
+import { ScanTextControl } from './controls/capture/ScanTextControl';
 import {
   BlankElement,
   GuideElement,
@@ -165,6 +167,16 @@ export const defaultRenderers: RendererEntry[] = [
     name: 'signature',
     tester: rankWith(8, (el) => control(el) && ['signatureCard', 'signatures'].includes(el.type)),
     renderer: SignatureControl,
+  },
+  // Field capture (issue 32)
+  { name: 'location', tester: rankWith(9, and(control, formatIs('location'))), renderer: LocationControl },
+  {
+    name: 'scan',
+    tester: rankWith(
+      3,
+      (el, s, c) => control(el) && Array.isArray(el.options?.scanFormats) && schemaTypeIs('string')(el, s, c),
+    ),
+    renderer: ScanTextControl,
   },
 ];
 

@@ -42,6 +42,7 @@ export interface CustomFieldMd {
   referenceTo?: string;
   relationshipName?: string;
   deleteConstraint?: string;
+  displayLocationInDecimal?: string;
   valueSet?: {
     controllingField?: string;
     restricted?: string;
@@ -177,6 +178,33 @@ function picklistValues(f: CustomFieldMd): PicklistValue[] {
     ...(isTrue(v.default) ? { defaultValue: true } : {}),
     ...(validFor.has(v.fullName) ? { validFor: validFor.get(v.fullName) } : {}),
   }));
+}
+
+/**
+ * The fields one CustomField gives the org: itself, and for a geolocation (`Location`) its two
+ * components. The compound `Site__c` is read-only (type location); `Site__Latitude__s` and
+ * `Site__Longitude__s` are the doubles a record is written and filtered through.
+ */
+export function fieldDefs(f: CustomFieldMd, naming: Naming): FieldDef[] {
+  if (f.type !== 'Location') return [fieldDef(f, naming)];
+  const name = naming.qualify(f.fullName);
+  const label = f.label ?? f.fullName;
+  const scale = int(f.scale, 6);
+  const decimal = isTrue(f.displayLocationInDecimal);
+  const common = { custom: true, scale, displayLocationInDecimal: decimal, nillable: true } as const;
+  const component = (part: 'Latitude' | 'Longitude'): FieldDef => ({
+    ...common,
+    name: name.replace(/__c$/, `__${part}__s`),
+    label: `${label} (${part})`,
+    type: 'double',
+    precision: scale + 3,
+    compoundFieldName: name,
+  });
+  return [
+    { ...common, name, label, type: 'location', createable: false, updateable: false },
+    component('Latitude'),
+    component('Longitude'),
+  ];
 }
 
 /** One CustomField as the org describes it. */
@@ -331,7 +359,7 @@ export function objectDef(
   keyPrefix: string,
   recordTypeId: (developerName: string) => string,
 ): ObjectDef {
-  const fields = o.fields.map((f) => fieldDef(f, naming));
+  const fields = o.fields.flatMap((f) => fieldDefs(f, naming));
   // A master-detail child has no owner: its parent's sharing controls it.
   const owned = !o.fields.some((f) => f.type === 'MasterDetail');
   const recordTypes: RecordTypeDef[] = o.recordTypes
@@ -447,7 +475,7 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
       throw new Error(`standard object ${o.fullName} is not modelled by the emulator`);
     extraFields.set(
       o.fullName.toLowerCase(),
-      o.fields.map((f) => fieldDef(f, naming)),
+      o.fields.flatMap((f) => fieldDefs(f, naming)),
     );
   }
   const widened = standard.map((s) => ({

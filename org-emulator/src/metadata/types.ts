@@ -17,7 +17,9 @@ export type FieldType =
   | 'phone'
   | 'url'
   | 'base64'
-  | 'anyType';
+  | 'anyType'
+  /** A geolocation compound field (read-only; its components are doubles). */
+  | 'location';
 
 export interface PicklistValue {
   value: string;
@@ -61,6 +63,10 @@ export interface FieldDef {
   /** Filled by the store (Id, audit fields, OwnerId defaults). */
   system?: boolean;
   htmlFormatted?: boolean;
+  /** A component of a compound field (a geolocation's `…__Latitude__s`): the compound's name. */
+  compoundFieldName?: string;
+  /** Geolocation fields: shown in decimal degrees rather than degrees, minutes and seconds. */
+  displayLocationInDecimal?: boolean;
 }
 
 export interface RecordTypeDef {

@@ -51,9 +51,11 @@ function viewOf(
         fields.push(f);
         continue;
       }
-      const fp = perms.fields.get(`${meta.name}.${f.name}`.toLowerCase());
+      // A geolocation's components take the compound's permission (the one a permission set names).
+      const fp = perms.fields.get(`${meta.name}.${f.compoundFieldName ?? f.name}`.toLowerCase());
       if (!fp?.read) continue;
-      fields.push(fp.edit ? f : { ...f, createable: false, updateable: false });
+      // The compound itself stays read-only whatever the permission.
+      fields.push(fp.edit && f.type !== 'location' ? f : { ...f, createable: false, updateable: false });
     }
     defs.push({
       ...meta.def,

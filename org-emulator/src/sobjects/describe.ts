@@ -15,6 +15,7 @@ const SOAP: Record<string, string> = {
   datetime: 'xsd:dateTime',
   base64: 'xsd:base64Binary',
   anyType: 'xsd:anyType',
+  location: 'urn:location',
 };
 
 /** validFor: bit i (most significant bit of byte 0 first) set when controller value i enables this value. */
@@ -50,8 +51,10 @@ function describeField(meta: ObjectMeta, f: FieldDef): Record<string, unknown> {
   );
   const length = isText || f.type === 'id' || f.type === 'reference' ? (f.length ?? 255) : 0;
   const nillable = f.nillable ?? !(f.required ?? false);
+  // A geolocation compound is read-only and can be neither filtered nor sorted (DISTANCE() does that).
+  const compound = f.type === 'location';
   return {
-    aggregatable: f.type !== 'textarea' && f.type !== 'base64',
+    aggregatable: f.type !== 'textarea' && f.type !== 'base64' && !compound,
     aiPredictionField: false,
     autoNumber: f.autoNumber ?? false,
     byteLength: length * 3,
@@ -59,7 +62,7 @@ function describeField(meta: ObjectMeta, f: FieldDef): Record<string, unknown> {
     calculatedFormula: null,
     cascadeDelete: f.cascadeDelete ?? false,
     caseSensitive: false,
-    compoundFieldName: null,
+    compoundFieldName: f.compoundFieldName ?? null,
     controllerName: f.controllerName ?? null,
     createable: f.createable ?? true,
     custom: f.custom ?? false,
@@ -69,13 +72,13 @@ function describeField(meta: ObjectMeta, f: FieldDef): Record<string, unknown> {
     dependentPicklist: f.controllerName !== undefined,
     deprecatedAndHidden: false,
     digits: f.type === 'int' ? 9 : 0,
-    displayLocationInDecimal: false,
+    displayLocationInDecimal: f.displayLocationInDecimal ?? false,
     encrypted: false,
     externalId: f.externalId ?? false,
     extraTypeInfo: f.type === 'textarea' && (f.length ?? 0) > 255 ? 'plaintextarea' : null,
-    filterable: f.type !== 'textarea',
+    filterable: f.type !== 'textarea' && !compound,
     filteredLookupInfo: null,
-    groupable: !['textarea', 'double', 'datetime'].includes(f.type),
+    groupable: !['textarea', 'double', 'datetime', 'location'].includes(f.type),
     highScaleNumber: false,
     htmlFormatted: f.htmlFormatted ?? false,
     idLookup: f.type === 'id' || f.externalId === true || f.name === 'Username',
@@ -92,7 +95,7 @@ function describeField(meta: ObjectMeta, f: FieldDef): Record<string, unknown> {
     picklistValues: picklistDescribe(meta, f),
     polymorphicForeignKey: (f.referenceTo?.length ?? 0) > 1,
     precision: f.precision ?? 0,
-    queryByDistance: false,
+    queryByDistance: compound,
     referenceTargetField: null,
     referenceTo: f.referenceTo ?? [],
     relationshipName: f.relationshipName ?? null,
@@ -102,7 +105,7 @@ function describeField(meta: ObjectMeta, f: FieldDef): Record<string, unknown> {
     scale: f.scale ?? 0,
     searchPrefilterable: false,
     soapType: SOAP[f.type] ?? 'xsd:string',
-    sortable: f.type !== 'textarea',
+    sortable: f.type !== 'textarea' && !compound,
     type: f.type,
     unique: f.unique ?? false,
     updateable: f.updateable ?? true,

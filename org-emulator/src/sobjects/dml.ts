@@ -1,5 +1,6 @@
 // Create, update, delete and upsert against the generic store; every path goes through validate.ts
 // and the org's validation rules (validation-rules.ts).
+import { locationValue } from './location.js';
 import { SfError, notFound } from '../errors.js';
 import { normalizeId } from '../ids.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
@@ -290,7 +291,7 @@ export function formatRecord(meta: ObjectMeta, rec: SRecord, apiVersion: string,
           : `/services/data/${apiVersion}/sobjects/${meta.name}/${String(rec.Id)}/${f.name}`;
       continue;
     }
-    out[f.name] = rec[f.name] ?? null;
+    out[f.name] = f.type === 'location' ? locationValue(f, rec) : (rec[f.name] ?? null);
   }
   return out;
 }

@@ -55,6 +55,8 @@ function apexTypeOf(f: FieldDef): string | null {
       return 'Blob';
     case 'anyType':
       return 'Object';
+    case 'location':
+      return 'Location';
     default:
       return 'String';
   }

@@ -24,6 +24,8 @@ import {
   unsupportedType,
 } from './parse.js';
 import { buildWhere, type Expr } from './where.js';
+import { compileDistance, isDistance } from './distance.js';
+import { locationValue } from '../sobjects/location.js';
 
 export interface QueryEnv {
   org: Org;
@@ -62,7 +64,8 @@ interface CompiledPath {
 
 type Select =
   | { kind: 'path'; path: CompiledPath }
-  | { kind: 'sub'; relationshipName: string; childField: string; query: Compiled };
+  | { kind: 'sub'; relationshipName: string; childField: string; query: Compiled }
+  | { kind: 'expr'; alias: string; value: (r: SRecord) => unknown };
 
 interface Aggregate {
   fn: string;
@@ -74,7 +77,7 @@ interface Compiled {
   meta: ObjectMeta;
   selects: Select[];
   where: ((r: SRecord) => boolean) | undefined;
-  order: { path: CompiledPath; desc: boolean; nullsFirst: boolean }[];
+  order: { path: CompiledPath; desc: boolean; nullsFirst: boolean; value?: (r: SRecord) => unknown }[];
   limit: number | undefined;
   offset: number | undefined;
   countOnly: boolean;
@@ -310,6 +313,24 @@ function compileCondition(
   alias: string | undefined,
   cond: ConditionWithValueQuery,
 ): (r: SRecord) => boolean {
+  const fnCond = (cond as { fn?: unknown }).fn;
+  if (!('field' in cond) && isDistance(fnCond)) {
+    // Location-based SOQL: DISTANCE(...) < n or > n (the only comparisons an org takes with it).
+    const distance = compileDistance(env.soql, meta, fnCond);
+    const limit = Number((cond as { value?: unknown }).value);
+    const op = (cond as { operator?: string }).operator;
+    if ((op !== '<' && op !== '>') || !Number.isFinite(limit)) {
+      throw new SfError(
+        400,
+        'MALFORMED_QUERY',
+        located(env.soql, 'DISTANCE', 'DISTANCE can only be compared with < or > and a number'),
+      );
+    }
+    return (r) => {
+      const d = distance(r);
+      return d !== null && (op === '<' ? d < limit : d > limit);
+    };
+  }
   if (!('field' in cond)) {
     throw new SfError(
       400,
@@ -318,6 +339,13 @@ function compileCondition(
     );
   }
   const path = compilePath(env, meta, cond.field, alias);
+  if (path.field?.type === 'location') {
+    throw new SfError(
+      400,
+      'INVALID_FIELD',
+      located(env.soql, cond.field, `field '${path.field.name}' can not be filtered in a query call`),
+    );
+  }
   const op = cond.operator;
   const get = (r: SRecord): string | number | boolean | null =>
     toComparable(path.kind, valueOf(env, r, path));
@@ -494,6 +522,12 @@ function compile(env: QueryEnv, meta: ObjectMeta, q: QueryBase, alias: string | 
           });
         } else if (fn === 'TOLABEL' || fn === 'FORMAT' || fn === 'CONVERTCURRENCY') {
           if (params[0]) addPath(params[0]);
+        } else if (fn === 'DISTANCE') {
+          selects.push({
+            kind: 'expr',
+            alias: f.alias ?? `expr${exprIndex++}`,
+            value: compileDistance(env.soql, meta, f as Parameters<typeof compileDistance>[2]),
+          });
         } else {
           throw new SfError(400, 'MALFORMED_QUERY', located(env.soql, fn, `unsupported function ${fn}`));
         }
@@ -526,10 +560,29 @@ function compile(env: QueryEnv, meta: ObjectMeta, q: QueryBase, alias: string | 
   }
   const orderRaw: OrderByClause[] = q.orderBy ? (Array.isArray(q.orderBy) ? q.orderBy : [q.orderBy]) : [];
   const order = orderRaw.map((o) => {
+    const fnOrder = (o as { fn?: unknown }).fn;
+    if (!('field' in o) && isDistance(fnOrder)) {
+      const desc = o.order === 'DESC';
+      const path: CompiledPath = { rels: [], fieldName: 'DISTANCE', field: undefined, kind: 'number' };
+      return {
+        path,
+        desc,
+        nullsFirst: o.nulls ? o.nulls === 'FIRST' : !desc,
+        value: compileDistance(env.soql, meta, fnOrder),
+      };
+    }
     if (!('field' in o)) throw new SfError(400, 'MALFORMED_QUERY', 'ORDER BY functions are not supported');
     const desc = o.order === 'DESC';
+    const sorted = compilePath(env, meta, o.field, alias);
+    if (sorted.field?.type === 'location') {
+      throw new SfError(
+        400,
+        'INVALID_FIELD',
+        located(env.soql, o.field, `field '${sorted.field.name}' can not be sorted in a query call`),
+      );
+    }
     return {
-      path: compilePath(env, meta, o.field, alias),
+      path: sorted,
       desc,
       nullsFirst: o.nulls ? o.nulls === 'FIRST' : !desc,
     };
@@ -559,7 +612,10 @@ function compareValues(a: unknown, b: unknown, kind: Kind): number {
 function filterSort(env: QueryEnv, c: Compiled, candidates: SRecord[]): SRecord[] {
   let rows = c.where ? candidates.filter(c.where) : candidates.slice();
   if (c.order.length > 0) {
-    const keyed = rows.map((r) => ({ r, keys: c.order.map((o) => valueOf(env, r, o.path)) }));
+    const keyed = rows.map((r) => ({
+      r,
+      keys: c.order.map((o) => (o.value ? o.value(r) : valueOf(env, r, o.path))),
+    }));
     keyed.sort((x, y) => {
       for (let i = 0; i < c.order.length; i++) {
         const o = c.order[i];
@@ -592,6 +648,7 @@ function outputValue(
   rec: SRecord,
   name: string,
 ): unknown {
+  if (f?.type === 'location') return locationValue(f, rec);
   if (f?.type === 'base64') {
     return rec[name] === null || rec[name] === undefined
       ? null
@@ -608,6 +665,10 @@ function project(
 ): SRecord {
   const out: SRecord = { attributes: attributes(env, c.meta.name, rec.Id) };
   for (const s of c.selects) {
+    if (s.kind === 'expr') {
+      out[s.alias] = s.value(rec);
+      continue;
+    }
     if (s.kind === 'sub') {
       let index = childIndex.get(s);
       if (!index) {

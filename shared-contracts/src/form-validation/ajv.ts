@@ -46,6 +46,8 @@ const makeAjv = (meta = true): Ajv => {
   // The builder's tables are `format: 'table'` (builder spec section 3): a layout mark, not a string
   // format. Unknown, Ajv logged "unknown format ignored" in the console on every form with a table.
   ajv.addFormat('table', true);
+  // A location field (geolocation.ts) is an object; its format is a mark for the renderer too.
+  ajv.addFormat('location', true);
   // The spec's annotation keywords, declared so strict mode stays meaningful for everything else.
   for (const keyword of SPEC_ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;

@@ -18,11 +18,12 @@
  * check walks only required paths and the arrays above them, never the whole form.
  */
 import type { FormJsonSchema } from '../form-definition';
+import { LOCATION_FORMAT, isGeoValue } from '../geolocation';
 import { joinPath } from './paths';
 import { isEmptyValue } from './rules';
 import { resolveRef, typeOf } from './schema';
 
-type Kind = 'boolean' | 'array' | 'object' | 'value';
+type Kind = 'boolean' | 'array' | 'object' | 'value' | 'location';
 
 interface Entry {
   key: string;
@@ -42,6 +43,8 @@ export interface RequiredPlan {
 const kindOf = (s: FormJsonSchema | undefined): Kind => {
   const t = typeOf(s);
   if (t === 'boolean') return 'boolean';
+  // A location is one answer (latitude and longitude together), not a group of fields.
+  if (s?.format === LOCATION_FORMAT) return 'location';
   if (t === 'array' || s?.items !== undefined) return 'array';
   if (t === 'object' || s?.properties !== undefined) return 'object';
   return 'value';
@@ -116,6 +119,8 @@ export const isMissing = (kind: Kind | 'object', v: unknown): boolean => {
       return !Array.isArray(v) || !v.some(hasContent);
     case 'object':
       return false;
+    case 'location':
+      return !isGeoValue(v);
     default:
       return isEmptyValue(v) || (typeof v === 'object' && !hasContent(v));
   }

@@ -57,6 +57,12 @@ registerRoute(
   ({ url, request }) => request.destination === 'script' && /\.[0-9a-f]{12}\.js$/.test(url.pathname),
   new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
 );
+// Content-hashed WebAssembly a chunk fetches itself (the barcode scanner's ZXing): the offline copy
+// holds it too, so a scan field works offline where the browser has no BarcodeDetector.
+registerRoute(
+  ({ url }) => /\.[0-9a-f]{12}\.wasm$/.test(url.pathname),
+  new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
+);
 
 /** One copy at a time, whatever the number of tabs asking. */
 let taking: Promise<OfflineCopyState | null> | null = null;

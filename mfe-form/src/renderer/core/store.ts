@@ -8,7 +8,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { FormJsonSchema, FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, withLocationComponents } from 'shared-contracts';
 import { evaluateJsonFormsCondition } from 'shared-contracts/form-validation/ajv';
 import { getIn, isWithin, joinPath, setIn } from './paths';
 import {
@@ -497,10 +497,10 @@ export class FormStore {
    */
   submit(submissionErrors?: unknown): SaveCheck & { data: unknown } {
     this.flushValidation();
-    const data = dropEmptyRows(this.data);
+    const rows = dropEmptyRows(this.data);
     const check = checkBeforeSave({
       validate: this.validate,
-      data,
+      data: rows,
       schema: this.schema,
       // Paths of the data as shown (before empty rows are dropped): row numbers match the screen.
       missing: this.missing,
@@ -513,7 +513,8 @@ export class FormStore {
     this.metaListeners.forEach((set) => set.forEach((l) => l()));
     this.summary = check.ok ? undefined : check;
     this.summaryListeners.forEach((l) => l());
-    return { ...check, data };
+    // Location fields of the org's objects also go as the org stores them (Site__Latitude__s, …).
+    return { ...check, data: withLocationComponents(rows, this.schema) };
   }
 
   getSummary = (): SaveCheck | undefined => this.summary;

@@ -1,0 +1,64 @@
+/** Texts of the location and scan controls (issue 32; the spec has none). */
+import { formatAccuracy } from 'shared-contracts';
+import type { GeoFailure } from './geolocate';
+import type { ScanFailure } from './scan-failure';
+
+export const LOCATION_TEXTS = {
+  get: 'Get location',
+  refresh: 'Refresh location',
+  locating: 'Getting location…',
+  clear: 'Clear',
+  typeIt: 'Enter coordinates',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  use: 'Use these coordinates',
+  cancel: 'Cancel',
+  badCoordinates: 'Enter a latitude from -90 to 90 and a longitude from -180 to 180, in decimal degrees.',
+  openMap: 'Open in map',
+  typed: 'Typed by hand',
+  taken: (when: string): string => `Taken ${when}`,
+  needs: (metres: number): string => `Needs accuracy of ${formatAccuracy(metres)} or better.`,
+  tooCoarse: (got: number | undefined, metres: number): string =>
+    got === undefined
+      ? `Typed coordinates have no accuracy; this field needs ${formatAccuracy(metres)} or better. Get the location from the device.`
+      : `Accuracy ±${formatAccuracy(got)} is not good enough: this field needs ${formatAccuracy(metres)} or better. Move to open sky and refresh.`,
+  failure: (reason: GeoFailure, canType: boolean): string => {
+    const orType = canType ? ' Or enter the coordinates by hand.' : '';
+    switch (reason) {
+      case 'denied':
+        return `Location access is blocked for this site. Allow location in the browser's site settings, then try again.${orType}`;
+      case 'timeout':
+        return `Getting the location took too long. Move to open sky and try again.${orType}`;
+      case 'insecure':
+        return `Location needs a secure (https) connection to this app.${orType}`;
+      case 'unsupported':
+        return `This device cannot give its location.${orType}`;
+      default:
+        return `The device could not find its location. Check that location services are on, then try again.${orType}`;
+    }
+  },
+} as const;
+
+export const SCAN_TEXTS = {
+  scan: 'Scan code',
+  title: 'Scan a code',
+  starting: 'Starting camera…',
+  pointAt: (formats: string): string => `Point the camera at the code (${formats}).`,
+  cancel: 'Cancel',
+  failure: (reason: ScanFailure): string => {
+    switch (reason) {
+      case 'denied':
+        return "Camera access is blocked for this site. Allow the camera in the browser's site settings, or type the code.";
+      case 'no-camera':
+        return 'No camera was found on this device. Type the code instead.';
+      case 'in-use':
+        return 'The camera is in use by another app. Close it and try again, or type the code.';
+      case 'insecure':
+        return 'The camera needs a secure (https) connection to this app. Type the code instead.';
+      case 'unsupported':
+        return 'This browser cannot scan codes. Type the code instead.';
+      default:
+        return 'The scanner could not start. Try again, or type the code.';
+    }
+  },
+} as const;
