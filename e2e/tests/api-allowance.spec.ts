@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_ALLOWANCE_TEXTS } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 import { orgQuery } from './form-fixtures';
@@ -64,6 +64,29 @@ test('field user: with the allowance spent mid-sync the outbox waits and says wh
   await expect
     .poll(async () => (await inOrg(ids)).map((r) => r.cqext__Status__c), { timeout: 60_000 })
     .toEqual(['Submitted']);
+  await allowance({ edition: 'Enterprise', licenses: 10, used: 0 });
+  expect(errors).toEqual([]);
+});
+
+test("field user: a form launched while the org refuses calls says why (not 'Couldn't find'), and Try again opens it once calls are allowed", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openHome(page, env.system.url);
+  await page.getByRole('tab', { name: /^Forms/ }).click();
+  const launch = page.getByRole('button', { name: `Launch ${TITLE}` });
+  await expect(launch).toBeVisible();
+  await allowance({ max: 50_000, used: 50_000 });
+  await launch.click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(API_ALLOWANCE_TEXTS.spent)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(MESSAGES.submissionNotFound)).toHaveCount(0);
+
+  await allowance({ used: 0 });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('form-name')).toHaveText(TITLE);
   await allowance({ edition: 'Enterprise', licenses: 10, used: 0 });
   expect(errors).toEqual([]);
 });

@@ -4,9 +4,16 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { MESSAGES, formatDateTime } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES, formatDateTime } from 'shared-contracts';
 import type { FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
-import { callsOf, fakeHost, settable, type FakeHost, type Settable } from 'shared-contracts/testing';
+import {
+  apiError,
+  callsOf,
+  fakeHost,
+  settable,
+  type FakeHost,
+  type Settable,
+} from 'shared-contracts/testing';
 import { FormScreenRoute } from './index';
 
 const CREATED_TEXT = formatDateTime('2026-11-22T08:15:00.000Z', { timeZone: 'America/New_York' });
@@ -124,6 +131,36 @@ describe('form screen', () => {
     setup(`/form/${ID}`, { sub: undefined });
     expect(await screen.findByText(MESSAGES.submissionNotFound, undefined, { timeout: 6000 })).toBeTruthy();
   }, 10_000);
+
+  it("a definition the org cannot give now says why, not 'Couldn't find': the allowance spent, then Try again opens it", async () => {
+    let refuse = true;
+    const { user } = setup(`/form/${ID}`, {
+      sub: submission({ formDef: undefined }),
+      configure: (h) =>
+        h.routes.set('GET /api/schema', () => {
+          if (refuse) throw apiError(503, `${MESSAGES.serverErrorPrefix}${API_ALLOWANCE_TEXTS.spent}`);
+          return { formDef };
+        }),
+    });
+    expect(await screen.findByText(API_ALLOWANCE_TEXTS.spent)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.submissionNotFound)).toBeNull();
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await ready()).textContent).toBe('Site Check');
+  });
+
+  it('no network for the definition: Cannot connect to Internet, with Try again and Go back', async () => {
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: undefined }),
+      configure: (h) =>
+        h.routes.set('GET /api/schema', () => {
+          throw apiError(0, MESSAGES.networkError, true);
+        }),
+    });
+    expect(await screen.findByText(MESSAGES.cannotConnectToInternet)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
+  });
 
   it('header with logo, form name and created date; footer Save, Close, Discard', async () => {
     setup(`/form/${ID}`);

@@ -75,6 +75,7 @@ const errorTexts = (errors: unknown): string[] => {
 export function FormScreen(props: FormScreenProps) {
   const { host, route } = props;
   const [loaded, setLoaded] = useState<Loaded | undefined>();
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     setLoaded(undefined);
@@ -94,13 +95,40 @@ export function FormScreen(props: FormScreenProps) {
     return () => {
       live = false;
     };
-  }, [host, route.target, route.readOnly, props.loadTimeoutMs]);
+  }, [host, route.target, route.readOnly, props.loadTimeoutMs, attempt]);
 
   if (!loaded)
     return (
       <Center p={10} data-testid="remote-screen" data-remote="mfe-form" data-state="loading">
         <Spinner size="xl" label={T.loading} />
       </Center>
+    );
+  if (loaded.kind === 'unavailable')
+    return (
+      <Box p={6} data-testid="remote-screen" data-remote="mfe-form" data-state="unavailable">
+        <Alert status="warning" borderRadius="md" alignItems="flex-start">
+          <AlertIcon />
+          <Box>
+            <AlertTitle>{loaded.message}</AlertTitle>
+            <AlertDescription display="flex" gap={4} mt={2} alignItems="center">
+              <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                {T.tryAgain}
+              </Button>
+              <Link
+                href="/"
+                textDecoration="underline"
+                onClick={(e) => {
+                  if (!isPlainClick(e)) return;
+                  e.preventDefault();
+                  host.navigate('/');
+                }}
+              >
+                {T.goBack}
+              </Link>
+            </AlertDescription>
+          </Box>
+        </Alert>
+      </Box>
     );
   if (loaded.kind === 'notFound')
     return (

@@ -3,12 +3,36 @@
  * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
  * definition (the submission's own copy, else the offline cache, else the org).
  */
-import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
+import type {
+  ApiCallFailure,
+  FormDefinition,
+  HostServices,
+  LocalSubmission,
+  Observable,
+} from 'shared-contracts';
 import type { FormTarget } from './route';
 
 export type Loaded =
   | { kind: 'found'; submission: LocalSubmission; formDef: FormDefinition; local: boolean }
-  | { kind: 'notFound' };
+  | { kind: 'notFound' }
+  /** The definition could not be read (no network, the org refusing calls): say why, offer a retry. */
+  | { kind: 'unavailable'; message: string };
+
+/** The org could not give the form definition right now: not the same as there being none. */
+export class DefinitionUnavailable extends Error {}
+
+/** What the user reads when the definition cannot be read now. */
+export function unavailableText(e: unknown): string {
+  const f = (e as { failure?: ApiCallFailure } | null)?.failure;
+  if (!f) return MESSAGES.somethingWentWrong;
+  if (f.network) return MESSAGES.cannotConnectToInternet;
+  // The allowance text says what happens next in words; it is not a server fault to prefix.
+  const bare = f.message.startsWith(MESSAGES.serverErrorPrefix)
+    ? f.message.slice(MESSAGES.serverErrorPrefix.length)
+    : f.message;
+  return bare === API_ALLOWANCE_TEXTS.spent ? bare : f.message || MESSAGES.somethingWentWrong;
+}
 
 /**
  * The first value a live query delivers. A host observable kept per id holds its last value while
@@ -54,14 +78,25 @@ export async function formDefinitionOf(
     const r = await host.api.get<{ formDef?: unknown } | FormDefinition>('/api/schema', { recordId: formId });
     const def = isFormDef(r) ? r : (r as { formDef?: unknown }).formDef;
     return isFormDef(def) ? def : undefined;
-  } catch {
-    return undefined;
+  } catch (e) {
+    const status = (e as { failure?: ApiCallFailure } | null)?.failure?.status;
+    if (status === 404 || status === 400) return undefined;
+    throw new DefinitionUnavailable(unavailableText(e));
   }
 }
 
 type ContentJson = Partial<LocalSubmission> & { data?: Record<string, unknown> };
 
 export async function loadTarget(host: HostServices, target: FormTarget, timeoutMs: number): Promise<Loaded> {
+  try {
+    return await loadFound(host, target, timeoutMs);
+  } catch (e) {
+    if (e instanceof DefinitionUnavailable) return { kind: 'unavailable', message: e.message };
+    throw e;
+  }
+}
+
+async function loadFound(host: HostServices, target: FormTarget, timeoutMs: number): Promise<Loaded> {
   if (target.kind === 'invalid') return { kind: 'notFound' };
   if (target.kind === 'submission') {
     const sub = await firstValue(host.offline.submission(target.id), timeoutMs);

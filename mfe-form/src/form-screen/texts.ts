@@ -6,6 +6,7 @@ export const FORM_SCREEN_TEXTS = {
   cancel: 'Cancel',
   print: 'Print',
   goBack: 'Go back',
+  tryAgain: 'Try again',
   createdOn: 'Created',
   loading: 'Loading form',
   saving: 'Saving',
