@@ -135,6 +135,11 @@ test('desktop, offline: a 4000x3000 photo with an EXIF rotation is queued at the
   // A desktop gets the file picker (no camera button).
   await expect(page.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
   await choosePhoto(page, 'Choose photo', 'north-wall.jpg', photo);
+  // The Mark up step comes up offline too; Skip queues the photo as it is (checked unmarked below).
+  await page
+    .getByRole('dialog', { name: 'Mark up north-wall.jpg' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
   const card = page.getByTestId('file-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('north-wall.jpg');
@@ -180,6 +185,72 @@ test('desktop, offline: a 4000x3000 photo with an EXIF rotation is queued at the
   ]);
 });
 
+const isMarkRed = ([r, g, b]: readonly number[]) => r! > 200 && g! < 90 && b! < 90;
+const isMarkYellow = ([r, g, b]: readonly number[]) => r! > 200 && g! > 180 && b! < 110;
+
+test('mark up: an arrow, a circle and a typed text drawn on the photo are in the picture the org gets, at the configured size', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openHome(page, env.system.url);
+  await launchFromHome(page, TITLE);
+  await choosePhoto(page, 'Choose photo', 'beam.jpg', photo);
+  const dialog = page.getByRole('dialog', { name: 'Mark up beam.jpg' });
+  const canvas = dialog.getByRole('img', { name: 'Photo to mark up' });
+  await expect(canvas).toBeVisible();
+  // The upright picture is 1200 x 1600: red band on the right third, blue elsewhere; all marks go on blue.
+  const box = (await canvas.boundingBox())!;
+  const at = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
+  const drag = async (from: readonly [number, number], to: readonly [number, number]) => {
+    await page.mouse.move(...from);
+    await page.mouse.down();
+    await page.mouse.move((from[0] + to[0]) / 2, (from[1] + to[1]) / 2, { steps: 4 });
+    await page.mouse.move(...to, { steps: 4 });
+    await page.mouse.up();
+  };
+  // Arrow (the default tool) in red (the default colour).
+  await expect(dialog.getByRole('button', { name: 'Arrow' })).toHaveAttribute('aria-pressed', 'true');
+  await drag(at(0.1, 0.2), at(0.5, 0.2));
+  // A circle in yellow; then a stray one taken back with Undo.
+  await dialog.getByRole('button', { name: 'Circle' }).click();
+  await dialog.getByRole('button', { name: 'Yellow' }).click();
+  await drag(at(0.1, 0.5), at(0.5, 0.7));
+  await drag(at(0.05, 0.05), at(0.6, 0.95));
+  await dialog.getByRole('button', { name: 'Undo' }).click();
+  // Text in red, placed where tapped.
+  await dialog.getByRole('button', { name: 'Text' }).click();
+  await dialog.getByRole('button', { name: 'Red' }).click();
+  await page.mouse.click(...at(0.08, 0.85));
+  await dialog.getByLabel('Text to place').fill('CRACK');
+  await dialog.getByLabel('Text to place').press('Enter');
+  await dialog.getByRole('button', { name: 'Use photo' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('file-card')).toContainText('beam.jpg');
+
+  await expect.poll(async () => (await versionsTitled('beam')).length, { timeout: 60_000 }).toBe(1);
+  const [version] = await versionsTitled('beam');
+  const img = decodeJpeg(await versionBytes(version!.Id));
+  expect({ width: img.width, height: img.height }).toEqual({ width: 1200, height: MAX_EDGE });
+  // The arrow's shaft (x 120..600 at y 320) and its head's tip.
+  expect(isMarkRed(img.rgb(360, 320))).toBe(true);
+  expect(isMarkRed(img.rgb(580, 320))).toBe(true);
+  expect(isMarkRed(img.rgb(360, 360))).toBe(false);
+  // The circle in the box (120, 800)-(600, 1120): its top and left edges yellow, its centre not.
+  expect(isMarkYellow(img.rgb(360, 800))).toBe(true);
+  expect(isMarkYellow(img.rgb(120, 960))).toBe(true);
+  expect(isMarkYellow(img.rgb(360, 960))).toBe(false);
+  // The undone circle left nothing (its top edge would cross y 80).
+  expect(isMarkYellow(img.rgb(400, 80))).toBe(false);
+  // The text: red pixels in the line right of where it was tapped (x 96.., y 1360).
+  let red = 0;
+  for (let x = 96; x < 500; x += 2) for (let y = 1330; y < 1390; y += 2) if (isMarkRed(img.rgb(x, y))) red++;
+  expect(red).toBeGreaterThan(200);
+  let redElsewhere = 0;
+  for (let x = 96; x < 500; x += 2)
+    for (let y = 1450; y < 1510; y += 2) if (isMarkRed(img.rgb(x, y))) redElsewhere++;
+  expect(redElsewhere).toBe(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -204,6 +275,9 @@ test.describe('on a phone', () => {
     await expect(page.getByText(CAMERA_BLOCKED).first()).toBeVisible();
     await expect(group.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
     await choosePhoto(page, 'Choose from files', 'gate.jpg', sidewaysJpeg(800, 600, 1));
+    // Escape leaves the Mark up step and queues the photo as it is.
+    await expect(page.getByRole('dialog', { name: 'Mark up gate.jpg' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.getByTestId('file-card')).toContainText('gate.jpg');
     await expect.poll(async () => (await versionsTitled('gate')).length, { timeout: 60_000 }).toBe(1);
   });
@@ -225,6 +299,10 @@ test.describe('on a phone with a camera', () => {
     expect(await fc.element().getAttribute('capture')).toBe('environment');
     expect(fc.isMultiple()).toBe(false);
     await fc.setFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByRole('dialog', { name: 'Mark up pump.jpg' })
+      .getByRole('button', { name: 'Skip' })
+      .click();
     const cards = page.getByTestId('file-card');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('pump.jpg');

@@ -9,6 +9,7 @@ import { ControlShell, useControl } from './shared';
 import { FileCard, fileProblem, newLocalId, rememberLocalFile } from './FileControl';
 import { originalName } from '../photo/photo-size';
 import { useCameraState } from '../photo/camera-state';
+import { PhotoMarkupDialog, type MarkupRequest } from './PhotoMarkupDialog';
 
 const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 
@@ -31,6 +32,7 @@ export const PhotoControl = memo(function PhotoControl(props: RendererProps) {
   const [preparing, setPreparing] = useState(0);
   const cameraInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [markup, setMarkup] = useState<MarkupRequest | undefined>();
   const opts = photoOptions(props.uischema.options);
 
   useEffect(() => {
@@ -43,6 +45,18 @@ export const PhotoControl = memo(function PhotoControl(props: RendererProps) {
   const canAdd = enabled && state.controlSchema.preventAddition !== true;
   const canDelete = enabled && state.controlSchema.preventDeletion !== true;
 
+  // The "Mark up" step: one photo at a time; resolves with the marked JPEG or undefined (Skip).
+  const askMarkup = (file: File): Promise<File | undefined> =>
+    new Promise((resolve) =>
+      setMarkup({
+        file,
+        quality: opts.quality,
+        done: (marked) => {
+          setMarkup(undefined);
+          resolve(marked);
+        },
+      }),
+    );
   const onFiles = async (files: File[]): Promise<void> => {
     if (files.length === 0) return;
     setProblem(undefined);
@@ -59,14 +73,16 @@ export const PhotoControl = memo(function PhotoControl(props: RendererProps) {
         }
         try {
           const resized = await resizePhoto(file, opts);
+          // Marked up (same size, same quality) or as resized; the original stays unmarked.
+          const queued = (await askMarkup(resized.file)) ?? resized.file;
           const LocalId = newLocalId();
-          rememberLocalFile(LocalId, resized.file);
+          rememberLocalFile(LocalId, queued);
           added.push({
             ContentDocumentId: '',
             LocalId,
-            Name: resized.file.name,
+            Name: queued.name,
             progress: -1,
-            Size: resized.file.size,
+            Size: queued.size,
             OriginalSize: file.size,
           });
           if (opts.keepOriginal && resized.file !== file) {
@@ -174,6 +190,7 @@ export const PhotoControl = memo(function PhotoControl(props: RendererProps) {
           {problem}
         </Text>
       ) : null}
+      <PhotoMarkupDialog request={markup} />
       <SimpleGrid mt={2} columns={{ base: 1, md: 3 }} spacing={2}>
         {Array.from({ length: count }, (_, i) => (
           <FileCard
