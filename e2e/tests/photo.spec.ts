@@ -2,7 +2,9 @@
 // user: a 4000x3000 phone photo with an EXIF rotation, taken while offline, is resized on the device
 // to the field's configured long edge, right way up, queued, and reaches the org once when the
 // network is back (the ContentVersion's bytes are decoded here). On a phone the camera is offered;
-// a camera the site was refused says what to do and a photo is picked from files.
+// a camera the site was refused says what to do and a photo is picked from files. Each photo passes
+// through the Mark up step: what is drawn there (arrow, circle, text) is in the org's picture at the
+// configured size; Skip or Escape queue it unmarked, and a kept original stays unmarked.
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
 import { OrgClient, ORG_API_VERSION } from 'shared-contracts/testing';
@@ -299,10 +301,14 @@ test.describe('on a phone with a camera', () => {
     expect(await fc.element().getAttribute('capture')).toBe('environment');
     expect(fc.isMultiple()).toBe(false);
     await fc.setFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page
-      .getByRole('dialog', { name: 'Mark up pump.jpg' })
-      .getByRole('button', { name: 'Skip' })
-      .click();
+    // Marked up on the phone: an arrow across the blue of the upright picture (768 x 1024 once resized).
+    const dialog = page.getByRole('dialog', { name: 'Mark up pump.jpg' });
+    const box = (await dialog.getByRole('img', { name: 'Photo to mark up' }).boundingBox())!;
+    await page.mouse.move(box.x + 0.1 * box.width, box.y + 0.2 * box.height);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 0.5 * box.width, box.y + 0.2 * box.height, { steps: 6 });
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: 'Use photo' }).click();
     const cards = page.getByTestId('file-card');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText('pump.jpg');
@@ -315,6 +321,8 @@ test.describe('on a phone with a camera', () => {
     expect(original!.ContentSize).toBe(photo.length);
     const img = decodeJpeg(await versionBytes(resized!.Id));
     expect({ width: img.width, height: img.height }).toEqual({ width: 768, height: 1024 });
+    expect(isMarkRed(img.rgb(230, 205))).toBe(true);
+    // The original as taken stays unmarked, byte for byte (below).
     // The original as taken, byte for byte.
     expect((await versionBytes(original!.Id)).equals(photo)).toBe(true);
   });
