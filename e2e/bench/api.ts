@@ -11,8 +11,8 @@
 //     the uploader once back online);
 // Each action's figure leaves out the calls home's list refresh made meanwhile (grouped by the BFF
 // route the org call was for: Sforce-Call-Options client=CqOfflineForms/<route>): that is the idle
-// hour's figure. The idle hour measures home as it is on this branch (the 60-second poll; issue 33's
-// streaming part replaces it).
+// hour's figure. The idle hour measures home as it is: the org's changes reach it as hints over the
+// BFF's event stream (GET /api/events, one org subscription per org), with a slow safety re-read.
 //  7. syncing 100 submissions queued offline, once the network is back.
 // Then the day of a modelled team (1,000 field users, 8-hour shift, 20 submissions each, a sign-in and
 // 20 form openings each) beside an Enterprise org's allowance for 1,000 licences (100,000 + 1,000 × 1,000).
@@ -88,7 +88,11 @@ const HOME_REFRESH = new Set(['forms', 'searchQuery', 'pendingSubmissions', 'sch
 function apiSettle(page: Page): (quietMs?: number) => Promise<void> {
   let inFlight = 0;
   let last = Date.now();
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  // The live-home event stream stays open for the page's life: never "in flight" for settling.
+  const isApi = (url: string) => {
+    const path = new URL(url).pathname;
+    return path.startsWith('/api/') && path !== '/api/events';
+  };
   page.on('request', (r) => {
     if (isApi(r.url())) {
       inFlight++;
