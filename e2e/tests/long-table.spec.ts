@@ -97,10 +97,15 @@ const cell = (page: Page, n: number, column: 'Item' | 'Reading' | 'Remark'): Loc
 async function wheelTo(page: Page, n: number): Promise<void> {
   const box = await table(page).boundingBox();
   if (!box) throw new Error('the table is not on screen');
-  await page.mouse.move(box.x + 40, Math.max(box.y, 0) + 200);
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  // Over the table's column, halfway down the window: under the pointer whatever the scroll position.
+  await page.mouse.move(box.x + 40, viewport.height / 2);
   // Whether row n is drawn and on screen (a plain query: a locator would wait for a row not drawn yet).
+  // Read after two frames, as the eye sees it: the rows drawn after the paint (the window's margin)
+  // may still move the row a little, and a check made between the two can pass for a row that leaves.
   const onScreen = () =>
-    page.evaluate((index) => {
+    page.evaluate(async (index) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const el = document.querySelector(`table[aria-label="Checks"] tr[aria-rowindex="${index + 1}"]`);
       const r = el?.getBoundingClientRect();
       return r !== undefined && r.bottom > 0 && r.top < window.innerHeight;
