@@ -13,7 +13,7 @@ import { useFormContext, useSelect, useValue } from '../context';
 const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
-import { ControlShell, useControl, type ItemCardProps } from './shared';
+import { ControlShell, appendItems, removeItem, useControl, type ItemCardProps } from './shared';
 import { sizeLine } from '../photo/photo-size';
 
 export const INLINE_IMAGE_TYPES = ['png', 'jpg', 'jpeg'];
@@ -266,19 +266,9 @@ export const FileControl = memo(function FileControl(props: RendererProps) {
       added.push({ ContentDocumentId: '', LocalId, Name: file.name, progress: -1 });
     }
     setProblem(firstProblem);
-    if (added.length > 0) {
-      const cur = store.get(state.dataPath);
-      store.set(state.dataPath, [...(Array.isArray(cur) ? cur : []), ...added]);
-    }
+    appendItems(store, state.dataPath, added);
   };
-  const onDelete = (index: number): void => {
-    const cur = store.get(state.dataPath);
-    if (Array.isArray(cur))
-      store.set(
-        state.dataPath,
-        cur.filter((_, i) => i !== index),
-      );
-  };
+  const onDelete = (index: number): void => removeItem(store, state.dataPath, index);
   const cards = Array.from({ length: count }, (_, i) => (
     <FileCard
       key={i}

@@ -5,7 +5,7 @@ import type { FormFileItem } from 'shared-contracts';
 import { useFormContext, useSelect } from '../context';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
-import { ControlShell, useControl } from './shared';
+import { ControlShell, appendItems, removeItem, useControl } from './shared';
 import { FileCard, fileProblem, newLocalId, rememberLocalFile } from './FileControl';
 import { originalName } from '../photo/photo-size';
 import { useCameraState } from '../photo/camera-state';
@@ -108,19 +108,9 @@ export const PhotoControl = memo(function PhotoControl(props: RendererProps) {
       setPreparing((n) => n - files.length);
     }
     setProblem(firstProblem);
-    if (added.length > 0) {
-      const cur = store.get(state.dataPath);
-      store.set(state.dataPath, [...(Array.isArray(cur) ? cur : []), ...added]);
-    }
+    appendItems(store, state.dataPath, added);
   };
-  const onDelete = (index: number): void => {
-    const cur = store.get(state.dataPath);
-    if (Array.isArray(cur))
-      store.set(
-        state.dataPath,
-        cur.filter((_, i) => i !== index),
-      );
-  };
+  const onDelete = (index: number): void => removeItem(store, state.dataPath, index);
   const take = (input: HTMLInputElement | null) => input?.click();
   const chosen = (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);

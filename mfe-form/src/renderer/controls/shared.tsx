@@ -10,7 +10,7 @@ import {
   useRuleState,
   useValue,
 } from '../context';
-import type { FieldMeta } from '../core/store';
+import type { FieldMeta, FormStore } from '../core/store';
 import type { ElementRuleState } from '../core/rules';
 import { joinPath, scopeToPath } from '../core/paths';
 import { resolveScope, titleOf } from '../core/schema';
@@ -256,3 +256,23 @@ export interface ItemCardProps {
   canDelete: boolean;
   onDelete: (index: number) => void;
 }
+
+/** A list field's items (file cards, photos): new ones appended, one removed by index. */
+export const appendItems = (
+  store: Pick<FormStore, 'get' | 'set'>,
+  path: string,
+  items: readonly unknown[],
+): void => {
+  if (items.length === 0) return;
+  const cur = store.get(path);
+  store.set(path, [...(Array.isArray(cur) ? cur : []), ...items]);
+};
+
+export const removeItem = (store: Pick<FormStore, 'get' | 'set'>, path: string, index: number): void => {
+  const cur = store.get(path);
+  if (Array.isArray(cur))
+    store.set(
+      path,
+      cur.filter((_, i) => i !== index),
+    );
+};
