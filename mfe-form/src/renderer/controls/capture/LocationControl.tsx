@@ -163,30 +163,8 @@ export const LocationControl = memo(function LocationControl(props: RendererProp
         {typing && canType ? (
           <Stack spacing={2} data-testid="location-typed">
             <HStack spacing={2} align="flex-end">
-              <label style={{ flex: 1 }}>
-                <Text as="span" fontSize="xs">
-                  {T.latitude}
-                </Text>
-                <Input
-                  size="sm"
-                  inputMode="decimal"
-                  value={lat}
-                  placeholder="48.85837"
-                  onChange={(e) => setLat(e.target.value)}
-                />
-              </label>
-              <label style={{ flex: 1 }}>
-                <Text as="span" fontSize="xs">
-                  {T.longitude}
-                </Text>
-                <Input
-                  size="sm"
-                  inputMode="decimal"
-                  value={lon}
-                  placeholder="2.29448"
-                  onChange={(e) => setLon(e.target.value)}
-                />
-              </label>
+              <CoordinateInput label={T.latitude} value={lat} placeholder="48.85837" onChange={setLat} />
+              <CoordinateInput label={T.longitude} value={lon} placeholder="2.29448" onChange={setLon} />
             </HStack>
             {badTyped ? (
               <Text fontSize="sm" color="red.600" role="alert">
@@ -207,3 +185,26 @@ export const LocationControl = memo(function LocationControl(props: RendererProp
     </ControlShell>
   );
 });
+
+/** One coordinate typed by hand (latitude or longitude), labelled. */
+function CoordinateInput(props: {
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label style={{ flex: 1 }}>
+      <Text as="span" fontSize="xs">
+        {props.label}
+      </Text>
+      <Input
+        size="sm"
+        inputMode="decimal"
+        value={props.value}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
