@@ -179,14 +179,10 @@ const Body = memo(function Body({
       <style>{FIELD_CSS}</style>
       <div ref={rootRef} data-testid="form-renderer-root">
         {showErrorSummary ? <ErrorSummary store={ctx.store} /> : null}
-        <Box
-          as="form"
-          onSubmit={(e: React.FormEvent) => e.preventDefault()}
-          noValidate
-          data-testid="form-renderer"
-        >
+        {/* A plain form: a Chakra Box cost an Emotion style at every mount (issue 31). */}
+        <form onSubmit={(e) => e.preventDefault()} noValidate data-testid="form-renderer">
           <Dispatch uischema={ui} schema={ctx.rootSchema} path="" enabled={!ctx.readOnly} />
-        </Box>
+        </form>
       </div>
     </FormContext.Provider>
   );

@@ -189,6 +189,7 @@ export const ControlShell = ({
  * only, not the column of 1,000 fields around it.
  */
 export const FIELD_CSS = `
+.cq-vstack { display: flex; flex-direction: column; }
 .cq-field { margin-bottom: 0.75rem; }
 .cq-cv { content-visibility: auto; contain-intrinsic-size: auto 4.25rem; }
 .cq-chunk { content-visibility: auto; }

@@ -375,6 +375,9 @@ export class FormStore {
 
   /** `changed`: for an array, the only items that differ from its `previous` value. */
   private editedAt(path: string, changed?: { items: readonly number[]; previous: unknown }): boolean {
+    // The data as it came (a form just opened, nothing typed yet): nothing is edited, and a cell of a
+    // table skips both path lookups. An array's tracker is made at its first change instead.
+    if (this.data === this.original && !this.arrayEdited.has(path)) return false;
     const value = getIn(this.data, path);
     if (!Array.isArray(value) && !this.arrayEdited.has(path)) {
       const original = getIn(this.original, path);
@@ -395,16 +398,24 @@ export class FormStore {
     const hit = this.metaCache.get(path);
     if (hit) return hit;
     const show = this.showAll || this.touched.has(path);
-    const errors = [
-      ...(show && this.missingSet.has(path) ? [RENDERER_TEXTS.requiredProperty] : []),
-      ...(show ? (this.ajvErrors.get(path) ?? []) : []),
-      ...(this.extraErrors.get(path) ?? []),
-      ...(this.serverErrors.get(path) ?? []),
-    ];
+    const missing = show && this.missingSet.has(path);
+    const ajv = show ? this.ajvErrors.get(path) : undefined;
+    const extra = this.extraErrors.get(path);
+    const server = this.serverErrors.get(path);
     const edited = this.editedAt(path);
     const patternFailed = this.patternFailures.has(path);
-    const meta =
-      errors.length === 0 && !edited && !patternFailed ? EMPTY_META : { errors, edited, patternFailed };
+    // Most fields at mount: nothing to show, and no arrays built for it (a table mounts hundreds).
+    if (!missing && !ajv?.length && !extra?.length && !server?.length && !edited && !patternFailed) {
+      this.metaCache.set(path, EMPTY_META);
+      return EMPTY_META;
+    }
+    const errors = [
+      ...(missing ? [RENDERER_TEXTS.requiredProperty] : []),
+      ...(ajv ?? []),
+      ...(extra ?? []),
+      ...(server ?? []),
+    ];
+    const meta = { errors, edited, patternFailed };
     this.metaCache.set(path, meta);
     return meta;
   }

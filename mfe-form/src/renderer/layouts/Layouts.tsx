@@ -11,7 +11,6 @@ import {
   Heading,
   Select,
   SimpleGrid,
-  Stack,
   Tab,
   TabList,
   TabPanel,
@@ -88,9 +87,11 @@ export const VerticalLayout = memo(function VerticalLayout(props: RendererProps)
   const { hidden, enabled } = useLayout(props);
   if (hidden) return null;
   return (
-    <Stack spacing={0} data-layout="vertical">
+    // A plain column (FIELD_CSS .cq-vstack), as Chakra's Stack spacing={0} drew it: a Chakra element
+    // serialized its style through Emotion at every form's mount, before the first paint (issue 31).
+    <div className="cq-vstack" data-layout="vertical">
       <Children elements={childrenOf(props.uischema)} props={props} enabled={enabled} chunked />
-    </Stack>
+    </div>
   );
 });
 
