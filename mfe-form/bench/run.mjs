@@ -16,7 +16,7 @@
  * minus the same page's heap before the mount (the bundle and the app root are the same for both).
  * `--renderers ours,jsonforms,formik` adds a plain Formik form of the same fields (field forms only):
  * the figures behind "the renderer does not use Formik" in mfe-builder/README.md.
- * A table's "mount" is the median of `--mounts` (5) mounts, each on a fresh page.
+ * A table's "mount" is the median of `--mounts` (9) mounts, each on a fresh page.
  * Usage: node mfe-form/bench/run.mjs [--keys N] [--mounts N] [--forms f500,f1000,table,table300,table1000] [--renderers ours,jsonforms] [--no-floor] [--out file.json]
  */
 import { writeFileSync, rmSync } from 'node:fs';
@@ -60,10 +60,10 @@ const browser = await launchChromium();
 /**
  * Mounts per renderer of the 100 x 5 and 300 x 8 tables, each on a fresh page; their mount figures are
  * the medians. One mount swung by ±20 ms between runs on this 2-core machine (a 60 ms mount against a
- * 200 ms one moved the ratio from 0.26x to 0.45x); the median of five holds within a few ms. The other
+ * 200 ms one moved the ratio from 0.26x to 0.45x); the median of nine holds within a few ms. The other
  * forms (their goals far from the line, or none) mount once.
  */
-const MOUNTS = Math.max(1, Number(argValue('--mounts', '5')));
+const MOUNTS = Math.max(1, Number(argValue('--mounts', '9')));
 const mountsFor = (form) => (form === 'table' || form === 'table300' ? MOUNTS : 1);
 const median = (xs) => pct(xs, 50);
 
