@@ -35,13 +35,21 @@ import {
   warmUp,
 } from './harness.mjs';
 
-const KEYS = Number(argValue('--keys', '60'));
+const KEYS = Number(argValue('--keys', '150'));
 const OUT = argValue('--out', '');
 /**
- * Keystrokes per form: the 1,000 x 10 table (no goal) gets at most 10 (JSON Forms takes ~0.35 s a key
- * there). The 300 x 8 table gets them all: its p95 over 30 keys was its second-slowest keystroke.
+ * Keystrokes per form and renderer. Ours and the bare input get 150: the one-frame goal sits on this
+ * machine's floor, and the p95 of 60 keys (its 4th-slowest) moved by 5 ms between runs where that of
+ * 150 held within a few tenths. JSON Forms, whose figures only feed ratios far from their goals, gets
+ * 60 (30 on 300 x 8, ~0.13 s a key); the 1,000 x 10 table (no goal) 10 for every renderer (JSON Forms
+ * takes ~0.4 s a key there).
  */
-const keysFor = (form) => (form === 'table1000' ? Math.min(KEYS, 10) : KEYS);
+const keysFor = (form, which) =>
+  form === 'table1000'
+    ? Math.min(KEYS, 10)
+    : which === 'ours' || which === 'bare'
+      ? KEYS
+      : Math.min(KEYS, form === 'table300' ? 30 : 60);
 /** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
 const FORMS = argValue('--forms', 'f500,f1000,table,table300,table1000').split(',');
 /** Renderers to compare; Formik only on the field forms (a table would need its FieldArray setup). */
@@ -118,8 +126,8 @@ async function measure(which, form) {
     window.bench.latencies = [];
     window.bench.scriptTimes = [];
   });
-  await typeKeys(page, keysFor(form));
-  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (keysFor(form) + 5);
+  await typeKeys(page, keysFor(form, which));
+  const keyCpuMs = (((await threadTime()) - keysCpu0) * 1000) / (keysFor(form, which) + 5);
   const latencies = await page.evaluate(() => window.bench.latencies);
   const scriptTimes = await page.evaluate(() => window.bench.scriptTimes);
   // Re-render counting pass (separate, since walking the fiber tree costs time).
