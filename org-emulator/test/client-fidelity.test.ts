@@ -2,7 +2,7 @@
 // Organization's standard fields, query column metadata, MALFORMED_ID, all-or-none rollbacks and the
 // sObject Tree API. Over HTTP and jsforce against a running emulator.
 import { describe, expect, it } from 'vitest';
-import { ADMIN, http, orgForFile } from './helpers.js';
+import { ADMIN, FIELD_USER, http, login, orgForFile } from './helpers.js';
 
 type SaveResult = {
   id?: string | null;
@@ -33,6 +33,21 @@ describe('paths', () => {
     const versions = await http(sf.emu, '//services/data');
     expect(versions.status).toBe(200);
     expect(Array.isArray(versions.body)).toBe(true);
+  });
+});
+
+describe('name fields', () => {
+  it('names a task by its Subject and an account by its Name, for an admin and a field user alike', async () => {
+    const field = await login(sf.emu, FIELD_USER);
+    for (const conn of [sf.conn, field]) {
+      const names = async (object: string): Promise<string[]> =>
+        (await conn.sobject(object).describe()).fields.filter((f) => f.nameField).map((f) => f.name);
+      expect(await names('Task')).toEqual(['Subject']);
+      expect(await names('Account')).toEqual(['Name']);
+      const info = await http(sf.emu, `${V}/ui-api/object-info/Task`, { token: conn.accessToken ?? '' });
+      expect(info.status).toBe(200);
+      expect((info.body as { nameFields: string[] }).nameFields).toEqual(['Subject']);
+    }
   });
 });
 

@@ -152,7 +152,8 @@ export const standardObjects: ObjectDef[] = [
     lookup('AccountId', 'Account ID', 'Account', 'Account', 'Contacts'),
   ]),
   sobject('Task', 'Task', 'Tasks', '00T', [
-    text('Subject', 'Subject', 255),
+    // An org names a task by its Subject (describe's nameField, UI API's nameFields).
+    text('Subject', 'Subject', 255, { nameField: true }),
     picklist('Status', 'Status', [{ value: 'Not Started', defaultValue: true }, 'In Progress', 'Completed'], {
       nillable: false,
       defaultValue: 'Not Started',
