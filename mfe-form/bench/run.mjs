@@ -66,10 +66,11 @@ const dir = await buildPage();
 const browser = await launchChromium();
 
 /**
- * Mounts per renderer of the 100 x 5 and 300 x 8 tables, each on a fresh page; their mount figures are
- * the medians. One mount swung by ±20 ms between runs on this 2-core machine (a 60 ms mount against a
- * 200 ms one moved the ratio from 0.26x to 0.45x); the median of nine holds within a few ms. The other
- * forms (their goals far from the line, or none) mount once.
+ * Mounts per renderer of the 100 x 5 and 300 x 8 tables, each on a fresh page, the renderers taking
+ * turns (earlierMounts); their mount figures are the medians. One mount swung by ±20 ms between runs
+ * on this 2-core machine (a 60 ms mount against a 200 ms one moved the ratio from 0.26x to 0.45x), and
+ * a slow minute of the machine fell on one renderer's mounts only. The other forms (their goals far
+ * from the line, or none) mount once.
  */
 const MOUNTS = Math.max(1, Number(argValue('--mounts', '9')));
 const mountsFor = (form) => (form === 'table' || form === 'table300' ? MOUNTS : 1);
@@ -97,13 +98,24 @@ async function mountOnce(which, form) {
   return { page, cdp, threadTime, heapMb, heapBefore, cpu0, mountMs, mountCpuMs };
 }
 
-async function measure(which, form) {
-  const earlier = [];
+/**
+ * A form's extra mounts (all but the last of `mountsFor`), the renderers taking turns, so every
+ * renderer's mounts span the same minutes of this shared machine (a slow minute weighs on both sides of
+ * a ratio, not on one): renderer -> [{mountMs, mountCpuMs}].
+ */
+async function earlierMounts(form, renderers) {
+  const out = new Map(renderers.map((w) => [w, []]));
   for (let i = 1; i < mountsFor(form); i++) {
-    const m = await mountOnce(which, form);
-    earlier.push(m);
-    await m.page.close();
+    for (const which of renderers) {
+      const m = await mountOnce(which, form);
+      out.get(which).push({ mountMs: m.mountMs, mountCpuMs: m.mountCpuMs });
+      await m.page.close();
+    }
   }
+  return out;
+}
+
+async function measure(which, form, earlier = []) {
   // The last mount's page goes on to every other measure (all rows, heap, scrolling, keystrokes).
   const last = await mountOnce(which, form);
   const { page, threadTime, heapMb, heapBefore, cpu0 } = last;
@@ -169,9 +181,12 @@ async function measure(which, form) {
 const results = [];
 try {
   for (const form of FORMS) {
-    for (const which of FLOOR ? ['bare', ...RENDERERS] : RENDERERS) {
-      if (which === 'formik' && form.startsWith('table')) continue;
-      const r = await measure(which, form);
+    const renderers = (FLOOR ? ['bare', ...RENDERERS] : RENDERERS).filter(
+      (w) => !(w === 'formik' && form.startsWith('table')),
+    );
+    const earlier = await earlierMounts(form, renderers);
+    for (const which of renderers) {
+      const r = await measure(which, form, earlier.get(which));
       results.push(r);
       console.log(JSON.stringify(r));
     }
