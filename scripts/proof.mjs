@@ -60,8 +60,8 @@ const BUDGETS = {
   // repeat visit), each several seconds at 400 kbit/s
   'bench-load': 3,
   'bench-bff': 0.5,
-  // The naive loop's submits are checked against their form's definition since issue 33 (the bench
-  // does not open the form first, so each reads it): 3 org round trips a submission, ~3.2 min at 1,000.
+  // Since issue 33 each of the naive loop's submits also reads its form's LastModifiedDate (is the
+  // definition it is checked against current?): 3 org round trips a submission, ~3.2 min at 1,000.
   'bench-sync': 4,
   'bench-queue': 2,
   // issue 21 added the 300 x 8 table (JSON Forms' keystrokes there are ~0.3-0.8 s each); issue 31 the

@@ -19,7 +19,7 @@ import { resolveRef, titleOf } from '../core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
-import { ControlShell, PatternWarning, useControl } from './shared';
+import { ControlShell, PatternWarning, removeItem, useControl } from './shared';
 import { ROW_REM, addRows, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
 
 export interface TableColumn {
@@ -169,14 +169,7 @@ const Row = memo(function Row({
             type="button"
             className="cq-row-del"
             aria-label={`Remove row ${index + 1}`}
-            onClick={() => {
-              const rows = store.get(path);
-              if (Array.isArray(rows))
-                store.set(
-                  path,
-                  rows.filter((_, i) => i !== index),
-                );
-            }}
+            onClick={() => removeItem(store, path, index)}
           >
             <span aria-hidden="true">×</span>
           </button>

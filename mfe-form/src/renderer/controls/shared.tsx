@@ -258,7 +258,7 @@ export interface ItemCardProps {
   onDelete: (index: number) => void;
 }
 
-/** A list field's items (file cards, photos): new ones appended, one removed by index. */
+/** A list field's items (file cards, photos, table rows, list items): new ones appended, one removed by index. */
 export const appendItems = (
   store: Pick<FormStore, 'get' | 'set'>,
   path: string,

@@ -19,7 +19,7 @@ import { useFormContext, useIsMobile, useReveal, useSelect } from '../context';
 import { getIn } from '../core/paths';
 import { resolveRef, schemaAtPath, typeOf } from '../core/schema';
 import { generateUISchema } from '../core/uischema';
-import { labelOf, useControl } from '../controls/shared';
+import { labelOf, removeItem, useControl } from '../controls/shared';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 
@@ -88,12 +88,7 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
     setSelected(next.length - 1);
   };
   const remove = (index: number): void => {
-    const list = store.get(state.dataPath);
-    if (Array.isArray(list))
-      store.set(
-        state.dataPath,
-        list.filter((_, i) => i !== index),
-      );
+    removeItem(store, state.dataPath, index);
     setSelected(Math.max(0, index - 1));
     setConfirm(null);
   };
