@@ -70,6 +70,30 @@ describe('a long table renders the rows on screen, and stands for all of them', 
     expect(rowIndexes(container).length + heldRows(container)).toBe(ROWS);
   });
 
+  it("a cell's own text scrolling (typed past its width) does not measure the table; an ancestor's scroll does", async () => {
+    const { container } = renderForm(schema, ui, data);
+    const body = container.querySelector('tbody') as HTMLElement;
+    const measure = vi.spyOn(body, 'getBoundingClientRect').mockReturnValue({ top: 0 } as DOMRect);
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    // The frame after the mount measures once; count from there.
+    await act(frame);
+    await act(frame);
+    measure.mockClear();
+    const input = container.querySelector('td[data-path="T.5.A"] input') as HTMLInputElement;
+    await act(async () => {
+      input.dispatchEvent(new Event('scroll'));
+      await frame();
+    });
+    expect(measure).not.toHaveBeenCalled();
+    measure.mockReturnValue({ top: -70 * 41 } as DOMRect);
+    await act(async () => {
+      (container.querySelector('table')?.parentElement as HTMLElement).dispatchEvent(new Event('scroll'));
+      await frame();
+    });
+    expect(measure).toHaveBeenCalled();
+    expect(rowIndexes(container)).toContain(70);
+  });
+
   it('an edit in the last row (always rendered: Shift+Tab from below lands there) lands in the data', () => {
     const { container, data: getData } = renderForm(schema, ui, data);
     const input = container.querySelector('td[data-path="T.119.A"] input') as HTMLInputElement;

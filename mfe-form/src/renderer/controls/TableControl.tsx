@@ -238,34 +238,42 @@ const useRowWindow = (
     let frame: number | undefined;
     const schedule = (): void => {
       if (frame !== undefined) return;
-      frame = requestAnimationFrame(() => {
-        frame = undefined;
-        const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
-        if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
-        const current = rowsRef.current;
-        const visible = compute(0);
-        if (visible.some((row) => !current.includes(row))) {
-          // Rows on screen not drawn yet (a jump, a fast scroll): those alone, in this frame (a plain
-          // update from rAF would wait for React's next task, a frame later); the margin next frame.
-          flushSync(() => setRows(visible));
-          schedule();
-          return;
-        }
-        // Only the margin changes: not urgent, React renders it after this frame is painted.
-        const next = compute();
-        if (!sameRows(current, next)) setRows(next);
-      });
+      frame = requestAnimationFrame(measure);
+    };
+    // Scrolls that can move the table: the page's or an ancestor's. Not an input's own text scrolling
+    // as it is typed into (every keystroke past the cell's width), which moves no row.
+    const onScroll = (e: Event): void => {
+      const t = e.target;
+      if (t instanceof Element && !t.contains(body.current)) return;
+      schedule();
+    };
+    const measure = (): void => {
+      frame = undefined;
+      const h = body.current?.querySelector<HTMLElement>('tr[data-row]')?.offsetHeight ?? 0;
+      if (h > 0 && Math.abs(h - rowPx) > 1) setRowPx(h);
+      const current = rowsRef.current;
+      const visible = compute(0);
+      if (visible.some((row) => !current.includes(row))) {
+        // Rows on screen not drawn yet (a jump, a fast scroll): those alone, in this frame (a plain
+        // update from rAF would wait for React's next task, a frame later); the margin next frame.
+        flushSync(() => setRows(visible));
+        schedule();
+        return;
+      }
+      // Only the margin changes: not urgent, React renders it after this frame is painted.
+      const next = compute();
+      if (!sameRows(current, next)) setRows(next);
     };
     // The first measure waits a frame: a rAF queued by the mount runs before its paint, and would
     // lay the page out and draw the margin rows ahead of the first screenful.
     const first = requestAnimationFrame(schedule);
     const opts = { capture: true, passive: true } as const;
-    window.addEventListener('scroll', schedule, opts);
+    window.addEventListener('scroll', onScroll, opts);
     window.addEventListener('resize', schedule, opts);
     return () => {
       cancelAnimationFrame(first);
       if (frame !== undefined) cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule, opts);
+      window.removeEventListener('scroll', onScroll, opts);
       window.removeEventListener('resize', schedule, opts);
     };
   }, [compute, body, rowPx]);
