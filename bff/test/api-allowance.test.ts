@@ -130,4 +130,20 @@ describe("the org's daily API allowance", () => {
     expect(admin.data(await admin.get('/api/orgApiUsage'))).toMatchObject({ level: 'normal' });
     await emu('PUT', '/api-usage', { edition: 'Enterprise', licenses: 10, used: 0 });
   });
+
+  it("a single submit costs two calls: the record and its form's date read together, then the upsert", async () => {
+    const submit = (id: string) =>
+      field.post(
+        `/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=2`,
+        item(id),
+      );
+    // The first reads the form's definition too (not opened through this BFF yet).
+    const warm = await submit(randomUUID());
+    expect(warm.status, warm.text).toBe(200);
+    const before = await orgCalls();
+    const sent = await submit(randomUUID());
+    expect(sent.status, sent.text).toBe(200);
+    expect(field.data<Rec>(sent)).toMatchObject({ created: true });
+    expect((await orgCalls()) - before).toBe(2);
+  });
 });

@@ -6,7 +6,8 @@ import {
   nsName,
   nsPrefix,
 } from 'shared-contracts';
-import { rememberDefinition, submitRefusal } from './submission-check';
+import { formStamps, formStampsSoql, rememberDefinition, submitRefusal } from './submission-check';
+import { readTogether } from '../org/read-together';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -150,25 +151,34 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
   const object = n(call, 'SQX_Form_Submission__c');
   const ext = `${input.formId}#${input.submissionId}`;
   const extField = n(call, 'Uniqueness_Constraint__c');
-  const [existing] = await queryAll(
+  const submitting = !input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted';
+  const existingSoql = select({
+    fields: ['Id', n(call, 'Version__c'), n(call, 'Status__c'), n(call, 'Main_Record_Id__c')],
+    from: object,
+    where: [eq(extField, ext)],
+    limit: 1,
+  });
+  // A submit is checked against its form, whose LastModifiedDate says whether the definition kept in
+  // memory is current: read with the existing record in one Composite call, which the org counts as
+  // one (a submit costs this call and the upsert, as in the batch).
+  const stampsSoql = submitting && isSfId(input.formId) ? formStampsSoql(call, [input.formId]) : null;
+  const [[existing] = [], forms] = await readTogether(
     conn,
-    select({
-      fields: ['Id', n(call, 'Version__c'), n(call, 'Status__c'), n(call, 'Main_Record_Id__c')],
-      from: object,
-      where: [eq(extField, ext)],
-      limit: 1,
-    }),
+    call.deps.config.salesforce.apiVersion,
+    stampsSoql ? [existingSoql, stampsSoql] : [existingSoql],
   );
   const orgVersion = existing ? Number(existing[n(call, 'Version__c')] ?? 0) : null;
   if (input.version !== null && orgVersion !== null && input.version < orgVersion) {
     throw new ApiError('VERSION_CONFLICT', undefined, { orgVersion, sentVersion: input.version });
   }
-  if (!input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted') {
+  if (submitting) {
     const refusal = await submitRefusal(
       call,
       input.formId,
       (input.submission as SfRecord).data,
       formDefinition,
+      new Map(),
+      forms ? formStamps(forms) : undefined,
     );
     if (refusal) throw refusal;
   }
@@ -188,7 +198,6 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
       body: JSON.stringify(body),
       headers: { 'Content-Type': 'application/json' },
     })) as { id?: string; success?: boolean; created?: boolean; errors?: unknown[] } | undefined;
-  const submitting = !input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted';
   let refused: SubmissionFieldError[] | undefined;
   let result: Awaited<ReturnType<typeof upsert>>;
   try {

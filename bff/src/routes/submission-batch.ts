@@ -9,11 +9,18 @@
  */
 import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
-import { inIds, inList, isSfId, select } from '../org/soql';
+import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields } from '../org/submission-record';
-import { queryAll, type SfRecord } from '../org/util';
+import { readTogether } from '../org/read-together';
+import type { SfRecord } from '../org/util';
 import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
-import { submitRefusal, type FormLoader, type FormStamps } from './submission-check';
+import {
+  formStamps,
+  formStampsSoql,
+  submitRefusal,
+  type FormLoader,
+  type FormStamps,
+} from './submission-check';
 import type { Call } from './types';
 import { nsName } from 'shared-contracts';
 
@@ -50,42 +57,6 @@ function recordError(r: CollectionResult | undefined): ApiError {
     : mapped;
 }
 
-/**
- * Several queries in one Composite call (at most 5; one counted call). A query answer with more pages,
- * or one the org refused, is read on its own (its error thrown as jsforce would).
- */
-async function readTogether(call: Call, soqls: string[]): Promise<SfRecord[][]> {
-  const conn = call.conn();
-  if (soqls.length === 1) return [await queryAll(conn, soqls[0] ?? '')];
-  const v = `v${call.deps.config.salesforce.apiVersion}`;
-  const answer = (await conn.request({
-    method: 'POST',
-    url: `/services/data/${v}/composite`,
-    body: JSON.stringify({
-      allOrNone: false,
-      compositeRequest: soqls.map((q, i) => ({
-        method: 'GET',
-        url: `/services/data/${v}/query?q=${encodeURIComponent(q)}`,
-        referenceId: `q${i}`,
-      })),
-    }),
-    headers: { 'Content-Type': 'application/json' },
-  })) as { compositeResponse?: { httpStatusCode: number; body: unknown }[] };
-  return Promise.all(
-    soqls.map(async (q, i) => {
-      const r = answer.compositeResponse?.[i];
-      const body = r?.body as { records?: SfRecord[]; done?: boolean } | undefined;
-      if (r && r.httpStatusCode < 300 && Array.isArray(body?.records) && body?.done !== false)
-        return body.records;
-      if (r && r.httpStatusCode >= 400 && Array.isArray(r.body)) {
-        const first = (r.body as { errorCode?: string; message?: string }[])[0];
-        throw Object.assign(new Error(first?.message ?? 'Query failed'), { errorCode: first?.errorCode });
-      }
-      return queryAll(conn, q);
-    }),
-  );
-}
-
 export async function submitBatch(
   call: Call,
   setActionField: SetActionField,
@@ -119,21 +90,13 @@ export async function submitBatch(
         .map((i) => String(i.formId)),
     ),
   ];
-  const formsSoql =
-    formIds.length > 0
-      ? select({
-          fields: ['Id', 'LastModifiedDate'],
-          from: nsName(ns, 'SQX_Form_Definition__c'),
-          where: [inIds('Id', formIds)],
-        })
-      : null;
+  const formsSoql = formIds.length > 0 ? formStampsSoql(call, formIds) : null;
   const [existing = [], forms] = await readTogether(
-    call,
+    conn,
+    call.deps.config.salesforce.apiVersion,
     formsSoql ? [versionsSoql, formsSoql] : [versionsSoql],
   );
-  const stamps: FormStamps | undefined = forms
-    ? new Map((forms ?? []).map((f) => [String(f.Id).slice(0, 15), String(f.LastModifiedDate)]))
-    : undefined;
+  const stamps: FormStamps | undefined = forms ? formStamps(forms) : undefined;
   const byKey = new Map(existing.map((r) => [String(r[extField]).toLowerCase(), r]));
 
   const results: (SubmissionBatchWireResult | undefined)[] = new Array(items.length);

@@ -7,7 +7,7 @@
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
 import { ApiError } from '../http/errors';
-import { eqId, isSfId, select } from '../org/soql';
+import { eqId, inIds, isSfId, select } from '../org/soql';
 import { queryAll, type SfRecord } from '../org/util';
 import { orgName as n } from './ns';
 import type { Call } from './types';
@@ -24,6 +24,18 @@ const parsed = new Map<string, { stamp: string; def: FormDefinition | null }>();
  * cannot see the form), so checking a batch's submits asks the org nothing more (issue 33).
  */
 export type FormStamps = Map<string, string>;
+
+/** The stamps of form records read with `Id, LastModifiedDate`. */
+export const formStamps = (forms: SfRecord[]): FormStamps =>
+  new Map(forms.map((f) => [String(f.Id).slice(0, 15), String(f.LastModifiedDate)]));
+
+/** The query for the forms' stamps, read beside whatever the caller reads anyway. */
+export const formStampsSoql = (call: Call, formIds: string[]): string =>
+  select({
+    fields: ['Id', 'LastModifiedDate'],
+    from: n(call, 'SQX_Form_Definition__c'),
+    where: [inIds('Id', formIds)],
+  });
 
 async function definitionOf(
   call: Call,
