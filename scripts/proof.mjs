@@ -13,7 +13,7 @@
 // fuzz runs per route and PROOF_LOAD_SECONDS the mixed-read duration (the command line in the
 // report shows either when set).
 //
-// Time: every step has a budget (BUDGETS, minutes on a quiet 2-core machine; together 41.25 min). A
+// Time: every step has a budget (BUDGETS, minutes on a quiet 2-core machine; together 40.25 min). A
 // step still running at its budget is stopped (its whole process group) and reported as timed out
 // with the figures it printed so far; a step that cannot start because the run's 42 minutes are
 // spent is reported as not run. `--budget name=min,name=min` changes budgets (`--max-min` the
@@ -61,8 +61,9 @@ const BUDGETS = {
   'bench-load': 3,
   'bench-bff': 0.5,
   // Since issue 33 each of the naive loop's submits also reads its form's LastModifiedDate (is the
-  // definition it is checked against current?): 3 org round trips a submission, ~3.2 min at 1,000.
-  'bench-sync': 4,
+  // definition it is checked against current?); since 2026-11-27 in one Composite call with its
+  // record's lookup: 2 org round trips a submission, ~2.1 min at 1,000 (3.3 min with 3).
+  'bench-sync': 3,
   'bench-queue': 2,
   // issue 21 added the 300 x 8 table (JSON Forms' keystrokes there are ~0.3-0.8 s each); issue 31 the
   // 1,000 x 10 table (JSON Forms mounts it in seconds, ~1-2 s a keystroke) and a heap reading per form

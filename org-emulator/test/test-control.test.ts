@@ -54,6 +54,29 @@ describe('test control', () => {
     expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
   });
 
+  it("a composite's subrequests run inside the org: the network's faults reach the composite call only", async () => {
+    await http(sf.emu, '/__emulator/faults', json({ errorRate: 1, errorStatus: 503, pathPattern: '/query' }));
+    const q = `/services/data/v60.0/query?q=${encodeURIComponent('SELECT Id FROM Account LIMIT 1')}`;
+    try {
+      expect((await http(sf.emu, q, { token: sf.token })).status).toBe(503);
+      const together = await http(sf.emu, '/services/data/v60.0/composite', {
+        ...json({
+          compositeRequest: [
+            { method: 'GET', url: q, referenceId: 'a' },
+            { method: 'GET', url: q, referenceId: 'b' },
+          ],
+        }),
+        token: sf.token,
+      });
+      expect(together.status).toBe(200);
+      const answers = (together.body as { compositeResponse: { httpStatusCode: number }[] })
+        .compositeResponse;
+      expect(answers.map((a) => a.httpStatusCode)).toEqual([200, 200]);
+    } finally {
+      await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
+    }
+  });
+
   it('commits but loses the response when asked', async () => {
     await http(sf.emu, '/__emulator/counters', { method: 'DELETE' });
     await http(
