@@ -177,8 +177,7 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
       input.formId,
       (input.submission as SfRecord).data,
       formDefinition,
-      new Map(),
-      forms ? formStamps(forms) : undefined,
+      formStamps(forms ?? []),
     );
     if (refusal) throw refusal;
   }

@@ -96,7 +96,7 @@ export async function submitBatch(
     call.deps.config.salesforce.apiVersion,
     formsSoql ? [versionsSoql, formsSoql] : [versionsSoql],
   );
-  const stamps: FormStamps | undefined = forms ? formStamps(forms) : undefined;
+  const stamps: FormStamps = formStamps(forms ?? []);
   const byKey = new Map(existing.map((r) => [String(r[extField]).toLowerCase(), r]));
 
   const results: (SubmissionBatchWireResult | undefined)[] = new Array(items.length);
@@ -106,7 +106,7 @@ export async function submitBatch(
   const refusals = await Promise.all(
     items.map((item) =>
       String(item.status).toLowerCase() === 'submitted'
-        ? submitRefusal(call, String(item.formId), item.data, loadForm, definitions, stamps)
+        ? submitRefusal(call, String(item.formId), item.data, loadForm, stamps, definitions)
         : undefined,
     ),
   );

@@ -7,8 +7,8 @@
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
 import { ApiError } from '../http/errors';
-import { eqId, inIds, isSfId, select } from '../org/soql';
-import { queryAll, type SfRecord } from '../org/util';
+import { inIds, isSfId, select } from '../org/soql';
+import type { SfRecord } from '../org/util';
 import { orgName as n } from './ns';
 import type { Call } from './types';
 
@@ -20,8 +20,9 @@ export type FormLoader = (call: Call, formId: string) => Promise<SfRecord>;
 const parsed = new Map<string, { stamp: string; def: FormDefinition | null }>();
 
 /**
- * The forms' LastModifiedDate the caller already read (15-character id → stamp; absent: the user
- * cannot see the form), so checking a batch's submits asks the org nothing more (issue 33).
+ * The forms' LastModifiedDate the caller read with its own query in one Composite call (15-character
+ * id → stamp; absent: the user cannot see the form), so the check itself asks the org nothing more
+ * unless the definition kept in memory is stale (issue 33).
  */
 export type FormStamps = Map<string, string>;
 
@@ -41,24 +42,11 @@ async function definitionOf(
   call: Call,
   formId: string,
   load: FormLoader,
-  stamps?: FormStamps,
+  stamps: FormStamps,
 ): Promise<FormDefinition | null> {
   const auth = call.auth();
   const key = `${auth.instanceUrl}|${auth.userId}|${formId}`;
-  let stamp: string | undefined;
-  if (stamps) stamp = stamps.get(formId.slice(0, 15));
-  else {
-    const [head] = await queryAll(
-      call.conn(),
-      select({
-        fields: ['Id', 'LastModifiedDate'],
-        from: n(call, 'SQX_Form_Definition__c'),
-        where: [eqId('Id', formId)],
-        limit: 1,
-      }),
-    );
-    stamp = head ? String(head.LastModifiedDate) : undefined;
-  }
+  const stamp = stamps.get(formId.slice(0, 15));
   // A form the user cannot see: the org refuses the submission's lookup to it itself.
   if (stamp === undefined) return null;
   const hit = parsed.get(key);
@@ -88,9 +76,10 @@ export async function submitRefusal(
   formId: string,
   data: unknown,
   load: FormLoader,
+  /** The forms' stamps, read by the caller beside its own query (formStampsSoql). */
+  stamps: FormStamps,
   /** Definitions already asked for in this request (a batch holds many submissions of one form). */
   memo: Map<string, Promise<FormDefinition | null>> = new Map(),
-  stamps?: FormStamps,
 ): Promise<ApiError | undefined> {
   if (!isSfId(formId)) return undefined;
   let pending = memo.get(formId);

@@ -258,7 +258,7 @@ export interface ItemCardProps {
   onDelete: (index: number) => void;
 }
 
-/** A list field's items (file cards, photos, table rows, list items): new ones appended, one removed by index. */
+/** A list field's items (file cards, photos): new ones appended. */
 export const appendItems = (
   store: Pick<FormStore, 'get' | 'set'>,
   path: string,
@@ -269,6 +269,7 @@ export const appendItems = (
   store.set(path, [...(Array.isArray(cur) ? cur : []), ...items]);
 };
 
+/** One item of a list removed by index (file cards, photos, table rows, list-with-detail items). */
 export const removeItem = (store: Pick<FormStore, 'get' | 'set'>, path: string, index: number): void => {
   const cur = store.get(path);
   if (Array.isArray(cur))
