@@ -1,12 +1,17 @@
 // The live home stream over HTTP against the running emulator: a change made in the org by another
 // client (jsforce as the admin) reaches the owner's /api/events stream as a "changed" hint, and never
 // the stream of a user whose home it does not concern; one org subscription serves every user.
+// On an emulator of its own: it renames the demo users' tasks and drops the org's streaming clients,
+// which the other suites (running at the same time on the shared one) would see.
+import type { ChildProcess } from 'node:child_process';
 import { Connection } from 'jsforce';
 import { SESSION_COOKIE } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, stop } from './global-setup';
 import { DEMO, go, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
-const emulatorUrl = inject('emulatorUrl');
+let emulator: { url: string; child: ChildProcess };
+let emulatorUrl = '';
 const FIELD_ID = '0055g0000000002AAA';
 const PARTNER_ID = '0055g0000000003AAA';
 
@@ -92,6 +97,8 @@ async function taskOf(ownerId: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  emulator = await startEmulator();
+  emulatorUrl = emulator.url;
   bff = await startBff(emulatorUrl, { EVENTS_HEARTBEAT_MS: '300', EVENTS_RETRY_MS: '2000' });
   field = await signedIn(bff.base, DEMO.field);
   partner = await signedIn(bff.base, DEMO.partner);
@@ -100,8 +107,11 @@ beforeAll(async () => {
     accessToken: await passwordToken(emulatorUrl, DEMO.admin),
     version: '62.0',
   });
+}, 60_000);
+afterAll(async () => {
+  await bff?.close();
+  if (emulator) await stop(emulator.child);
 });
-afterAll(() => bff.close());
 
 describe('GET /api/events', () => {
   it('needs a signed-in session', async () => {
