@@ -66,7 +66,7 @@ const nameOf = (t: unknown): string => {
 };
 /** Field-level components of each renderer (one per field). */
 const FIELD_COMPONENT =
-  /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer|FormikTextField)$/;
+  /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|Row|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer|FormikTextField)$/;
 
 const countRendered = (root: Fiber): { all: number; fields: number; names: string[] } => {
   let all = 0;

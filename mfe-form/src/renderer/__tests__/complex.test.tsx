@@ -4,6 +4,7 @@ import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { renderForm } from './helpers';
 import { fileProblem, isInlineImage, nextIndeterminate } from '../controls/FileControl';
+import { FormRenderer } from '../FormRenderer';
 
 describe('table', () => {
   const schema: FormJsonSchema = {
@@ -61,6 +62,53 @@ describe('table', () => {
     });
     expect(res?.ok).toBe(true);
     expect(res?.data).toEqual({ G_Table_1__r: [{ C2: 42, C1: 'abc' }] });
+    expect(screen.getAllByLabelText('Column 1')[1]?.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByTestId('pattern-warning')).toBeNull();
+  });
+  it('keeps a Numeric Only cell as typed while it stands for the stored number', () => {
+    const f = renderForm(schema, ui, {});
+    const cell = screen.getAllByLabelText('Column 2')[0] as HTMLInputElement;
+    // "1.0" is stored as 1; the cell must not turn it into "1" under the user's caret ("1.05" next).
+    for (const typed of ['1', '1.', '1.0', '1.05']) {
+      fireEvent.change(cell, { target: { value: typed } });
+      expect(cell.value).toBe(typed);
+    }
+    expect(f.data()).toEqual({ G_Table_1__r: [{ C2: 1.05 }] });
+    expect(screen.getAllByLabelText('Column 2')[0]).toBe(cell);
+  });
+  it('cells follow the data: a removed row shifts the values up, a rule or reset rewrites them', () => {
+    const f = renderForm(schema, ui, {
+      G_Table_1__r: [
+        { C1: 'a', C2: 1 },
+        { C1: 'b', C2: 2 },
+      ],
+    });
+    const firstCells = () => screen.getAllByLabelText('Column 1').map((c) => (c as HTMLInputElement).value);
+    expect(firstCells()).toEqual(['a', 'b', '']);
+    fireEvent.click(screen.getByLabelText('Remove row 1'));
+    expect(f.data()).toEqual({ G_Table_1__r: [{ C1: 'b', C2: 2 }] });
+    expect(firstCells()).toEqual(['b', '', '']);
+    expect((screen.getAllByLabelText('Column 2')[0] as HTMLInputElement).value).toBe('2');
+    // Only stored rows can be removed.
+    expect(screen.queryByLabelText('Remove row 2')).toBeNull();
+    f.rerender(
+      <FormRenderer
+        schema={schema}
+        uischema={ui}
+        data={{ G_Table_1__r: [{ C1: 'z' }] }}
+        validationTiming="sync"
+      />,
+    );
+    expect(firstCells()).toEqual(['z', '', '']);
+  });
+  it('a typed padding row becomes stored without losing its input or focus', () => {
+    renderForm(schema, ui, {});
+    const cell = screen.getAllByLabelText('Column 1')[2] as HTMLInputElement;
+    cell.focus();
+    fireEvent.change(cell, { target: { value: 'x' } });
+    expect(screen.getAllByLabelText('Column 1')[2]).toBe(cell);
+    expect(document.activeElement).toBe(cell);
+    expect(screen.getByLabelText('Remove row 3')).toBeTruthy();
   });
   it('is read-only in read-only mode and honours preventAddition', () => {
     renderForm(
@@ -76,6 +124,12 @@ describe('table', () => {
       },
     );
     expect(screen.queryByText('Add Row')).toBeNull();
+  });
+  it('cells are read-only in a read-only form', () => {
+    renderForm(schema, ui, { G_Table_1__r: [{ C1: 'a' }] }, { readOnly: true });
+    const cells = screen.getAllByLabelText('Column 1') as HTMLInputElement[];
+    expect(cells.every((c) => c.readOnly)).toBe(true);
+    expect(screen.queryByLabelText('Remove row 1')).toBeNull();
   });
 });
 

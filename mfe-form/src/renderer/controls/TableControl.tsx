@@ -5,16 +5,19 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
+  useSyncExternalStore,
   type FocusEvent,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { flushSync } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
-import { PrintModeContext, useFormContext, useMeta, useSelect, useValue } from '../context';
+import { PrintModeContext, useFormContext, useSelect, useValue } from '../context';
+import type { FormStore } from '../core/store';
 import { resolveRef, titleOf } from '../core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
@@ -89,49 +92,71 @@ const setCell = (
   store.set(arrayPath, padded);
 };
 
-/** One cell; its value comes from the row (one store subscription per row, not one per cell). */
-const Cell = memo(function Cell({
-  arrayPath,
-  index,
-  column,
-  enabled,
-  value,
-}: {
-  arrayPath: string;
-  index: number;
-  column: TableColumn;
-  enabled: boolean;
-  value: unknown;
-}) {
-  const { store } = useFormContext();
-  const path = `${arrayPath}.${index}.${column.name}`;
-  const meta = useMeta(path);
-  return (
-    // No width here: the table's fixed layout takes the columns' widths from the header.
-    <td className="cq-td cq-cell-td" data-path={path}>
-      {/* The input straight in the cell (no wrapper: one box fewer per cell to create and lay out,
-          issue 31); the cell is the warning icon's containing block. No containment here (cq-line):
-          each contained box is a stacking context of its own, and 2,400 of them made the compositor's
-          per-frame update cost ~20 ms per keystroke. The fixed table layout already keeps an edit from
-          re-measuring other cells. */}
-      <input
-        id={`${store.uid}-${path}`}
-        className="cq-input"
-        aria-label={column.title}
-        value={value === undefined || value === null ? '' : String(value)}
-        maxLength={TABLE_TEXT_MAX_EXCLUSIVE - 1}
-        readOnly={!enabled}
-        aria-invalid={meta.patternFailed || meta.errors.length > 0 || undefined}
-        onChange={(e) => {
-          const next = parseCell(e.target.value, column.schema);
-          store.setPatternFailed(path, failsPattern(next, column.schema));
-          setCell(store, arrayPath, index, column.name, next);
-        }}
-      />
-      {meta.patternFailed ? <PatternWarning message={column.schema.errorMessage ?? 'Invalid value'} /> : null}
-    </td>
-  );
-});
+/** What a cell shows for a stored value. */
+const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The text in a cell stands for the stored value: what was typed is left alone when it parses to the
+ * value (a Numeric Only cell typed "1.0" stores 1 and keeps showing "1.0" while "1.05" is typed).
+ */
+const showsValue = (text: string, value: unknown, s: FormJsonSchema): boolean =>
+  text === cellText(value) || parseCell(text, s) === value;
+
+/**
+ * A row's cells, made from a prototype row cloned in one DOM call, outside React (issue 31). A table's
+ * first paint is mostly its first screenful of inputs mounted cold: React's own work per input (its
+ * value tracker, wrapper state, attributes, listeners) cost ~0.6 ms a row, more than the browser's
+ * clone of the same cells. The inputs are the same elements as before (ids, labels, maxlength), so
+ * screen readers, keyboard, print and tests see no difference.
+ */
+const prototypes = new WeakMap<Document, Map<number, HTMLTableRowElement>>();
+const rowPrototype = (doc: Document, columns: number): HTMLTableRowElement => {
+  let byCount = prototypes.get(doc);
+  if (!byCount) prototypes.set(doc, (byCount = new Map()));
+  const hit = byCount.get(columns);
+  if (hit) return hit;
+  const tr = doc.createElement('tr');
+  for (let c = 0; c < columns; c++) {
+    // No width on the cell: the table's fixed layout takes the columns' widths from the header. The
+    // input straight in the cell (one box fewer per cell); no containment (each contained box is a
+    // stacking context, and 2,400 of them made the compositor's per-frame update ~20 ms a keystroke).
+    const td = doc.createElement('td');
+    td.className = 'cq-td cq-cell-td';
+    const input = doc.createElement('input');
+    input.className = 'cq-input';
+    input.maxLength = TABLE_TEXT_MAX_EXCLUSIVE - 1;
+    td.append(input);
+    tr.append(td);
+  }
+  byCount.set(columns, tr);
+  return tr;
+};
+
+/** The cell holding a row's remove button (a plain button: Chakra's IconButton cost an Emotion style per row). */
+const removeCell = (doc: Document, index: number): HTMLTableCellElement => {
+  const td = doc.createElement('td');
+  td.className = 'cq-td';
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'cq-row-del';
+  button.setAttribute('aria-label', `Remove row ${index + 1}`);
+  const x = doc.createElement('span');
+  x.setAttribute('aria-hidden', 'true');
+  x.textContent = '×';
+  button.append(x);
+  td.append(button);
+  return td;
+};
+
+/** Per cell: whether it is invalid and whether its pattern failed, as one comparable string. */
+const metaSignature = (store: FormStore, paths: readonly string[]): string => {
+  let out = '';
+  for (const p of paths) {
+    const m = store.getMeta(p);
+    out += `${m.errors.length > 0 || m.patternFailed ? 1 : 0}${m.patternFailed ? 1 : 0}`;
+  }
+  return out;
+};
 
 const Row = memo(function Row({
   path,
@@ -149,32 +174,99 @@ const Row = memo(function Row({
   const { store } = useFormContext();
   const row = useValue(`${path}.${index}`);
   const cells = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : undefined;
+  const paths = useMemo(() => columns.map((c) => `${path}.${index}.${c.name}`), [columns, path, index]);
+  // One subscription per row to its cells' errors and pattern flags (not one per cell).
+  const subscribeMeta = useCallback(
+    (l: () => void) => {
+      const offs = paths.map((p) => store.subscribeMeta(p, l));
+      return () => offs.forEach((off) => off());
+    },
+    [store, paths],
+  );
+  const signature = useSyncExternalStore(subscribeMeta, () => metaSignature(store, paths));
+  const trRef = useRef<HTMLTableRowElement>(null);
+  const tdsRef = useRef<HTMLTableCellElement[]>([]);
+  const inputsRef = useRef<HTMLInputElement[]>([]);
+  // A warning shown in a row mounted with a failed pattern needs the cells, made after the first render.
+  const [, cellsMade] = useReducer((n: number) => n + 1, 0);
+
+  // Made once per row (a typed row becoming stored, or the form turning read-only, keeps its inputs and
+  // the focus in them).
+  useLayoutEffect(() => {
+    const tr = trRef.current as HTMLTableRowElement;
+    const made = rowPrototype(tr.ownerDocument, columns.length).cloneNode(true) as HTMLTableRowElement;
+    const tds = [...made.cells];
+    const inputs: HTMLInputElement[] = [];
+    columns.forEach((c, i) => {
+      const td = tds[i] as HTMLTableCellElement;
+      const cellPath = paths[i] as string;
+      td.dataset.path = cellPath;
+      const input = td.firstChild as HTMLInputElement;
+      input.id = `${store.uid}-${cellPath}`;
+      input.setAttribute('aria-label', c.title);
+      inputs.push(input);
+    });
+    const onEdit = (e: Event): void => {
+      const i = inputs.indexOf(e.target as HTMLInputElement);
+      const column = columns[i];
+      if (!column) return;
+      const next = parseCell((inputs[i] as HTMLInputElement).value, column.schema);
+      store.setPatternFailed(paths[i] as string, failsPattern(next, column.schema));
+      setCell(store, path, index, column.name, next);
+    };
+    // input as typed; change for what sets a value and reports it at once (autofill, tests).
+    tr.addEventListener('input', onEdit);
+    tr.addEventListener('change', onEdit);
+    tr.prepend(...tds);
+    tdsRef.current = tds;
+    inputsRef.current = inputs;
+    if (paths.some((p) => store.getMeta(p).patternFailed)) cellsMade();
+    return () => {
+      tr.removeEventListener('input', onEdit);
+      tr.removeEventListener('change', onEdit);
+      for (const td of tds) td.remove();
+      tdsRef.current = [];
+      inputsRef.current = [];
+    };
+  }, [store, columns, paths, path, index]);
+
+  // The remove button: only for a stored row of a form that may delete rows.
+  useLayoutEffect(() => {
+    if (!canDelete) return;
+    const tr = trRef.current as HTMLTableRowElement;
+    const td = removeCell(tr.ownerDocument, index);
+    const onRemove = (): void => removeItem(store, path, index);
+    td.firstChild?.addEventListener('click', onRemove);
+    tr.append(td);
+    return () => td.remove();
+  }, [canDelete, store, path, index]);
+
+  // The inputs follow the data (another row removed, a rule, a reset), the form's read-only state and
+  // each cell's validity; the text being typed is not rewritten while it stands for the stored value.
+  useLayoutEffect(() => {
+    inputsRef.current.forEach((input, i) => {
+      const column = columns[i] as TableColumn;
+      const value = cells?.[column.name];
+      if (!showsValue(input.value, value, column.schema)) input.value = cellText(value);
+      input.readOnly = !enabled;
+      if (signature[i * 2] === '1') input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    });
+  });
+
+  const tds = tdsRef.current;
   return (
     // Header is row 1 (aria-rowindex over all rows, rendered or not: issue 31).
-    <tr aria-rowindex={index + 2} data-row={index}>
-      {columns.map((c) => (
-        <Cell
-          key={c.name}
-          arrayPath={path}
-          index={index}
-          column={c}
-          enabled={enabled}
-          value={cells?.[c.name]}
-        />
-      ))}
-      {canDelete ? (
-        <td className="cq-td">
-          {/* A plain button (Chakra's IconButton cost an Emotion style per row at mount). */}
-          <button
-            type="button"
-            className="cq-row-del"
-            aria-label={`Remove row ${index + 1}`}
-            onClick={() => removeItem(store, path, index)}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </td>
-      ) : null}
+    <tr ref={trRef} aria-rowindex={index + 2} data-row={index}>
+      {columns.map((c, i) =>
+        signature[i * 2 + 1] === '1' && tds[i]
+          ? createPortal(
+              <PatternWarning message={c.schema.errorMessage ?? 'Invalid value'} />,
+              tds[i],
+              c.name,
+            )
+          : null,
+      )}
     </tr>
   );
 });
