@@ -64,7 +64,7 @@ const nameOf = (t: unknown): string => {
   }
   return '';
 };
-/** Field-level components of each renderer (one per field). */
+/** Field-level components of each renderer (one per field; ours renders a table row's cells in its Row). */
 const FIELD_COMPONENT =
   /^(TextControl|NumberControl|TextAreaControl|SelectControl|Cell|Row|InputControl|TextCell|NumberCell|DispatchCell|JsonFormsDispatchRenderer|FormikTextField)$/;
 
