@@ -186,7 +186,6 @@ const Row = memo(function Row({
   const signature = useSyncExternalStore(subscribeMeta, () => metaSignature(store, paths));
   const trRef = useRef<HTMLTableRowElement>(null);
   const tdsRef = useRef<HTMLTableCellElement[]>([]);
-  const inputsRef = useRef<HTMLInputElement[]>([]);
   // A warning shown in a row mounted with a failed pattern needs the cells, made after the first render.
   const [, cellsMade] = useReducer((n: number) => n + 1, 0);
 
@@ -196,7 +195,6 @@ const Row = memo(function Row({
     const tr = trRef.current as HTMLTableRowElement;
     const made = rowPrototype(tr.ownerDocument, columns.length).cloneNode(true) as HTMLTableRowElement;
     const tds = [...made.cells];
-    const inputs: HTMLInputElement[] = [];
     columns.forEach((c, i) => {
       const td = tds[i] as HTMLTableCellElement;
       const cellPath = paths[i] as string;
@@ -204,13 +202,13 @@ const Row = memo(function Row({
       const input = td.firstChild as HTMLInputElement;
       input.id = `${store.uid}-${cellPath}`;
       input.setAttribute('aria-label', c.title);
-      inputs.push(input);
     });
     const onEdit = (e: Event): void => {
-      const i = inputs.indexOf(e.target as HTMLInputElement);
+      const input = e.target as HTMLInputElement;
+      const i = tds.indexOf(input.parentElement as HTMLTableCellElement);
       const column = columns[i];
       if (!column) return;
-      const next = parseCell((inputs[i] as HTMLInputElement).value, column.schema);
+      const next = parseCell(input.value, column.schema);
       store.setPatternFailed(paths[i] as string, failsPattern(next, column.schema));
       setCell(store, path, index, column.name, next);
     };
@@ -219,14 +217,12 @@ const Row = memo(function Row({
     tr.addEventListener('change', onEdit);
     tr.prepend(...tds);
     tdsRef.current = tds;
-    inputsRef.current = inputs;
     if (paths.some((p) => store.getMeta(p).patternFailed)) cellsMade();
     return () => {
       tr.removeEventListener('input', onEdit);
       tr.removeEventListener('change', onEdit);
       for (const td of tds) td.remove();
       tdsRef.current = [];
-      inputsRef.current = [];
     };
   }, [store, columns, paths, path, index]);
 
@@ -243,14 +239,18 @@ const Row = memo(function Row({
 
   // The inputs follow the data (another row removed, a rule, a reset), the form's read-only state and
   // each cell's validity; the text being typed is not rewritten while it stands for the stored value.
+  // Runs on every keystroke in the row: only what differs is written to the DOM.
   useLayoutEffect(() => {
-    inputsRef.current.forEach((input, i) => {
-      const column = columns[i] as TableColumn;
+    tdsRef.current.forEach((td, i) => {
+      const column = columns[i];
+      if (!column) return;
+      const input = td.firstChild as HTMLInputElement;
       const value = cells?.[column.name];
       if (!showsValue(input.value, value, column.schema)) input.value = cellText(value);
-      input.readOnly = !enabled;
-      if (signature[i * 2] === '1') input.setAttribute('aria-invalid', 'true');
-      else input.removeAttribute('aria-invalid');
+      if (input.readOnly === enabled) input.readOnly = !enabled;
+      if (signature[i * 2] === '1') {
+        if (input.getAttribute('aria-invalid') !== 'true') input.setAttribute('aria-invalid', 'true');
+      } else if (input.hasAttribute('aria-invalid')) input.removeAttribute('aria-invalid');
     });
   });
 
