@@ -13,9 +13,9 @@ import { ApiError, isApiLimitError } from './http/errors';
 import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from './http/middleware';
 import { check, compile } from './http/validate';
 import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/client';
-import { Coalescer } from './org/coalesce';
+import { TtlCache } from './cache/ttl-cache';
 import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
-import { origin } from './org/util';
+import { origin, type SfRecord } from './org/util';
 import { sessionMiddleware } from './session/session';
 import { createStore, type OrgAuth, type SessionStore } from './session/store';
 import { authHandlers } from './routes/auth';
@@ -223,7 +223,7 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     store,
     logger,
     refresher,
-    coalescer: new Coalescer(config.listCacheMs),
+    lists: new TtlCache<SfRecord[]>({ max: 5000, ttlMs: config.listCacheMs }),
     apiUsage: new ApiUsageMonitor(logger, { threshold: config.apiUsage.threshold }),
   };
   const router = new Router();

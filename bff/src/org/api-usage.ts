@@ -6,6 +6,7 @@
  * (submissions, file uploads), a warning is logged once per crossing, and admins are told (userContext).
  */
 import type { Logger } from 'pino';
+import { TtlCache } from '../cache/ttl-cache';
 
 export type UsageLevel = 'normal' | 'high' | 'spent';
 
@@ -63,9 +64,9 @@ export function recordReadings(monitor: ApiUsageMonitor, conns: unknown[] | unde
 const KEPT_MAX = 2000;
 
 export class ApiUsageMonitor {
-  private readonly orgs = new Map<string, OrgApiUsage>();
+  private readonly orgs: TtlCache<OrgApiUsage>;
   /** Only filled while an org is past the threshold: no memory spent in normal times. */
-  private readonly kept = new Map<string, { at: number; data: unknown }>();
+  private readonly kept: TtlCache<{ at: number; data: unknown }>;
   private readonly threshold: number;
   private readonly staleMs: number;
   private readonly now: () => number;
@@ -77,6 +78,9 @@ export class ApiUsageMonitor {
     this.threshold = options.threshold ?? 0.8;
     this.staleMs = options.staleMs ?? 24 * 3_600_000;
     this.now = options.now ?? Date.now;
+    // A reading older than staleMs says nothing about today's allowance.
+    this.orgs = new TtlCache({ max: 10_000, ttlMs: this.staleMs, now: this.now });
+    this.kept = new TtlCache({ max: KEPT_MAX, ttlMs: this.staleMs, now: this.now });
   }
 
   /** A reading from an org answer. */
@@ -98,7 +102,6 @@ export class ApiUsageMonitor {
       else this.logger.info(fields, 'org API allowance back under the threshold');
       if (level === 'normal') this.dropKept();
     }
-    if (this.orgs.size > 10_000) this.orgs.delete(this.orgs.keys().next().value as string);
   }
 
   /** Back under the threshold: fresh answers again (kept answers are few and short-lived: drop them all). */
@@ -115,12 +118,7 @@ export class ApiUsageMonitor {
 
   /** The latest fresh reading, or undefined. */
   get(orgId: string): OrgApiUsage | undefined {
-    const u = this.orgs.get(orgId);
-    if (u && this.now() - u.at > this.staleMs) {
-      this.orgs.delete(orgId);
-      return undefined;
-    }
-    return u;
+    return this.orgs.get(orgId);
   }
 
   level(orgId: string): UsageLevel {
@@ -139,9 +137,7 @@ export class ApiUsageMonitor {
   }
 
   keepAnswer(key: string, data: unknown): void {
-    this.kept.delete(key);
     this.kept.set(key, { at: this.now(), data });
-    if (this.kept.size > KEPT_MAX) this.kept.delete(this.kept.keys().next().value as string);
   }
 
   /** For admins (GET /api/orgApiUsage): the org's latest reading, or null before any. */

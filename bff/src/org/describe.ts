@@ -1,4 +1,5 @@
 import type { Connection } from 'jsforce';
+import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import type { DescribeField } from './schema-mapping';
 
@@ -18,8 +19,7 @@ export interface ObjectDescribe {
   }[];
 }
 
-const TTL_MS = 5 * 60 * 1000;
-const cache = new Map<string, { at: number; value: Promise<ObjectDescribe> }>();
+const cache = new TtlCache<ObjectDescribe>({ max: 2000, ttlMs: 5 * 60 * 1000 });
 
 /**
  * Describe of an object, cached per org and user for 5 minutes (the org answers it per user: fields
@@ -27,19 +27,15 @@ const cache = new Map<string, { at: number; value: Promise<ObjectDescribe> }>();
  */
 export function describeObject(conn: Connection, object: string): Promise<ObjectDescribe> {
   const key = `${conn.instanceUrl}|${conn.userInfo?.id ?? ''}|${object.toLowerCase()}`;
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = (conn.describe(object) as unknown as Promise<ObjectDescribe>).catch((err: unknown) => {
-    cache.delete(key);
-    const code = (err as { errorCode?: string }).errorCode ?? (err as { name?: string }).name;
-    if (code === 'NOT_FOUND' || code === 'INVALID_TYPE' || code === 'ERROR_HTTP_404') {
-      throw new ApiError('BAD_REQUEST', `Unknown object: ${object}`);
-    }
-    throw err;
-  });
-  cache.set(key, { at: Date.now(), value });
-  if (cache.size > 2000) cache.delete(cache.keys().next().value as string);
-  return value;
+  return cache.getOrLoad(key, () =>
+    (conn.describe(object) as unknown as Promise<ObjectDescribe>).catch((err: unknown) => {
+      const code = (err as { errorCode?: string }).errorCode ?? (err as { name?: string }).name;
+      if (code === 'NOT_FOUND' || code === 'INVALID_TYPE' || code === 'ERROR_HTTP_404') {
+        throw new ApiError('BAD_REQUEST', `Unknown object: ${object}`);
+      }
+      throw err;
+    }),
+  );
 }
 
 /** Keeps only field names the object really has (case-insensitive), in their real spelling; throws on any other. */

@@ -8,6 +8,7 @@ import {
 } from 'shared-contracts';
 import { formStamps, formStampsSoql, rememberDefinition, submitRefusal } from './submission-check';
 import { readTogether } from '../org/read-together';
+import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -77,7 +78,7 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
   const auth = call.auth();
   const ns = call.deps.config.salesforce.namespace;
   // Keyed by session: a failing refresh of one session never ends another device's session.
-  return call.deps.coalescer.run(`${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${soql}`, async () => {
+  return call.deps.lists.getOrLoad(`${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${soql}`, async () => {
     const records = await queryAll(call.conn(), soql);
     return records.map((r) => stripNs(r, ns));
   });
@@ -337,10 +338,13 @@ async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[
   });
 }
 
-const USER_DETAILS_TTL_MS = 60_000;
-const userDetailsCache = new Map<string, { at: number; value: unknown }>();
+const userDetailsCache = new TtlCache<unknown[]>({ max: 5000, ttlMs: 60_000 });
 
-async function readUserDetails(call: Call, auth: ReturnType<Call['auth']>, userId: string): Promise<unknown> {
+async function readUserDetails(
+  call: Call,
+  auth: ReturnType<Call['auth']>,
+  userId: string,
+): Promise<unknown[]> {
   const [user] = await queryAll(
     call.conn(),
     select({
@@ -392,12 +396,7 @@ export const dataHandlers: Record<string, Handler> = {
     // A sign-in asks for the user twice within a second (the callback, then the session check): one
     // org call serves this session both times (issue 33). Per session, so sharing is untouched.
     const key = `${call.ctx.session.id ?? ''}|${auth.instanceUrl}|${userId}`;
-    const hit = userDetailsCache.get(key);
-    if (hit && Date.now() - hit.at < USER_DETAILS_TTL_MS) return hit.value;
-    const value = await readUserDetails(call, auth, userId);
-    userDetailsCache.set(key, { at: Date.now(), value });
-    if (userDetailsCache.size > 5000) userDetailsCache.delete(userDetailsCache.keys().next().value as string);
-    return value;
+    return userDetailsCache.getOrLoad(key, () => readUserDetails(call, auth, userId));
   },
 
   async searchQuery(call) {

@@ -6,6 +6,7 @@
  */
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';
 import type { SfRecord } from '../org/util';
@@ -17,7 +18,11 @@ export type FormLoader = (call: Call, formId: string) => Promise<SfRecord>;
 
 // Parsed definitions by org, user and form, kept while the record's LastModifiedDate is unchanged: the
 // same object each time, so the compiled validator (cached by identity) is reused.
-const parsed = new Map<string, { stamp: string; def: FormDefinition | null }>();
+// The stamp makes a stale entry harmless; the TTL only bounds memory.
+const parsed = new TtlCache<{ stamp: string; def: FormDefinition | null }>({
+  max: 500,
+  ttlMs: 60 * 60 * 1000,
+});
 
 /**
  * The forms' LastModifiedDate the caller read with its own query in one Composite call (15-character
@@ -54,7 +59,6 @@ async function definitionOf(
   const rec = await load(call, formId);
   const def = rec.formDef && typeof rec.formDef === 'object' ? (rec.formDef as FormDefinition) : null;
   parsed.set(key, { stamp, def: def?.schema ? def : null });
-  if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
   return def?.schema ? def : null;
 }
 
@@ -67,7 +71,6 @@ export function rememberDefinition(call: Call, formId: string, stamp: unknown, f
   const auth = call.auth();
   const def = formDef && typeof formDef === 'object' ? (formDef as FormDefinition) : null;
   parsed.set(`${auth.instanceUrl}|${auth.userId}|${formId}`, { stamp, def: def?.schema ? def : null });
-  if (parsed.size > 500) parsed.delete(parsed.keys().next().value as string);
 }
 
 /** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { BffConfig } from '../config';
 import type { TokenRefresher } from '../org/client';
 import type { ApiUsageMonitor } from '../org/api-usage';
-import type { Coalescer } from '../org/coalesce';
+import type { TtlCache } from '../cache/ttl-cache';
+import type { SfRecord } from '../org/util';
 import type { OrgAuth, SessionData, SessionStore } from '../session/store';
 
 export interface Deps {
@@ -12,7 +13,11 @@ export interface Deps {
   store: SessionStore;
   logger: Logger;
   refresher: TokenRefresher;
-  coalescer: Coalescer;
+  /**
+   * Hot read-only org lists (the form list home re-reads): identical reads of one session in flight
+   * at the same time share one org call, reused for LIST_CACHE_MS (default 0: sharing only).
+   */
+  lists: TtlCache<SfRecord[]>;
   /** Where each org stands against its daily API allowance (from Sforce-Limit-Info). */
   apiUsage: ApiUsageMonitor;
 }
