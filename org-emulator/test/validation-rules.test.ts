@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
-import { ruleError, type ValidationRule } from '../src/sobjects/validation-rules.js';
+import type { ValidationRule } from '../src/metadata/types.js';
+import { ruleError } from '../src/sobjects/validation-rules.js';
 import { http, login, start } from './helpers.js';
 
 // Org-side validation rules answer like a real org: 400 [{message, errorCode:

@@ -18,14 +18,8 @@
  * - Every generated element carries `options.checklist: true`, so a merge replaces the previous one
  *   (idempotent: merging fresh starting data into a stored definition leaves one copy).
  */
-import type {
-  FormDefinition,
-  FormJsonSchema,
-  FormQuery,
-  OneOfOption,
-  QuickLinkItem,
-} from './form-definition';
-import type { LayoutElement, UISchemaElement } from './ui-schema';
+import type { FormDefinition, FormJsonSchema, FormQuery, OneOfOption } from './form-definition';
+import type { LayoutElement, QuickLinkItem, UISchemaElement } from './ui-schema';
 
 /** The data key of the answers. */
 export const CHECKLIST_KEY = 'Checklist';

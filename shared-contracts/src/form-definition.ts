@@ -3,6 +3,7 @@
  * keywords, end-user spec section 3 "Schema field properties") and the form definition of the same
  * section. The extra keywords are annotations: they never change Ajv's verdict.
  */
+import type { UISchemaElement } from './ui-schema';
 
 /** A select option (spec section 3 "Select option"). `color` is two colours joined by a dash. */
 export interface OneOfOption {
@@ -97,7 +98,7 @@ export interface FormStyles {
 export interface FormDefinition {
   /** Always has a 'General' section. */
   schema: FormJsonSchema;
-  ui: import('./ui-schema').UISchemaElement;
+  ui: UISchemaElement;
   data?: Record<string, unknown>;
   styles?: FormStyles;
   cqFormType?: string;
@@ -137,23 +138,6 @@ export interface FormFileItem {
   OriginalSize?: number;
   /** Photo fields: the picture as taken, kept beside its resized copy when the field asks. */
   Original?: boolean;
-}
-
-/** A quick-link item (spec section 3). */
-export interface QuickLinkItem {
-  Id: string;
-  Name: string;
-  Total: number;
-  Done: number;
-}
-
-/** A guide option of the guide image panel (spec section 3). */
-export interface GuideOption {
-  field: string;
-  operator: 'eq' | 'neq';
-  value: unknown;
-  imageURL?: string;
-  text?: string;
 }
 
 /** A form's display title (end-user spec, form card): its name, then " - " and its title when it has one. */

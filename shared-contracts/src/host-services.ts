@@ -1,12 +1,7 @@
 import type { RemoteName } from './remotes';
 import type { LoginTarget } from './api/http';
+import type { Observable } from './observable';
 import type { OfflineServices } from './offline';
-
-/** A value that can change over time, readable now and observable (useSyncExternalStore-shaped). */
-export interface Observable<T> {
-  get(): T;
-  subscribe(listener: (value: T) => void): () => void;
-}
 
 /** User details, first record (spec section 3). */
 export interface UserDetails {

@@ -1,6 +1,7 @@
 export * from './version';
 export * from './remotes';
 export * from './host-services';
+export * from './observable';
 export * from './constants';
 export * from './messages';
 export * from './ui-schema';

@@ -4,7 +4,7 @@
  * `OfflineServices` the host hands every remote. Implemented in shell/src/host/offline.
  */
 import type { SubmissionStatus, SyncStatus } from './constants';
-import type { Observable } from './host-services';
+import type { Observable } from './observable';
 import type { LookupTarget } from './lookup-cache';
 
 export type FileStatus = 'Unsynced' | 'Synced';

@@ -3,8 +3,6 @@
  * spec's own element types (end-user spec section 3 "UI element types", builder spec section 3) and
  * the builder's run-time rules and layout events (builder spec section 9).
  */
-import type { GuideOption, QuickLinkItem } from './form-definition';
-
 export const CONTROL_TYPES = [
   'Control',
   'select',
@@ -208,3 +206,20 @@ export const isLayoutElement = (el: UISchemaElement): el is LayoutElement =>
   (LAYOUT_TYPES as readonly string[]).includes(el.type) || Array.isArray((el as LayoutElement).elements);
 export const isControlElement = (el: UISchemaElement): el is ControlElement =>
   typeof (el as ControlElement).scope === 'string' && !isLayoutElement(el);
+
+/** A quick-link item (spec section 3). */
+export interface QuickLinkItem {
+  Id: string;
+  Name: string;
+  Total: number;
+  Done: number;
+}
+
+/** A guide option of the guide image panel (spec section 3). */
+export interface GuideOption {
+  field: string;
+  operator: 'eq' | 'neq';
+  value: unknown;
+  imageURL?: string;
+  text?: string;
+}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import type { Observable } from './host-services';
+import type { Observable } from './observable';
 import { useObservable } from './use-observable';
 
 function counting(initial: number) {

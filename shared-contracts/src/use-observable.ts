@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Observable } from './host-services';
+import type { Observable } from './observable';
 
 /**
  * Reads an Observable of the host in a React component (subpath `shared-contracts/use-observable`:

@@ -1,5 +1,5 @@
 // Case-insensitive lookup of objects, fields and child relationships, derived once from the definitions.
-import type { ValidationRule } from '../sobjects/validation-rules.js';
+import type { ValidationRule } from './types.js';
 import { Naming } from './sfdx.js';
 import type { FieldDef, ObjectDef } from './types.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { parseSync } from 'sformula';
-import type { ValidationRule } from '../sobjects/validation-rules.js';
+import type { ValidationRule } from './types.js';
 import { IdFactory } from '../ids.js';
 import { lookup, systemFields } from './dsl.js';
 import type { FieldDef, ObjectDef, PicklistValue, RecordTypeDef } from './types.js';

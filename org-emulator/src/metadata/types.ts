@@ -96,3 +96,18 @@ export interface ObjectDef {
   sharingModel?: string;
   externalSharingModel?: string;
 }
+
+export interface ValidationRule {
+  /** API name of the object the rule belongs to. */
+  object: string;
+  /** `Object.RuleName`, as in metadata. */
+  fullName: string;
+  active: boolean;
+  /** The rule's formula as written in its metadata (`violated` evaluates it). */
+  errorConditionFormula: string;
+  /** The field the error is shown on; none = a top-of-page error (`fields: []`). */
+  errorDisplayField?: string;
+  errorMessage: string;
+  /** The record as it would be saved. */
+  violated(record: Record<string, unknown>): boolean;
+}

@@ -4,12 +4,23 @@
 // assignment, a permission set, a user or the schema changes.
 import { type ObjectMeta, Registry } from '../metadata/registry.js';
 import type { FieldDef, ObjectDef } from '../metadata/types.js';
-import type { Org } from '../org.js';
-import type { SRecord } from '../store/records.js';
+import type { Naming } from '../metadata/sfdx.js';
+import type { RecordStore, SRecord } from '../store/records.js';
 import { insufficientAccess, insufficientCrossReference } from './errors.js';
 import { type EffectivePerms, effectivePerms } from './permissions.js';
 import { EXTERNAL_USER_TYPES, NO_ACCESS, type ObjectPerms, profileDef } from './profiles.js';
 import { Sharing } from './sharing.js';
+
+/**
+ * What security reads of the org: its records and its schemas, read on each use because a deploy
+ * replaces the data registry.
+ */
+export interface SecuredOrg {
+  readonly store: RecordStore;
+  readonly registry: Registry;
+  readonly tooling: Registry;
+  readonly naming: Naming;
+}
 
 const FULL: ObjectPerms = {
   read: true,
@@ -71,7 +82,7 @@ function viewOf(
 export class Security {
   private readonly cache = new Map<string, { key: string; schema: Registry; grants: UserGrants }>();
 
-  constructor(private readonly org: Org) {}
+  constructor(private readonly org: SecuredOrg) {}
 
   private versionKey(): string {
     const s = this.org.store;
@@ -136,7 +147,7 @@ export class Access {
   private readonly sharing: Sharing;
 
   constructor(
-    private readonly org: Org,
+    private readonly org: SecuredOrg,
     readonly grants: UserGrants,
     readonly api: 'data' | 'tooling',
   ) {

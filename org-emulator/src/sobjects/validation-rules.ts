@@ -7,22 +7,8 @@
 // for the form's main object must pass that object's rules.
 import { SfError } from '../errors.js';
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
-import type { FieldDef } from '../metadata/types.js';
+import type { FieldDef, ValidationRule } from '../metadata/types.js';
 import type { RecordStore, SRecord } from '../store/records.js';
-
-export interface ValidationRule {
-  /** API name of the object the rule belongs to. */
-  object: string;
-  /** `Object.RuleName`, as in metadata. */
-  fullName: string;
-  active: boolean;
-  /** The rule's formula as written in its metadata (`violated` evaluates it). */
-  errorConditionFormula: string;
-  /** The field the error is shown on; none = a top-of-page error (`fields: []`). */
-  errorDisplayField?: string;
-  errorMessage: string;
-  violated(record: SRecord): boolean;
-}
 
 export const FIELD_CUSTOM_VALIDATION_EXCEPTION = 'FIELD_CUSTOM_VALIDATION_EXCEPTION';
 
