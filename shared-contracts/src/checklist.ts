@@ -350,3 +350,14 @@ export function keptStartingData(
   const own = recordId ? formDef.startingDataByRecord?.[recordId] : undefined;
   return isRec(own) ? own : formDef.startingData;
 }
+
+/**
+ * The org answered the form's document queries but a document brought no section with a question:
+ * the checklist would render nothing, so the form says 'document criteria not set up correctly'
+ * (spec section 8; review N11). Nothing is said while no answer is on the device (offline, never read).
+ */
+export function documentCriteriaMissing(formDef: Pick<FormDefinition, 'queries' | 'startingData'>): boolean {
+  const data = formDef.startingData;
+  if (!data) return false;
+  return documentQueries(formDef).some((q) => checklistSections({ queries: [q] }, data).length === 0);
+}
