@@ -194,6 +194,11 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const { inProgress, submitted, latestSync } = useMemo(() => partition(subs), [subs]);
   const cachedIds = useMemo(() => new Set(cachedForms.map((f) => f.Id)), [cachedForms]);
+  // Each form card's 'Last Sync': when its copy on this device was taken (review N7: not one date for all).
+  const cachedSyncedOn = useMemo(
+    () => new Map(cachedForms.map((f) => [f.Id, f.syncedOn ?? ''])),
+    [cachedForms],
+  );
   // A record without its own definition (imported before definitions came with imports) is titled
   // from the offline copy of its form.
   const cachedDefs = useMemo(() => new Map(cachedForms.map((f) => [f.Id, f.formDef])), [cachedForms]);
@@ -314,7 +319,6 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const taskBase = signedIn?.userDetailsSF.siteUrl || signedIn?.instanceUrl || '';
   const counts = [tasks.items.length, inProgress.length, submitted.length, listedForms.length];
-  const formsSyncedOn = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
 
   return (
     <Box data-testid="remote-screen" data-remote="mfe-home" p={{ base: 3, md: 6 }} maxW="5xl" mx="auto">
@@ -461,7 +465,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
                       key={form.Id}
                       form={form}
                       cached={cachedIds.has(form.Id)}
-                      syncedOn={formsSyncedOn}
+                      syncedOn={cachedSyncedOn.get(form.Id) ?? ''}
                       timeZone={timeZone}
                       busy={busy === form.Id}
                       onToggleOffline={onToggleOffline}

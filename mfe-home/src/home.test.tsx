@@ -441,6 +441,40 @@ describe('home screen', () => {
     expect(screen.getByText('Files waiting to upload')).toBeTruthy();
   });
 
+  it("each form card's Last Sync is when its copy on this device was taken; a form not kept has none (N7)", async () => {
+    const { user } = setup((h) =>
+      h.cachedFormsState.set([
+        { Id: 'a01000000000001AAA', formDef: {}, syncedOn: '2026-03-04T10:00:00.000Z' },
+        { Id: 'a01000000000003AAA', formDef: {}, syncedOn: '2026-05-06T12:00:00.000Z' },
+      ]),
+    );
+    await user.click(tab(/Forms/));
+    const cards = await within(panel()).findAllByTestId('form-card');
+    const synced = (i: number) => within(cards[i] as HTMLElement).queryByTestId('form-synced')?.textContent;
+    const at = (iso: string) => `Last Sync ${formatDateTime(iso, { timeZone: 'America/New_York' })}`;
+    expect(synced(0)).toBe(at('2026-03-04T10:00:00.000Z'));
+    expect(synced(1)).toBeUndefined();
+    expect(synced(2)).toBe(at('2026-05-06T12:00:00.000Z'));
+  });
+
+  it('cards say the sync state in words, never the stored status (N9)', async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({ syncStatus: 'file usnyc', formName: 'Files' }),
+        submission({ syncStatus: 'out of sync', formName: 'Queued' }),
+        submission({ syncStatus: 'in sync', formName: 'Synced' }),
+        submission({ status: 'submitted', syncStatus: 'in error', formName: 'Refused' }),
+      ]),
+    );
+    const created = within(panel())
+      .getAllByTestId('card-created')
+      .map((c) => c.textContent?.split(' · ')[1]);
+    expect(created.sort()).toEqual(['Files waiting to upload', 'Synced', 'Waiting to sync']);
+    await user.click(tab(/Submitted/));
+    expect(within(panel()).getByText('Not accepted by the organisation')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/usnyc|in error|out of sync/);
+  });
+
   it('empty lists show the no-data illustration and text', () => {
     setup();
     expect(within(panel()).getByText(MESSAGES.noRecords)).toBeTruthy();

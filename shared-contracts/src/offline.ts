@@ -117,6 +117,8 @@ export interface Guide {
 export interface CachedForm {
   Id: string;
   formDef: unknown;
+  /** Not in the spec: when this copy was taken from the org (the form card's 'Last Sync'). */
+  syncedOn?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,7 +38,11 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     h = makeHarness();
     h.org.formDefs.set('a0F1', formDef);
     await h.svc.downloadForOffline('a0F1');
-    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toEqual({ Id: 'a0F1', formDef });
+    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toEqual({
+      Id: 'a0F1',
+      formDef,
+      syncedOn: expect.stringMatching(/^\d{4}-.*Z$/) as string,
+    });
     expect(await h.svc.store.guidesOf(h.owner, 'a0F1')).toEqual([
       {
         Id: '/img/guide-1.png',

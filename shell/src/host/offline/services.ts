@@ -690,7 +690,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
           formId,
         });
       }
-      await store.putForm(writer(), { Id: formId, formDef }, guides);
+      await store.putForm(writer(), { Id: formId, formDef, syncedOn: nowIso() }, guides);
     },
     removeFromOffline: removeForm,
     async purgeStaleForms() {
