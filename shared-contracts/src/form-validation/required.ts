@@ -123,9 +123,16 @@ export const hasContent = (v: unknown): boolean => {
 /** The `{field}_Id` companion a lookup control writes when a record is chosen. */
 export const LOOKUP_ID_SUFFIX = '_Id';
 
-/** Whether the lookup `key` of this object has its record chosen (its id companion is set). */
+/** A record id as the value itself (15 or 18 characters with a digit): what an API client sends. */
+const looksLikeRecordId = (v: unknown): boolean =>
+  typeof v === 'string' && /^(?=.*\d)[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/.test(v);
+
+/**
+ * Whether the lookup `key` of this object names a record: its id companion is set (a record chosen in
+ * the lookup), or the value is a record id itself. Text typed without choosing is neither.
+ */
 export const lookupChosen = (obj: Record<string, unknown> | undefined, key: string): boolean =>
-  !isEmptyValue(obj?.[`${key}${LOOKUP_ID_SUFFIX}`]);
+  !isEmptyValue(obj?.[`${key}${LOOKUP_ID_SUFFIX}`]) || looksLikeRecordId(obj?.[key]);
 
 /** Whether a required value of this kind is missing. */
 export const isMissing = (kind: Kind | 'object', v: unknown): boolean => {

@@ -17,8 +17,7 @@
 import type { FormJsonSchema } from '../form-definition';
 import type { FormRule, JsonFormsRule, UISchemaElement } from '../ui-schema';
 import { getIn, joinPath, scopeToPath } from './paths';
-import { hasContent, isMissing, LOOKUP_ID_SUFFIX } from './required';
-import { isEmptyValue } from './rules';
+import { hasContent, isMissing, lookupChosen } from './required';
 import { evaluateElementRules } from './rules';
 import { resolveScope, typeOf } from './schema';
 
@@ -256,7 +255,11 @@ export const unchosenLookups = (
   const out: string[] = [];
   for (const c of scope.lookups) {
     for (const p of expand(c.template, data)) {
-      if (!hasContent(getIn(data, p)) || !isEmptyValue(getIn(data, `${p}${LOOKUP_ID_SUFFIX}`))) continue;
+      if (!hasContent(getIn(data, p))) continue;
+      const dot = p.lastIndexOf('.');
+      const holder = getIn(data, dot < 0 ? '' : p.slice(0, dot));
+      const obj = holder && typeof holder === 'object' ? (holder as Record<string, unknown>) : undefined;
+      if (lookupChosen(obj, p.slice(dot + 1))) continue;
       const s = chainState(c.chain, data, p, evalJf);
       if (s.hidden || s.readonly) continue;
       if (c.schemaRequired || (c.ruleRequired && s.required)) out.push(p);

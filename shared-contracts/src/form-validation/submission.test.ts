@@ -145,6 +145,8 @@ describe('a required lookup (issue 40.9)', () => {
   it('text typed without choosing a record is not filled; a chosen record is', () => {
     expect(check({ Account: 'Acme', Contact: 'Ann' })).toEqual(['General.Account', 'General.Contact']);
     expect(check({ Account: 'Acme', Account_Id: '001A', Contact: 'Ann', Contact_Id: '003A' })).toEqual([]);
+    // an API client sending the record's id as the value names a record too
+    expect(check({ Account: '0015g00000AbCdEAAV', Contact: '0035g00000AbCdE' })).toEqual([]);
     expect(
       checkSubmission({
         schema: lookupSchema,
