@@ -122,6 +122,21 @@ describe('a submission sent as Submitted is checked against its form', () => {
     });
   }
 
+  it('refuses a required lookup holding typed text with no record chosen (issue 40.9): 422, nothing in the org', async () => {
+    const id = randomUUID();
+    const r = await submit(users.field, siteForm, id, 'submitted', {
+      cqext__SQX_Inspection__c: {
+        cqext__Account__c: 'Acme typed, nothing chosen',
+        cqext__Inspection_Date__c: '2026-05-01',
+      },
+    });
+    expect(r.status).toBe(422);
+    expect(((r.json as Rec).details as { errors: string[] }).errors).toEqual([
+      'Site is missing required fields',
+    ]);
+    expect(await orgRecords(`${siteForm}#${id}`)).toEqual([]);
+  });
+
   it('accepts the same data as a draft (In Progress), and the completed form as Submitted', async () => {
     const id = randomUUID();
     const draft = (await ok(

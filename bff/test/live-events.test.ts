@@ -87,6 +87,12 @@ async function openStream(c: Client) {
   };
 }
 
+/** The stream's heartbeats (`event: current`). */
+const currents = (s: { events: SseEvent[] }) =>
+  s.events
+    .filter((e) => e.event === 'current')
+    .map((e) => JSON.parse(e.data) as { current: boolean; at: string });
+
 async function taskOf(ownerId: string): Promise<string> {
   const r = await admin.query<{ Id: string }>(
     `SELECT Id FROM Task WHERE OwnerId = '${ownerId}' AND Status = 'Not Started' LIMIT 1`,
@@ -157,8 +163,9 @@ describe('GET /api/events', () => {
     await p.until(() => p.changed().length === 2);
     await f.until(() => f.changed().length === 2);
 
-    // Heartbeats are comments, not events.
-    await f.until(() => f.comments.includes('heartbeat'));
+    // The heartbeat says the home is current: the org's changes reach it (issue 40.7).
+    await f.until(() => currents(f).length > 0);
+    expect(currents(f).at(-1)).toMatchObject({ current: true, at: expect.stringMatching(/^\d{4}-.*Z$/) });
     f.close();
     p.close();
   });
@@ -202,8 +209,12 @@ describe('GET /api/events', () => {
       .update({ Id: await taskOf(FIELD_ID), Subject: 'While the stream was dropped' });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(f.changed()).toHaveLength(1);
+    // Meanwhile the heartbeat no longer says current: a change could be missed (home re-reads itself).
+    const beats = currents(f).length;
+    await f.until(() => currents(f).length > beats && currents(f).at(-1)?.current === false, 20_000);
     await faults({ method: 'DELETE' });
     await f.until(() => f.changed().length === 2, 20_000);
+    await f.until(() => currents(f).at(-1)?.current === true, 20_000);
     // The replayed event itself, not a resynchronisation of everything.
     expect(f.changed()[1]).toEqual({ topics: ['tasks'] });
     f.close();

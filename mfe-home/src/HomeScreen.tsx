@@ -35,7 +35,7 @@ import {
   type LocalSubmission,
 } from 'shared-contracts';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
-import { onSyncedOnStored, readCache, useAssignedTasks, useFormSearch, useForms } from './data';
+import { markSynced, onSyncedOnStored, readCache, useAssignedTasks, useFormSearch, useForms } from './data';
 import { SearchIcon } from 'shared-contracts/icons';
 import { useLocationSearch } from 'shared-contracts/use-location';
 import {
@@ -43,6 +43,8 @@ import {
   formTitle,
   orgRecordUrl,
   partition,
+  scheduledOfTask,
+  taskRecordsOf,
   type AssignedTask,
   type FormListItem,
   type ScheduledRecord,
@@ -100,15 +102,34 @@ function SyncedOn({
 const toMinute = (iso: string): string =>
   /^\d{4}-\d\d-\d\dT\d\d:\d\d.*Z$/.test(iso) ? `${iso.slice(0, 16)}:00.000Z` : iso;
 
-async function formDefOf(host: HostServices, formId: string): Promise<unknown> {
+/** Why a form cannot be opened right now: its definition is neither on the device nor reachable. */
+class NotOnDevice extends Error {}
+
+const isNetworkFailure = (e: unknown): boolean =>
+  !!(e as { failure?: { network?: boolean } } | null)?.failure?.network || e instanceof TypeError;
+
+/**
+ * The definition a new local record of this form is made with: the offline copy, else the org's.
+ * Never a record without one (it could not open offline: issue 40.3): with neither the copy nor a
+ * connection this throws NotOnDevice, saying what to do; the org's refusal is thrown as it came.
+ */
+async function definitionToLaunch(
+  host: HostServices,
+  formId: string,
+  offlineCapable: boolean,
+): Promise<unknown> {
   const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
-  if (cached) return cached.formDef;
+  if (cached?.formDef != null) return cached.formDef;
+  const notOnDevice = new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable));
+  if (!host.online.get()) throw notOnDevice;
+  let r: { formDef?: unknown };
   try {
-    const r = await host.api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
-    return r.formDef;
-  } catch {
-    return undefined;
+    r = await host.api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
+  } catch (e) {
+    throw isNetworkFailure(e) ? notOnDevice : e;
   }
+  if (r?.formDef == null) throw new Error(MESSAGES.schemaError);
+  return r.formDef;
 }
 
 export function HomeScreen({ host }: { host: HostServices }) {
@@ -163,9 +184,21 @@ export function HomeScreen({ host }: { host: HostServices }) {
     if (!canReachOrg) return;
     host.offline.purgeStaleForms().catch(() => undefined);
   }, [host, canReachOrg]);
+  // 'Synced on' is when the lists were last known current: a read, or the live stream's heartbeat
+  // saying every org change reaches this home and none is waiting (issue 40.7). Not after a failed read.
+  const listsFailed = tasks.failed || forms.failed;
+  useEffect(() => {
+    if (!canReachOrg || !userId || listsFailed) return;
+    return refreshSignal.subscribeCurrent(() => markSynced(userId));
+  }, [canReachOrg, userId, listsFailed, refreshSignal]);
 
   const { inProgress, submitted, latestSync } = useMemo(() => partition(subs), [subs]);
   const cachedIds = useMemo(() => new Set(cachedForms.map((f) => f.Id)), [cachedForms]);
+  // Each form card's 'Last Sync': when its copy on this device was taken (review N7: not one date for all).
+  const cachedSyncedOn = useMemo(
+    () => new Map(cachedForms.map((f) => [f.Id, f.syncedOn ?? ''])),
+    [cachedForms],
+  );
   // A record without its own definition (imported before definitions came with imports) is titled
   // from the offline copy of its form.
   const cachedDefs = useMemo(() => new Map(cachedForms.map((f) => [f.Id, f.formDef])), [cachedForms]);
@@ -206,10 +239,19 @@ export function HomeScreen({ host }: { host: HostServices }) {
         if (!task.formId) throw new Error(MESSAGES.noDataForSubmission);
         const form = forms.items.find((f) => f.Id === task.formId);
         const formName = form ? formTitle(form) : task.checklist;
+        // $recordId in the form's queries: the record the task is for (issue 40.4)
+        const mainRecordId = task.programId || undefined;
+        const launchedFor = mainRecordId ? { mainRecordId } : {};
+        // Online, the task's own scheduled record (not another of the same form: review N3). With no
+        // answer (offline, the network gone) it starts from the device's copy of the form, if any.
         let scheduled: ScheduledRecord | undefined;
-        if (online) {
-          const records = await host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
-          scheduled = records.find((r) => r.Form_Definition__c === task.formId);
+        if (host.online.get()) {
+          try {
+            const records = await host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
+            scheduled = scheduledOfTask(records, task);
+          } catch (e) {
+            if (!isNetworkFailure(e)) throw e;
+          }
         }
         let id: string;
         if (scheduled) {
@@ -221,11 +263,12 @@ export function HomeScreen({ host }: { host: HostServices }) {
             formSubmissionId: scheduled.Id,
             version: scheduled.Version__c ?? 0,
             ...(localId ? { submissionId: localId } : {}),
+            ...launchedFor,
           });
           id = sub.id;
         } else {
-          const formDef = await formDefOf(host, task.formId);
-          const r = await host.offline.create({ formId: task.formId, formName, formDef });
+          const formDef = await definitionToLaunch(host, task.formId, form?.Supports_Offline__c === true);
+          const r = await host.offline.create({ formId: task.formId, formName, formDef, ...launchedFor });
           if (!r.ok) throw new Error(r.message);
           id = r.value.id;
         }
@@ -236,22 +279,15 @@ export function HomeScreen({ host }: { host: HostServices }) {
         setBusy(null);
       }
     },
-    [host, forms.items, online, launch, failToast],
+    [host, forms.items, launch, failToast],
   );
 
   const onLaunchForm = useCallback(
     async (form: FormListItem) => {
       try {
-        const formDef = await formDefOf(host, form.Id);
         // Offline, a form whose definition is not on the device cannot be filled: say what to do
         // rather than leave a draft that cannot open.
-        if (formDef === undefined && !host.online.get()) {
-          failToast(
-            HOME_TEXTS.launchFailed,
-            new Error(HOME_TEXTS.notOnDevice(form.Supports_Offline__c === true)),
-          );
-          return;
-        }
+        const formDef = await definitionToLaunch(host, form.Id, form.Supports_Offline__c === true);
         const r = await host.offline.create({ formId: form.Id, formName: formTitle(form), formDef });
         if (!r.ok) throw new Error(r.message);
         launch(r.value.id);
@@ -270,19 +306,19 @@ export function HomeScreen({ host }: { host: HostServices }) {
       }
       setBusy(form.Id);
       try {
-        await host.offline.downloadForOffline(form.Id);
+        // its assigned tasks' records too: their context is then found offline (issue 40.4)
+        await host.offline.downloadForOffline(form.Id, { recordIds: taskRecordsOf(tasks.items, form.Id) });
       } catch (error) {
         failToast(HOME_TEXTS.offlineFailed, error);
       } finally {
         setBusy(null);
       }
     },
-    [host, failToast],
+    [host, tasks.items, failToast],
   );
 
   const taskBase = signedIn?.userDetailsSF.siteUrl || signedIn?.instanceUrl || '';
   const counts = [tasks.items.length, inProgress.length, submitted.length, listedForms.length];
-  const formsSyncedOn = userId ? (readCache<string>('syncedOn', userId) ?? '') : '';
 
   return (
     <Box data-testid="remote-screen" data-remote="mfe-home" p={{ base: 3, md: 6 }} maxW="5xl" mx="auto">
@@ -429,7 +465,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
                       key={form.Id}
                       form={form}
                       cached={cachedIds.has(form.Id)}
-                      syncedOn={formsSyncedOn}
+                      syncedOn={cachedSyncedOn.get(form.Id) ?? ''}
                       timeZone={timeZone}
                       busy={busy === form.Id}
                       onToggleOffline={onToggleOffline}

@@ -33,7 +33,7 @@ import {
 import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
 import { NoDataIllustration } from './icons';
 import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
-import { HOME_TEXTS } from './texts';
+import { HOME_TEXTS, syncStateText } from './texts';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -153,7 +153,8 @@ export const InProgressCard = memo(function InProgressCard({
               <Field key={i} label={v.label} value={v.value} />
             ))}
             <Text fontSize="xs" color="gray.600" data-testid="card-created">
-              {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} · {sub.syncStatus}
+              {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} ·{' '}
+              {syncStateText(sub.syncStatus)}
             </Text>
           </Stack>
           <Button
@@ -199,7 +200,9 @@ export const SubmittedCard = memo(function SubmittedCard({
                 {sub.syncStatus === 'file usnyc' ? HOME_TEXTS.filesWaiting : HOME_TEXTS.waitingToSync}
               </Badge>
             ) : (
-              <Badge colorScheme={sub.syncStatus === 'in error' ? 'red' : 'gray'}>{sub.syncStatus}</Badge>
+              <Badge colorScheme={sub.syncStatus === 'in error' ? 'red' : 'gray'}>
+                {syncStateText(sub.syncStatus)}
+              </Badge>
             )}
           </Flex>
           {fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone }).map((v, i) => (
@@ -243,9 +246,12 @@ export const FormCard = memo(function FormCard({
             <Heading as="h3" size="sm">
               {title}
             </Heading>
-            <Text fontSize="xs" color="gray.600">
-              {HOME_TEXTS.lastSync} {formatDateTime(syncedOn, { timeZone })}
-            </Text>
+            {/* Only a form kept on this device has a copy to date; the others are read from the org. */}
+            {syncedOn ? (
+              <Text fontSize="xs" color="gray.600" data-testid="form-synced">
+                {HOME_TEXTS.lastSync} {formatDateTime(syncedOn, { timeZone })}
+              </Text>
+            ) : null}
           </Stack>
           <Flex align="center" gap={3}>
             {form.Supports_Offline__c && (

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
-import { writeCache } from './data';
+import { readCache, writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
 
@@ -227,14 +227,23 @@ describe('home screen', () => {
     ).toBe('https://site.example.com/partners/00T000000000002AAA');
   });
 
-  it('Start begins the scheduled submission of the task’s form and opens it', async () => {
+  it('Start begins the task’s own scheduled submission, for the task’s record, and opens it (N3)', async () => {
     const { host, user } = setup((h) =>
       h.routes.set('GET /api/scheduledSubmissions', () => [
+        // the same form scheduled for another programme: not this task's
+        {
+          Id: 'a02000000000008AAA',
+          Form_Definition__c: 'a01000000000002AAA',
+          Uniqueness_Constraint__c: 'a01000000000002AAA#99999999-2222-4333-a444-555555555555',
+          Version__c: 4,
+          Main_Record_Id__c: 'a0P000000000009AAA',
+        },
         {
           Id: 'a02000000000009AAA',
           Form_Definition__c: 'a01000000000002AAA',
           Uniqueness_Constraint__c: 'a01000000000002AAA#11111111-2222-4333-a444-555555555555',
           Version__c: 1,
+          Main_Record_Id__c: 'a0P000000000003AAA',
         },
       ]),
     );
@@ -250,23 +259,159 @@ describe('home screen', () => {
           formSubmissionId: 'a02000000000009AAA',
           version: 1,
           submissionId: '11111111-2222-4333-a444-555555555555',
+          mainRecordId: 'a0P000000000003AAA',
         },
       ],
     ]);
     expect(callsOf(host, 'navigate')[0]?.[1]).toBe('/form/11111111-2222-4333-a444-555555555555');
   });
 
-  it('Start without a scheduled record creates a new submission of the task’s form', async () => {
-    const { host, user } = setup();
+  it('Start without a scheduled record of its own creates a new submission of the task’s form, for its record', async () => {
+    const { host, user } = setup((h) =>
+      h.routes.set('GET /api/scheduledSubmissions', () => [
+        // scheduled for the form, but for no record: not this task's
+        { Id: 'a02000000000007AAA', Form_Definition__c: 'a01000000000001AAA', Version__c: 1 },
+      ]),
+    );
     await user.click(tab(/Assigned/));
     await user.click(await screen.findByRole('button', { name: 'Start Q3 Site Inspections' }));
     await waitFor(() => expect(callsOf(host, 'navigate').length).toBe(1));
+    expect(callsOf(host, 'offline.startScheduled')).toEqual([]);
     expect(callsOf(host, 'offline.create')[0]?.[1]).toMatchObject({
       formId: 'a01000000000001AAA',
       formDef: { schema: {} },
+      mainRecordId: 'a0P000000000001AAA',
     });
     expect(callsOf(host, 'navigate')[0]?.[1]).toBe('/form/new-submission-id');
   });
+
+  it('offline, Start on a task whose form is not on the device says what Launch says and creates nothing (40.3)', async () => {
+    window.localStorage.setItem(`cq.home.tasks.${USER.organizationId}.${USER.userId}`, JSON.stringify(TASKS));
+    window.localStorage.setItem(
+      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
+      JSON.stringify(forms(3)),
+    );
+    const { host, user } = setup((h) => h.onlineState.set(false));
+    await user.click(tab(/Assigned/));
+    // FORM-0001 supports offline (not downloaded); FORM-0002 does not.
+    await user.click(await screen.findByRole('button', { name: 'Start Q3 Site Inspections' }));
+    expect(await screen.findByText('Could not start this task.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This form is not on this device. Turn on Offline on its card while you are connected to fill it without a connection.',
+      ),
+    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Start Monthly Safety Walk' }));
+    expect(
+      await screen.findByText('This form needs a connection. Launch it again when you are back online.'),
+    ).toBeTruthy();
+    expect(callsOf(host, 'offline.create')).toEqual([]);
+    expect(callsOf(host, 'offline.startScheduled')).toEqual([]);
+    expect(callsOf(host, 'navigate')).toEqual([]);
+  }, 20_000);
+
+  it('offline, Start on a task whose form is on the device opens a draft with that definition, for its record', async () => {
+    window.localStorage.setItem(`cq.home.tasks.${USER.organizationId}.${USER.userId}`, JSON.stringify(TASKS));
+    const kept = { schema: { properties: { General: {} } }, ui: { type: 'VerticalLayout', elements: [] } };
+    const { host, user } = setup((h) => {
+      h.onlineState.set(false);
+      h.cachedFormsState.set([{ Id: 'a01000000000001AAA', formDef: kept }]);
+    });
+    await user.click(tab(/Assigned/));
+    await user.click(await screen.findByRole('button', { name: 'Start Q3 Site Inspections' }));
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/form/new-submission-id']]));
+    expect(callsOf(host, 'offline.create')[0]?.[1]).toMatchObject({
+      formId: 'a01000000000001AAA',
+      formDef: kept,
+      mainRecordId: 'a0P000000000001AAA',
+    });
+    expect(callsOf(host, 'api.GET').filter((c) => c[1] === '/api/scheduledSubmissions')).toEqual([]);
+  });
+
+  it('no way of making a local record from home makes one that cannot open (40.3)', async () => {
+    // Every path: Launch and Start (scheduled or not), online and offline, form kept or not, the
+    // org's definition read failing by network or refusal. A record is made only with a definition.
+    type Case = {
+      name: string;
+      online: boolean;
+      cached: boolean;
+      schema: 'ok' | 'network' | 'refused' | 'none';
+    };
+    const cases: Case[] = [];
+    for (const online of [true, false])
+      for (const cached of [true, false])
+        for (const schema of ['ok', 'network', 'refused', 'none'] as const)
+          cases.push({
+            name: `${online ? 'online' : 'offline'} ${cached ? 'kept' : 'not kept'} ${schema}`,
+            online,
+            cached,
+            schema,
+          });
+    for (const c of cases) {
+      for (const action of [
+        'Launch FORM-0001 - Title 1',
+        'Start Q3 Site Inspections',
+        'Start Monthly Safety Walk',
+      ]) {
+        cleanup();
+        window.localStorage.clear();
+        window.localStorage.setItem(
+          `cq.home.tasks.${USER.organizationId}.${USER.userId}`,
+          JSON.stringify(TASKS),
+        );
+        window.localStorage.setItem(
+          `cq.home.forms.${USER.organizationId}.${USER.userId}`,
+          JSON.stringify(forms(3)),
+        );
+        const kept = { schema: { properties: {} }, ui: { type: 'VerticalLayout', elements: [] } };
+        const { host, user } = setup((h) => {
+          h.onlineState.set(c.online);
+          if (c.cached)
+            h.cachedFormsState.set([
+              { Id: 'a01000000000001AAA', formDef: kept },
+              { Id: 'a01000000000002AAA', formDef: kept },
+            ]);
+          h.routes.set('GET /api/scheduledSubmissions', () => [
+            {
+              Id: 'a02000000000009AAA',
+              Form_Definition__c: 'a01000000000002AAA',
+              Uniqueness_Constraint__c: 'a01000000000002AAA#11111111-2222-4333-a444-555555555555',
+              Version__c: 1,
+              Main_Record_Id__c: 'a0P000000000003AAA',
+            },
+          ]);
+          h.routes.set('GET /api/schema', (q) => {
+            if (c.schema === 'network') throw apiError(0, 'Network Error', true);
+            if (c.schema === 'refused') throw apiError(404, 'No Data found for form submission');
+            return c.schema === 'none' ? { Id: q?.recordId } : { Id: q?.recordId, formDef: { schema: {} } };
+          });
+        });
+        await user.click(tab(action.startsWith('Launch') ? /Forms/ : /Assigned/));
+        await user.click(await screen.findByRole('button', { name: action }));
+        await waitFor(() =>
+          expect(
+            callsOf(host, 'navigate').length +
+              screen.queryAllByText(/Could not (start this task|open this form)\./).length,
+          ).toBeGreaterThan(0),
+        );
+        const made = [
+          ...callsOf(host, 'offline.create').map((call) => (call[1] as { formDef?: unknown }).formDef),
+          // startScheduled reads the definition itself and throws without one (the shell's tests)
+          ...callsOf(host, 'offline.startScheduled').map(() => 'read by startScheduled'),
+        ];
+        expect(
+          made.every((d) => d != null),
+          `${c.name}: ${action}`,
+        ).toBe(true);
+        // a record made is opened; none made, the user is told why
+        expect(callsOf(host, 'navigate').length, `${c.name}: ${action}`).toBe(made.length);
+        if (made.length === 0 && !c.online && !c.cached)
+          expect(
+            screen.getAllByText(/This form (is not on this device|needs a connection)/).length,
+          ).toBeGreaterThan(0);
+      }
+    }
+  }, 120_000);
 
   it('a failed Start shows an error toast and stays', async () => {
     const { host, user } = setup((h) =>
@@ -296,6 +441,40 @@ describe('home screen', () => {
     expect(screen.getByText('Files waiting to upload')).toBeTruthy();
   });
 
+  it("each form card's Last Sync is when its copy on this device was taken; a form not kept has none (N7)", async () => {
+    const { user } = setup((h) =>
+      h.cachedFormsState.set([
+        { Id: 'a01000000000001AAA', formDef: {}, syncedOn: '2026-03-04T10:00:00.000Z' },
+        { Id: 'a01000000000003AAA', formDef: {}, syncedOn: '2026-05-06T12:00:00.000Z' },
+      ]),
+    );
+    await user.click(tab(/Forms/));
+    const cards = await within(panel()).findAllByTestId('form-card');
+    const synced = (i: number) => within(cards[i] as HTMLElement).queryByTestId('form-synced')?.textContent;
+    const at = (iso: string) => `Last Sync ${formatDateTime(iso, { timeZone: 'America/New_York' })}`;
+    expect(synced(0)).toBe(at('2026-03-04T10:00:00.000Z'));
+    expect(synced(1)).toBeUndefined();
+    expect(synced(2)).toBe(at('2026-05-06T12:00:00.000Z'));
+  });
+
+  it('cards say the sync state in words, never the stored status (N9)', async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({ syncStatus: 'file usnyc', formName: 'Files' }),
+        submission({ syncStatus: 'out of sync', formName: 'Queued' }),
+        submission({ syncStatus: 'in sync', formName: 'Synced' }),
+        submission({ status: 'submitted', syncStatus: 'in error', formName: 'Refused' }),
+      ]),
+    );
+    const created = within(panel())
+      .getAllByTestId('card-created')
+      .map((c) => c.textContent?.split(' · ')[1]);
+    expect(created.sort()).toEqual(['Files waiting to upload', 'Synced', 'Waiting to sync']);
+    await user.click(tab(/Submitted/));
+    expect(within(panel()).getByText('Not accepted by the organisation')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/usnyc|in error|out of sync/);
+  });
+
   it('empty lists show the no-data illustration and text', () => {
     setup();
     expect(within(panel()).getByText(MESSAGES.noRecords)).toBeTruthy();
@@ -317,10 +496,15 @@ describe('home screen', () => {
     await user.click(tab(/Forms/));
     const toggle = await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
-    await user.click(toggle);
+    await within(panel()).findAllByTestId('form-card');
+    await user.click(tab(/Assigned/));
+    await screen.findByRole('button', { name: 'Start Q3 Site Inspections' });
+    await user.click(tab(/Forms/));
+    await user.click(await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' }));
+    // with the records its assigned tasks are for (their context is then found offline: 40.4)
     await waitFor(() =>
       expect(callsOf(host, 'offline.downloadForOffline')).toEqual([
-        ['offline.downloadForOffline', 'a01000000000001AAA'],
+        ['offline.downloadForOffline', 'a01000000000001AAA', { recordIds: ['a0P000000000001AAA'] }],
       ]),
     );
     const on = await screen.findByRole('checkbox', { name: 'Offline FORM-0001 - Title 1' });
@@ -535,6 +719,89 @@ describe('home keeps the org lists current', () => {
     act(() => host.submissionsState.set([submission({ syncedOn: '2099-01-02T03:04:05.000Z' })]));
     await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toBe(shown));
     expect(screen.getByTestId('synced-on').textContent).toContain('2099');
+  });
+
+  it("Synced on: the live stream's heartbeat says the lists are current; offline, the last real sync (40.7)", async () => {
+    const sources: { emit(type: string, data: string): void; close(): void }[] = [];
+    class FakeEventSource {
+      private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+      constructor() {
+        sources.push(this);
+      }
+      addEventListener(type: string, fn: (e: MessageEvent<string>) => void): void {
+        this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+      }
+      emit(type: string, data: string): void {
+        for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data }));
+      }
+      close(): void {}
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const owner = `${USER.organizationId}.${USER.userId}`;
+      writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+      const old = `Synced on ${formatDateTime('2026-01-01T10:00:00.000Z', { timeZone: 'America/New_York' })}`;
+      // the org reads are slow to answer: only the heartbeat can say the lists are current
+      const { host } = setup((h) => {
+        for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
+          h.routes.set(route, () => new Promise(() => undefined));
+      });
+      expect(screen.getByTestId('synced-on').textContent).toBe(old);
+      const live = sources.at(-1);
+      if (!live) throw new Error('no stream');
+      act(() => live.emit('ready', '{}'));
+      act(() => live.emit('current', '{"current":false}'));
+      expect(screen.getByTestId('synced-on').textContent).toBe(old);
+      const before = Date.now();
+      act(() => live.emit('current', '{"current":true}'));
+      const stored = String(readCache<string>('syncedOn', owner));
+      expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1);
+      expect(screen.getByTestId('synced-on').textContent).toBe(
+        `Synced on ${formatDateTime(stored, { timeZone: 'America/New_York' })}`,
+      );
+      // offline: the line stays at the last time the lists were known current
+      act(() => host.onlineState.set(false));
+      const shown = screen.getByTestId('synced-on').textContent;
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.getByTestId('synced-on').textContent).toBe(shown);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('Synced on: a heartbeat claims nothing after a failed read of the lists', async () => {
+    const sources: { emit(type: string, data: string): void }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+        constructor() {
+          sources.push(this);
+        }
+        addEventListener(type: string, fn: (e: MessageEvent<string>) => void): void {
+          this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+        }
+        emit(type: string, data: string): void {
+          for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data }));
+        }
+        close(): void {}
+      },
+    );
+    try {
+      const owner = `${USER.organizationId}.${USER.userId}`;
+      writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+      setup((h) => {
+        for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
+          h.routes.set(route, () => {
+            throw apiError(502, 'Server Error: down');
+          });
+      });
+      expect(await screen.findByText(/Could not load from the organisation/)).toBeTruthy();
+      act(() => sources.at(-1)?.emit('current', '{"current":true}'));
+      expect(readCache<string>('syncedOn', owner)).toBe('2026-01-01T10:00:00.000Z');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('the Synced on line shows at once the date another tab stored after its org read', async () => {

@@ -32,6 +32,30 @@ export interface ScheduledRecord {
   Form_Definition__c?: string | null;
   Uniqueness_Constraint__c?: string | null;
   Version__c?: number | null;
+  /** The record it is scheduled for (an assigned task's inspection program). */
+  Main_Record_Id__c?: string | null;
+}
+
+/**
+ * The scheduled record of this task: of its form and for its record (the task's inspection program).
+ * Never another task's: two tasks of one form each start their own (review N3).
+ */
+export function scheduledOfTask(
+  records: readonly ScheduledRecord[],
+  task: Pick<AssignedTask, 'formId' | 'programId'>,
+): ScheduledRecord | undefined {
+  if (!task.formId || !task.programId) return undefined;
+  const main = task.programId.slice(0, 15);
+  return records.find(
+    (r) => r.Form_Definition__c === task.formId && (r.Main_Record_Id__c ?? '').slice(0, 15) === main,
+  );
+}
+
+/** The records a form may be launched for from home: its assigned tasks' inspection programs. */
+export function taskRecordsOf(tasks: readonly AssignedTask[], formId: string): string[] {
+  return [
+    ...new Set(tasks.filter((t) => t.formId === formId && t.programId).map((t) => t.programId as string)),
+  ];
 }
 
 /** Title built from the form's name and title. */

@@ -199,6 +199,49 @@ describe("live refresh: the BFF stream's hints instead of the minute's poll", ()
     expect(heard.all).not.toHaveBeenCalled();
   });
 
+  it('the heartbeat tells home its lists are current, unless a hint is still to be applied (40.7)', () => {
+    const { result } = renderHook(() => useOrgRefreshSignal(true));
+    const current = vi.fn();
+    const tasks = vi.fn();
+    result.current.subscribeCurrent(current);
+    result.current.subscribe(tasks, 'tasks');
+    act(() => stream().emit('ready'));
+    act(() => stream().emit('current', '{"current":true,"at":"2026-11-29T03:00:00.000Z"}'));
+    expect(current).toHaveBeenCalledTimes(1);
+    // a hint waiting for its re-read: the lists are not current yet
+    act(() => stream().emit('changed', '{"topics":["tasks"]}'));
+    act(() => stream().emit('current', '{"current":true}'));
+    expect(current).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(LIVE_DEBOUNCE_MS));
+    expect(tasks).toHaveBeenCalledTimes(1);
+    act(() => stream().emit('current', '{"current":true}'));
+    expect(current).toHaveBeenCalledTimes(2);
+    // a hidden tab keeps its hints: not current until they are applied
+    act(() => setVisibility(true));
+    act(() => stream().emit('changed', '{"topics":["forms"]}'));
+    act(() => vi.advanceTimersByTime(LIVE_DEBOUNCE_MS));
+    act(() => stream().emit('current', '{"current":true}'));
+    expect(current).toHaveBeenCalledTimes(2);
+  });
+
+  it("a heartbeat saying the org's changes do not reach the BFF now: the minute's poll, nothing claimed current", () => {
+    const { result } = renderHook(() => useOrgRefreshSignal(true));
+    const current = vi.fn();
+    const all = vi.fn();
+    result.current.subscribeCurrent(current);
+    result.current.subscribe(all);
+    act(() => stream().emit('ready'));
+    act(() => stream().emit('current', '{"current":false}'));
+    expect(current).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS));
+    expect(all).toHaveBeenCalledTimes(1);
+    // connected again: back to hints, the half-hour safety re-read
+    act(() => stream().emit('current', '{"current":true}'));
+    expect(current).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(ORG_REFRESH_MS * 5));
+    expect(all).toHaveBeenCalledTimes(1);
+  });
+
   it('closes the stream when home goes away', () => {
     const { unmount } = listen();
     unmount();

@@ -35,6 +35,11 @@ export interface RefreshSignal {
   count(): number;
   /** `topic`: hear only ticks that concern that list (a hint names the lists that changed). */
   subscribe(listener: () => void, topic?: RefreshTopic): () => void;
+  /**
+   * The live stream's heartbeat said the org's changes reach this home and no hint is waiting to be
+   * applied: home's org lists are current now ('Synced on', issue 40.7).
+   */
+  subscribeCurrent(listener: () => void): () => void;
 }
 
 export interface RefreshOptions {
@@ -71,12 +76,20 @@ export function useOrgRefreshSignal(
   const [signal] = useState(() => {
     let ticks = 0;
     const listeners = new Set<{ fn: () => void; topic: RefreshTopic | undefined }>();
+    const currentListeners = new Set<() => void>();
     return {
       count: () => ticks,
       subscribe(fn: () => void, topic?: RefreshTopic) {
         const entry = { fn, topic };
         listeners.add(entry);
         return () => void listeners.delete(entry);
+      },
+      subscribeCurrent(fn: () => void) {
+        currentListeners.add(fn);
+        return () => void currentListeners.delete(fn);
+      },
+      current() {
+        for (const fn of [...currentListeners]) fn();
       },
       fire(topics: readonly RefreshTopic[] = ALL) {
         ticks += 1;
@@ -138,7 +151,25 @@ export function useOrgRefreshSignal(
           for (const t of ALL) owed.add(t);
         }
         if (debounce !== undefined) clearTimeout(debounce);
-        debounce = setTimeout(payOwed, debounceMs);
+        debounce = setTimeout(() => {
+          debounce = undefined;
+          payOwed();
+        }, debounceMs);
+      });
+      // The heartbeat: whether the org's changes reach this stream now. While they do, the lists are
+      // current once the hints received are applied; while they do not, home re-reads on its own.
+      source.addEventListener('current', (e: MessageEvent<string>) => {
+        let current = false;
+        try {
+          current = (JSON.parse(e.data) as { current?: unknown }).current === true;
+        } catch {
+          // not current
+        }
+        if (current !== live) {
+          live = current;
+          arm();
+        }
+        if (current && owed.size === 0 && debounce === undefined) signal.current();
       });
       source.addEventListener('error', () => {
         // EventSource reconnects by itself (the stream's retry:); until then, poll as before.

@@ -46,3 +46,18 @@ export const HOME_TEXTS = {
   noRetryScheduled: 'not scheduled',
   close: 'Close',
 } as const;
+
+/**
+ * A record's sync state in words, never the stored status ('file usnyc', 'in error': review N9).
+ * 'in error' on an In Progress card goes with the spec's submit-failed text, which says what to do.
+ */
+export const SYNC_STATE_TEXTS: Record<string, string> = {
+  'in sync': 'Synced',
+  'out of sync': HOME_TEXTS.waitingToSync,
+  'offline submission sync': HOME_TEXTS.waitingToSync,
+  'file usnyc': HOME_TEXTS.filesWaiting,
+  'in error': 'Not accepted by the organisation',
+};
+
+export const syncStateText = (syncStatus: string): string =>
+  SYNC_STATE_TEXTS[syncStatus] ?? HOME_TEXTS.waitingToSync;

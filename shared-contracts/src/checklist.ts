@@ -324,3 +324,34 @@ export function contextRecord(formDef: FormDefinition): Record<string, unknown> 
 export function startingDataQueries(formDef: Pick<FormDefinition, 'queries'>): FormQuery[] {
   return (formDef.queries ?? []).filter((q) => !!q.objectType && Array.isArray(q.fields));
 }
+
+/** The value of a query filter that stands for the record the form was launched for. */
+export const RECORD_ID_TOKEN = '$recordId';
+
+/** Does any of the form's queries read the record it was launched for (`$recordId`)? */
+export function queriesUseRecordId(formDef: Pick<FormDefinition, 'queries'>): boolean {
+  return startingDataQueries(formDef).some((q) => q.filter?.value === RECORD_ID_TOKEN);
+}
+
+/**
+ * The starting data this device keeps for a launch for `recordId`: the one "Download for offline"
+ * read for that record (startingDataByRecord), else the form's own.
+ */
+export function keptStartingData(
+  formDef: Pick<FormDefinition, 'startingData' | 'startingDataByRecord'>,
+  recordId: string | undefined,
+): Record<string, unknown> | undefined {
+  const own = recordId ? formDef.startingDataByRecord?.[recordId] : undefined;
+  return isRec(own) ? own : formDef.startingData;
+}
+
+/**
+ * The org answered the form's document queries but a document brought no section with a question:
+ * the checklist would render nothing, so the form says 'document criteria not set up correctly'
+ * (spec section 8; review N11). Nothing is said while no answer is on the device (offline, never read).
+ */
+export function documentCriteriaMissing(formDef: Pick<FormDefinition, 'queries' | 'startingData'>): boolean {
+  const data = formDef.startingData;
+  if (!data) return false;
+  return documentQueries(formDef).some((q) => checklistSections({ queries: [q] }, data).length === 0);
+}

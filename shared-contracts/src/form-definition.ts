@@ -107,6 +107,11 @@ export interface FormDefinition {
   signatures?: Array<{ Purpose: string }>;
   Files?: unknown;
   startingData?: Record<string, unknown>;
+  /**
+   * Not in the spec: the starting data of each record the form may be launched for on this device
+   * (kept by "Download for offline"; `$recordId` was that record), by record Id.
+   */
+  startingDataByRecord?: Record<string, Record<string, unknown>>;
   lookupCacheData?: Record<string, unknown>;
   queries?: FormQuery[];
   formBuilderData?: unknown;

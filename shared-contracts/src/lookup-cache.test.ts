@@ -66,6 +66,52 @@ describe('lookup targets', () => {
     ]);
   });
 
+  it("a lookup in a list's rows keeps the fields its filters test, resolved against the row (40.9)", () => {
+    const def = formDef();
+    const rowFilter = {
+      type: 'lookupFilter' as const,
+      filters: [{ field: 'IsActive', operator: 'eq' as const, value: 'true' }],
+    };
+    const rowContact = {
+      type: 'lookup',
+      scope: '#/properties/Contact',
+      options: { lookupTo: 'Contact' },
+      rules: [
+        { type: 'lookupFilter' as const, filters: [{ field: 'Title', operator: 'eq' as const, value: 'x' }] },
+      ],
+    };
+    (def.schema.properties!.Rows!.items as { properties: Record<string, unknown> }).properties.Contact = {
+      type: 'string',
+    };
+    def.ui = {
+      type: 'VerticalLayout',
+      elements: [
+        // its rows as elements
+        {
+          type: 'Control',
+          scope: '#/properties/Rows',
+          elements: [{ type: 'lookup', scope: '#/properties/Owner', rules: [rowFilter] }],
+        } as never,
+        // and as JSON Forms' detail
+        {
+          type: 'Control',
+          scope: '#/properties/Rows',
+          options: { detail: { type: 'VerticalLayout', elements: [rowContact] } },
+        } as never,
+      ],
+    };
+    const targets = lookupTargets(def);
+    expect(targets.find((t) => t.object === 'User')).toEqual({
+      object: 'User',
+      titleField: 'Name',
+      valueField: 'Id',
+      fields: ['IsActive'],
+    });
+    expect(targets.find((t) => t.object === 'Contact')?.fields).toEqual(['Title']);
+    // nothing made up for a row's lookup the root does not know
+    expect(targets.map((t) => t.object).sort()).toEqual(['Account', 'Contact', 'Site__c', 'User']);
+  });
+
   it('finds none in a form without lookups', () => {
     expect(
       lookupTargets({

@@ -53,10 +53,10 @@ function schemaLookups(schema: FormJsonSchema, root: FormJsonSchema, out: Lookup
   for (const item of items) schemaLookups(item, root, out, depth + 1);
 }
 
-/** The schema node a control's scope names ('#/properties/A/properties/B'), from the root. */
-function nodeAt(scope: unknown, root: FormJsonSchema): FormJsonSchema | undefined {
+/** The schema node a control's scope names ('#/properties/A/properties/B'), from `base` (the root, or a row's item). */
+function nodeAt(scope: unknown, base: FormJsonSchema, root: FormJsonSchema): FormJsonSchema | undefined {
   if (typeof scope !== 'string' || !scope.startsWith('#/')) return undefined;
-  let cur: FormJsonSchema | undefined = root;
+  let cur: FormJsonSchema | undefined = base;
   for (const seg of scope.slice(2).split('/')) {
     if (seg === 'properties') continue;
     cur = resolveSchemaRef(cur, root)?.properties?.[seg];
@@ -68,13 +68,19 @@ function nodeAt(scope: unknown, root: FormJsonSchema): FormJsonSchema | undefine
 /**
  * Lookup elements of the layout: their object from the ui options or the scoped schema node, and the
  * record fields their lookup-filter rules test (kept with the records so the filters work offline).
- * A lookup inside a table row (a scope relative to the row) is found from the schema walk, without
- * its filters: offline, a filter on a field the device does not have finds nothing rather than too much.
+ * Inside a list's rows (its elements, its `options.detail`) scopes are relative to the row: they are
+ * resolved against the items' schema, so a row's lookup keeps its filters' fields too (issue 40.9).
  */
-function uiLookups(el: UISchemaElement | undefined, root: FormJsonSchema, out: LookupTarget[]): void {
-  if (!el || typeof el !== 'object') return;
+function uiLookups(
+  el: UISchemaElement | undefined,
+  root: FormJsonSchema,
+  out: LookupTarget[],
+  base: FormJsonSchema = root,
+  depth = 0,
+): void {
+  if (!el || typeof el !== 'object' || depth > 30) return;
   const opts = isRec(el.options) ? el.options : {};
-  const node = nodeAt(el.scope, root);
+  const node = nodeAt(el.scope, base, root);
   const object = typeof opts.lookupTo === 'string' && opts.lookupTo ? opts.lookupTo : node?.lookupTo?.object;
   if (el.type === 'lookup' || object) {
     const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -87,8 +93,12 @@ function uiLookups(el: UISchemaElement | undefined, root: FormJsonSchema, out: L
       ),
     });
   }
-  for (const child of (el as { elements?: UISchemaElement[] }).elements ?? []) uiLookups(child, root, out);
-  if (isRec(opts.detail)) uiLookups(opts.detail as unknown as UISchemaElement, root, out);
+  // A list's rows: what is inside describes one item, at the item's schema.
+  const items = node?.items && !Array.isArray(node.items) ? resolveSchemaRef(node.items, root) : undefined;
+  const inner = items ?? base;
+  for (const child of (el as { elements?: UISchemaElement[] }).elements ?? [])
+    uiLookups(child, root, out, el.scope ? inner : base, depth + 1);
+  if (isRec(opts.detail)) uiLookups(opts.detail as unknown as UISchemaElement, root, out, inner, depth + 1);
 }
 
 /** The form's lookups, one per object, title and value field, with the fields their filters need. */

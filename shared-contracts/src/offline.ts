@@ -63,6 +63,11 @@ export interface LocalSubmission {
   userId?: string;
   /** Id of the org's form submission record, when known. */
   formSubmissionId?: string;
+  /**
+   * The record the form was launched for (an assigned task's inspection program, a scheduled
+   * record's Main_Record_Id): `$recordId` in the form's queries (issue 40.4). Absent: the form's Id.
+   */
+  mainRecordId?: string;
   delivery?: DeliveryState;
 }
 
@@ -112,6 +117,8 @@ export interface Guide {
 export interface CachedForm {
   Id: string;
   formDef: unknown;
+  /** Not in the spec: when this copy was taken from the org (the form card's 'Last Sync'). */
+  syncedOn?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +315,8 @@ export interface NewSubmissionInput {
   data?: Record<string, unknown>;
   /** Defaults to a fresh uuid v4. */
   id?: string;
+  /** The record the form is launched for (LocalSubmission.mainRecordId). */
+  mainRecordId?: string;
 }
 
 export interface StartScheduledInput {
@@ -320,6 +329,8 @@ export interface StartScheduledInput {
   /** Local id; defaults to a fresh uuid v4. */
   submissionId?: string;
   data?: Record<string, unknown>;
+  /** The record the form is launched for (LocalSubmission.mainRecordId). */
+  mainRecordId?: string;
 }
 
 /** The outcome of a local write the user made: never throws for storage problems. */
@@ -386,7 +397,11 @@ export interface OfflineServices {
   startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
   importPending(): Promise<void>;
   pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;
-  downloadForOffline(formId: string): Promise<void>;
+  /**
+   * Keeps the form on the device. `recordIds`: the records it may be launched for here (the user's
+   * assigned tasks of this form): its queries filtered by `$recordId` are kept for each of them too.
+   */
+  downloadForOffline(formId: string, options?: { recordIds?: readonly string[] }): Promise<void>;
   removeFromOffline(formId: string): Promise<void>;
   purgeStaleForms(): Promise<string[]>;
 

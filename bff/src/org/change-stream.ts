@@ -84,6 +84,13 @@ class OrgChangeStream {
   private using: string | undefined;
   private lastReplayId = -1;
   private stopTimer: NodeJS.Timeout | undefined;
+  /** The client whose subscription the org accepted. */
+  private subscribedClient: FayeClient | undefined;
+  /**
+   * Subscribed and connected now: every change the org makes reaches the homes as a hint, so a home
+   * that has applied its hints is current (the heartbeat says so: routes/events.ts).
+   */
+  private current = false;
   /** Subscriptions made (first start, token renewals, restarts): tests and logs read it. */
   starts = 0;
   delivered = 0;
@@ -163,17 +170,28 @@ class OrgChangeStream {
       },
     ]) as unknown as FayeClient;
     this.client = client;
-    client.on('transport:down', () =>
-      this.logger.info({ org: origin(auth.instanceUrl) }, 'org change stream down'),
-    );
+    this.current = false;
+    client.on('transport:down', () => {
+      if (this.client === client) this.current = false;
+      this.logger.info({ org: origin(auth.instanceUrl) }, 'org change stream down');
+    });
+    // Back up after a drop: the handshake's replay (or resync) has told the homes what they missed.
+    client.on('transport:up', () => {
+      if (this.client === client && this.subscribedClient === client) this.current = true;
+    });
     client
       .subscribe(this.channel, (message) => this.onEvent(message))
       .then(
-        () =>
+        () => {
+          if (this.client === client) {
+            this.subscribedClient = client;
+            this.current = true;
+          }
           this.logger.info(
             { org: origin(auth.instanceUrl), replayFrom: this.lastReplayId },
             'org change stream subscribed',
-          ),
+          );
+        },
         (err: unknown) => {
           this.logger.warn({ err, org: origin(auth.instanceUrl) }, 'org change stream subscription refused');
           if (this.client === client) void this.renew(sessionId, auth.accessToken);
@@ -185,6 +203,7 @@ class OrgChangeStream {
   private async renew(sessionId: string, failedToken: string): Promise<void> {
     this.client?.disconnect();
     this.client = undefined;
+    this.current = false;
     try {
       const fresh = await this.refresher.refresh(sessionId, 'main', failedToken);
       if (this.sessions.has(sessionId)) this.sessions.set(sessionId, fresh);
@@ -229,11 +248,13 @@ class OrgChangeStream {
     this.stopTimer = undefined;
     this.client?.disconnect();
     this.client = undefined;
+    this.current = false;
   }
 
   status(): {
     members: number;
     subscribed: boolean;
+    current: boolean;
     starts: number;
     lastReplayId: number;
     delivered: number;
@@ -241,6 +262,7 @@ class OrgChangeStream {
     return {
       members: this.members.size,
       subscribed: this.client !== undefined,
+      current: this.current,
       starts: this.starts,
       lastReplayId: this.lastReplayId,
       delivered: this.delivered,

@@ -28,6 +28,13 @@ import {
 import { HANDLED, type Call, type Handler } from './types';
 import { orgName as n } from './ns';
 
+/**
+ * The user's not-started program tasks read to pick the TASK_QUERY_LIMIT latest scheduled (their
+ * programs' dates decide the order, so the limit applies after the join), and ids per IN list.
+ */
+const ASSIGNED_TASKS_READ_LIMIT = 2000;
+const IDS_PER_QUERY = 200;
+
 /** Objects a lookup/related-record query may read: a few standard ones and the package's custom objects. */
 const STANDARD_LOOKUP_OBJECTS = new Set([
   'Account',
@@ -405,38 +412,49 @@ export const dataHandlers: Record<string, Handler> = {
     const auth = call.auth();
     switch (q.kind) {
       case 'assignedTasks': {
+        // The user's not-started tasks on inspection programs, read from the tasks' side: limiting the
+        // programs instead (however many the org has) could leave out the user's tasks (issue 40.5).
         const program = n(call, 'SQX_Inspection_Program__c');
         const scheduled = n(call, 'Scheduled_For__c');
-        const records = await queryAll(
+        const formField = n(call, 'Form_Definition__c');
+        const mine = await queryAll(
           conn,
           select({
-            fields: ['Id', 'Name', scheduled, n(call, 'Form_Definition__c')],
-            from: program,
-            subqueries: [
-              {
-                fields: ['Id', 'Subject', 'ActivityDate', 'Status', 'OwnerId'],
-                from: 'Tasks',
-                where: [eq('Status', 'Not Started'), eqId('OwnerId', auth.userId)],
-              },
-            ],
-            orderBy: { field: scheduled, direction: 'DESC', nulls: 'LAST' },
-            limit: TASK_QUERY_LIMIT,
+            fields: ['Id', 'Subject', 'ActivityDate', 'Status', 'WhatId'],
+            from: 'Task',
+            where: [eq('Status', 'Not Started'), eqId('OwnerId', auth.userId), eq('What.Type', program)],
+            orderBy: { field: 'ActivityDate', direction: 'DESC', nulls: 'LAST' },
+            limit: ASSIGNED_TASKS_READ_LIMIT,
           }),
         );
+        const programIds = [...new Set(mine.map((t) => String(t.WhatId)).filter(isSfId))];
+        const programs = new Map<string, SfRecord>();
+        for (let i = 0; i < programIds.length; i += IDS_PER_QUERY) {
+          const ids = programIds.slice(i, i + IDS_PER_QUERY);
+          const records = await queryAll(
+            conn,
+            select({
+              fields: ['Id', 'Name', scheduled, formField],
+              from: program,
+              where: [inIds('Id', ids)],
+            }),
+          );
+          for (const p of records) programs.set(String(p.Id), p);
+        }
         const tasks: SfRecord[] = [];
-        for (const p of records) {
-          const children = (p.Tasks as { records?: SfRecord[] } | null)?.records ?? [];
-          for (const t of children) {
-            tasks.push({
-              taskId: t.Id,
-              checklist: p.Name,
-              subject: t.Subject ?? null,
-              scheduledFor: p[scheduled] ?? t.ActivityDate ?? null,
-              programId: p.Id,
-              formId: p[n(call, 'Form_Definition__c')] ?? null,
-              status: t.Status,
-            });
-          }
+        for (const t of mine) {
+          // a program the user may not read is not listed (as its subquery never was)
+          const p = programs.get(String(t.WhatId));
+          if (!p) continue;
+          tasks.push({
+            taskId: t.Id,
+            checklist: p.Name,
+            subject: t.Subject ?? null,
+            scheduledFor: p[scheduled] ?? t.ActivityDate ?? null,
+            programId: p.Id,
+            formId: p[formField] ?? null,
+            status: t.Status,
+          });
         }
         tasks.sort((a, b) => String(b.scheduledFor ?? '').localeCompare(String(a.scheduledFor ?? '')));
         const limited = tasks.slice(0, TASK_QUERY_LIMIT);

@@ -362,3 +362,67 @@ describe('form screen', () => {
     expect(screen.getByTestId('print-logo').getAttribute('src')).toBe(LOGO);
   });
 });
+
+describe('a checklist whose documents bring no questions (review N11)', () => {
+  const checklistDef = (): FormDefinition => ({
+    ...formDef,
+    queries: [
+      {
+        type: 'DOCUMENTS',
+        key: 'DOC1',
+        sectionId: 'section-1',
+        objectType: 'cqext__SQX_Controlled_Document__c',
+        fields: ['Id', 'Name'],
+        filter: { field: 'Name', operator: 'eq', value: 'DOC-0001' },
+      },
+    ],
+  });
+
+  it("says 'document criteria not set up correctly' when the org's document has no section with a question", async () => {
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: checklistDef() }),
+      configure: (h) =>
+        h.routes.set('POST /api/startingData', () => ({
+          startingData: { DOC1: [{ Id: 'DOC1', Name: 'DOC-0001' }] },
+          lookupCacheData: {},
+        })),
+    });
+    await ready();
+    expect((await screen.findByTestId('document-criteria')).textContent).toBe(MESSAGES.documentCriteria);
+  });
+
+  it('says nothing of the kind when the questions came, or nothing was read yet (offline)', async () => {
+    const question = {
+      Id: 'Q1',
+      cqext__Question__c: 'Exits clear?',
+      cqext__Options__c: 'Pass',
+      cqext__Section__c: 'S1',
+    };
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: checklistDef() }),
+      configure: (h) =>
+        h.routes.set('POST /api/startingData', () => ({
+          startingData: {
+            DOC1: [
+              {
+                Id: 'DOC1',
+                cqext__Sections__r: { records: [{ Id: 'S1', cqext__Section_Title__c: 'General' }] },
+                cqext__Questions__r: { records: [question] },
+              },
+            ],
+          },
+          lookupCacheData: {},
+        })),
+    });
+    await ready();
+    expect(await screen.findByText('Exits clear?')).toBeTruthy();
+    expect(screen.queryByTestId('document-criteria')).toBeNull();
+    cleanup();
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: checklistDef() }),
+      configure: (h) => h.onlineState.set(false),
+    });
+    await ready();
+    expect(screen.queryByTestId('document-criteria')).toBeNull();
+  });
+});

@@ -31,7 +31,13 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, MESSAGES, formatDateTime, isPlainClick } from 'shared-contracts';
+import {
+  ERROR_TOAST_MS,
+  MESSAGES,
+  documentCriteriaMissing,
+  formatDateTime,
+  isPlainClick,
+} from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
 import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
@@ -482,6 +488,12 @@ function LoadedForm({
                 </AlertDescription>
               ) : null}
             </Box>
+          </Alert>
+        ) : null}
+        {documentCriteriaMissing(formDef) ? (
+          <Alert status="warning" mb={4} borderRadius="md" data-testid="document-criteria">
+            <AlertIcon />
+            <AlertDescription>{MESSAGES.documentCriteria}</AlertDescription>
           </Alert>
         ) : null}
         <FormRenderer

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, callsOf, fakeHost } from 'shared-contracts/testing';
-import type { FormDefinition, LocalSubmission } from 'shared-contracts';
+import { contextRecord, type FormDefinition, type LocalSubmission } from 'shared-contracts';
 import { withStartingData } from './starting-data';
 
 const doc = (question: string) => ({
@@ -69,7 +69,7 @@ describe('withStartingData', () => {
       sent.push({ query, body });
       return { startingData: { DOC1: [doc('Exits clear?')] }, lookupCacheData: {} };
     });
-    const sub = submission(formDef(), { mainRecordId: 'a0S000000000001AAA' } as Partial<LocalSubmission>);
+    const sub = submission(formDef(), { mainRecordId: 'a0S000000000001AAA' });
     host.submissionsState.set([sub]);
     const def = await withStartingData(host, sub, formDef(), { local: true, readOnly: false });
     expect(sent).toEqual([
@@ -105,6 +105,38 @@ describe('withStartingData', () => {
     const def = await withStartingData(host, submission(stored), stored, { local: true, readOnly: false });
     expect(recordId).toBe('a0F000000000001AAA');
     expect(questionTitle(def)).toBe('Kept?');
+  });
+
+  it('offline: a launch for a record gets the context record "Download for offline" read for it (issue 40.4)', async () => {
+    const host = fakeHost();
+    host.onlineState.set(false);
+    const withContext: FormDefinition = {
+      ...formDef(),
+      contextObject: 'cqext__SQX_Inspection_Program__c',
+      queries: [
+        {
+          key: 'program',
+          objectType: 'cqext__SQX_Inspection_Program__c',
+          fields: ['Id', 'Name'],
+          filter: { field: 'Id', operator: 'eq', value: '$recordId' },
+        },
+      ],
+      // read with the form's Id: the filter matched nothing
+      startingData: { program: [] },
+      startingDataByRecord: {
+        a0P000000000001AAA: { program: [{ Id: 'a0P000000000001AAA', Name: 'Monthly Safety Walk' }] },
+        a0P000000000002AAA: { program: [{ Id: 'a0P000000000002AAA', Name: 'Q3 Site Inspections' }] },
+      },
+    };
+    const forTask = submission(withContext, { mainRecordId: 'a0P000000000002AAA' });
+    const def = await withStartingData(host, forTask, withContext, { local: true, readOnly: false });
+    expect(contextRecord(def)).toEqual({ Id: 'a0P000000000002AAA', Name: 'Q3 Site Inspections' });
+    // launched from its card (no record): the form's own
+    const plain = await withStartingData(host, submission(withContext), withContext, {
+      local: true,
+      readOnly: false,
+    });
+    expect(contextRecord(plain)).toBeUndefined();
   });
 
   it('a form without queries is returned as it is', async () => {

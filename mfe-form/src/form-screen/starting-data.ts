@@ -4,7 +4,7 @@
  * definition (shared-contracts `applyStartingData`) and kept with the local submission, so the same
  * checklist opens offline. Offline, or when the org does not answer, the kept copy is used.
  */
-import { applyStartingData, startingDataQueries } from 'shared-contracts';
+import { applyStartingData, keptStartingData, startingDataQueries } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission } from 'shared-contracts';
 
 type StartingDataAnswer = {
@@ -12,11 +12,12 @@ type StartingDataAnswer = {
   lookupCacheData?: Record<string, unknown>;
 };
 
-/** The main record the queries' `$recordId` stands for: the submission's, else the form definition. */
-export const mainRecordIdOf = (sub: LocalSubmission): string => {
-  const main = (sub as LocalSubmission & { mainRecordId?: unknown }).mainRecordId;
-  return typeof main === 'string' && main ? main : sub.formId;
-};
+/**
+ * The record the queries' `$recordId` stands for: the one the form was launched for (an assigned
+ * task's, a scheduled record's), else the form definition's Id (a form launched from its card).
+ */
+export const mainRecordIdOf = (sub: Pick<LocalSubmission, 'formId' | 'mainRecordId'>): string =>
+  typeof sub.mainRecordId === 'string' && sub.mainRecordId ? sub.mainRecordId : sub.formId;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -42,8 +43,13 @@ export async function withStartingData(
 ): Promise<FormDefinition> {
   const query = startingDataQueries(formDef);
   if (query.length === 0) return formDef;
-  // What this device has (a download for offline, or an earlier online opening), merged the same way.
-  const kept = applyStartingData(formDef, formDef.startingData, formDef.lookupCacheData);
+  // What this device has (an earlier online opening, or a download for offline: the one read for this
+  // record when it was among the form's assigned tasks), merged the same way.
+  const kept = applyStartingData(
+    formDef,
+    keptStartingData(formDef, sub.mainRecordId),
+    formDef.lookupCacheData,
+  );
   if (!host.online.get() || opts.readOnly) return kept;
   let answer: StartingDataAnswer;
   try {

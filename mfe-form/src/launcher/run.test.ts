@@ -158,6 +158,18 @@ describe('scheduled submission (submissionId + Scheduled)', () => {
     });
   });
 
+  it("for the record it is scheduled for: its queries' $recordId (issue 40.4)", async () => {
+    const host = fakeHost();
+    host.routes.set('GET /api/scheduledSubmissions', () => [
+      { ...scheduled, Main_Record_Id__c: 'a0P000000000001AAA' },
+    ]);
+    await run(host, `/launchFromSF/${FORM}/Site%20check/-/Scheduled/${REC}`);
+    expect(callsOf(host, 'offline.startScheduled')[0]?.[1]).toMatchObject({
+      formSubmissionId: REC,
+      mainRecordId: 'a0P000000000001AAA',
+    });
+  });
+
   it('already started on this device: opens it without the org', async () => {
     const host = fakeHost();
     host.onlineState.set(false);

@@ -22,6 +22,8 @@ interface ScheduledRecord {
   Uniqueness_Constraint__c?: string | null;
   Form_Definition__c?: string | null;
   Version__c?: number | null;
+  /** The record it is scheduled for: `$recordId` of the form's queries. */
+  Main_Record_Id__c?: string | null;
 }
 
 /** Raised when the launch needs the org and the device is offline. */
@@ -157,6 +159,7 @@ async function launchScheduled(
     formSubmissionId: rec.Id,
     version: rec.Version__c ?? 0,
     ...(localId ? { submissionId: localId } : {}),
+    ...(rec.Main_Record_Id__c ? { mainRecordId: rec.Main_Record_Id__c } : {}),
   });
   return { to: formPath(sub.id, deps.search) };
 }

@@ -34,6 +34,7 @@ export const TASKS: AssignedTask[] = [
     subject: 'Q3 Site Inspections (field)',
     scheduledFor: '2026-02-01T09:00:00.000Z',
     formId: 'a01000000000001AAA',
+    programId: 'a0P000000000001AAA',
   },
   {
     taskId: '00T000000000002AAA',
@@ -41,6 +42,7 @@ export const TASKS: AssignedTask[] = [
     subject: 'Annual Audit Programme (field)',
     scheduledFor: '2026-03-01T09:00:00.000Z',
     formId: 'a01000000000004AAA',
+    programId: 'a0P000000000002AAA',
   },
   {
     taskId: '00T000000000003AAA',
@@ -48,6 +50,7 @@ export const TASKS: AssignedTask[] = [
     subject: null,
     scheduledFor: '2026-02-15T09:00:00.000Z',
     formId: 'a01000000000002AAA',
+    programId: 'a0P000000000003AAA',
   },
 ];
 

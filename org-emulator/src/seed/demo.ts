@@ -546,6 +546,53 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       ],
     });
 
+    // Inspection programs, each with not-started tasks for the demo users.
+    const programs: [string, SRecord, number][] = [
+      ['Q3 Site Inspections', general, 2],
+      ['Monthly Safety Walk', safety, 5],
+      ['Equipment Maintenance Rounds', equipment, 9],
+      ['Annual Audit Programme', forms[3] as SRecord, 30],
+    ];
+    /** The programme each form's tasks are for: a scheduled submission of that form is for it. */
+    const programOf = new Map<unknown, unknown>();
+    for (const [name, f, offset] of programs) {
+      const program = put('cqext__SQX_Inspection_Program__c', {
+        Name: name,
+        cqext__Form_Definition__c: f.Id,
+        cqext__Scheduled_For__c: sfDateTime(new Date(Date.now() + offset * 86_400_000)),
+      });
+      programOf.set(f.Id, program.Id);
+      for (const [owner, label] of [
+        [DEMO_IDS.fieldUser, 'field'],
+        [DEMO_IDS.partnerUser, 'partner'],
+        [DEMO_IDS.admin, 'admin'],
+      ] as const) {
+        put(
+          'Task',
+          {
+            Subject: `${name} (${label})`,
+            Status: 'Not Started',
+            Priority: 'Normal',
+            ActivityDate: day(offset),
+            WhatId: program.Id,
+            OwnerId: owner,
+          },
+          owner,
+        );
+      }
+      put(
+        'Task',
+        {
+          Subject: `${name} (last cycle)`,
+          Status: 'Completed',
+          Priority: 'Normal',
+          ActivityDate: day(-offset),
+          WhatId: program.Id,
+          OwnerId: DEMO_IDS.fieldUser,
+        },
+        DEMO_IDS.fieldUser,
+      );
+    }
     // Stable uuid-shaped submission ids so the seeded Uniqueness_Constraint values are the same on every start.
     const uuidRand = prng(7);
     const uuid = (): string => {
@@ -568,7 +615,8 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
           cqext__Form_Definition__c: f.Id,
           cqext__Scheduled_Date__c: scheduled,
           cqext__SQX_Controlled_Document__c: doc?.Id ?? null,
-          cqext__Main_Record_Id__c: null,
+          // a scheduled one is for its form's inspection programme (the task Start begins it from)
+          cqext__Main_Record_Id__c: status === 'Scheduled' ? (programOf.get(f.Id) ?? null) : null,
           cqext__Version__c: 1,
           cqext__Status__c: status,
           cqext__Submission_JSON__c: data ? JSON.stringify(data) : null,
@@ -609,50 +657,6 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       { PathOnClient: 'wet-floor.png', Title: 'wet-floor', FirstPublishLocationId: String(inProgress.Id) },
     );
 
-    // Inspection programs, each with not-started tasks for the demo users.
-    const programs: [string, SRecord, number][] = [
-      ['Q3 Site Inspections', general, 2],
-      ['Monthly Safety Walk', safety, 5],
-      ['Equipment Maintenance Rounds', equipment, 9],
-      ['Annual Audit Programme', forms[3] as SRecord, 30],
-    ];
-    for (const [name, f, offset] of programs) {
-      const program = put('cqext__SQX_Inspection_Program__c', {
-        Name: name,
-        cqext__Form_Definition__c: f.Id,
-        cqext__Scheduled_For__c: sfDateTime(new Date(Date.now() + offset * 86_400_000)),
-      });
-      for (const [owner, label] of [
-        [DEMO_IDS.fieldUser, 'field'],
-        [DEMO_IDS.partnerUser, 'partner'],
-        [DEMO_IDS.admin, 'admin'],
-      ] as const) {
-        put(
-          'Task',
-          {
-            Subject: `${name} (${label})`,
-            Status: 'Not Started',
-            Priority: 'Normal',
-            ActivityDate: day(offset),
-            WhatId: program.Id,
-            OwnerId: owner,
-          },
-          owner,
-        );
-      }
-      put(
-        'Task',
-        {
-          Subject: `${name} (last cycle)`,
-          Status: 'Completed',
-          Priority: 'Normal',
-          ActivityDate: day(-offset),
-          WhatId: program.Id,
-          OwnerId: DEMO_IDS.fieldUser,
-        },
-        DEMO_IDS.fieldUser,
-      );
-    }
     for (let i = 0; i < 20; i++) {
       const account = accounts[i * 11] as SRecord;
       put(

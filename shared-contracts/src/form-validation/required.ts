@@ -12,7 +12,9 @@
  *   every value is empty are dropped on save; an unsigned signature item is no row);
  * - required keys of array items apply per item with content, at the item's own index;
  * - a required object with properties is checked through its properties (the form always renders
- *   it); one without properties (free-form) is missing when it has no content.
+ *   it); one without properties (free-form) is missing when it has no content;
+ * - a required lookup is missing until a record is chosen: text typed in it without choosing one
+ *   leaves its `{field}_Id` companion empty (issue 40.9), and the org would get no record.
  *
  * The plan (the schema pruned to what holds a required key) is built once per schema object, so a
  * check walks only required paths and the arrays above them, never the whole form.
@@ -29,6 +31,8 @@ interface Entry {
   key: string;
   required: boolean;
   kind: Kind;
+  /** A lookup (schema `lookupTo`): filled only with its record chosen (the `_Id` companion). */
+  lookup?: boolean;
   /** The pruned node below this key, when something under it is required. */
   child?: PlanNode;
 }
@@ -79,7 +83,13 @@ const buildNode = (
       let kind = kindOf(resolved);
       // An object without known properties has nothing to check inside: it must have content itself.
       if (kind === 'object' && !resolved?.properties) kind = 'value';
-      entries.push({ key, required: isRequired, kind, child });
+      entries.push({
+        key,
+        required: isRequired,
+        kind,
+        child,
+        ...(resolved?.lookupTo ? { lookup: true } : {}),
+      });
     }
     return entries.length > 0 ? { type: 'object', entries } : undefined;
   } finally {
@@ -109,6 +119,20 @@ export const hasContent = (v: unknown): boolean => {
   }
   return !isEmptyValue(v);
 };
+
+/** The `{field}_Id` companion a lookup control writes when a record is chosen. */
+export const LOOKUP_ID_SUFFIX = '_Id';
+
+/** A record id as the value itself (15 or 18 characters with a digit): what an API client sends. */
+const looksLikeRecordId = (v: unknown): boolean =>
+  typeof v === 'string' && /^(?=.*\d)[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/.test(v);
+
+/**
+ * Whether the lookup `key` of this object names a record: its id companion is set (a record chosen in
+ * the lookup), or the value is a record id itself. Text typed without choosing is neither.
+ */
+export const lookupChosen = (obj: Record<string, unknown> | undefined, key: string): boolean =>
+  !isEmptyValue(obj?.[`${key}${LOOKUP_ID_SUFFIX}`]) || looksLikeRecordId(obj?.[key]);
 
 /** Whether a required value of this kind is missing. */
 export const isMissing = (kind: Kind | 'object', v: unknown): boolean => {
@@ -152,7 +176,7 @@ export const missingRequired = (
     for (const e of node.entries) {
       const p = joinPath(path, e.key);
       const v = obj?.[e.key];
-      if (e.required && isMissing(e.kind, v)) {
+      if (e.required && (isMissing(e.kind, v) || (e.lookup && !lookupChosen(obj, e.key)))) {
         if (!skip?.(p)) out.push(p);
         continue;
       }

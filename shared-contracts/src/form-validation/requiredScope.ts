@@ -17,7 +17,7 @@
 import type { FormJsonSchema } from '../form-definition';
 import type { FormRule, JsonFormsRule, UISchemaElement } from '../ui-schema';
 import { getIn, joinPath, scopeToPath } from './paths';
-import { hasContent, isMissing } from './required';
+import { hasContent, isMissing, lookupChosen } from './required';
 import { evaluateElementRules } from './rules';
 import { resolveScope, typeOf } from './schema';
 
@@ -37,11 +37,15 @@ interface ControlInfo {
   /** Has a `required` rule. */
   ruleRequired: boolean;
   kind: 'boolean' | 'array' | 'value';
+  /** A lookup control whose schema says it is required (its object's `required`). */
+  schemaRequired?: boolean;
 }
 
 export interface RequiredScope {
   byTemplate: Map<string, ControlInfo[]>;
   ruleRequired: ControlInfo[];
+  /** Lookup controls (by element type or options, whatever the schema says): required ones need a chosen record. */
+  lookups: ControlInfo[];
 }
 
 export type JsonFormsConditionEval = (
@@ -69,6 +73,7 @@ export const buildRequiredScope = (
 ): RequiredScope => {
   const byTemplate = new Map<string, ControlInfo[]>();
   const ruleRequired: ControlInfo[] = [];
+  const lookups: ControlInfo[] = [];
   const visit = (
     el: UISchemaElement,
     schema: FormJsonSchema,
@@ -100,6 +105,19 @@ export const buildRequiredScope = (
       list.push(info);
       byTemplate.set(path, list);
       if (info.ruleRequired) ruleRequired.push(info);
+      const lookupOption = (el.options as { lookupTo?: unknown } | undefined)?.lookupTo;
+      if (
+        el.type === 'lookup' ||
+        controlSchema?.lookupTo ||
+        (typeof lookupOption === 'string' && lookupOption)
+      ) {
+        const segments = el.scope.replace(/^#\/?/, '').split('/');
+        const key = segments.pop() ?? '';
+        if (segments.at(-1) === 'properties') segments.pop();
+        const parentScope = `#/${segments.join('/')}`.replace(/\/$/, '');
+        const parent = segments.length > 0 ? resolveScope(parentScope, schema, root) : schema;
+        lookups.push({ ...info, schemaRequired: (parent?.required ?? []).includes(key) });
+      }
       // A list's detail layout describes each item, at the item's path.
       const items = controlSchema?.items;
       if (items && !Array.isArray(items)) {
@@ -115,7 +133,7 @@ export const buildRequiredScope = (
     for (const c of childrenOf(el)) visit(c, schema, base, own, depth + 1);
   };
   visit(ui, root, '', [], 0);
-  return { byTemplate, ruleRequired };
+  return { byTemplate, ruleRequired, lookups };
 };
 
 const scopes = new WeakMap<object, WeakMap<object, Map<string, RequiredScope>>>();
@@ -219,6 +237,32 @@ export const missingByRules = (
       if (!isMissing(c.kind, getIn(data, p))) continue;
       const s = chainState(c.chain, data, p, evalJf);
       if (s.required && !s.hidden && !s.readonly) out.push(p);
+    }
+  }
+  return out;
+};
+
+/**
+ * Required lookups holding typed text with no record chosen (the `{field}_Id` companion empty), that
+ * the user can see and change: not filled (issue 40.9). Lookups the schema marks (`lookupTo`) are
+ * found by the required walk; this covers those only the layout makes lookups, and rule-required ones.
+ */
+export const unchosenLookups = (
+  scope: RequiredScope,
+  data: unknown,
+  evalJf: JsonFormsConditionEval,
+): string[] => {
+  const out: string[] = [];
+  for (const c of scope.lookups) {
+    for (const p of expand(c.template, data)) {
+      if (!hasContent(getIn(data, p))) continue;
+      const dot = p.lastIndexOf('.');
+      const holder = getIn(data, dot < 0 ? '' : p.slice(0, dot));
+      const obj = holder && typeof holder === 'object' ? (holder as Record<string, unknown>) : undefined;
+      if (lookupChosen(obj, p.slice(dot + 1))) continue;
+      const s = chainState(c.chain, data, p, evalJf);
+      if (s.hidden || s.readonly) continue;
+      if (c.schemaRequired || (c.ruleRequired && s.required)) out.push(p);
     }
   }
   return out;

@@ -85,3 +85,97 @@ describe('checkSubmission', () => {
     expect(r.messages).toContain('Code Numeric Only');
   });
 });
+
+describe('a required lookup (issue 40.9)', () => {
+  const lookupSchema: FormJsonSchema = {
+    type: 'object',
+    properties: {
+      General: {
+        type: 'object',
+        title: 'General',
+        properties: {
+          // a lookup by its schema (the org's reference fields)
+          Account: {
+            type: 'string',
+            title: 'Account',
+            lookupTo: { object: 'Account', titleField: 'Name', valueField: 'Id' },
+          },
+          // a lookup only by its layout (a builder's lookup element)
+          Contact: { type: 'string', title: 'Contact' },
+          Visits: {
+            type: 'array',
+            title: 'Visits',
+            items: {
+              type: 'object',
+              properties: {
+                Site: { type: 'string', title: 'Site' },
+                Note: { type: 'string', title: 'Note' },
+              },
+              required: ['Site'],
+            },
+          },
+        },
+        required: ['Account', 'Contact'],
+      },
+    },
+  };
+  const lookupUi = {
+    type: 'VerticalLayout',
+    elements: [
+      { type: 'lookup', scope: '#/properties/General/properties/Account' },
+      { type: 'lookup', scope: '#/properties/General/properties/Contact', options: { lookupTo: 'Contact' } },
+      {
+        type: 'Control',
+        scope: '#/properties/General/properties/Visits',
+        options: {
+          detail: {
+            type: 'VerticalLayout',
+            elements: [
+              { type: 'lookup', scope: '#/properties/Site', options: { lookupTo: 'Account' } },
+              { type: 'Control', scope: '#/properties/Note' },
+            ],
+          },
+        },
+      },
+    ],
+  } as UISchemaElement;
+  const check = (General: Record<string, unknown>) =>
+    checkSubmission({ schema: lookupSchema, ui: lookupUi, data: { General } }).missing;
+
+  it('text typed without choosing a record is not filled; a chosen record is', () => {
+    expect(check({ Account: 'Acme', Contact: 'Ann' })).toEqual(['General.Account', 'General.Contact']);
+    expect(check({ Account: 'Acme', Account_Id: '001A', Contact: 'Ann', Contact_Id: '003A' })).toEqual([]);
+    // an API client sending the record's id as the value names a record too
+    expect(check({ Account: '0015g00000AbCdEAAV', Contact: '0035g00000AbCdE' })).toEqual([]);
+    expect(
+      checkSubmission({
+        schema: lookupSchema,
+        ui: lookupUi,
+        data: { General: { Account: 'Acme', Contact: 'Ann' } },
+      }).messages,
+    ).toEqual(['Account is missing required fields', 'Contact is missing required fields']);
+  });
+
+  it('in table rows too, per row', () => {
+    const chosen = { Account: 'Acme', Account_Id: '001A', Contact: 'Ann', Contact_Id: '003A' };
+    expect(
+      check({
+        ...chosen,
+        Visits: [
+          { Site: 'North', Site_Id: '001B' },
+          { Site: 'typed only', Note: 'x' },
+        ],
+      }),
+    ).toEqual(['General.Visits.1.Site']);
+  });
+
+  it('a lookup that is not required may hold typed text', () => {
+    const optional = {
+      ...lookupSchema,
+      properties: { General: { ...lookupSchema.properties!.General!, required: [] } },
+    } as FormJsonSchema;
+    expect(
+      checkSubmission({ schema: optional, ui: lookupUi, data: { General: { Account: 'Acme' } } }).missing,
+    ).toEqual([]);
+  });
+});

@@ -10,7 +10,13 @@ import { missingRequiredFields } from '../messages';
 import type { UISchemaElement } from '../ui-schema';
 import { describePath, evaluateJsonFormsCondition, getValidator, listErrors, validateForm } from './ajv';
 import { missingRequired, requiredPlan } from './required';
-import { isExempt, missingByRules, requiredScopeOf, type RequiredScope } from './requiredScope';
+import {
+  isExempt,
+  missingByRules,
+  requiredScopeOf,
+  unchosenLookups,
+  type RequiredScope,
+} from './requiredScope';
 import { generateUISchema } from './uischema';
 import { VALIDATION_TEXTS } from './ajv';
 
@@ -27,6 +33,12 @@ export const missingRequiredPaths = (
       (p) => !missing.includes(p),
     );
     if (byRules.length > 0) missing = [...missing, ...byRules];
+  }
+  if (scope && scope.lookups.length > 0) {
+    const unchosen = unchosenLookups(scope, data, evaluateJsonFormsCondition).filter(
+      (p) => !missing.includes(p),
+    );
+    if (unchosen.length > 0) missing = [...missing, ...unchosen];
   }
   return missing;
 };

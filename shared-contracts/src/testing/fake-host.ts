@@ -180,7 +180,10 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     importPending: recorded('offline.importPending', async () => undefined),
     pullPending: async () => null,
     downloadForOffline: recorded('offline.downloadForOffline', async (formId: string) => {
-      cachedFormsState.set([...cachedFormsState.get(), { Id: formId, formDef: {} }]);
+      cachedFormsState.set([
+        ...cachedFormsState.get(),
+        { Id: formId, formDef: {}, syncedOn: new Date().toISOString() },
+      ]);
     }),
     removeFromOffline: recorded('offline.removeFromOffline', async (formId: string) => {
       cachedFormsState.set(cachedFormsState.get().filter((f) => f.Id !== formId));

@@ -38,7 +38,11 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     h = makeHarness();
     h.org.formDefs.set('a0F1', formDef);
     await h.svc.downloadForOffline('a0F1');
-    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toEqual({ Id: 'a0F1', formDef });
+    expect(await h.svc.store.getForm(h.owner, 'a0F1')).toEqual({
+      Id: 'a0F1',
+      formDef,
+      syncedOn: expect.stringMatching(/^\d{4}-.*Z$/) as string,
+    });
     expect(await h.svc.store.guidesOf(h.owner, 'a0F1')).toEqual([
       {
         Id: '/img/guide-1.png',
@@ -80,6 +84,61 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     expect(cached.schema.properties.Checklist?.properties.Q1?.title).toBe('Exits clear?');
     expect(await h.svc.guideImage('/img/guide-1.png')).toBe('data:image/png;base64,AAAA');
     expect(await h.svc.guideImage('/img/not-cached.png')).toBeUndefined();
+  });
+
+  it('reads the queries filtered by $recordId for each record the form may be launched for (40.4)', async () => {
+    h = makeHarness();
+    const contextDef = {
+      ...formDef,
+      contextObject: 'Program__c',
+      queries: [
+        {
+          key: 'program',
+          objectType: 'Program__c',
+          fields: ['Id', 'Name'],
+          filter: { field: 'Id', operator: 'eq', value: '$recordId' },
+        },
+      ],
+    };
+    h.org.formDefs.set('a0F1', contextDef);
+    h.org.startingAnswers.set('a0P1', { program: [{ Id: 'a0P1', Name: 'Monthly Safety Walk' }] });
+    h.org.startingAnswers.set('a0P2', { program: [{ Id: 'a0P2', Name: 'Q3 Site Inspections' }] });
+    await h.svc.downloadForOffline('a0F1', { recordIds: ['a0P1', 'a0P2', 'a0P1'] });
+    expect(h.org.calls.filter((c) => c.op === 'startingData').map((c) => c.key)).toEqual([
+      'a0F1:1',
+      'a0P1:1',
+      'a0P2:1',
+    ]);
+    const cached = (await h.svc.store.getForm(h.owner, 'a0F1'))?.formDef as FormDefinition;
+    expect(cached.startingDataByRecord).toEqual({
+      a0P1: { program: [{ Id: 'a0P1', Name: 'Monthly Safety Walk' }] },
+      a0P2: { program: [{ Id: 'a0P2', Name: 'Q3 Site Inspections' }] },
+    });
+    // a form whose queries do not read the record is read once
+    h.org.formDefs.set('a0F2', { ...contextDef, queries: [{ ...contextDef.queries[0], filter: undefined }] });
+    await h.svc.downloadForOffline('a0F2', { recordIds: ['a0P1'] });
+    expect(h.org.calls.filter((c) => c.op === 'startingData').map((c) => c.key)).toHaveLength(4);
+  });
+
+  it('a local record made for a record keeps it, through an import of its org copy (40.4)', async () => {
+    h = makeHarness();
+    const made = await h.svc.create({ formId: 'a0F1', formName: 'F', formDef, mainRecordId: 'a0P1' });
+    if (!made.ok) throw new Error(made.message);
+    expect(made.value.mainRecordId).toBe('a0P1');
+    h.org.formDefs.set('a0F1', formDef);
+    const started = await h.svc.startScheduled({
+      formId: 'a0F1',
+      formName: 'Audit',
+      formSubmissionId: 'a0X9',
+      version: 4,
+      mainRecordId: 'a0P2',
+    });
+    expect(started.mainRecordId).toBe('a0P2');
+    expect((await h.svc.store.getSubmission(h.owner, started.id))?.mainRecordId).toBe('a0P2');
+    // the draft, once synced, comes back from the org in the next import: it is still for its record
+    await h.drain();
+    await h.svc.importPending();
+    expect((await h.svc.store.getSubmission(h.owner, made.value.id))?.mainRecordId).toBe('a0P1');
   });
 
   it("keeps each lookup's records with the definition so it can be searched offline; a lookup the org refuses is left out", async () => {

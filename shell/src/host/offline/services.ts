@@ -11,6 +11,7 @@ import {
   isGatewayError,
   applyStartingData,
   lookupTargets,
+  queriesUseRecordId,
   startingDataQueries,
   withCachedLookups,
   type CachedForm,
@@ -52,6 +53,8 @@ import * as T from './transitions';
 export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
 /** Form definitions an import reads from the org at once: not one by one, nor all together. */
 export const DEFINITION_READS = 4;
+/** Records a downloaded form keeps starting data for (its assigned tasks'), at most. */
+export const RECORDS_KEPT_PER_FORM = 50;
 /** Tabs tell each other "something was queued" here, so a sleeping leader wakes for a follower's write. */
 export const QUEUE_CHANNEL = 'cq-offline-queue';
 
@@ -521,7 +524,11 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     async create(input) {
       const o = owner();
       if (!o) return { ok: false, message: OFFLINE_MESSAGES.signedOut };
-      const sub = { ...T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx()), userId: o.userId };
+      const sub = {
+        ...T.newLocalSubmission({ ...input, id: input.id ?? uuid() }, ctx()),
+        userId: o.userId,
+        ...(input.mainRecordId ? { mainRecordId: input.mainRecordId } : {}),
+      };
       // A draft made again under a discarded id is the user's again: its org copy must stay.
       const r = await guarded(
         () => store.putSubmission(o, sub, { undiscard: input.id !== undefined }),
@@ -598,11 +605,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const o = writer();
       const cached = await store.getForm(o, input.formId);
       const formDef = cached?.formDef ?? (await opts.gateway.getFormDefinition(input.formId));
-      const sub = T.scheduledSubmission(
-        { ...input, submissionId: input.submissionId ?? uuid() },
-        formDef,
-        ctx(),
-      );
+      const sub = {
+        ...T.scheduledSubmission({ ...input, submissionId: input.submissionId ?? uuid() }, formDef, ctx()),
+        ...(input.mainRecordId ? { mainRecordId: input.mainRecordId } : {}),
+      };
       let stored: LocalSubmission;
       const mine = (s: LocalSubmission): LocalSubmission => ({ ...s, userId: o.userId });
       try {
@@ -640,7 +646,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const o = owner();
       return (o && (await store.getSubmission(o, p.id))) ?? null;
     },
-    async downloadForOffline(formId) {
+    async downloadForOffline(formId, options) {
       let formDef = await opts.gateway.getFormDefinition(formId);
       if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
       // A checklist's documents (sections, questions) travel with the cached definition.
@@ -650,6 +656,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (queries.length > 0 && opts.gateway.startingData) {
         const r = await opts.gateway.startingData(formId, queries);
         formDef = applyStartingData(formDef as FormDefinition, r.startingData, r.lookupCacheData);
+        // Queries filtered by the record the form is launched for: read for each record it may be
+        // launched for on this device, so its context record is found offline too (issue 40.4).
+        if (queriesUseRecordId(formDef as FormDefinition)) {
+          const byRecord: Record<string, Record<string, unknown>> = {};
+          const recordIds = [...new Set(options?.recordIds ?? [])].filter((id) => id && id !== formId);
+          for (const recordId of recordIds.slice(0, RECORDS_KEPT_PER_FORM))
+            byRecord[recordId] = (await opts.gateway.startingData(recordId, queries)).startingData;
+          if (recordIds.length > 0)
+            formDef = { ...(formDef as FormDefinition), startingDataByRecord: byRecord };
+        }
       }
       // Its lookups' records too, so a required lookup can be picked with no network. A lookup the
       // org refuses (a field the user may not read) is left out: it searches online only.
@@ -674,7 +690,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
           formId,
         });
       }
-      await store.putForm(writer(), { Id: formId, formDef }, guides);
+      await store.putForm(writer(), { Id: formId, formDef, syncedOn: nowIso() }, guides);
     },
     removeFromOffline: removeForm,
     async purgeStaleForms() {

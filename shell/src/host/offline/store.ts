@@ -451,13 +451,13 @@ export class OfflineStore {
   async formsOf(owner: Owner): Promise<CachedForm[]> {
     assertOwner(owner, 'formsOf');
     const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
-    return forms.map(({ Id, formDef }) => ({ Id, formDef }));
+    return forms.map(({ Id, formDef, syncedOn }) => ({ Id, formDef, ...(syncedOn ? { syncedOn } : {}) }));
   }
 
   async getForm(owner: Owner, formId: string): Promise<CachedForm | undefined> {
     assertOwner(owner, 'getForm');
     const f = await this.sdb.forms.get([owner.organizationId, owner.userId, formId]);
-    return f ? { Id: f.Id, formDef: f.formDef } : undefined;
+    return f ? { Id: f.Id, formDef: f.formDef, ...(f.syncedOn ? { syncedOn: f.syncedOn } : {}) } : undefined;
   }
 
   async formIds(owner: Owner): Promise<string[]> {

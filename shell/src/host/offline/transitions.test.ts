@@ -175,6 +175,11 @@ describe('importing pending records', () => {
     expect(updated).toMatchObject({ id: '1', isSalesforceRecord: false, data: { v: '1' } });
     expect(T.canDiscard(updated!, false)).toBe(true);
   });
+  it('an updated record keeps the record it was launched for ($recordId of its queries, 40.4)', () => {
+    const forTask = draft({ id: '1', syncStatus: SY.inSync, version: 2, mainRecordId: 'a0P1' });
+    const [updated] = T.planImport([forTask], [p('1', { version: 3 })], opts).puts;
+    expect(updated).toMatchObject({ version: 3, mainRecordId: 'a0P1' });
+  });
   it("keeps a refused submit's errors while the org holds that same version, not after it changed", () => {
     const errors = [{ errorPath: 'General/Score', message: 'Score must be between 0 and 100' }];
     const refused = draft({ id: '1', syncStatus: SY.inSync, version: 2, errors, error: errors });

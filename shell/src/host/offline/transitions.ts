@@ -305,6 +305,8 @@ export function planImport(
         // a draft made on this device stays this device's (Discard stays offered) once the org holds it
         isSalesforceRecord: local.isSalesforceRecord,
         formDef: fresh.formDef ?? local.formDef,
+        // the record it was launched for is this device's to know (its queries' $recordId)
+        ...(local.mainRecordId ? { mainRecordId: local.mainRecordId } : {}),
         ...(keepErrors ? { errors: local.errors, error: local.error } : {}),
       });
     }
