@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
 import { createApiClient, type FetchLike } from './api-client';
 import { createSessionService } from './session';
+import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
 import { readSyncContext, saveSyncContext } from './offline/sync-context';
 
@@ -150,6 +151,39 @@ describe('session service over the BFF', () => {
     expect(navigations).toEqual(['/login']);
     expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
     expect(await session.refresh()).toEqual({ status: 'signedOut', expired: false });
+  });
+});
+
+describe('a sign-in while an earlier sign-out is still pending (issue 40)', () => {
+  it('the BFF answered 5xx to the sign-out: the next sign-in on this browser ends the earlier grant at the org', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const toBff = jarFetch(jar, system.bffUrl) as FetchLike;
+    // the BFF fails the sign-out (5xx), everything else goes through
+    const net: FetchLike = (url, init) =>
+      url.endsWith('/api/sf/logout')
+        ? Promise.resolve(new Response('{"success":false}', { status: 503 }))
+        : toBff(url, init);
+    const storage = new MemoryStorage();
+    const gate = createLogoutGate({ storage, fetch: net, baseUrl: system.bffUrl });
+    const api = createApiClient({ baseUrl: system.bffUrl, fetch: gate.wrap(net) });
+    const session = createSessionService({ api, storage, navigate: () => undefined, gate });
+    await session.completeSignIn('?status=ok');
+    await session.logout();
+    expect(gate.pending()).toBe(true);
+
+    const revokes = async () => {
+      const res = await fetch(`${system.emulatorUrl}/__emulator/requests`);
+      const { requests } = (await res.json()) as { requests: { method: string; path: string }[] };
+      return requests.filter((r) => r.method === 'POST' && r.path === '/services/oauth2/revoke').length;
+    };
+    const before = await revokes();
+    await signIn(system.bffUrl, jar, 'partner.user@demo.org');
+    await session.completeSignIn('?status=ok');
+    expect(gate.pending()).toBe(false);
+    expect(signedIn(session.state.get()).userDetails.Username).toBe('partner.user@demo.org');
+    // the earlier sign-in's grant was ended at the org by that sign-in
+    expect((await revokes()) - before).toBe(1);
   });
 });
 

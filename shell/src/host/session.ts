@@ -193,7 +193,8 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
       if (target === 'otherOrg') return;
       // On connect the spec clears browser storage and keeps the connection. The sign-in went through
-      // the BFF, so the session is the new user's now: an earlier sign-out not yet sent is moot.
+      // the BFF, which ended the earlier session's grants at the org as it replaced that session
+      // (bff routes/auth.ts): an earlier sign-out not yet sent is done, and moot.
       clearBrowserStorage(storage);
       storage.removeItem(PENDING_LOGOUT_KEY);
       const result = await refresh().catch(() => null);
