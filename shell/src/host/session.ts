@@ -13,7 +13,7 @@ import {
 } from 'shared-contracts';
 import { ApiCallError } from './api-client';
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
-import { clearSyncContext } from './offline/sync-context';
+import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { observableValue } from './observable-value';
 
@@ -199,6 +199,12 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       storage.removeItem(PENDING_LOGOUT_KEY);
       const result = await refresh().catch(() => null);
       if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
+      // The service worker drains for the browser's session: a queue context of anyone else (a user
+      // who never signed out here, in this release's format or an earlier one's) goes, and their
+      // records wait on the device for them (offline/sync-owner.ts).
+      const queued = await readStoredSyncContext().catch(() => null);
+      if (queued && (queued.userId !== result.userId || queued.organizationId !== result.organizationId))
+        await clearSyncContext().catch(() => undefined);
     },
     async logout() {
       const loginUrl = storage.getItem(STORAGE_KEYS.instanceUrl) ?? '';
