@@ -4,7 +4,7 @@ import { createApiClient, type FetchLike } from './api-client';
 import { createSessionService } from './session';
 import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
-import { readSyncContext, saveSyncContext } from './offline/sync-context';
+import { readStoredSyncContext, readSyncContext, saveSyncContext } from './offline/sync-context';
 
 // The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.
 let system: System;
@@ -184,6 +184,41 @@ describe('a sign-in while an earlier sign-out is still pending (issue 40)', () =
     expect(signedIn(session.state.get()).userDetails.Username).toBe('partner.user@demo.org');
     // the earlier sign-in's grant was ended at the org by that sign-in
     expect((await revokes()) - before).toBe(1);
+  });
+});
+
+describe("sign-in and the service worker's queue context (issue 40)", () => {
+  it("keeps the signing-in user's own context and ends anyone else's, an earlier release's included", async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const caches = memoryCaches();
+    Object.assign(globalThis, { caches });
+    try {
+      const { session } = client(jar);
+      await session.completeSignIn('?status=ok');
+      const me = signedIn(session.state.get());
+      const mine = { organizationId: me.organizationId, userId: me.userId };
+      await saveSyncContext(mine);
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readSyncContext()).toEqual(mine);
+
+      await saveSyncContext({ organizationId: me.organizationId, userId: '005000000000009AAA' });
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readStoredSyncContext()).toBeNull();
+
+      // the release before owners wrote the organisation only
+      await (
+        await caches.open('cq-offline-sync')
+      ).put(
+        '/__cq-offline-sync-context',
+        new Response(JSON.stringify({ organizationId: me.organizationId })),
+      );
+      expect(await readStoredSyncContext()).toEqual({ organizationId: me.organizationId });
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readStoredSyncContext()).toBeNull();
+    } finally {
+      delete (globalThis as { caches?: unknown }).caches;
+    }
   });
 });
 
