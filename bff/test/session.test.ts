@@ -4,6 +4,7 @@ import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
 import { signRequest } from '../src/org/canvas';
 import { Client, DEMO, Jar, go, login, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
 import { startRedis, stop } from './global-setup';
+import { MemoryStore } from '../src/session/store';
 
 const emulatorUrl = inject('emulatorUrl');
 /** Every test that expires the org's access tokens lives in this file, so they never overlap. */
@@ -72,6 +73,79 @@ describe('sign-out (issue 28: shared devices)', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ data: { loggedOut: false } });
     expect((await c.get('/api/forms')).status).toBe(200);
+  });
+});
+
+/** A session store that fails while `down`: the BFF answers 5xx, as with its store unreachable. */
+class FlakyStore extends MemoryStore {
+  down = false;
+  override async get(id: string) {
+    if (this.down) throw new Error('session store unreachable');
+    return super.get(id);
+  }
+}
+
+/** Whether the org still honours a sign-in's tokens (a call with the access token, a refresh). */
+async function alive(auth: { accessToken: string; refreshToken?: string }) {
+  const call = await fetch(`${emulatorUrl}/services/data/v62.0/limits`, {
+    headers: { Authorization: `Bearer ${auth.accessToken}` },
+  });
+  const refresh = await fetch(`${emulatorUrl}/services/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: auth.refreshToken ?? '',
+      client_id: DEMO.clientId,
+      client_secret: DEMO.secret,
+    }).toString(),
+  });
+  return { call: call.status, refresh: refresh.status };
+}
+
+describe('a sign-in while an earlier sign-out is still pending (issue 40)', () => {
+  it('the sign-out answered 5xx: signing in again on that browser still ends the earlier grant at the org', async () => {
+    const store = new FlakyStore();
+    const flaky = await startBff(emulatorUrl, {}, store);
+    try {
+      const c = await signedIn(flaky.base, DEMO.field);
+      const id = c.jar.get(flaky.base, SESSION_COOKIE) ?? '';
+      const earlier = (await store.get(id))?.main;
+      if (!earlier) throw new Error('no session');
+      expect(await alive(earlier)).toEqual({ call: 200, refresh: 200 });
+
+      store.down = true;
+      const out = await c.post('/api/sf/logout', { loginUrl: '', userId: earlier.userId });
+      store.down = false;
+      expect(out.status).toBeGreaterThanOrEqual(500);
+      // the org still honours the earlier sign-in: the sign-out never reached it
+      expect((await alive(earlier)).call).toBe(200);
+
+      // someone signs in on the same browser (the shell drops its pending sign-out then)
+      const loc = await login(flaky.base, c.jar, DEMO.partner);
+      expect(loc).toBe('/authSuccessCallback?status=ok');
+      expect(await alive(earlier)).toEqual({ call: 401, refresh: 400 });
+      // the new sign-in works, and the earlier session's cookie is gone
+      expect((await c.get('/api/forms')).status).toBe(200);
+      expect(await store.get(id)).toBeNull();
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('a second sign-in to the other org ends the first one there', async () => {
+    const c = await signedIn(bff.base, DEMO.field);
+    expect(await login(bff.base, c.jar, DEMO.admin, { target: 'otherOrg' })).toBe(
+      '/authOtherOrgSuccessCallback?status=ok',
+    );
+    const first = (await sessionData(c)).otherOrg;
+    if (!first) throw new Error('no other org');
+    expect(await login(bff.base, c.jar, DEMO.admin, { target: 'otherOrg' })).toBe(
+      '/authOtherOrgSuccessCallback?status=ok',
+    );
+    expect(await alive(first)).toEqual({ call: 401, refresh: 400 });
+    const second = (await sessionData(c)).otherOrg;
+    expect(second && (await alive(second))).toEqual({ call: 200, refresh: 200 });
   });
 });
 

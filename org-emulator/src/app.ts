@@ -14,6 +14,7 @@ import { counterMiddleware, RouteCounters } from './http/counters.js';
 import { apiAllowance } from './http/apiAllowance.js';
 import { errorBodies } from './http/errors.js';
 import { faultMiddleware } from './http/faults.js';
+import { writeGateMiddleware } from './http/writeGate.js';
 import { notFound } from './http/notFound.js';
 import { RequestLog, requestLogMiddleware } from './http/requestLog.js';
 import { sitePrefix } from './http/sitePrefix.js';
@@ -51,6 +52,7 @@ export function buildApp(
   app.use(sitePrefix);
   if (opts.testControl) app.use(requestLogMiddleware(requests));
   app.use(faultMiddleware(emu.faults));
+  app.use(writeGateMiddleware(emu.writes));
   app.use(counterMiddleware(counters));
   app.use(authGate(emu, versionsBody));
   // Record writes publish change events naming the requesting user (commitUser).

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { SfError } from './errors.js';
 import type { ApiAllowance } from './http/apiAllowance.js';
 import type { Faults } from './http/faults.js';
+import type { WriteGate } from './http/writeGate.js';
 import type { TokenStore } from './oauth/tokens.js';
 import type { Org } from './org.js';
 import type { StreamingServer } from './streaming/bayeux.js';
@@ -15,6 +16,8 @@ export interface Emu {
   allowance: ApiAllowance;
   /** Browser sessions of the login page (cookie `sid`), used by the canvas record page. */
   sessions: Map<string, string>;
+  /** Requests run beside each other, a Composite call with allOrNone alone (http/writeGate.ts). */
+  writes: WriteGate;
   /** The Streaming API (CometD) and the org's event bus; set once the app is built. */
   streaming?: StreamingServer;
   reseed(seed: 'demo' | 'none'): void;

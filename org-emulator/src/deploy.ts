@@ -347,7 +347,7 @@ export function startDeployment(
     },
     Math.min(50, deployMs),
   ).unref();
-  setTimeout(() => {
+  const finish = (): void => {
     try {
       complete(emu, d);
     } catch (e) {
@@ -364,6 +364,16 @@ export function startDeployment(
       d.errorMessage = d.failures[0]?.problem;
       d.files = {};
     }
+  };
+  // Its writes wait, as a request's would, for a Composite call running alone (http/writeGate.ts).
+  setTimeout(() => {
+    void emu.writes.enter().then((leave) => {
+      try {
+        finish();
+      } finally {
+        leave();
+      }
+    });
   }, deployMs).unref();
   return d;
 }

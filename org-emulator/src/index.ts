@@ -6,6 +6,7 @@ import type { Emu } from './context.js';
 import { resetDeployments } from './deploy.js';
 import { ApiAllowance, type AllowanceConfig } from './http/apiAllowance.js';
 import { Faults } from './http/faults.js';
+import { WriteGate } from './http/writeGate.js';
 import { TokenStore } from './oauth/tokens.js';
 import { Org } from './org.js';
 import { seed } from './seed/demo.js';
@@ -69,6 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults: new Faults(),
     allowance: new ApiAllowance(options.apiAllowance),
     sessions: new Map(),
+    writes: new WriteGate(),
     reseed(kind) {
       org.store.wipe();
       org.wipeFiles();

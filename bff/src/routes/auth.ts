@@ -12,6 +12,7 @@ import { selfOrigin } from '../http/middleware';
 import { signInOrigin } from '../http/public-origins';
 import { ApiError } from '../http/errors';
 import { oauth2 } from '../org/client';
+import { revokeAtOrg } from '../org/revoke';
 import type { SfRecord } from '../org/util';
 import type { OrgAuth, SessionData } from '../session/store';
 import { HANDLED, type Call, type Deps, type Handler } from './types';
@@ -175,6 +176,14 @@ async function callback(call: Call, target: LoginTarget): Promise<unknown> {
   }
   Object.assign(auth, described);
   if (target === 'main') {
+    // The sign-in replaces this browser's earlier one, whose cookie goes: its grants at the orgs are
+    // ended here, as a sign-out would, or they would stay alive with nobody able to end them. This is
+    // also what ends a sign-out still pending on the device (its POST /api/sf/logout answered 5xx):
+    // the shell drops that mark once signed in again (issue 40).
+    // (A canvas session's token is the org page's own, not a sign-in of this app: it is left alone.)
+    if (!session.canvas) {
+      for (const earlier of [session.main, session.otherOrg]) if (earlier) await revokeAtOrg(earlier);
+    }
     // A new session id on sign-in (fixation defence); a new main sign-in drops the other org.
     const data = await ctx.session.regenerate(false);
     data.main = auth;
@@ -184,6 +193,8 @@ async function callback(call: Call, target: LoginTarget): Promise<unknown> {
     ctx.session.touch();
   } else {
     if (!session.main) return fail('not_signed_in');
+    // The other org's earlier sign-in is replaced: its grant ends too.
+    if (session.otherOrg) await revokeAtOrg(session.otherOrg);
     session.otherOrg = auth;
     ctx.session.touch();
   }
@@ -332,14 +343,7 @@ export const authHandlers: Record<string, Handler> = {
     if (userId && session?.main && session.main.userId !== userId) return { loggedOut: false };
     const clientId = deps.config.salesforce.clientId;
     for (const auth of [session?.main, session?.otherOrg]) {
-      if (!auth || !clientId) continue;
-      // Revoke the refresh token (ends every access token of the grant) or else the access token.
-      const token = auth.refreshToken ?? auth.accessToken;
-      await fetch(`${auth.loginUrl}/services/oauth2/revoke`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ token }).toString(),
-      }).catch(() => undefined);
+      if (auth && clientId) await revokeAtOrg(auth);
     }
     await ctx.session.destroy();
     return { loggedOut: true };

@@ -1,5 +1,7 @@
-// sObject Collections (/composite/sobjects): per-record results with `statusCode` errors, and allOrNone
-// implemented as one SQLite transaction that is rolled back when any record fails.
+// sObject Collections (/composite/sobjects): per-record results with `statusCode` errors. Each record
+// is a savepoint of the call's one transaction: a record that fails leaves none of its writes. With
+// allOrNone (or inside a Composite call with allOrNone, which overrides the collection's own flag),
+// one failure rolls the whole call back and every other record reports ALL_OR_NONE_OPERATION_ROLLED_BACK.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type Emu, userOf } from '../context.js';
@@ -8,6 +10,7 @@ import { apiVersion } from '../http/apiVersion.js';
 import { isPlainObject, readJson } from '../http/body.js';
 import { normalizeId } from '../ids.js';
 import type { Access } from '../security/access.js';
+import { compositeAllOrNone } from './composite.js';
 import {
   createRecord,
   deleteRecord,
@@ -24,12 +27,13 @@ const ROLLBACK = Symbol('rollback');
 type Outcome<T> = { ok: true; value: T } | { ok: false; err: SfError };
 
 function runBatch<T>(emu: Emu, allOrNone: boolean, count: number, op: (i: number) => T): Outcome<T>[] {
+  const store = emu.org.store;
   const results: Outcome<T>[] = [];
   try {
-    emu.org.store.transaction(() => {
+    store.transaction(() => {
       for (let i = 0; i < count; i++) {
         try {
-          results.push({ ok: true, value: op(i) });
+          results.push({ ok: true, value: store.transaction(() => op(i)) });
         } catch (e) {
           if (!(e instanceof SfError)) throw e;
           results.push({ ok: false, err: e });
@@ -43,28 +47,33 @@ function runBatch<T>(emu: Emu, allOrNone: boolean, count: number, op: (i: number
   return results;
 }
 
+/** What the org answers for the records of a rolled-back all-or-none call that had no error of their own. */
 const rolledBack = {
   statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
   message: 'Record rolled back because not all records were valid and the request was using AllOrNone header',
   fields: [],
 };
 
+/**
+ * SaveResults as the org writes them: a record that was not saved (its own error, or rolled back with
+ * the others) has a null id ("If there was an error, the field is null", UpsertResult); an upsert's
+ * result also says whether it created the record (false for one not saved).
+ */
 function saveResults(
   outcomes: Outcome<{ id: string; created?: boolean }>[],
   allOrNone: boolean,
   withCreated: boolean,
 ): unknown[] {
   const failed = outcomes.some((o) => !o.ok);
+  const notSaved = (errors: unknown[]) => ({
+    id: null,
+    success: false,
+    errors,
+    ...(withCreated ? { created: false } : {}),
+  });
   return outcomes.map((o) => {
-    if (!o.ok)
-      return {
-        id: null,
-        success: false,
-        errors: o.err.toCollectionErrors(),
-        ...(withCreated ? { created: false } : {}),
-      };
-    if (allOrNone && failed)
-      return { id: null, success: false, errors: [rolledBack], ...(withCreated ? { created: false } : {}) };
+    if (!o.ok) return notSaved(o.err.toCollectionErrors());
+    if (allOrNone && failed) return notSaved([rolledBack]);
     return {
       id: o.value.id,
       success: true,
@@ -86,7 +95,7 @@ async function readBatch(ctx: Context): Promise<{ allOrNone: boolean; records: u
       `record limit reached. cannot submit more than ${MAX} records into this call`,
     );
   }
-  return { allOrNone: body.allOrNone === true, records: body.records };
+  return { allOrNone: body.allOrNone === true || compositeAllOrNone(ctx), records: body.records };
 }
 
 /** Field names are case-insensitive: jsforce sends `id` in collection updates. */
@@ -168,7 +177,7 @@ export function collectionRoutes(emu: Emu, prefix: string, api: 'data' | 'toolin
     const access = scope(ctx);
     const registry = access.registry;
     const ids = idsParam(ctx);
-    const allOrNone = ctx.query.allOrNone === 'true';
+    const allOrNone = ctx.query.allOrNone === 'true' || compositeAllOrNone(ctx);
     const outcomes = runBatch(emu, allOrNone, ids.length, (i) => {
       const id = ids[i] ?? '';
       const norm = normalizeId(id);

@@ -1,10 +1,14 @@
 // Composite (POST /services/data/vXX.X/composite): up to 25 subrequests (at most 5 queries) in one
 // call, which the org counts as ONE call against its daily API allowance. Each subrequest runs through
 // this org's own routes (same user, same checks), in order; `@{referenceId.path}` in a later
-// subrequest's url or body takes a value of an earlier answer. Deviation: with allOrNone the requests
-// after a failure are not run (PROCESSING_HALTED) but the ones before it are not rolled back.
+// subrequest's url or body takes a value of an earlier answer. With allOrNone the call is one
+// transaction (the org runs alone meanwhile: http/writeGate.ts): the first failure (an error answer,
+// an unresolvable reference, or an sObject Collections subrequest with a record that failed) stops it,
+// everything before is rolled back, and every other subrequest answers 400 PROCESSING_HALTED; the
+// allOrNone of the call also applies to its sObject Collections subrequests, overriding their own.
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Emu } from '../context.js';
 import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
@@ -13,6 +17,39 @@ import { isPlainObject, readJson } from '../http/body.js';
 /** Marks the emulator's own subrequests: the composite call itself is the one counted. */
 export const SUBREQUEST_HEADER = 'x-emulator-composite-subrequest';
 export const SUBREQUEST_SECRET = randomUUID();
+/** On a subrequest: the Composite call runs all or none (it overrides a collection's own allOrNone). */
+const ALL_OR_NONE_HEADER = 'x-emulator-composite-all-or-none';
+
+/** Whether this request is a subrequest of a Composite call with allOrNone. */
+export function compositeAllOrNone(ctx: Context): boolean {
+  return ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET && ctx.get(ALL_OR_NONE_HEADER) === 'true';
+}
+
+const ROLLED_BACK = 'The transaction was rolled back since another operation in the same transaction failed.';
+
+type Subrequest = { method: string; url: string; referenceId: string; body?: unknown; httpHeaders?: unknown };
+type Answer = {
+  body: unknown;
+  httpHeaders: Record<string, string>;
+  httpStatusCode: number;
+  referenceId: string;
+};
+
+const halted = (referenceId: string, message = ROLLED_BACK): Answer => ({
+  body: [{ errorCode: 'PROCESSING_HALTED', message }],
+  httpHeaders: {},
+  httpStatusCode: 400,
+  referenceId,
+});
+
+/** An answer that fails an all-or-none call: an error status, or a collection with a failed record. */
+function failed(answer: Answer): boolean {
+  if (answer.httpStatusCode >= 400) return true;
+  return (
+    Array.isArray(answer.body) &&
+    answer.body.some((r) => isPlainObject(r) && r.success === false && Array.isArray(r.errors))
+  );
+}
 
 const MAX_SUBREQUESTS = 25;
 const MAX_QUERIES = 5;
@@ -33,26 +70,17 @@ export function compositeRoutes(emu: Emu, data: string): Router {
   const router = new Router();
   router.post(`${data}/composite`, async (ctx) => {
     const v = apiVersion(ctx);
+    // (a subrequest may not be a Composite call: it would wait for the call it is part of)
+    if (ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET)
+      throw new SfError(400, 'INVALID_INPUT', 'A Composite subrequest cannot be a Composite request');
     const body = await readJson(ctx);
     if (!isPlainObject(body) || !Array.isArray(body.compositeRequest))
       throw new SfError(400, 'JSON_PARSER_ERROR', 'compositeRequest is required');
-    const subs = body.compositeRequest as unknown[];
-    if (subs.length === 0 || subs.length > MAX_SUBREQUESTS)
+    const raw = body.compositeRequest as unknown[];
+    if (raw.length === 0 || raw.length > MAX_SUBREQUESTS)
       throw new SfError(400, 'INVALID_INPUT', `Composite requests take 1 to ${MAX_SUBREQUESTS} subrequests`);
-    const queries = subs.filter(
-      (s) => isPlainObject(s) && typeof s.url === 'string' && /\/(query|queryAll)(\/|\?|$)/.test(s.url),
-    ).length;
-    if (queries > MAX_QUERIES)
-      throw new SfError(
-        400,
-        'INVALID_INPUT',
-        `Composite requests take at most ${MAX_QUERIES} query subrequests`,
-      );
-    const allOrNone = body.allOrNone === true;
-    const answers = new Map<string, unknown>();
-    const out: Rec[] = [];
-    let halted = false;
-    for (const s of subs) {
+    // The whole request is checked before any subrequest runs.
+    const subs = raw.map((s): Subrequest => {
       if (
         !isPlainObject(s) ||
         typeof s.method !== 'string' ||
@@ -60,86 +88,116 @@ export function compositeRoutes(emu: Emu, data: string): Router {
         typeof s.referenceId !== 'string'
       )
         throw new SfError(400, 'INVALID_INPUT', 'Each subrequest needs method, url and referenceId');
-      const referenceId = s.referenceId;
-      if (halted) {
-        out.push({
-          body: [
-            {
-              errorCode: 'PROCESSING_HALTED',
-              message:
-                'The transaction was rolled back since another operation in the same transaction failed.',
-            },
-          ],
-          httpHeaders: {},
-          httpStatusCode: 400,
+      return s as Subrequest;
+    });
+    const queries = subs.filter((s) => /\/(query|queryAll)(\/|\?|$)/.test(s.url)).length;
+    if (queries > MAX_QUERIES)
+      throw new SfError(
+        400,
+        'INVALID_INPUT',
+        `Composite requests take at most ${MAX_QUERIES} query subrequests`,
+      );
+    const allOrNone = body.allOrNone === true;
+    const authorization = ctx.get('authorization');
+
+    /** Runs the subrequests in order; with allOrNone it stops at the first failure (its index). */
+    const run = async (): Promise<{ out: Answer[]; failedAt: number }> => {
+      const answers = new Map<string, unknown>();
+      const out: Answer[] = [];
+      let failedAt = -1;
+      for (const s of subs) {
+        const referenceId = s.referenceId;
+        if (failedAt >= 0) {
+          out.push(halted(referenceId));
+          continue;
+        }
+        let missing: string | null = null;
+        const resolve = (text: string, quote: boolean): string =>
+          text.replace(/@\{([A-Za-z0-9_]+)\.([^}]+)\}/g, (_m, ref: string, path: string) => {
+            const val = pick(answers.get(ref), path);
+            if (val === undefined) {
+              missing = `${ref}.${path}`;
+              return '';
+            }
+            return quote ? JSON.stringify(val).replace(/^"|"$/g, '') : encodeURIComponent(String(val));
+          });
+        const url = resolve(s.url, false);
+        const sentBody = s.body === undefined ? undefined : resolve(JSON.stringify(s.body), true);
+        // only this version's REST resources: no dot segments or encoded escapes out of /services/data
+        const target = new URL(url, emu.org.baseUrl);
+        const inside =
+          url.startsWith(`/services/data/${v}/`) &&
+          !/(^|\/)\.\.?(\/|$)|%2e|%2f|\\/i.test(url.split('?')[0] ?? '') &&
+          target.pathname.startsWith(`/services/data/${v}/`) &&
+          target.origin === new URL(emu.org.baseUrl).origin;
+        if (missing || !inside) {
+          out.push(
+            halted(
+              referenceId,
+              missing ? `Invalid reference specified. No value for ${missing} found.` : `Invalid url: ${url}`,
+            ),
+          );
+          if (allOrNone) failedAt = out.length - 1;
+          continue;
+        }
+        const res = await fetch(target, {
+          method: s.method.toUpperCase(),
+          headers: {
+            ...(isPlainObject(s.httpHeaders) ? (s.httpHeaders as Record<string, string>) : {}),
+            // after the caller's headers: these are the call's own
+            authorization,
+            'content-type': 'application/json',
+            [SUBREQUEST_HEADER]: SUBREQUEST_SECRET,
+            [ALL_OR_NONE_HEADER]: String(allOrNone),
+          },
+          ...(sentBody === undefined ? {} : { body: sentBody }),
+        });
+        const text = await res.text();
+        let parsed: unknown = null;
+        try {
+          parsed = text ? (JSON.parse(text) as unknown) : null;
+        } catch {
+          parsed = text;
+        }
+        answers.set(referenceId, parsed);
+        const location = res.headers.get('location');
+        const answer: Answer = {
+          body: parsed,
+          httpHeaders: location ? { Location: location } : {},
+          httpStatusCode: res.status,
           referenceId,
-        });
-        continue;
+        };
+        out.push(answer);
+        if (allOrNone && failed(answer)) failedAt = out.length - 1;
       }
-      let missing: string | null = null;
-      const resolve = (text: string, quote: boolean): string =>
-        text.replace(/@\{([A-Za-z0-9_]+)\.([^}]+)\}/g, (_m, ref: string, path: string) => {
-          const val = pick(answers.get(ref), path);
-          if (val === undefined) {
-            missing = `${ref}.${path}`;
-            return '';
-          }
-          return quote ? JSON.stringify(val).replace(/^"|"$/g, '') : encodeURIComponent(String(val));
-        });
-      const url = resolve(s.url, false);
-      const sentBody = s.body === undefined ? undefined : resolve(JSON.stringify(s.body), true);
-      // only this version's REST resources: no dot segments or encoded escapes out of /services/data
-      const target = new URL(url, emu.org.baseUrl);
-      const inside =
-        url.startsWith(`/services/data/${v}/`) &&
-        !/(^|\/)\.\.?(\/|$)|%2e|%2f|\\/i.test(url.split('?')[0] ?? '') &&
-        target.pathname.startsWith(`/services/data/${v}/`) &&
-        target.origin === new URL(emu.org.baseUrl).origin;
-      if (missing || !inside) {
-        out.push({
-          body: [
-            {
-              errorCode: 'PROCESSING_HALTED',
-              message: missing
-                ? `Invalid reference specified. No value for ${missing} found.`
-                : `Invalid url: ${url}`,
-            },
-          ],
-          httpHeaders: {},
-          httpStatusCode: 400,
-          referenceId,
-        });
-        if (allOrNone) halted = true;
-        continue;
-      }
-      const res = await fetch(target, {
-        method: s.method.toUpperCase(),
-        headers: {
-          authorization: ctx.get('authorization'),
-          'content-type': 'application/json',
-          [SUBREQUEST_HEADER]: SUBREQUEST_SECRET,
-          ...(isPlainObject(s.httpHeaders) ? (s.httpHeaders as Record<string, string>) : {}),
-        },
-        ...(sentBody === undefined ? {} : { body: sentBody }),
-      });
-      const text = await res.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? (JSON.parse(text) as unknown) : null;
-      } catch {
-        parsed = text;
-      }
-      answers.set(referenceId, parsed);
-      const location = res.headers.get('location');
-      out.push({
-        body: parsed,
-        httpHeaders: location ? { Location: location } : {},
-        httpStatusCode: res.status,
-        referenceId,
-      });
-      if (allOrNone && res.status >= 400) halted = true;
+      return { out, failedAt };
+    };
+
+    if (!allOrNone) {
+      ctx.body = { compositeResponse: (await run()).out };
+      return;
     }
-    ctx.body = { compositeResponse: out };
+    // One transaction across the subrequests: the org runs this call alone until it ends.
+    (ctx.state.leaveWriteGate as (() => void) | undefined)?.();
+    ctx.body = await emu.writes.runAlone(async () => {
+      const tx = emu.org.store.begin();
+      let result: { out: Answer[]; failedAt: number };
+      try {
+        result = await run();
+      } catch (e) {
+        tx.rollback();
+        throw e;
+      }
+      if (result.failedAt < 0) {
+        tx.commit();
+        return { compositeResponse: result.out };
+      }
+      tx.rollback();
+      // The failure keeps its own answer; every other subrequest was rolled back or never ran.
+      return {
+        compositeResponse: result.out.map((a, i) => (i === result.failedAt ? a : halted(a.referenceId))),
+      };
+    });
   });
   return router;
 }

@@ -171,6 +171,8 @@ export function sobjectRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' 
         ? await createContentVersionFromJson(emu, body, userId)
         : org.store.transaction(() => createRecord(org, registry, meta, body, userId, access));
     ctx.status = 201;
+    // The new record's URL, as the org answers a create (a Composite subrequest's httpHeaders show it).
+    ctx.set('Location', `${ctx.path.replace(/\/+$/, '')}/${id}`);
     ctx.body = { id, success: true, errors: [] };
   });
 

@@ -31,6 +31,8 @@ export class RecordStore {
   private pendingChanges: RecordChange[] = [];
   private readonly changeListeners = new Set<(changes: RecordChange[]) => void>();
   private muted = 0;
+  /** Bumped by every write, so a rolled-back savepoint that wrote nothing reloads nothing. */
+  private seq = 0;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -119,6 +121,7 @@ export class RecordStore {
   }
 
   put(sobject: string, data: SRecord): void {
+    this.seq++;
     const id = String(data.Id);
     const before = this.byId.get(id)?.data;
     this.db
@@ -133,6 +136,7 @@ export class RecordStore {
   hardDelete(id: string): void {
     const hit = this.byId.get(id);
     if (!hit) return;
+    this.seq++;
     this.db.prepare('DELETE FROM records WHERE id = ?').run(id);
     this.byId.delete(id);
     this.byObject.get(hit.sobject.toLowerCase())?.delete(id);
@@ -147,6 +151,7 @@ export class RecordStore {
   }
 
   nextCounter(name: string): number {
+    this.seq++;
     const row = this.db
       .prepare(
         'INSERT INTO counters (name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1 RETURNING value',
@@ -163,6 +168,7 @@ export class RecordStore {
 
   setKv(key: string, value: string): void {
     this.kvWrites++;
+    this.seq++;
     this.db
       .prepare(
         'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -170,26 +176,87 @@ export class RecordStore {
       .run(key, value);
   }
 
-  /** Runs fn atomically; nested calls join the outer transaction. */
+  /**
+   * Runs fn atomically. A nested call is a savepoint inside the outer transaction: its failure undoes
+   * its own writes only, and the outer one decides whether the rest is committed.
+   */
   transaction<T>(fn: () => T): T {
-    if (this.depth > 0) return fn();
-    this.depth++;
-    this.db.exec('BEGIN');
+    if (this.depth > 0) return this.savepoint(fn);
+    const tx = this.begin();
     let result: T;
     try {
       result = fn();
-      this.db.exec('COMMIT');
     } catch (e) {
-      this.db.exec('ROLLBACK');
-      this.pendingChanges = [];
-      this.reload();
+      tx.rollback();
+      throw e;
+    }
+    tx.commit();
+    return result;
+  }
+
+  private savepoint<T>(fn: () => T): T {
+    const name = `sp${this.depth}`;
+    const changes = this.pendingChanges.length;
+    const seq = this.seq;
+    this.depth++;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = fn();
+      this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (e) {
+      this.db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      this.pendingChanges.length = changes;
+      if (this.seq !== seq) this.reloadAfterRollback();
       throw e;
     } finally {
       this.depth--;
     }
-    // Committed: now the transaction's writes are news.
-    this.flushChanges();
-    return result;
+  }
+
+  /**
+   * Opens a transaction that stays open across awaits (a Composite call with allOrNone, whose
+   * subrequests are requests of their own): every write until commit or rollback joins it. The caller
+   * makes sure no other request runs meanwhile (http/writeGate.ts).
+   */
+  begin(): { commit(): void; rollback(): void } {
+    if (this.depth > 0) throw new Error('record store: a transaction is already open');
+    this.depth++;
+    this.db.exec('BEGIN');
+    let open = true;
+    const end = (): boolean => {
+      if (!open) return false;
+      open = false;
+      this.depth--;
+      return true;
+    };
+    return {
+      commit: () => {
+        if (!end()) return;
+        try {
+          this.db.exec('COMMIT');
+        } catch (e) {
+          this.db.exec('ROLLBACK');
+          this.pendingChanges = [];
+          this.reloadAfterRollback();
+          throw e;
+        }
+        // Committed: now the transaction's writes are news.
+        this.flushChanges();
+      },
+      rollback: () => {
+        if (!end()) return;
+        this.db.exec('ROLLBACK');
+        this.pendingChanges = [];
+        this.reloadAfterRollback();
+      },
+    };
+  }
+
+  /** The mirror and every cache built on the store (records, key-values) follow SQLite back. */
+  private reloadAfterRollback(): void {
+    this.kvWrites++;
+    this.reload();
   }
 
   wipe(): void {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
 import { createApiClient, type FetchLike } from './api-client';
 import { createSessionService } from './session';
+import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
-import { readSyncContext, saveSyncContext } from './offline/sync-context';
+import { readStoredSyncContext, readSyncContext, saveSyncContext } from './offline/sync-context';
 
 // The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.
 let system: System;
@@ -150,6 +151,74 @@ describe('session service over the BFF', () => {
     expect(navigations).toEqual(['/login']);
     expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
     expect(await session.refresh()).toEqual({ status: 'signedOut', expired: false });
+  });
+});
+
+describe('a sign-in while an earlier sign-out is still pending (issue 40)', () => {
+  it('the BFF answered 5xx to the sign-out: the next sign-in on this browser ends the earlier grant at the org', async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const toBff = jarFetch(jar, system.bffUrl) as FetchLike;
+    // the BFF fails the sign-out (5xx), everything else goes through
+    const net: FetchLike = (url, init) =>
+      url.endsWith('/api/sf/logout')
+        ? Promise.resolve(new Response('{"success":false}', { status: 503 }))
+        : toBff(url, init);
+    const storage = new MemoryStorage();
+    const gate = createLogoutGate({ storage, fetch: net, baseUrl: system.bffUrl });
+    const api = createApiClient({ baseUrl: system.bffUrl, fetch: gate.wrap(net) });
+    const session = createSessionService({ api, storage, navigate: () => undefined, gate });
+    await session.completeSignIn('?status=ok');
+    await session.logout();
+    expect(gate.pending()).toBe(true);
+
+    const revokes = async () => {
+      const res = await fetch(`${system.emulatorUrl}/__emulator/requests`);
+      const { requests } = (await res.json()) as { requests: { method: string; path: string }[] };
+      return requests.filter((r) => r.method === 'POST' && r.path === '/services/oauth2/revoke').length;
+    };
+    const before = await revokes();
+    await signIn(system.bffUrl, jar, 'partner.user@demo.org');
+    await session.completeSignIn('?status=ok');
+    expect(gate.pending()).toBe(false);
+    expect(signedIn(session.state.get()).userDetails.Username).toBe('partner.user@demo.org');
+    // the earlier sign-in's grant was ended at the org by that sign-in
+    expect((await revokes()) - before).toBe(1);
+  });
+});
+
+describe("sign-in and the service worker's queue context (issue 40)", () => {
+  it("keeps the signing-in user's own context and ends anyone else's, an earlier release's included", async () => {
+    const jar = new Jar();
+    await signIn(system.bffUrl, jar);
+    const caches = memoryCaches();
+    Object.assign(globalThis, { caches });
+    try {
+      const { session } = client(jar);
+      await session.completeSignIn('?status=ok');
+      const me = signedIn(session.state.get());
+      const mine = { organizationId: me.organizationId, userId: me.userId };
+      await saveSyncContext(mine);
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readSyncContext()).toEqual(mine);
+
+      await saveSyncContext({ organizationId: me.organizationId, userId: '005000000000009AAA' });
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readStoredSyncContext()).toBeNull();
+
+      // the release before owners wrote the organisation only
+      await (
+        await caches.open('cq-offline-sync')
+      ).put(
+        '/__cq-offline-sync-context',
+        new Response(JSON.stringify({ organizationId: me.organizationId })),
+      );
+      expect(await readStoredSyncContext()).toEqual({ organizationId: me.organizationId });
+      await client(jar).session.completeSignIn('?status=ok');
+      expect(await readStoredSyncContext()).toBeNull();
+    } finally {
+      delete (globalThis as { caches?: unknown }).caches;
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from 'shared-contracts';
 import { ApiCallError } from './api-client';
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
-import { clearSyncContext } from './offline/sync-context';
+import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { observableValue } from './observable-value';
 
@@ -193,11 +193,18 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
       if (target === 'otherOrg') return;
       // On connect the spec clears browser storage and keeps the connection. The sign-in went through
-      // the BFF, so the session is the new user's now: an earlier sign-out not yet sent is moot.
+      // the BFF, which ended the earlier session's grants at the org as it replaced that session
+      // (bff routes/auth.ts): an earlier sign-out not yet sent is done, and moot.
       clearBrowserStorage(storage);
       storage.removeItem(PENDING_LOGOUT_KEY);
       const result = await refresh().catch(() => null);
       if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
+      // The service worker drains for the browser's session: a queue context of anyone else (a user
+      // who never signed out here, in this release's format or an earlier one's) goes, and their
+      // records wait on the device for them (offline/sync-owner.ts).
+      const queued = await readStoredSyncContext().catch(() => null);
+      if (queued && (queued.userId !== result.userId || queued.organizationId !== result.organizationId))
+        await clearSyncContext().catch(() => undefined);
     },
     async logout() {
       const loginUrl = storage.getItem(STORAGE_KEYS.instanceUrl) ?? '';

@@ -3,12 +3,13 @@
 // The page registers BACKGROUND_SYNC_TAG when it queues while not running the uploaders, and when it
 // goes offline with work queued (offline/services.ts). The drain runs only if no tab holds the
 // uploader lock (a live leader tab does the work itself), with the same uploaders and transitions
-// as the tabs, so the upsert by uniqueness key keeps it exactly-once.
-import { BACKGROUND_SYNC_TAG, drainOutboxOnce, HttpOrgGateway } from '../host/offline';
-import { readSyncContext } from '../host/offline/sync-context';
+// as the tabs, so the upsert by uniqueness key keeps it exactly-once; and only for the user the
+// browser's session belongs to, a queue of an earlier release's format included (sync-owner.ts).
+import { BACKGROUND_SYNC_TAG, drainOutboxOnce, HttpOrgGateway, type FetchLike } from '../host/offline';
 import { OfflineStore } from '../host/offline/store';
-import { openOfflineDbs } from '../host/offline/db';
+import { openOfflineDbs, type IdbDeps } from '../host/offline/db';
 import type { Owner } from '../host/offline/owner';
+import { sessionOwner, syncOwner } from '../host/offline/sync-owner';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -17,8 +18,17 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance?: boolean;
 }
 
-async function stillQueued(owner: Owner): Promise<boolean> {
-  const dbs = openOfflineDbs({}, '', () => owner);
+/** What the worker reaches (tests: a BFF over HTTP with a cookie jar, fake-indexeddb, Cache Storage). */
+export interface DrainDeps {
+  fetch?: FetchLike;
+  baseUrl?: string;
+  idb?: IdbDeps;
+  caches?: Pick<CacheStorage, 'open'> | null;
+  locks?: Parameters<typeof drainOutboxOnce>[0]['locks'];
+}
+
+async function stillQueued(owner: Owner, idb: IdbDeps): Promise<boolean> {
+  const dbs = openOfflineDbs(idb, '', () => owner);
   try {
     return await new OfflineStore(dbs).hasPendingWork(owner);
   } finally {
@@ -27,15 +37,30 @@ async function stillQueued(owner: Owner): Promise<boolean> {
   }
 }
 
-export async function backgroundDrain(lastChance = false): Promise<void> {
-  const ctx = await readSyncContext();
+export async function backgroundDrain(lastChance = false, deps: DrainDeps = {}): Promise<void> {
+  const fetchFn: FetchLike = deps.fetch ?? ((url, init) => fetch(url, init));
+  // Only the queue of the user the browser's session belongs to (sync-owner.ts).
+  const ctx = await syncOwner({
+    session: () => sessionOwner(fetchFn, deps.baseUrl),
+    ...(deps.caches !== undefined ? { caches: deps.caches } : {}),
+  });
   if (!ctx) return;
-  const gateway = new HttpOrgGateway({ networkId: () => ctx.networkId });
+  const gateway = new HttpOrgGateway({
+    networkId: () => ctx.networkId,
+    fetch: fetchFn,
+    ...(deps.baseUrl ? { baseUrl: deps.baseUrl } : {}),
+  });
   const owner = { organizationId: ctx.organizationId, userId: ctx.userId };
-  const ran = await drainOutboxOnce({ gateway, owner });
+  const idb = deps.idb ?? {};
+  const ran = await drainOutboxOnce({
+    gateway,
+    owner,
+    idb,
+    ...(deps.locks !== undefined ? { locks: deps.locks } : {}),
+  });
   // Work left (transient failures, backoff): reject so the browser schedules another sync; a tab
   // that leads (ran = false) takes care of it instead.
-  if (ran && !lastChance && (await stillQueued(owner))) {
+  if (ran && !lastChance && (await stillQueued(owner, idb))) {
     throw new Error('offline outbox: items left for the next sync');
   }
 }

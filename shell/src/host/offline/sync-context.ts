@@ -30,24 +30,33 @@ export async function saveSyncContext(ctx: SyncContext, caches = storage()): Pro
   );
 }
 
-export async function readSyncContext(caches = storage()): Promise<SyncContext | null> {
+/**
+ * The stored context as written, by this release or an earlier one: an earlier release's has no user
+ * (sync-owner.ts finds whose it is). Null when there is none or it is unreadable.
+ */
+export async function readStoredSyncContext(
+  caches = storage(),
+): Promise<(Omit<SyncContext, 'userId'> & { userId?: string }) | null> {
   if (!caches) return null;
   const res = await (await caches.open(SYNC_CONTEXT_CACHE)).match(KEY);
   if (!res) return null;
   try {
     const v = (await res.json()) as Partial<SyncContext>;
     if (typeof v.organizationId !== 'string' || !v.organizationId) return null;
-    // A context without a user (written by an earlier release) drains nothing: whose records it
-    // would send cannot be known.
-    if (typeof v.userId !== 'string' || !v.userId) return null;
     return {
       organizationId: v.organizationId,
-      userId: v.userId,
+      ...(typeof v.userId === 'string' && v.userId ? { userId: v.userId } : {}),
       ...(typeof v.networkId === 'string' && v.networkId ? { networkId: v.networkId } : {}),
     };
   } catch {
     return null;
   }
+}
+
+/** The stored context when it names its user (this release's format), else null. */
+export async function readSyncContext(caches = storage()): Promise<SyncContext | null> {
+  const v = await readStoredSyncContext(caches);
+  return v?.userId ? { ...v, userId: v.userId } : null;
 }
 
 /** Sign-out: the worker must not drain for a user who left. */
