@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { SfError } from '../errors.js';
 import type { RouteCounters } from './counters.js';
 import { writeSoapFault } from './soap.js';
-import { SUBREQUEST_HEADER, SUBREQUEST_SECRET } from '../sobjects/composite.js';
+import { isSubrequest } from './subrequest.js';
 
 export type OrgEdition = 'Developer' | 'Professional' | 'Enterprise' | 'Unlimited' | 'Performance';
 export const ORG_EDITIONS: readonly OrgEdition[] = [
@@ -163,7 +163,7 @@ export const LIMIT_MESSAGE = 'TotalRequests Limit exceeded.';
 export function apiAllowance(allowance: ApiAllowance, counters: RouteCounters): Middleware {
   return async (ctx, next) => {
     // a composite's subrequests are part of the one counted composite call
-    if (!isCountedCall(ctx) || ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET) return next();
+    if (!isCountedCall(ctx) || isSubrequest(ctx)) return next();
     const ok = allowance.take();
     // Set before the handler runs so error answers (thrown past this middleware) carry it too.
     ctx.set('Sforce-Limit-Info', `api-usage=${allowance.used()}/${allowance.max}`);

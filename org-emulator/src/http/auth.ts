@@ -1,15 +1,8 @@
 // Bearer-token check for the REST surface: expired or revoked tokens get Salesforce's 401 INVALID_SESSION_ID.
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Emu } from '../context.js';
 import { SfError } from '../errors.js';
-
-export function bearerToken(ctx: Context): string | undefined {
-  const h = ctx.get('authorization');
-  const m = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(h);
-  if (m?.[1]) return m[1].trim();
-  const q = ctx.query.oauth_token;
-  return typeof q === 'string' ? q : undefined;
-}
+import { bearerToken } from './bearer.js';
 
 export function requireAuth(emu: Emu): Middleware {
   return async (ctx, next) => {

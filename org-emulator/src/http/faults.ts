@@ -3,7 +3,7 @@
 // and duplicate delivery (the network hands the org the same request twice).
 import http, { type IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { SUBREQUEST_HEADER, SUBREQUEST_SECRET } from '../sobjects/composite.js';
+import { isSubrequest } from './subrequest.js';
 
 /** Marks the second delivery of a duplicated request (never duplicated again). */
 const DUPLICATE_HEADER = 'x-emulator-duplicate';
@@ -86,7 +86,7 @@ export function faultMiddleware(faults: Faults): Middleware {
   return async (ctx, next) => {
     // The injected faults are the network's, between a client and the org. A composite's subrequests
     // run inside the org (here: through its own routes): the composite call alone pays them.
-    if (ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET) return next();
+    if (isSubrequest(ctx)) return next();
     if (!faults.applies(ctx.method, ctx.path)) return next();
     const c = faults.config;
     const min = c.latencyMs ?? 0;

@@ -6,7 +6,7 @@
 // starve). Its own subrequests pass (they carry the composite's secret header). Long-polls
 // (/cometd) neither write nor wait. Timers that write (a deploy finishing) enter like a request.
 import type { Middleware } from 'koa';
-import { SUBREQUEST_HEADER, SUBREQUEST_SECRET } from '../sobjects/composite.js';
+import { isSubrequest } from './subrequest.js';
 
 export class WriteGate {
   private running = 0;
@@ -58,7 +58,7 @@ export class WriteGate {
 /** The gate as middleware; `ctx.state.leaveWriteGate()` lets a handler give up its shared hold. */
 export function writeGateMiddleware(gate: WriteGate): Middleware {
   return async (ctx, next) => {
-    if (ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET || ctx.path.startsWith('/cometd')) return next();
+    if (isSubrequest(ctx) || ctx.path.startsWith('/cometd')) return next();
     const leave = await gate.enter();
     ctx.state.leaveWriteGate = leave;
     try {

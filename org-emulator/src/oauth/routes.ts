@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { Emu } from '../context.js';
 import { randomToken } from '../ids.js';
 import { readForm } from '../http/body.js';
-import { bearerToken } from '../http/auth.js';
+import { bearerToken } from '../http/bearer.js';
 import { identityBody, identityUrl, userRecord, userinfoBody } from './identity.js';
 import { consentPage, errorPage, loginPage } from './pages.js';
 import { defaultScope, disallowedScopes, findClient, type OAuthClient } from './connected-apps.js';

@@ -6,23 +6,20 @@
 // an unresolvable reference, or an sObject Collections subrequest with a record that failed) stops it,
 // everything before is rolled back, and every other subrequest answers 400 PROCESSING_HALTED; the
 // allOrNone of the call also applies to its sObject Collections subrequests, overriding their own.
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Emu } from '../context.js';
 import { SfError } from '../errors.js';
 import { apiVersion } from '../http/apiVersion.js';
 import { isPlainObject, readJson } from '../http/body.js';
+import { isSubrequest, SUBREQUEST_HEADER, SUBREQUEST_SECRET } from '../http/subrequest.js';
 
-/** Marks the emulator's own subrequests: the composite call itself is the one counted. */
-export const SUBREQUEST_HEADER = 'x-emulator-composite-subrequest';
-export const SUBREQUEST_SECRET = randomUUID();
 /** On a subrequest: the Composite call runs all or none (it overrides a collection's own allOrNone). */
 const ALL_OR_NONE_HEADER = 'x-emulator-composite-all-or-none';
 
 /** Whether this request is a subrequest of a Composite call with allOrNone. */
 export function compositeAllOrNone(ctx: Context): boolean {
-  return ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET && ctx.get(ALL_OR_NONE_HEADER) === 'true';
+  return isSubrequest(ctx) && ctx.get(ALL_OR_NONE_HEADER) === 'true';
 }
 
 const ROLLED_BACK = 'The transaction was rolled back since another operation in the same transaction failed.';
@@ -71,7 +68,7 @@ export function compositeRoutes(emu: Emu, data: string): Router {
   router.post(`${data}/composite`, async (ctx) => {
     const v = apiVersion(ctx);
     // (a subrequest may not be a Composite call: it would wait for the call it is part of)
-    if (ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET)
+    if (isSubrequest(ctx))
       throw new SfError(400, 'INVALID_INPUT', 'A Composite subrequest cannot be a Composite request');
     const body = await readJson(ctx);
     if (!isPlainObject(body) || !Array.isArray(body.compositeRequest))

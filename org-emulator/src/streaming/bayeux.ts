@@ -10,9 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Emu } from '../context.js';
 import { readJson } from '../http/body.js';
-import { bearerToken } from '../http/auth.js';
+import { bearerToken } from '../http/bearer.js';
+import type { TokenStore } from '../oauth/tokens.js';
+import type { Org } from '../org.js';
 import type { Access } from '../security/access.js';
 import type { BusEvent, EventBus } from './bus.js';
 import { ALL_CHANGE_EVENTS, changeEventName, recordChangeEvent } from './changes.js';
@@ -48,7 +49,8 @@ export class StreamingServer {
   private readonly unlisten: () => void;
 
   constructor(
-    private readonly emu: Emu,
+    /** What the Streaming API reads: the org and its tokens (not the whole emulator it serves). */
+    private readonly emu: { readonly org: Org; readonly tokens: TokenStore },
     readonly bus: EventBus,
     options: StreamingOptions = {},
   ) {
