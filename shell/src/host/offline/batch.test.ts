@@ -7,7 +7,7 @@ import {
   type FileUploadRequest,
   type LocalSubmission,
 } from 'shared-contracts';
-import { BatchFakeOrg } from './testing/fake-org';
+import { FakeOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
 let h: Harness;
@@ -15,8 +15,8 @@ afterEach(async () => {
   await h?.svc.dispose();
 });
 
-function batchHarness(concurrency = 4): { h: Harness; org: BatchFakeOrg } {
-  const org = new BatchFakeOrg();
+function batchHarness(concurrency = 4): { h: Harness; org: FakeOrg } {
+  const org = new FakeOrg();
   return { h: makeHarness({ concurrency }, { org }), org };
 }
 
@@ -51,7 +51,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     expect([...b.org.records.values()].every((r) => r.status === 'submitted' && r.writes === 1)).toBe(true);
   });
 
-  it('per-item results: a refused item goes in error, the others are delivered; a lost answer is retried harmlessly', async () => {
+  it('per-item results: a refused item comes back in progress with its errors, the others are delivered; a lost answer is retried harmlessly', async () => {
     const b = batchHarness();
     h = b.h;
     const ids = await queueSubmitted(h, 30);
@@ -67,7 +67,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     };
     await h.drain();
     const left = await h.local();
-    expect(left.map((s) => [s.id, s.syncStatus])).toEqual([[ids[3], 'in error']]);
+    expect(left.map((s) => [s.id, s.status, s.syncStatus])).toEqual([[ids[3], 'in progress', 'in error']]);
     expect(left[0]?.errors).toEqual([{ message: 'Invalid' }]);
     expect(b.org.records.size).toBe(29);
     expect([...b.org.records.values()].every((r) => r.writes === 2)).toBe(true); // once lost, once again
@@ -114,7 +114,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     let release = (): void => undefined;
     const gate = new Promise<void>((r) => (release = r));
     let uploads = 0;
-    class SlowUploadOrg extends BatchFakeOrg {
+    class SlowUploadOrg extends FakeOrg {
       override async uploadFile(req: FileUploadRequest, onProgress: (p: number) => void): Promise<string> {
         uploads++;
         await gate;

@@ -15,6 +15,7 @@ import {
   withCachedLookups,
   type CachedForm,
   type CachedLookup,
+  type DeliveryOutcome,
   type FileInfo,
   type FileNode,
   type FormDefinition,
@@ -38,6 +39,7 @@ import {
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
+import { DeliveryBoard } from './delivery';
 import { eachLimited } from './each-limited';
 import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import { liveObservable, Signal } from './live';
@@ -204,8 +206,15 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   // over the queue channel); filesOf lays them over the stored records.
   const progress = new Signal<ReadonlyMap<string, number>>(new Map());
   let queueChannel: ChannelLike | null = null;
+  // Each submission's delivery outcome, told by the uploader of this tab or (over the queue channel)
+  // of the tab that runs it.
+  const deliveries = new DeliveryBoard();
   const engine = new SyncEngine({
     store,
+    onDelivery: (id, outcome) => {
+      deliveries.tell(id, outcome);
+      queueChannel?.postMessage({ t: 'delivery', id, outcome });
+    },
     onProgress: (localId, percent) => {
       progress.set(nextProgress(progress.get(), localId, percent));
       queueChannel?.postMessage({ t: 'progress', localId, percent });
@@ -233,7 +242,19 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       : opts.channel;
   queueChannel = channelFactory ? channelFactory(QUEUE_CHANNEL) : null;
   queueChannel?.addEventListener('message', (e) => {
-    const m = e.data as { t?: unknown; localId?: unknown; percent?: unknown } | null;
+    const m = e.data as {
+      t?: unknown;
+      localId?: unknown;
+      percent?: unknown;
+      id?: unknown;
+      outcome?: unknown;
+    } | null;
+    if (m?.t === 'delivery') {
+      // the uploader of another tab told what became of a submission
+      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object')
+        deliveries.tell(m.id, m.outcome as DeliveryOutcome);
+      return;
+    }
     if (m?.t === 'progress') {
       // another tab's upload: shown here, nothing to wake for
       if (typeof m.localId === 'string')
@@ -515,6 +536,24 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       ownerInputs,
     ),
     outbox,
+    delivery: (id) => deliveries.observe(id, services.filesOf(id)),
+    async deliverNow(id) {
+      const o = owner();
+      if (!o) return deliveries.current(id);
+      const sub = await store.getSubmission(o, id);
+      if (!sub || !T.isUploadable(sub, o.organizationId)) return deliveries.current(id);
+      const wait = deliveries.nextFinal(id, sub.version);
+      // The uploader's tab sends it: another tab that leads is woken and tells the outcome over the
+      // queue channel; otherwise this tab (the leader, or one with no uploader: canvas mode).
+      if (engine.electing && !engine.isLeader.get()) {
+        queued();
+        return wait.done;
+      }
+      await engine.submissions.processOne(o, id);
+      // nothing told and nothing in flight (it could not be sent now): its latest outcome
+      if (!engine.submissions.uploadingIds().includes(id)) wait.cancel();
+      return wait.done;
+    },
     isLeader: engine.isLeader,
     openElsewhere: (id) => presence.openElsewhere(id),
 
