@@ -147,4 +147,28 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     expect(org.contentDocuments).toHaveLength(1);
     expect(await h.local()).toEqual([]);
   });
+
+  it('a crash between a delivered batch’s records and its files: the files go the next time the stores open', async () => {
+    const org = new FakeOrg();
+    h = makeHarness({}, { org });
+    const c = await h.svc.create({ formId: 'a0F1', formName: 'With file' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['photo']), 'p.png');
+    if (!f.ok) throw new Error(f.message);
+    await h.svc.submit(c.value.id, { files: [f.value] });
+    // the page dies right after the records' transaction: the files' (another database) never runs
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    h.svc.store.deleteFilesOf = () => Promise.reject(new Error('the page closed'));
+    await h.drainOnce();
+    errors.mockRestore();
+    expect(await h.local()).toEqual([]);
+    expect(org.records.get(uniquenessKey('a0F1', c.value.id))?.status).toBe('submitted');
+    expect(await h.svc.dbs.images.images.count()).toBe(1);
+    await h.svc.dispose();
+
+    h = makeHarness({}, { factory: h.factory, org });
+    h.svc.start();
+    await vi.waitFor(async () => expect(await h.svc.dbs.images.images.count()).toBe(0));
+    expect(org.contentDocuments).toHaveLength(1);
+  });
 });

@@ -462,6 +462,22 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     for (const p of stale) await remove(p.formId, p.id).catch(() => false);
   };
 
+  /**
+   * Self-healing when a user is there (start, sign-in): records the update left without a user are the
+   * organisation's first signed-in user's, and files a crash left without their delivered record go.
+   */
+  const heal = async (): Promise<void> => {
+    const o = owner();
+    if (!o) return;
+    try {
+      const claimed = await store.claimOrphans(o);
+      await store.dropOrphanFiles(o);
+      if (claimed.length > 0) engine.wake();
+    } catch (e) {
+      console.error('offline: healing the stores failed', e);
+    }
+  };
+
   const removeForm = async (formId: string): Promise<void> => {
     await store.removeForm(writer(), formId);
   };
@@ -477,7 +493,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       ownerInputs.set(key);
       // what another owner had queued is none of this one's: clear the outbox view at once
       outboxChanged();
-      if (key) engine.wake();
+      if (key) {
+        engine.wake();
+        void heal();
+      }
     },
     async queueSummary() {
       const o = owner();
@@ -766,6 +785,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
 
     start() {
       void requestPersistentStorage();
+      void heal();
       engine.start();
     },
     stop: () => engine.stop(),
