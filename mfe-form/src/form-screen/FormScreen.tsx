@@ -284,9 +284,16 @@ function LoadedForm({
     };
   }, [host, readOnly]);
 
+  // The renderer may complete the data as it mounts (an empty signature item is created when the
+  // list is empty): not the user's edit, so Close does not send an untouched record (a refused submit
+  // opened to see its errors) again. Only changes after the user has acted in the form count.
+  const touched = useRef(false);
+  const touch = useCallback(() => {
+    touched.current = true;
+  }, []);
   const onChange = useCallback((data: unknown) => {
     latest.current = data as Record<string, unknown>;
-    dirty.current = true;
+    if (touched.current) dirty.current = true;
   }, []);
 
   const settle = useCallback(
@@ -444,8 +451,13 @@ function LoadedForm({
         mx="auto"
         // Typing counts as an edit at once (text controls commit to the form data a moment later).
         onInputCapture={() => {
+          touched.current = true;
           dirty.current = true;
         }}
+        // (React events bubble through portals: the signature and other modals count too.)
+        onPointerDownCapture={touch}
+        onKeyDownCapture={touch}
+        onChangeCapture={touch}
       >
         {bannerErrors.length > 0 || rejected ? (
           <Alert
