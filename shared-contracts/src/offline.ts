@@ -357,7 +357,10 @@ export interface OfflineServices {
   filesOf(submissionId: string): Observable<FileInfo[]>;
   cachedForms: Observable<CachedForm[]>;
   outbox: Observable<OutboxItem[]>;
-  /** The last delivery outcome of a submission in this browser, published by the uploader that sent it. */
+  /**
+   * Since 1.2.0: the last delivery outcome of a submission in this browser, published by the uploader
+   * that sent it.
+   */
   delivery(submissionId: string): Observable<DeliveryOutcome>;
   /** True while this tab runs the browser's one uploader. */
   isLeader: Observable<boolean>;
@@ -404,7 +407,7 @@ export interface OfflineServices {
     localId?: string,
   ): Promise<WriteResult<FileNode>>;
   /**
-   * Sends this submission now, through the one delivery path, and resolves with the final outcome of
+   * Since 1.2.0: sends this submission now, through the one delivery path, and resolves with the final outcome of
    * that attempt. The tab that runs the uploader sends it (this one, or the leader tab, told); in canvas
    * mode (no uploader) this tab sends it. A record not on the device (delivered meanwhile) answers its
    * last outcome, or 'none'.

@@ -204,7 +204,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   };
 
   const host: FakeHost = {
-    contractVersion: '1.1.0',
+    contractVersion: '1.2.0',
     navigate: recorded('navigate', () => undefined),
     online: onlineState,
     reportCrash: recorded('reportCrash', () => undefined),
