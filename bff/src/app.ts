@@ -20,6 +20,7 @@ import { sessionMiddleware } from './session/session';
 import { createStore, type OrgAuth, type SessionStore } from './session/store';
 import { authHandlers } from './routes/auth';
 import { dataHandlers } from './routes/data';
+import { submissionHandlers } from './routes/submissions';
 import { builderHandlers } from './routes/builder';
 import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
@@ -46,6 +47,7 @@ export interface Bff {
 const handlers: Record<string, Handler> = {
   ...authHandlers,
   ...dataHandlers,
+  ...submissionHandlers,
   ...builderHandlers,
   ...canvasHandlers,
   formBuilderAccess: (call) => formBuilderAccess(call),

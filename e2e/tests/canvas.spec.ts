@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
 import { deployExternalClientApp } from '../support/external-client-app';
 import { systemForFile } from '../support/session';
-import { orgQuery } from './form-fixtures';
+import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery } from './form-fixtures';
 
 // The launcher and canvas mode. The org's record page embeds the product as a canvas app (signed
 // request -> BFF -> launcher), the user fills and submits a form inside the frame, and the page
@@ -21,10 +21,13 @@ const env = systemForFile({
   username: 'field.user@demo.org',
 });
 let bff: string;
+/** FORM-0099 (All Controls): its Score is held to the org's validation rule on submit. */
+let scoredFormId: string;
 test.beforeAll(async () => {
   bff = `http://127.0.0.1:${env.system.ports.bff}`;
   const admin = await orgPasswordToken(env.org, { username: DEMO_ORG.admin });
   await deployExternalClientApp(env.org, admin, bff, CANVAS_SECRET);
+  scoredFormId = await insertAllControlsForm(env.org, admin);
 });
 
 const query = <T>(soql: string): Promise<T[]> => orgQuery<T>(env.org, env.token, soql);
@@ -126,6 +129,47 @@ test('signed in at top level on the same site as the org, the record page frame 
   await page.goto(`${bff}/`);
   await expect(page.getByTestId('profile-menu')).toBeVisible();
   await expect(page.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
+});
+
+test("a submit the org refuses inside the frame shows the org's errors on the fields; the page is told nothing", async ({
+  page,
+}) => {
+  const frame = await openRecordPage(page, { formId: scoredFormId });
+  await expect(frame.getByLabel('Inspector name')).toBeVisible({ timeout: 30_000 });
+  await frame.getByLabel('Inspector name').fill('Canvas Inspector');
+  await frame.getByLabel('Score', { exact: true }).fill('150');
+  await frame.getByRole('button', { name: 'Save' }).click();
+  const banner = frame.getByTestId('identified-errors');
+  await expect(banner).toContainText(MESSAGES.submitFailedWithErrors, { timeout: 30_000 });
+  await expect(banner.getByRole('listitem')).toHaveText([SCORE_RULE_MESSAGE]);
+  await expect(frame.locator('[data-path="cqext__SQX_Inspection__c.cqext__Score__c"] .cq-error')).toHaveText(
+    SCORE_RULE_MESSAGE,
+  );
+  await expect(page.locator('#canvas-messages li')).toHaveCount(0);
+  // fixed, it goes: the page is told the form is finished
+  await frame.getByLabel('Score', { exact: true }).fill('90');
+  await frame.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessage"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+});
+
+test('a submit queued inside the frame (no network) tells the org page the form is finished, not closed', async ({
+  page,
+  context,
+}) => {
+  const formId = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
+  const frame = await openRecordPage(page, { formId });
+  await expect(frame.getByLabel('What happened?')).toBeVisible({ timeout: 30_000 });
+  await frame.getByLabel('When did it happen?').fill('2026-03-04T09:30');
+  await frame.getByLabel('What happened?').fill('Queued in the frame');
+  await context.setOffline(true);
+  await frame.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessage"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('#canvas-messages li[data-name="CQOfflineFormMessageClosed"]')).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 test('closing the form in the frame tells the org page (CQOfflineFormMessageClosed)', async ({ page }) => {

@@ -181,12 +181,6 @@ export interface SaveResult {
   formSubmissionId?: string;
 }
 
-/** Submit result: a returned url means success (spec section 4 "save flow"). */
-export interface SubmitResult {
-  url?: string | null;
-  errors?: unknown[];
-}
-
 export interface FileUploadRequest {
   localId: string;
   submissionId: string;
@@ -225,12 +219,11 @@ export interface PendingSubmission {
  * lost response never makes a second record. Failures reject with a `GatewayError`.
  */
 export interface OrgGateway {
-  /** POST /api/savesubmission?formSubmissionIdentifier=... (upsert). */
+  /**
+   * POST /api/savesubmission?formSubmissionIdentifier=... (upsert): starting a scheduled submission
+   * (its first sync). The uploader sends everything through `submitBatch`.
+   */
   saveSubmission(payload: SubmissionPayload): Promise<SaveResult>;
-  /** POST /api/data?... (upsert; sets the action field to submitForm). */
-  submitSubmission(payload: SubmissionPayload): Promise<SubmitResult>;
-  /** Save the submission's JSON for PDF rendering, keyed `formId#submissionId`. */
-  saveJsonForPdf(payload: SubmissionPayload): Promise<void>;
   /** Streams the file to the org through the BFF; resolves to the ContentDocumentId. */
   uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string>;
   /** GET /api/getToken: a fresh token for one file-uploader run. */
@@ -264,12 +257,12 @@ export interface OrgGateway {
    */
   lookupCache?(target: LookupTarget): Promise<{ records: Record<string, unknown>[]; done: boolean }>;
   /**
-   * Optional bulk path (one request for up to SUBMIT_BATCH_MAX submissions whose files are all
-   * uploaded): for each item the BFF does what the single path does, JSON for PDF then save or
-   * submit, as one idempotent upsert per uniqueness key (sObject Collections upsert on the org side).
+   * The one delivery path (POST /api/submissions/batch): up to SUBMIT_BATCH_MAX submissions whose
+   * files are all uploaded, each one idempotent upsert by its uniqueness key carrying the data, the
+   * JSON for PDF rendering and the status (a submit also sets the main record's action field).
    * Resolves with one result per item; rejects only when the request as a whole failed.
    */
-  submitBatch?(items: SubmissionPayload[]): Promise<BatchItemResult[]>;
+  submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]>;
 }
 
 /** sObject Collections' limit: at most 200 records per request. */
@@ -333,6 +326,37 @@ export interface StartScheduledInput {
   mainRecordId?: string;
 }
 
+/**
+ * What became of a record's delivery, as the uploader that sent it (in whichever tab, or this one in
+ * canvas mode) tells it: the form screen is told, it never guesses from the store. `version` is the
+ * record's version that was sent: an outcome of an older version is not about the data just stored.
+ */
+export type DeliveryOutcome =
+  /** Nothing told in this browser session yet. */
+  | { kind: 'none' }
+  /** Being sent now. */
+  | { kind: 'sending'; version: number }
+  /** Its files are going up first (percent over its files not yet uploaded). */
+  | { kind: 'uploading'; version: number; progress: number }
+  /** The org has it: a submit's url (the local record is gone), or null for a draft now in sync. */
+  | { kind: 'delivered'; version: number; url: string | null }
+  /**
+   * Refused, whoever refused it (the org's validation rule, the BFF's check of the form, a trigger):
+   * back in progress on the device with these errors (`{errorPath, message}` where a field is named).
+   */
+  | { kind: 'refused'; version: number; errors: unknown[] }
+  /** Not delivered this time and kept queued: it goes by itself later (`message` says why). */
+  | { kind: 'queued'; version: number; message: string }
+  /** In error (a newer version in the org, a refused draft): waits for the user (outbox Retry). */
+  | { kind: 'failed'; version: number; message: string; errors: unknown[] };
+
+/** The outcomes that end an attempt ('sending' and 'uploading' go on). */
+export function isFinalDelivery(
+  o: DeliveryOutcome,
+): o is Extract<DeliveryOutcome, { kind: 'delivered' | 'refused' | 'queued' | 'failed' }> {
+  return o.kind === 'delivered' || o.kind === 'refused' || o.kind === 'queued' || o.kind === 'failed';
+}
+
 /** The outcome of a local write the user made: never throws for storage problems. */
 export type WriteResult<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -344,6 +368,11 @@ export interface OfflineServices {
   filesOf(submissionId: string): Observable<FileInfo[]>;
   cachedForms: Observable<CachedForm[]>;
   outbox: Observable<OutboxItem[]>;
+  /**
+   * Since 1.2.0: the last delivery outcome of a submission in this browser, published by the uploader
+   * that sent it.
+   */
+  delivery(submissionId: string): Observable<DeliveryOutcome>;
   /** True while this tab runs the browser's one uploader. */
   isLeader: Observable<boolean>;
   /** True while another tab has the draft open (BroadcastChannel). */
@@ -388,6 +417,13 @@ export interface OfflineServices {
     path?: string,
     localId?: string,
   ): Promise<WriteResult<FileNode>>;
+  /**
+   * Since 1.2.0: sends this submission now, through the one delivery path, and resolves with the final outcome of
+   * that attempt. The tab that runs the uploader sends it (this one, or the leader tab, told); in canvas
+   * mode (no uploader) this tab sends it. A record not on the device (delivered meanwhile) answers its
+   * last outcome, or 'none'.
+   */
+  deliverNow(submissionId: string): Promise<DeliveryOutcome>;
   /** Queue many submissions in one transaction (bulkPut). */
   queueMany(items: LocalSubmission[]): Promise<WriteResult>;
   /** Announce / stop announcing that this tab has the draft open. */

@@ -3,11 +3,8 @@ import {
   LOOKUP_RESULTS_LIMIT,
   TASK_QUERY_LIMIT,
   formTitle,
-  nsName,
   nsPrefix,
 } from 'shared-contracts';
-import { formStamps, formStampsSoql, rememberDefinition, submitRefusal } from './submission-check';
-import { readTogether } from '../org/read-together';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
@@ -17,14 +14,8 @@ import { mapObject } from '../org/schema-mapping';
 import { contains, eq, eqBool, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
 import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
 import { fileUpload, streamOrgImage, streamPreview } from '../org/files';
-import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
-import { submitBatch } from './submission-batch';
-import {
-  orgErrorItems,
-  toSubmissionErrors,
-  verdictErrors,
-  type SubmissionFieldError,
-} from './submission-errors';
+import { formDefinition, formFields } from './form-definition';
+import { orgErrorItems } from './submission-errors';
 import { HANDLED, type Call, type Handler } from './types';
 import { orgName as n } from './ns';
 
@@ -51,10 +42,6 @@ function allowObject(call: Call, object: string): string {
   if (STANDARD_LOOKUP_OBJECTS.has(object)) return object;
   if (new RegExp(`^${nsPrefix(ns)}[A-Za-z0-9_]{1,60}__c$`).test(object)) return object;
   throw new ApiError('BAD_REQUEST', `Object ${object.slice(0, 80)} cannot be queried.`);
-}
-
-function formFields(call: Call): string[] {
-  return ['Id', 'Name', n(call, 'Title__c'), 'LastModifiedDate', n(call, 'Supports_Offline__c')];
 }
 
 function submissionFields(call: Call): string[] {
@@ -89,188 +76,6 @@ async function listForms(call: Call, extra: { whereAny?: string[] } = {}, limit 
     const records = await queryAll(call.conn(), soql);
     return records.map((r) => stripNs(r, ns));
   });
-}
-
-/** A form definition record with its parsed definition, or one built from the object's metadata (spec section 5). */
-async function formDefinition(call: Call, recordId: string): Promise<SfRecord> {
-  const out = await readFormDefinition(call, recordId);
-  // the submit that follows is checked against this copy, with no second read (issue 33)
-  rememberDefinition(call, recordId, out.LastModifiedDate, out.formDef);
-  return out;
-}
-
-async function readFormDefinition(call: Call, recordId: string): Promise<SfRecord> {
-  const conn = call.conn();
-  const ns = call.deps.config.salesforce.namespace;
-  const [rec] = await queryAll(
-    conn,
-    select({
-      fields: [...formFields(call), n(call, 'Form_JSON__c'), n(call, 'Object_Type__c'), n(call, 'Status__c')],
-      from: n(call, 'SQX_Form_Definition__c'),
-      where: [eqId('Id', recordId)],
-      limit: 1,
-    }),
-  );
-  if (!rec) throw new ApiError('NOT_FOUND', 'No Data found for form submission');
-  const out = stripNs(rec, ns);
-  const json = out.Form_JSON__c;
-  delete out.Form_JSON__c;
-  if (typeof json === 'string' && json.trim() !== '') {
-    try {
-      out.formDef = JSON.parse(json) as unknown;
-    } catch {
-      throw new ApiError('SCHEMA_ERROR', 'Schema error in server');
-    }
-    return out;
-  }
-  const objectType = out.Object_Type__c;
-  if (typeof objectType !== 'string' || !/^[A-Za-z][A-Za-z0-9_]{0,79}$/.test(objectType)) {
-    throw new ApiError('SCHEMA_ERROR', 'Schema error in server');
-  }
-  const describe = await describeObject(conn, objectType);
-  const { schema, controls } = mapObject(describe, undefined, '#/properties/General/properties/');
-  out.formDef = {
-    schema: { type: 'object', properties: { General: { ...schema, title: 'General' } }, definitions: {} },
-    ui: {
-      type: 'VerticalLayout',
-      elements: [{ type: 'Section', sectionId: 'General', label: 'General', elements: controls }],
-    },
-    data: {},
-    cqFormType: objectType,
-    formName: out.Name,
-    version: '2.0.0',
-    nextaction: { [nsName(ns, 'Activity_Code__c')]: 'submit' },
-    queries: [],
-  };
-  return out;
-}
-
-interface WriteInput extends SubmissionWrite {
-  jsonOnly?: SfRecord;
-}
-
-/**
- * Writes a submission idempotently: upsert by the external id formId#submissionId, so a retried save
- * or submit never makes a second record. Versions only go forward: a save older than the org's copy is
- * a 409 VERSION_CONFLICT. Submitting also sets the main record's action field to submitForm.
- */
-async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord> {
-  const conn = call.conn();
-  const object = n(call, 'SQX_Form_Submission__c');
-  const ext = `${input.formId}#${input.submissionId}`;
-  const extField = n(call, 'Uniqueness_Constraint__c');
-  const submitting = !input.jsonOnly && (input.status ?? '').toLowerCase() === 'submitted';
-  const existingSoql = select({
-    fields: ['Id', n(call, 'Version__c'), n(call, 'Status__c'), n(call, 'Main_Record_Id__c')],
-    from: object,
-    where: [eq(extField, ext)],
-    limit: 1,
-  });
-  // A submit is checked against its form, whose LastModifiedDate says whether the definition kept in
-  // memory is current: read with the existing record in one Composite call, which the org counts as
-  // one (a submit costs this call and the upsert, as in the batch).
-  const stampsSoql = submitting && isSfId(input.formId) ? formStampsSoql(call, [input.formId]) : null;
-  const [[existing] = [], forms] = await readTogether(
-    conn,
-    call.deps.config.salesforce.apiVersion,
-    stampsSoql ? [existingSoql, stampsSoql] : [existingSoql],
-  );
-  const orgVersion = existing ? Number(existing[n(call, 'Version__c')] ?? 0) : null;
-  if (input.version !== null && orgVersion !== null && input.version < orgVersion) {
-    throw new ApiError('VERSION_CONFLICT', undefined, { orgVersion, sentVersion: input.version });
-  }
-  if (submitting) {
-    const refusal = await submitRefusal(
-      call,
-      input.formId,
-      (input.submission as SfRecord).data,
-      formDefinition,
-      formStamps(forms ?? []),
-    );
-    if (refusal) throw refusal;
-  }
-  const fields: SfRecord = { [extField]: ext };
-  if (input.jsonOnly) {
-    fields[n(call, 'Submission_JSON__c')] = JSON.stringify(input.jsonOnly);
-    if (!existing) fields[n(call, 'Form_Definition__c')] = input.formId;
-  } else {
-    Object.assign(fields, submissionRecordFields(call.deps.config.salesforce.namespace, input));
-  }
-  // Upsert by external id ourselves: jsforce puts the id in the path unencoded, and '#' would end it.
-  delete fields[extField];
-  const upsert = async (body: SfRecord) =>
-    (await conn.request({
-      method: 'PATCH',
-      url: `/services/data/v${call.deps.config.salesforce.apiVersion}/sobjects/${object}/${extField}/${encodeURIComponent(ext)}`,
-      body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json' },
-    })) as { id?: string; success?: boolean; created?: boolean; errors?: unknown[] } | undefined;
-  let refused: SubmissionFieldError[] | undefined;
-  let result: Awaited<ReturnType<typeof upsert>>;
-  try {
-    result = await upsert(fields);
-  } catch (err) {
-    // The org's validation refused the submit: a result without url and with the errors (spec
-    // section 4); the data is kept in the org as In Progress, as the app keeps it locally.
-    const verdict = submitting ? verdictErrors(orgErrorItems(err)) : undefined;
-    if (!verdict) throw err;
-    refused = toSubmissionErrors(verdict, (input.submission as SfRecord).data);
-    const draft = submissionRecordFields(call.deps.config.salesforce.namespace, {
-      ...input,
-      status: 'in progress',
-    });
-    result = await upsert(draft);
-  }
-  if (result && result.success === false) {
-    throw new ApiError('ORG_ERROR', 'Save Failed', { errors: result.errors ?? [] });
-  }
-  let id = result?.id ?? (existing?.Id as string | undefined);
-  if (!id) {
-    const [again] = await queryAll(
-      conn,
-      select({ fields: ['Id'], from: object, where: [eq(extField, ext)], limit: 1 }),
-    );
-    id = again?.Id as string | undefined;
-  }
-  if (submitting && !refused) {
-    const mainId = isSfId(input.submission.mainRecordId)
-      ? input.submission.mainRecordId
-      : (existing?.[n(call, 'Main_Record_Id__c')] as string | undefined);
-    if (isSfId(mainId)) await setActionField(call, mainId, input.submission);
-  }
-  const auth = call.auth();
-  return {
-    url: refused ? null : `${auth.instanceUrl}/${id ?? ''}`,
-    id: id ?? '',
-    created: Boolean(result?.created ?? !existing),
-    version: input.version ?? orgVersion ?? 0,
-    uniquenessConstraint: ext,
-    ...(refused ? { errors: refused } : {}),
-  };
-}
-
-/** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */
-export async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
-  const conn = call.conn();
-  const global = (await conn.describeGlobal()) as unknown as {
-    sobjects: { name: string; keyPrefix: string | null }[];
-  };
-  const object = global.sobjects.find((o) => o.keyPrefix && mainId.startsWith(o.keyPrefix))?.name;
-  if (!object) return;
-  const describe = await describeObject(conn, object);
-  const names = new Set(describe.fields.filter((f) => f.updateable !== false).map((f) => f.name));
-  let field: string | undefined = n(call, 'Activity_Code__c');
-  if (!names.has(field)) {
-    const formDef = submission.formDef as SfRecord | null | undefined;
-    const nextaction = formDef?.nextaction as SfRecord | undefined;
-    field = nextaction ? Object.keys(nextaction)[0] : undefined;
-    if (!field || !names.has(field)) return;
-  }
-  await conn.sobject(object).update({ Id: mainId, [field]: 'submitForm' });
-}
-
-function versionOf(value: unknown, fallback: number | null): number | null {
-  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
 }
 
 type SelectSpec = Parameters<typeof select>[0];
@@ -679,33 +484,6 @@ export const dataHandlers: Record<string, Handler> = {
     return { startingData, lookupCacheData };
   },
 
-  async submitData(call) {
-    const q = call.query;
-    return writeSubmission(call, {
-      formId: q.recordId ?? '',
-      submissionId: q.submissionId ?? '',
-      status: q.submissionStatus ?? null,
-      version: Number(q.version),
-      submission: call.body,
-      networkId: q.networkId,
-    });
-  },
-
-  async saveSubmission(call) {
-    const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');
-    const status = typeof call.body.status === 'string' ? call.body.status : 'in progress';
-    return writeSubmission(call, {
-      formId,
-      submissionId,
-      status,
-      version: versionOf(call.body.version, 1),
-      submission: call.body,
-      networkId: call.query.networkId,
-    });
-  },
-
-  submitBatch: (call) => submitBatch(call, setActionField, formDefinition),
-
   async discardSubmission(call) {
     // Only the signed-in user's own draft and only while In Progress: anything else is the org's.
     const [draft] = await mySubmissions(call, [
@@ -722,20 +500,6 @@ export const dataHandlers: Record<string, Handler> = {
       throw err;
     }
     return { deleted: true };
-  },
-
-  async submissionJson(call) {
-    const [formId = '', submissionId = ''] = (call.query.formSubmissionIdentifier ?? '').split('#');
-    const res = await writeSubmission(call, {
-      formId,
-      submissionId,
-      status: null,
-      version: null,
-      submission: {},
-      networkId: undefined,
-      jsonOnly: call.body.json as SfRecord,
-    });
-    return { id: res.id, created: res.created };
   },
 
   async content(call) {

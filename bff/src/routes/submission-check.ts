@@ -2,7 +2,8 @@
  * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
  * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
  * read-only fields exempt, `required` rules, the schema's types, formats and patterns). A failure is a
- * 422 with the spec's texts and nothing is written; a draft (In Progress) is never checked.
+ * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
+ * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
  */
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
@@ -99,5 +100,10 @@ export async function submitRefusal(
   return new ApiError('VALIDATION_FAILED', MESSAGES.fixFieldValidation, {
     errors: check.messages,
     missing: check.missing,
+    fieldErrors: check.fieldErrors.map((f) => ({
+      errorPath: f.path.split('.').join('/'),
+      message: f.message,
+      errorCode: 'VALIDATION_FAILED',
+    })),
   });
 }

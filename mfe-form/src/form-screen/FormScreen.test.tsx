@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ALLOWANCE_TEXTS, MESSAGES, formatDateTime } from 'shared-contracts';
-import type { FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
+import type { DeliveryOutcome, FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
 import {
   apiError,
   callsOf,
@@ -70,12 +70,23 @@ interface Setup {
   host: FakeHost;
   record: Settable<LocalSubmission | undefined>;
   files: Settable<FileInfo[]>;
+  /** What the host tells of this submission's delivery. */
+  delivery: Settable<DeliveryOutcome>;
+  finished: unknown[][];
+  closed: unknown[][];
   user: ReturnType<typeof userEvent.setup>;
 }
 
 function setup(
   path: string,
-  opts: { sub?: LocalSubmission | undefined; canvas?: boolean; configure?: (h: FakeHost) => void } = {},
+  opts: {
+    sub?: LocalSubmission | undefined;
+    canvas?: boolean;
+    configure?: (h: FakeHost) => void;
+    /** What the host's deliverNow answers (default: the outcome told so far, as the fake host does). */
+    deliverNow?: DeliveryOutcome;
+    submitTimeoutMs?: number;
+  } = {},
 ): Setup {
   const host = fakeHost();
   const record = settable<LocalSubmission | undefined>('sub' in opts ? opts.sub : submission());
@@ -97,19 +108,46 @@ function setup(
     return { ok: true as const, value: undefined };
   };
   host.routes.set('GET /api/checkUserDetails', () => ({ ok: true }));
+  const delivery = host.offline.delivery(ID) as Settable<DeliveryOutcome>;
+  if (opts.deliverNow) {
+    const answer = opts.deliverNow;
+    host.offline.deliverNow = async (id: string) => {
+      host.calls.push(['offline.deliverNow', id]);
+      delivery.set(answer);
+      return answer;
+    };
+  }
   opts.configure?.(host);
   const user = userEvent.setup();
+  const finished: unknown[][] = [];
+  const closed: unknown[][] = [];
+  const canvasProps = opts.canvas
+    ? {
+        onFinished: (s: LocalSubmission, r?: { url?: string | null }) => finished.push([s.id, r]),
+        onClosed: (s: LocalSubmission) => closed.push([s.id]),
+      }
+    : {};
   render(
     <ChakraProvider>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/form/:formid" element={<FormScreenRoute host={host} canvasMode={opts.canvas} />} />
+          <Route
+            path="/form/:formid"
+            element={
+              <FormScreenRoute
+                host={host}
+                canvasMode={opts.canvas}
+                {...canvasProps}
+                {...(opts.submitTimeoutMs ? { submitTimeoutMs: opts.submitTimeoutMs } : {})}
+              />
+            }
+          />
           <Route path="/filename" element={<FormScreenRoute host={host} />} />
         </Routes>
       </MemoryRouter>
     </ChakraProvider>,
   );
-  return { host, record, files, user };
+  return { host, record, files, delivery, finished, closed, user };
 }
 
 const ready = () => screen.findByTestId('form-name');
@@ -240,34 +278,35 @@ describe('form screen', () => {
     await waitFor(() => expect(callsOf(host, 'offline.submit').length).toBe(1));
   });
 
-  it('Save online: stored locally first, then the success dialog once the uploader delivered it', async () => {
-    const { host, record, files, user } = setup(`/form/${ID}`);
+  it('Save online: stored locally first, sent now by the host; its files going up, then the success dialog', async () => {
+    const { host, delivery, user } = setup(`/form/${ID}`);
     await ready();
     await user.type(screen.getByLabelText(/Note/), 'all good');
-    files.set([
-      {
-        LocalId: 'L1',
-        Name: 'a.png',
-        status: 'Unsynced',
-        progress: 40,
-        error: null,
-      } as FileInfo,
-    ]);
     await user.click(button('Save')!);
     await waitFor(() => expect(callsOf(host, 'offline.submit').length).toBe(1));
     const [, id, data] = callsOf(host, 'offline.submit')[0]!;
     expect(id).toBe(ID);
     expect(data).toEqual({ General: { Site: 'Plant 1', Note: 'all good' } });
+    await waitFor(() => expect(callsOf(host, 'offline.deliverNow')).toEqual([['offline.deliverNow', ID]]));
+    act(() => delivery.set({ kind: 'uploading', version: 1, progress: 40 }));
     expect(await screen.findByText(MESSAGES.uploadingFile)).toBeTruthy();
-    act(() => {
-      files.set([]);
-      record.set(undefined);
-    });
+    act(() => delivery.set({ kind: 'delivered', version: 1, url: 'https://org/a0X1' }));
     expect(await screen.findByText(MESSAGES.formSubmittedDialog)).toBeTruthy();
     const dialog = screen.getByTestId('success-dialog');
     expect(dialog.textContent).toContain(MESSAGES.successfullySubmitted);
     await user.click(dialog.querySelector('button') as HTMLElement);
     expect(callsOf(host, 'navigate').at(-1)).toEqual(['navigate', '/']);
+  });
+
+  it('an outcome of an earlier version is not this submit’s: it waits for its own', async () => {
+    const { delivery, user } = setup(`/form/${ID}`, { sub: submission({ version: 4 }) });
+    await ready();
+    act(() => delivery.set({ kind: 'refused', version: 3, errors: [{ message: 'old' }] }));
+    await user.click(button('Save')!);
+    expect(await screen.findByTestId('submitting')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.submitFailedWithErrors)).toBeNull();
+    act(() => delivery.set({ kind: 'delivered', version: 4, url: 'u' }));
+    expect(await screen.findByText(MESSAGES.formSubmittedDialog)).toBeTruthy();
   });
 
   it('Save offline: queued with the offline message, and home', async () => {
@@ -277,12 +316,26 @@ describe('form screen', () => {
     await user.click(button('Save')!);
     await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
     expect(callsOf(host, 'offline.submit').length).toBe(1);
+    expect(callsOf(host, 'offline.deliverNow')).toEqual([]);
     expect(document.querySelector('[data-testid="snackbar"]')?.textContent).toBe(MESSAGES.submitQueued);
   });
 
-  it('Save online but Network Error on the way: queued with the offline message', async () => {
+  it('Save online but Network Error on the way: the host says queued; the offline message, and home', async () => {
     const { host, user } = setup(`/form/${ID}`, {
-      configure: (h) => h.outboxState.set([{ id: ID, lastError: 'Network Error' } as never]),
+      deliverNow: { kind: 'queued', version: 1, message: MESSAGES.networkError },
+    });
+    await ready();
+    await user.click(button('Save')!);
+    await waitFor(() => expect(callsOf(host, 'navigate')).toEqual([['navigate', '/']]));
+    expect(document.querySelector('[data-testid="snackbar"]')?.textContent).toBe(MESSAGES.submitQueued);
+  });
+
+  it('no answer in time: queued, and home (the host keeps sending it)', async () => {
+    const { host, user } = setup(`/form/${ID}`, {
+      submitTimeoutMs: 50,
+      configure: (h) => {
+        h.offline.deliverNow = () => new Promise<DeliveryOutcome>(() => undefined);
+      },
     });
     await ready();
     await user.click(button('Save')!);
@@ -291,20 +344,58 @@ describe('form screen', () => {
   });
 
   it('a submission the org refuses comes back with its errors on the fields and the exact text', async () => {
-    const { record, user } = setup(`/form/${ID}`);
+    const errors = [{ errorPath: 'General/Site', message: 'Unknown site' }];
+    const { user } = setup(`/form/${ID}`, { deliverNow: { kind: 'refused', version: 1, errors } });
     await ready();
     await user.click(button('Save')!);
-    await waitFor(() => expect(record.get()?.status).toBe('submitted'));
-    act(() =>
-      record.set(
-        submission({
-          status: 'in progress',
-          errors: [{ errorPath: 'General/Site', message: 'Unknown site' }],
-        }),
-      ),
-    );
     expect(await screen.findByText(MESSAGES.submitFailedWithErrors)).toBeTruthy();
     expect(screen.getAllByText('Unknown site').length).toBe(2);
+  });
+
+  it('canvas mode: sent through the host (no second sender); delivered tells the record page finished with the url', async () => {
+    const { host, finished, user } = setup(`/form/${ID}`, {
+      canvas: true,
+      deliverNow: { kind: 'delivered', version: 1, url: 'https://org/a0X1' },
+    });
+    await ready();
+    await user.click(button('Save')!);
+    await waitFor(() => expect(finished).toEqual([[ID, { url: 'https://org/a0X1' }]]));
+    expect(callsOf(host, 'offline.deliverNow')).toEqual([['offline.deliverNow', ID]]);
+    expect(host.calls.filter((c) => c[0] === 'api.post')).toEqual([]);
+  });
+
+  it("canvas mode, the org refuses it: the org's errors listed and on the fields (not an empty banner)", async () => {
+    const errors = [{ errorPath: 'General/Site', message: 'Site must be a plant' }];
+    const { finished, user } = setup(`/form/${ID}`, {
+      canvas: true,
+      deliverNow: { kind: 'refused', version: 1, errors },
+    });
+    await ready();
+    await user.click(button('Save')!);
+    const banner = await screen.findByTestId('identified-errors');
+    await waitFor(() => expect(banner.textContent).toContain(MESSAGES.submitFailedWithErrors));
+    expect(banner.querySelectorAll('li')).toHaveLength(1);
+    expect(screen.getAllByText('Site must be a plant').length).toBe(2); // banner and field
+    expect(finished).toEqual([]);
+  });
+
+  it('canvas mode, queued (offline or Network Error): the record page is told finished, not closed', async () => {
+    const queued = setup(`/form/${ID}`, {
+      canvas: true,
+      deliverNow: { kind: 'queued', version: 1, message: MESSAGES.networkError },
+    });
+    await ready();
+    await queued.user.click(button('Save')!);
+    await waitFor(() => expect(queued.finished).toEqual([[ID, undefined]]));
+    expect(queued.closed).toEqual([]);
+    expect(document.querySelector('[data-testid="snackbar"]')?.textContent).toBe(MESSAGES.submitQueued);
+    cleanup();
+    const offline = setup(`/form/${ID}`, { canvas: true });
+    await ready();
+    act(() => offline.host.onlineState.set(false));
+    await offline.user.click(button('Save')!);
+    await waitFor(() => expect(offline.finished).toEqual([[ID, undefined]]));
+    expect(offline.closed).toEqual([]);
   });
 
   it('Close saves the draft and goes home; leaving with edits (browser back) saves it too', async () => {

@@ -1,7 +1,7 @@
 /**
  * The form-filling screen (spec 000 sections 2, 4, 7, 8): header, the renderer, the identified-error
  * banner, footer Save / Close / Discard, and the save flow. Local first: every action is written to the
- * device before any network call; the host's uploader sends it and the screen watches the outcome.
+ * device before any network call; the host sends it (canvas mode too) and tells the screen the outcome.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -43,10 +43,9 @@ import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
 import { PrintView } from '../print/PrintView';
-import { sendSubmissionNow } from './canvas-send';
+import { awaitDelivery, type FinalOutcome } from './deliver';
 import { loadTarget, type Loaded } from './load';
 import { showSnackbar } from './notice';
-import { watchSubmitOutcome, type SubmitOutcome } from './outcome';
 import { buildRendererServices } from './renderer-services';
 import { withStartingData } from './starting-data';
 import type { FormRoute } from './route';
@@ -58,7 +57,10 @@ export interface FormScreenProps {
   route: FormRoute;
   /** Canvas mode (launchFromSF / CQEditFormSF, or an embedded session): no Discard, no uploader. */
   canvasMode?: boolean;
-  /** Canvas: called after a successful submit instead of offering the way home (e.g. post the finished message). */
+  /**
+   * Canvas: called after a submit that was delivered or queued, instead of offering the way home (the
+   * record page is told the form is finished: CQOfflineFormMessage).
+   */
   onFinished?: (submission: LocalSubmission, result?: { url?: string | null }) => void;
   /** Called when the user closes (after the draft is saved) instead of going home. */
   onClosed?: (submission: LocalSubmission) => void;
@@ -281,36 +283,51 @@ function LoadedForm({
           if (r.ok) showSnackbar(MESSAGES.changesSaved);
         });
       }
-      watcher.current?.cancel();
+      // the screen is gone: the wait ends without settling (the host keeps the record and its outcome)
+      const w = watcher.current;
+      watcher.current = null;
+      w?.cancel();
     };
   }, [host, readOnly]);
 
+  // The renderer may complete the data as it mounts (an empty signature item is created when the
+  // list is empty): not the user's edit, so Close does not send an untouched record (a refused submit
+  // opened to see its errors) again. Only changes after the user has acted in the form count.
+  const touched = useRef(false);
+  const touch = useCallback(() => {
+    touched.current = true;
+  }, []);
   const onChange = useCallback((data: unknown) => {
     latest.current = data as Record<string, unknown>;
-    dirty.current = true;
+    if (touched.current) dirty.current = true;
   }, []);
 
   const settle = useCallback(
-    (o: SubmitOutcome, current: LocalSubmission, url?: string) => {
+    (o: FinalOutcome, current: LocalSubmission) => {
       watcher.current = null;
       if (o.kind === 'delivered') {
         setPhase('done');
-        onFinished?.(current, url ? { url } : undefined);
+        onFinished?.(current, o.url ? { url: o.url } : undefined);
         return;
       }
-      if (o.kind === 'rejected') {
+      if (o.kind === 'refused' || o.kind === 'failed') {
+        // Back in progress on the device with the errors (the host's one rule): shown on the fields.
         setPhase('idle');
         setServerErrors(o.errors);
         setRejected(true);
+        setSub((s) => ({ ...s, status: o.kind === 'refused' ? 'in progress' : s.status, errors: o.errors }));
         baseData.current = latest.current;
         return;
       }
-      if (o.kind === 'queued') {
-        showSnackbar(MESSAGES.submitQueued);
-        leave(current);
-      }
+      // Queued (offline, Network Error, no answer in time): the offline-submit message, and the way
+      // out. In canvas mode the record page is told the form is finished, not closed.
+      showSnackbar(MESSAGES.submitQueued);
+      if (onFinished && canvas) {
+        leaving.current = true;
+        onFinished(current);
+      } else leave(current);
     },
-    [leave, onFinished],
+    [leave, onFinished, canvas],
   );
 
   const onSave = useCallback(async () => {
@@ -346,43 +363,21 @@ function LoadedForm({
     latest.current = data;
     const stored = r.value;
     setSub(stored);
-    if (!reachable) return settle({ kind: 'queued', reason: 'offline' }, stored);
-    if (canvas) {
-      setPhase('waiting');
-      try {
-        const { url } = await sendSubmissionNow(host.api, stored, user?.userDetailsSF.networkId);
-        if (url) {
-          await host.offline.discard(stored.id);
-          return settle({ kind: 'delivered' }, stored, url);
-        }
-        return settle({ kind: 'rejected', errors: [] }, stored);
-      } catch (e) {
-        const failure = (e as { failure?: { network?: boolean; details?: unknown; message?: string } })
-          .failure;
-        if (!failure || failure.network || (failure as { status?: number }).status === undefined)
-          return settle({ kind: 'queued', reason: 'network' }, stored);
-        const details = failure.details as { errors?: unknown[] } | undefined;
-        return settle(
-          { kind: 'rejected', errors: details?.errors ?? [failure.message ?? MESSAGES.somethingWentWrong] },
-          stored,
-        );
-      }
-    }
+    if (!reachable) return settle({ kind: 'queued', version: stored.version, message: '' }, stored);
     setPhase('waiting');
-    const w = watchSubmitOutcome(host.offline, host.online, stored.id, {
+    const w = awaitDelivery(host.offline, stored, {
       timeoutMs: submitTimeoutMs,
-      sentVersion: stored.version,
       onUpdate: (o) => {
         if (o.kind === 'uploading') {
           setPhase('uploading');
           setProgress(o.progress);
-        } else if (o.kind === 'waiting') setPhase('waiting');
+        } else if (o.kind === 'sending') setPhase('waiting');
       },
     });
     watcher.current = w;
     const outcome = await w.done;
-    if (watcher.current === w || outcome.kind !== 'waiting') settle(outcome, stored);
-  }, [phase, serverErrors, ensureLocal, host, fail, settle, canvas, user, submitTimeoutMs]);
+    if (watcher.current === w) settle(outcome, stored);
+  }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs]);
 
   const onClose = useCallback(async () => {
     if (readOnly || !dirty.current) return leave(sub);
@@ -462,8 +457,13 @@ function LoadedForm({
         mx="auto"
         // Typing counts as an edit at once (text controls commit to the form data a moment later).
         onInputCapture={() => {
+          touched.current = true;
           dirty.current = true;
         }}
+        // (React events bubble through portals: the signature and other modals count too.)
+        onPointerDownCapture={touch}
+        onKeyDownCapture={touch}
+        onChangeCapture={touch}
       >
         {bannerErrors.length > 0 || rejected ? (
           <Alert

@@ -15,6 +15,8 @@ export interface FormRouteProps {
   canvasMode?: boolean;
   onFinished?: (submission: LocalSubmission, result?: { url?: string | null }) => void;
   onClosed?: (submission: LocalSubmission) => void;
+  /** How long the save flow waits for the org's answer before the submission is left queued. */
+  submitTimeoutMs?: number;
 }
 
 export function FormScreenRoute(props: FormRouteProps) {

@@ -48,6 +48,8 @@ describe('checkSubmission', () => {
     const empty = checkSubmission({ schema, ui, data: {} });
     expect(empty.ok).toBe(false);
     expect(empty.messages).toEqual(['Site is missing required fields']);
+    // each message with its field, so a refusal can be shown on the field
+    expect(empty.fieldErrors).toEqual([{ path: 'General.Site', message: 'Site is missing required fields' }]);
     expect(checkSubmission({ schema, ui, data: { General: { Site: '  ' } } }).missing).toEqual([
       'General.Site',
     ]);
@@ -55,6 +57,7 @@ describe('checkSubmission', () => {
       ok: true,
       missing: [],
       messages: [],
+      fieldErrors: [],
     });
   });
 
@@ -83,6 +86,7 @@ describe('checkSubmission', () => {
     });
     expect(r.ok).toBe(false);
     expect(r.messages).toContain('Code Numeric Only');
+    expect(r.fieldErrors).toContainEqual({ path: 'General.Code', message: 'Code Numeric Only' });
   });
 });
 

@@ -8,7 +8,14 @@
 import type { FormJsonSchema } from '../form-definition';
 import { missingRequiredFields } from '../messages';
 import type { UISchemaElement } from '../ui-schema';
-import { describePath, evaluateJsonFormsCondition, getValidator, listErrors, validateForm } from './ajv';
+import {
+  describePath,
+  errorPath,
+  evaluateJsonFormsCondition,
+  getValidator,
+  listErrors,
+  validateForm,
+} from './ajv';
 import { missingRequired, requiredPlan } from './required';
 import {
   isExempt,
@@ -57,6 +64,8 @@ export interface SubmissionCheck {
   missing: string[];
   /** The listing: missing required fields first, then the schema's other errors. */
   messages: string[];
+  /** The same listing, each message with the data path of the field it is about (dot-separated). */
+  fieldErrors: { path: string; message: string }[];
 }
 
 /**
@@ -74,6 +83,12 @@ export const checkSubmission = (args: {
   const scope = requiredScopeOf(ui, args.schema, new Set(args.readOnlyFields ?? []));
   const missing = missingRequiredPaths(args.schema, args.data, scope);
   const errors = validateForm(getValidator(args.schema, args.version), args.data);
-  const messages = [...missingMessages(missing, args.schema), ...listErrors(errors, args.schema)];
-  return { ok: messages.length === 0, missing, messages };
+  const missingTexts = missingMessages(missing, args.schema);
+  const errorTexts = listErrors(errors, args.schema);
+  const messages = [...missingTexts, ...errorTexts];
+  const fieldErrors = [
+    ...missing.map((path, i) => ({ path, message: missingTexts[i] ?? '' })),
+    ...errors.map((e, i) => ({ path: errorPath(e), message: errorTexts[i] ?? '' })),
+  ];
+  return { ok: messages.length === 0, missing, messages, fieldErrors };
 };

@@ -1,6 +1,7 @@
 import type {
   ApiClient,
   ClientEnv,
+  DeliveryOutcome,
   HostServices,
   LocalSubmission,
   Observable,
@@ -83,6 +84,12 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   const submissionsState = settable<LocalSubmission[]>([]);
   const cachedFormsState = settable<CachedForm[]>([]);
   const outboxState = settable<OutboxItem[]>([]);
+  const deliveries = new Map<string, Settable<DeliveryOutcome>>();
+  const deliveryOf = (id: string): Settable<DeliveryOutcome> => {
+    let d = deliveries.get(id);
+    if (!d) deliveries.set(id, (d = settable<DeliveryOutcome>({ kind: 'none' })));
+    return d;
+  };
 
   const call = async (method: string, path: string, query?: QueryParams, body?: unknown) => {
     calls.push([`api.${method}`, path, query, body]);
@@ -111,6 +118,8 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     filesOf: () => settable([]),
     cachedForms: cachedFormsState,
     outbox: outboxState,
+    delivery: deliveryOf,
+    deliverNow: recorded('offline.deliverNow', async (id: string) => deliveryOf(id).get()),
     isLeader: settable(true),
     openElsewhere: () => settable(false),
     create: recorded('offline.create', async (input) => {
@@ -198,7 +207,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   };
 
   const host: FakeHost = {
-    contractVersion: '1.1.0',
+    contractVersion: '1.2.0',
     navigate: recorded('navigate', () => undefined),
     online: onlineState,
     reportCrash: recorded('reportCrash', () => undefined),

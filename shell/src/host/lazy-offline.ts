@@ -8,6 +8,7 @@
  */
 import type {
   CachedForm,
+  DeliveryOutcome,
   FileInfo,
   LocalSubmission,
   Observable,
@@ -127,6 +128,8 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     filesOf: perId<FileInfo[]>([], (c, id) => c.filesOf(id)),
     cachedForms: observable<CachedForm[]>([], (c) => c.cachedForms),
     outbox: observable<OutboxItem[]>([], (c) => c.outbox),
+    delivery: perId<DeliveryOutcome>({ kind: 'none' }, (c, id) => c.delivery(id)),
+    deliverNow: call('deliverNow'),
     isLeader: observable(false, (c) => c.isLeader),
     openElsewhere: perId(false, (c, id) => c.openElsewhere(id)),
     create: call('create'),

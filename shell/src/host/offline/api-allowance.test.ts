@@ -8,7 +8,7 @@ import {
   type SubmissionPayload,
 } from 'shared-contracts';
 import { classify } from './http-gateway';
-import { BatchFakeOrg } from './testing/fake-org';
+import { FakeOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
 // Issue 33: the org's daily API allowance spent mid-sync. The BFF answers 503 ORG_API_LIMIT; the
@@ -24,7 +24,7 @@ const SPENT = {
   details: { orgErrorCode: 'REQUEST_LIMIT_EXCEEDED' },
 };
 
-class AllowanceOrg extends BatchFakeOrg {
+class AllowanceOrg extends FakeOrg {
   spent = false;
   refused = 0;
   override async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {

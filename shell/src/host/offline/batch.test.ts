@@ -7,7 +7,7 @@ import {
   type FileUploadRequest,
   type LocalSubmission,
 } from 'shared-contracts';
-import { BatchFakeOrg } from './testing/fake-org';
+import { FakeOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 
 let h: Harness;
@@ -15,8 +15,8 @@ afterEach(async () => {
   await h?.svc.dispose();
 });
 
-function batchHarness(concurrency = 4): { h: Harness; org: BatchFakeOrg } {
-  const org = new BatchFakeOrg();
+function batchHarness(concurrency = 4): { h: Harness; org: FakeOrg } {
+  const org = new FakeOrg();
   return { h: makeHarness({ concurrency }, { org }), org };
 }
 
@@ -51,7 +51,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     expect([...b.org.records.values()].every((r) => r.status === 'submitted' && r.writes === 1)).toBe(true);
   });
 
-  it('per-item results: a refused item goes in error, the others are delivered; a lost answer is retried harmlessly', async () => {
+  it('per-item results: a refused item comes back in progress with its errors, the others are delivered; a lost answer is retried harmlessly', async () => {
     const b = batchHarness();
     h = b.h;
     const ids = await queueSubmitted(h, 30);
@@ -67,7 +67,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     };
     await h.drain();
     const left = await h.local();
-    expect(left.map((s) => [s.id, s.syncStatus])).toEqual([[ids[3], 'in error']]);
+    expect(left.map((s) => [s.id, s.status, s.syncStatus])).toEqual([[ids[3], 'in progress', 'in error']]);
     expect(left[0]?.errors).toEqual([{ message: 'Invalid' }]);
     expect(b.org.records.size).toBe(29);
     expect([...b.org.records.values()].every((r) => r.writes === 2)).toBe(true); // once lost, once again
@@ -114,7 +114,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     let release = (): void => undefined;
     const gate = new Promise<void>((r) => (release = r));
     let uploads = 0;
-    class SlowUploadOrg extends BatchFakeOrg {
+    class SlowUploadOrg extends FakeOrg {
       override async uploadFile(req: FileUploadRequest, onProgress: (p: number) => void): Promise<string> {
         uploads++;
         await gate;
@@ -146,5 +146,29 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     expect(org.records.size).toBe(6);
     expect(org.contentDocuments).toHaveLength(1);
     expect(await h.local()).toEqual([]);
+  });
+
+  it('a crash between a delivered batch’s records and its files: the files go the next time the stores open', async () => {
+    const org = new FakeOrg();
+    h = makeHarness({}, { org });
+    const c = await h.svc.create({ formId: 'a0F1', formName: 'With file' });
+    if (!c.ok) throw new Error(c.message);
+    const f = await h.svc.attachFile(c.value.id, new Blob(['photo']), 'p.png');
+    if (!f.ok) throw new Error(f.message);
+    await h.svc.submit(c.value.id, { files: [f.value] });
+    // the page dies right after the records' transaction: the files' (another database) never runs
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    h.svc.store.deleteFilesOf = () => Promise.reject(new Error('the page closed'));
+    await h.drainOnce();
+    errors.mockRestore();
+    expect(await h.local()).toEqual([]);
+    expect(org.records.get(uniquenessKey('a0F1', c.value.id))?.status).toBe('submitted');
+    expect(await h.svc.dbs.images.images.count()).toBe(1);
+    await h.svc.dispose();
+
+    h = makeHarness({}, { factory: h.factory, org });
+    h.svc.start();
+    await vi.waitFor(async () => expect(await h.svc.dbs.images.images.count()).toBe(0));
+    expect(org.contentDocuments).toHaveLength(1);
   });
 });

@@ -36,7 +36,7 @@ describe('backoff with jitter', () => {
     const h = makeHarness();
     harnesses.push(h);
     let fails = 3;
-    h.org.fault = (op) => (op === 'saveSubmission' && fails-- > 0 ? 'network' : null);
+    h.org.fault = (op) => (op === 'submitBatch' && fails-- > 0 ? 'network' : null);
     const r = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!r.ok) throw new Error(r.message);
     const seen: number[] = [];
@@ -158,8 +158,8 @@ describe('one uploader per browser: three tabs draining one queue', () => {
     await vi.waitFor(async () => expect(await tabs[1]?.local()).toEqual([]), { timeout: 5000 });
     expect(org.records.size).toBe(30);
     expect(new Set(org.records.keys())).toEqual(new Set(ids.map((id) => uniquenessKey('f', id))));
-    // each record written at most twice (v1 in-progress sync, then the submit); never by two tabs at once
-    const odd = [...org.records.values()].filter((r) => r.status !== 'submitted' || r.writes !== 2);
+    // each record written once (one upsert through the one delivery path); never by two tabs at once
+    const odd = [...org.records.values()].filter((r) => r.status !== 'submitted' || r.writes !== 1);
     expect(odd.map((r) => [r.writes, org.calls.filter((c) => c.key === r.key)])).toEqual([]);
   });
 });
@@ -178,7 +178,7 @@ describe('going online and offline', () => {
     expect(h.org.calls).toEqual([]);
     h.online.set(true);
     expect(h.svc.engine.running).toBe(true);
-    await vi.waitFor(() => expect(h.org.calls.map((c) => c.op)).toEqual(['saveSubmission']));
+    await vi.waitFor(() => expect(h.org.calls.map((c) => c.op)).toEqual(['submitBatch']));
 
     const canvas = makeHarness({ canvasMode: true, submissionIntervalMs: 10 });
     harnesses.push(canvas);
@@ -192,7 +192,7 @@ describe('going online and offline', () => {
   it('back online, what failed only for lack of network is sent at once (not after its backoff)', async () => {
     const h = makeHarness({ submissionIntervalMs: 60_000, fileIntervalMs: 60_000 });
     harnesses.push(h);
-    h.org.fault = (op) => (op === 'saveSubmission' ? 'network' : null);
+    h.org.fault = (op) => (op === 'submitBatch' ? 'network' : null);
     const r = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!r.ok) throw new Error(r.message);
     await h.svc.engine.submissions.runOnce();
@@ -332,8 +332,7 @@ describe('page closed and reopened mid-sync (in process)', () => {
       };
     const gateway: OrgGateway = {
       saveSubmission: wrap((p) => org.saveSubmission(p)),
-      submitSubmission: wrap((p) => org.submitSubmission(p)),
-      saveJsonForPdf: wrap((p) => org.saveJsonForPdf(p)),
+      submitBatch: wrap((items) => org.submitBatch(items)),
       uploadFile: wrap((r, on) => org.uploadFile(r, on)),
       getToken: wrap(() => org.getToken()),
       pendingSubmissions: wrap(() => org.pendingSubmissions()),

@@ -12,6 +12,7 @@ import {
   FILE_UPLOADER_INTERVAL_MS,
   MESSAGES,
   SUBMISSION_UPLOADER_INTERVAL_MS,
+  type DeliveryOutcome,
   type Observable,
 } from 'shared-contracts';
 import { FileUploader, type UploaderDeps } from './file-uploader';
@@ -27,6 +28,8 @@ export interface EngineOptions extends Omit<UploaderDeps, 'isOnline'> {
   submissionIntervalMs?: number;
   fileIntervalMs?: number;
   concurrency?: number;
+  /** A submission's delivery outcome, told by the submission uploader. */
+  onDelivery?: (submissionId: string, outcome: DeliveryOutcome) => void;
 }
 
 export class SyncEngine {
@@ -60,6 +63,11 @@ export class SyncEngine {
       if (v) this.wake();
       else this.reconcile();
     });
+  }
+
+  /** Started (and not in canvas mode): this tab takes part in the election of the one uploader. */
+  get electing(): boolean {
+    return this.started;
   }
 
   get running(): boolean {

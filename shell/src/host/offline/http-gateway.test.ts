@@ -96,14 +96,15 @@ describe('HttpOrgGateway requests', () => {
         seen.push({ url, init });
         const data = url.includes('/api/files')
           ? { id: '069000000000001AAA', title: 'a' }
-          : { id: 'a0X1', url: 'u' };
+          : url.includes('/batch')
+            ? [{ uniquenessKey: 'a0F1#sid', ok: true, id: 'a0X1', url: 'u', created: true, version: 2 }]
+            : { id: 'a0X1', url: 'u' };
         return new Response(JSON.stringify({ success: true, data }), { status: 200 });
       },
     });
     const p = submittedItem();
     await g.saveSubmission(p);
-    await g.submitSubmission(p);
-    await g.saveJsonForPdf(p);
+    await g.submitBatch([p]);
     const cd = await g.uploadFile(
       {
         localId: 'L1',
@@ -118,12 +119,11 @@ describe('HttpOrgGateway requests', () => {
     expect(cd).toBe('069000000000001AAA');
     expect(seen.map((s) => s.url)).toEqual([
       'http://bff.test/api/savesubmission?formSubmissionIdentifier=a0F1%23sid',
-      'http://bff.test/api/data?recordId=a0F1&submissionStatus=submitted&submissionId=sid&version=2',
-      'http://bff.test/api/submissionJson?formSubmissionIdentifier=a0F1%23sid',
+      'http://bff.test/api/submissions/batch',
       'http://bff.test/api/files',
     ]);
     for (const s of seen) expect((s.init.headers as Record<string, string>)['X-Requested-With']).toBe('cq');
-    expect((seen[3]?.init.headers as Record<string, string>)[UPLOAD_KEY_HEADER]).toBe('L1');
+    expect((seen[2]?.init.headers as Record<string, string>)[UPLOAD_KEY_HEADER]).toBe('L1');
     const down = new HttpOrgGateway({ fetch: async () => Promise.reject(new TypeError('fetch failed')) });
     await expect(down.saveSubmission(p)).rejects.toMatchObject({ kind: 'network', message: 'Network Error' });
   });
@@ -139,9 +139,28 @@ describe('a submit the org refused (its validation rules)', () => {
       headers: { 'Content-Type': 'application/json' },
     });
   const p = submittedItem();
-  it('the single submit answers no url and the errors', async () => {
-    const g = new HttpOrgGateway({ fetch: answer({ url: null, id: 'a0G1', errors }) });
-    expect(await g.submitSubmission(p)).toEqual({ url: null, errors });
+  it("the BFF's own check (422) is a rejection carrying its errors by field", async () => {
+    const fieldErrors = [
+      {
+        errorPath: 'General/When',
+        message: 'When is missing required fields',
+        errorCode: 'VALIDATION_FAILED',
+      },
+    ];
+    const g = new HttpOrgGateway({
+      fetch: answer([
+        {
+          uniquenessKey: 'a0F1#sid',
+          ok: false,
+          status: 422,
+          errorCode: 'VALIDATION_FAILED',
+          messages: ['Please fix the field validation before submitting'],
+          details: { errors: ['When is missing required fields'], missing: ['General.When'], fieldErrors },
+        },
+      ]),
+    });
+    const [r] = await g.submitBatch([p]);
+    expect(r).toMatchObject({ ok: false, error: { kind: 'rejected', status: 422, data: fieldErrors } });
   });
   it('a batch item answers ok without url and with the errors', async () => {
     const g = new HttpOrgGateway({

@@ -21,7 +21,6 @@ import {
   type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
-  type SubmitResult,
 } from 'shared-contracts';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -72,8 +71,12 @@ export function classify(status: number, body: unknown): GatewayError {
   const read = readEnvelope<unknown>(status, body);
   const message = read.ok ? MESSAGES.somethingWentWrong : read.message;
   const details = read.ok ? undefined : read.details;
-  const errors =
-    isRec(details) && Array.isArray(details.errors) && details.errors.length > 0 ? details.errors : undefined;
+  // A refused submit's errors: by field where the BFF names them (its form check), else as listed.
+  const listed = (key: string): unknown[] | undefined =>
+    isRec(details) && Array.isArray(details[key]) && (details[key] as unknown[]).length > 0
+      ? (details[key] as unknown[])
+      : undefined;
+  const errors = listed('fieldErrors') ?? listed('errors');
   const data =
     errors ??
     (isRec(body) && Array.isArray(body.messages) ? body.messages : Array.isArray(body) ? body : [message]);
@@ -197,22 +200,6 @@ export class HttpOrgGateway implements OrgGateway {
     return typeof r.id === 'string' && r.id ? { formSubmissionId: r.id } : {};
   }
 
-  async submitSubmission(p: SubmissionPayload): Promise<SubmitResult> {
-    const q = this.withNetwork({
-      recordId: p.formId,
-      submissionStatus: p.status,
-      submissionId: p.id,
-      version: String(p.version),
-      ...(p.formSubmissionId ? { formSubmissionId: p.formSubmissionId } : {}),
-    });
-    const r = await this.call<Rec>('POST', `/api/data?${q}`, this.body(p));
-    // no url: the org refused the submit; its errors ({errorPath, message}) go onto the record
-    return {
-      url: typeof r.url === 'string' ? r.url : null,
-      ...(Array.isArray(r.errors) ? { errors: r.errors } : {}),
-    };
-  }
-
   /** POST /api/submissions/batch: one upsert for up to 200 submissions, one result per item. */
   async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
     const q = this.withNetwork({});
@@ -238,11 +225,6 @@ export class HttpOrgGateway implements OrgGateway {
         error: classify(status, { success: false, errorCode, messages, errorType: 'custom', details }),
       };
     });
-  }
-
-  async saveJsonForPdf(p: SubmissionPayload): Promise<void> {
-    const q = new URLSearchParams({ formSubmissionIdentifier: p.uniquenessKey });
-    await this.call('POST', `/api/submissionJson?${q}`, { json: this.body(p) });
   }
 
   async uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string> {

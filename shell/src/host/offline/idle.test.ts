@@ -51,7 +51,7 @@ describe('the engine sleeps while nothing is queued', () => {
     const h = makeHarness(fast);
     harnesses.push(h);
     h.clock.now = Date.now();
-    h.org.fault = (op) => (op === 'saveSubmission' ? 'unavailable' : null);
+    h.org.fault = (op) => (op === 'submitBatch' ? 'unavailable' : null);
     const r = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!r.ok) throw new Error(r.message);
     h.svc.start();

@@ -1,7 +1,7 @@
 // A device updating: stores written by the release before owners (release-2-schema.ts), opened by
 // this one (db.ts version 3). Every record keeps its organisation and gets the user stored with it.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { FILE_STATUS, type LocalSubmission } from 'shared-contracts';
 import { openOfflineDbs, type OfflineDbs } from './db';
@@ -126,6 +126,31 @@ describe('opening the stores of the release before', () => {
     expect((await h.svc.store.submissionsOf(h.owner)).map((s) => [s.id, s.version])).toEqual([['s1', 2]]);
     expect((await h.svc.store.filesOf(h.owner, 's1')).map((f) => f.LocalId)).toEqual(['f1']);
     expect(await h.svc.dbs.submissions.submissions.count()).toBe(3);
+  });
+
+  it('a draft that only ever lived on the device is not hidden for good: the first user of its org to sign in gets it', async () => {
+    const factory = new IDBFactory();
+    await writtenByRelease2(factory);
+    // the update first opened the stores while nobody was signed in: every record went to nobody
+    const update = openOfflineDbs({ indexedDB: factory, IDBKeyRange }, '', () => null);
+    expect((await update.submissions.submissions.get('s2'))?.userId).toBe(UNKNOWN_USER);
+    update.submissions.close();
+    update.images.close();
+    // later a user of 00D1 signs in (the services start with them): the org lists none of these drafts
+    const h = makeHarness({}, { factory });
+    harnesses.push(h);
+    h.svc.start();
+    await vi.waitFor(async () =>
+      expect((await h.svc.store.submissionsOf(h.owner)).map((s) => s.id).sort()).toEqual(['s1', 's2']),
+    );
+    expect((await h.svc.store.filesOf(h.owner, 's1')).map((f) => f.LocalId)).toEqual(['f1']);
+    expect([...(await h.svc.store.discardedIds(h.owner))]).toEqual(['d1']);
+    // another organisation's record stays nobody's here
+    expect((await h.svc.dbs.submissions.submissions.get('s9'))?.userId).toBe(UNKNOWN_USER);
+    // and the claimed drafts are sent like any other (drafts are synced)
+    await vi.waitFor(() => expect([...h.org.records.keys()].sort()).toEqual(['a0F1#s1', 'a0F1#s2']), {
+      timeout: 10_000,
+    });
   });
 
   it('a user of another organisation stored at the update gets nothing of the first org', async () => {

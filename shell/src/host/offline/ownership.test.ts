@@ -286,7 +286,7 @@ describe('two users on one device, through the offline services', () => {
     await h.drain();
     const key = uniquenessKey('a0F1', r.value.id);
     expect(h.org.records.get(key)?.data).toEqual(expect.objectContaining({ General: expect.anything() }));
-    expect(h.org.calls.filter((c) => c.op === 'saveSubmission' && c.key === key)).toHaveLength(1);
+    expect(h.org.calls.filter((c) => c.op === 'submitBatch' && c.key === key)).toHaveLength(1);
     expect(h.org.calls.filter((c) => c.op === 'uploadFile')).toHaveLength(1);
   });
 

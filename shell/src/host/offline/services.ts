@@ -16,6 +16,7 @@ import {
   withCachedLookups,
   type CachedForm,
   type CachedLookup,
+  type DeliveryOutcome,
   type FileInfo,
   type FileNode,
   type FormDefinition,
@@ -39,6 +40,7 @@ import {
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { summarizeQueue, type QueueSummary } from './diagnostics';
+import { DeliveryBoard } from './delivery';
 import { eachLimited } from './each-limited';
 import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import { liveObservable, Signal } from './live';
@@ -207,8 +209,15 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   // over the queue channel); filesOf lays them over the stored records.
   const progress = new Signal<ReadonlyMap<string, number>>(new Map());
   let queueChannel: ChannelLike | null = null;
+  // Each submission's delivery outcome, told by the uploader of this tab or (over the queue channel)
+  // of the tab that runs it.
+  const deliveries = new DeliveryBoard();
   const engine = new SyncEngine({
     store,
+    onDelivery: (id, outcome) => {
+      deliveries.tell(id, outcome);
+      queueChannel?.postMessage({ t: 'delivery', id, outcome });
+    },
     onProgress: (localId, percent) => {
       progress.set(nextProgress(progress.get(), localId, percent));
       queueChannel?.postMessage({ t: 'progress', localId, percent });
@@ -236,7 +245,19 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       : opts.channel;
   queueChannel = channelFactory ? channelFactory(QUEUE_CHANNEL) : null;
   queueChannel?.addEventListener('message', (e) => {
-    const m = e.data as { t?: unknown; localId?: unknown; percent?: unknown } | null;
+    const m = e.data as {
+      t?: unknown;
+      localId?: unknown;
+      percent?: unknown;
+      id?: unknown;
+      outcome?: unknown;
+    } | null;
+    if (m?.t === 'delivery') {
+      // the uploader of another tab told what became of a submission
+      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object')
+        deliveries.tell(m.id, m.outcome as DeliveryOutcome);
+      return;
+    }
     if (m?.t === 'progress') {
       // another tab's upload: shown here, nothing to wake for
       if (typeof m.localId === 'string')
@@ -444,6 +465,22 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     for (const p of stale) await remove(p.formId, p.id).catch(() => false);
   };
 
+  /**
+   * Self-healing when a user is there (start, sign-in): records the update left without a user are the
+   * organisation's first signed-in user's, and files a crash left without their delivered record go.
+   */
+  const heal = async (): Promise<void> => {
+    const o = owner();
+    if (!o) return;
+    try {
+      const claimed = await store.claimOrphans(o);
+      await store.dropOrphanFiles(o);
+      if (claimed.length > 0) engine.wake();
+    } catch (e) {
+      console.error('offline: healing the stores failed', e);
+    }
+  };
+
   const removeForm = async (formId: string): Promise<void> => {
     await store.removeForm(writer(), formId);
   };
@@ -459,7 +496,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       ownerInputs.set(key);
       // what another owner had queued is none of this one's: clear the outbox view at once
       outboxChanged();
-      if (key) engine.wake();
+      if (key) {
+        engine.wake();
+        void heal();
+      }
     },
     async queueSummary() {
       const o = owner();
@@ -518,6 +558,24 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       ownerInputs,
     ),
     outbox,
+    delivery: (id) => deliveries.observe(id, services.filesOf(id)),
+    async deliverNow(id) {
+      const o = owner();
+      if (!o) return deliveries.current(id);
+      const sub = await store.getSubmission(o, id);
+      if (!sub || !T.isUploadable(sub, o.organizationId)) return deliveries.current(id);
+      const wait = deliveries.nextFinal(id, sub.version);
+      // The uploader's tab sends it: another tab that leads is woken and tells the outcome over the
+      // queue channel; otherwise this tab (the leader, or one with no uploader: canvas mode).
+      if (engine.electing && !engine.isLeader.get()) {
+        queued();
+        return wait.done;
+      }
+      await engine.submissions.processOne(o, id);
+      // nothing told and nothing in flight (it could not be sent now): its latest outcome
+      if (!engine.submissions.uploadingIds().includes(id)) wait.cancel();
+      return wait.done;
+    },
     isLeader: engine.isLeader,
     openElsewhere: (id) => presence.openElsewhere(id),
 
@@ -743,6 +801,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
 
     start() {
       void requestPersistentStorage();
+      void heal();
       engine.start();
     },
     stop: () => engine.stop(),

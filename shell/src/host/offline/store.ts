@@ -321,6 +321,58 @@ export class OfflineStore {
     return claimed;
   }
 
+  /**
+   * Records of the owner's organisation that the version-3 migration could give no user, because no
+   * user of that organisation was signed in when the update first opened the stores (nobody, or a user
+   * of another organisation): the first user of the organisation who signs in here takes them, with
+   * their files, cached images and discard marks. Before the update every user of the organisation saw
+   * them; without this a draft that only ever lived on the device (the org lists nothing to claim it
+   * by) stayed hidden for good. Returns the records claimed.
+   */
+  async claimOrphans(owner: Owner): Promise<LocalSubmission[]> {
+    assertOwner(owner, 'claimOrphans');
+    const keys: [string, string][] = [
+      [owner.organizationId, UNKNOWN_USER],
+      ['', UNKNOWN_USER],
+    ];
+    const ids = (await this.sdb.submissions
+      .where('[organizationId+userId]')
+      .anyOf(keys)
+      .primaryKeys()) as string[];
+    await this.sdb.transaction('rw', this.sdb.discarded, () =>
+      this.sdb.discarded
+        .where('[organizationId+userId]')
+        .anyOf(keys)
+        .modify((d) => {
+          d.organizationId = owner.organizationId;
+          d.userId = owner.userId;
+        }),
+    );
+    return this.claimUnknown(owner, ids);
+  }
+
+  /**
+   * A delivered batch's records and their files live in two databases and are deleted one after the
+   * other (records first): a crash in between left files whose record is gone, kept for good. Drops
+   * the owner's uploaded files (and cached images) whose submission is no longer on the device; an
+   * Unsynced one is the file uploader's (it drops an orphan before uploading it). Returns how many
+   * submissions' files were dropped.
+   */
+  async dropOrphanFiles(owner: Owner): Promise<number> {
+    assertOwner(owner, 'dropOrphanFiles');
+    const synced = await this.idb.images
+      .where('[organizationId+userId]')
+      .equals(ownerKey(owner))
+      .filter((f) => f.status === FILE_STATUS.synced)
+      .toArray();
+    const subIds = [...new Set(synced.map((f) => f.submissionId))];
+    if (subIds.length === 0) return 0;
+    const present = await this.sdb.submissions.bulkGet(subIds);
+    const gone = subIds.filter((_, i) => present[i] === undefined);
+    if (gone.length > 0) await this.deleteFilesOf(owner, gone);
+    return gone.length;
+  }
+
   /** Deletes the owner's submission with its files and cached images (files first: an orphan file is never uploaded). */
   async deleteSubmissionCascade(owner: Owner, id: string): Promise<void> {
     assertOwner(owner, 'deleteSubmissionCascade');

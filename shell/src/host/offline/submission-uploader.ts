@@ -2,32 +2,29 @@
  * The background submission uploader (spec section 4): every 2000 ms when not already running, if
  * online, for each local submission of the organisation that is queued:
  *  1. pending files first; if a file is still unresolved, update file ids and stop (this submission);
- *  2. a submitted one: save JSON for PDF rendering, then submit to the organisation
- *     (a local record never synced before is first synced as in progress with version 1);
- *  3. submit result without url: errors stored, status back to in progress;
- *  4. in progress and out of sync: synced as a normal save;
+ *  2. the submission goes through the one delivery path (POST /api/submissions/batch): one upsert by
+ *     its uniqueness key carries the data, the JSON for PDF rendering and the status (up to 200 per
+ *     request; a submission whose files just went up goes as a batch of one);
+ *  3. a refused submit (no url, the BFF's check, a trigger's error): errors stored, back in progress;
+ *  4. a draft (in progress, out of sync) is synced as a normal save (the same upsert);
  *  5. success: a submitted one is deleted with its images, otherwise in sync, errors cleared;
  *  6. failure other than Network Error: in error with the response data as errors.
- * Every request carries the uniqueness key; the BFF's upsert makes retries harmless.
+ * Each record's outcome is told (`onDelivery`), so the form screen is told, never guesses.
  */
 import {
-  SUBMISSION_STATUS,
   SUBMIT_BATCH_MAX,
   SYNC_STATUS,
-  gatewayError,
   type BatchItemResult,
+  type DeliveryOutcome,
   type LocalSubmission,
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
 import { asGatewayError, type FileUploader, type UploaderDeps } from './file-uploader';
 import {
-  afterSubmitWithoutUrl,
-  afterSyncFailure,
-  afterSyncSuccess,
+  afterDelivery,
   allFilesResolved,
   isDue,
   isUploadable,
-  needsInitialSync,
   readySyncStatus,
   toPayload,
 } from './transitions';
@@ -39,6 +36,8 @@ export interface SubmissionUploaderDeps extends UploaderDeps {
   /** Submissions sent in parallel (each one's steps stay in order). */
   concurrency?: number;
   nowIso: () => string;
+  /** A record's delivery outcome (the services publish it to every tab). */
+  onDelivery?: (submissionId: string, outcome: DeliveryOutcome) => void;
 }
 
 export class SubmissionUploader {
@@ -95,16 +94,13 @@ export class SubmissionUploader {
       const task: Promise<void> = this.processOne(owner, s.id).finally(() => this.withFiles.delete(task));
       this.withFiles.add(task);
     }
-    // with a bulk path: whatever needs no file work goes in batches, the rest one by one
-    const batchable = this.deps.gateway.submitBatch ? queue.filter((s) => !fileWork(s)) : [];
-    const inBatch = new Set(batchable.map((s) => s.id));
+    // whatever needs no file work goes in batches
+    const batchable = queue.filter((s) => !fileWork(s));
     const tasks: (() => Promise<void>)[] = [];
     for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
       const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
       tasks.push(() => this.processBatch(owner, chunk));
     }
-    for (const s of queue)
-      if (!inBatch.has(s.id) && !fileWork(s)) tasks.push(() => this.processOne(owner, s.id));
     let next = 0;
     const work = async (): Promise<void> => {
       while (
@@ -126,7 +122,7 @@ export class SubmissionUploader {
    */
   async processBatch(owner: Owner, chunk: LocalSubmission[]): Promise<void> {
     const sent = chunk.filter((s) => !this.inFlight.has(s.id));
-    if (!this.deps.gateway.submitBatch || sent.length === 0 || !this.deps.files.stillOwner(owner)) return;
+    if (sent.length === 0 || !this.deps.files.stillOwner(owner)) return;
     sent.forEach((s) => this.inFlight.add(s.id));
     try {
       await this.deliverBatch(owner, sent);
@@ -137,12 +133,11 @@ export class SubmissionUploader {
 
   /** Sends `sent` (files resolved, marked in flight by the caller) in one batch request. Never throws. */
   private async deliverBatch(owner: Owner, sent: LocalSubmission[]): Promise<void> {
-    const submitBatch = this.deps.gateway.submitBatch?.bind(this.deps.gateway);
-    if (!submitBatch) return;
+    sent.forEach((s) => this.tell(s.id, { kind: 'sending', version: s.version }));
     try {
       let results: Map<string, BatchItemResult>;
       try {
-        const answer = await submitBatch(sent.map((s) => toPayload(s)));
+        const answer = await this.deps.gateway.submitBatch(sent.map((s) => toPayload(s)));
         results = new Map(answer.map((r) => [r.uniquenessKey, r]));
       } catch (e) {
         const error = asGatewayError(e);
@@ -162,40 +157,46 @@ export class SubmissionUploader {
     results: Map<string, BatchItemResult>,
   ): Promise<void> {
     const { store } = this.deps;
-    const now = this.deps.nowIso();
-    const nowMs = this.deps.nowMs();
-    const policy = this.deps.backoff ?? DEFAULT_BACKOFF;
-    const missing = gatewayError('unavailable', 'No answer for this submission in the batch');
+    const at = {
+      now: this.deps.nowIso(),
+      nowMs: this.deps.nowMs(),
+      policy: this.deps.backoff ?? DEFAULT_BACKOFF,
+      random: this.deps.random,
+    };
     let unauthorized = false;
     const deleted: string[] = [];
+    const told: [string, DeliveryOutcome][] = [];
     await store.updateSubmissions(
       owner,
       sent.map((s) => s.id),
       (current) => {
         const puts: LocalSubmission[] = [];
+        deleted.length = 0;
+        told.length = 0;
         sent.forEach((s, i) => {
           const cur = current[i];
           if (!cur) return;
           const r = results.get(toPayload(s).uniquenessKey);
-          if (!r || !r.ok) {
-            const error = r && !r.ok ? r.error : missing;
-            if (error.kind === 'unauthorized') unauthorized = true;
-            puts.push(afterSyncFailure(cur, error, nowMs, policy, this.deps.random));
-            return;
-          }
-          if (s.status === SUBMISSION_STATUS.submitted && !r.url) {
-            if (cur.version === s.version) puts.push(afterSubmitWithoutUrl(cur, r.errors ?? [], now));
-            return;
-          }
-          const outcome = afterSyncSuccess(s, cur, now, r.formSubmissionId);
-          if (outcome.kind === 'delete') deleted.push(s.id);
-          else puts.push(outcome.record);
+          if (r && !r.ok && r.error.kind === 'unauthorized') unauthorized = true;
+          const d = afterDelivery(s, cur, r, at);
+          if (d.record === null) deleted.push(s.id);
+          else if (d.record) puts.push(d.record);
+          told.push([s.id, d.told]);
         });
         return { puts, deletes: deleted };
       },
     );
     if (deleted.length > 0) await store.deleteFilesOf(owner, deleted);
     if (unauthorized) this.deps.onUnauthorized();
+    for (const [id, o] of told) this.tell(id, o);
+  }
+
+  private tell(id: string, outcome: DeliveryOutcome): void {
+    try {
+      this.deps.onDelivery?.(id, outcome);
+    } catch (e) {
+      console.error('submission uploader: telling an outcome failed', e);
+    }
   }
 
   /** All six steps for one submission. Never throws. */
@@ -212,7 +213,7 @@ export class SubmissionUploader {
   }
 
   private async steps(owner: Owner, id: string): Promise<void> {
-    const { store, gateway } = this.deps;
+    const { store } = this.deps;
     const org = owner.organizationId;
     // every request below is this owner's: a sign-out meanwhile stops the steps before the next one
     const gone = (): boolean => !this.deps.files.stillOwner(owner);
@@ -221,79 +222,30 @@ export class SubmissionUploader {
 
     // 1. files first
     if (!allFilesResolved(s.data) || (await store.filesOf(owner, id)).length > 0) {
+      this.tell(id, { kind: 'sending', version: s.version });
       await this.deps.files.uploadForSubmission(owner, id);
+      const before = s;
       s = await store.updateSubmission(owner, id, (cur) => {
         if (cur.syncStatus !== SYNC_STATUS.outOfSync && cur.syncStatus !== SYNC_STATUS.fileUnsynced)
           return undefined;
         const status = readySyncStatus(cur.data);
         return status === cur.syncStatus ? undefined : { ...cur, syncStatus: status };
       });
+      if (s && isUploadable(s, org) && !allFilesResolved(s.data)) {
+        // a file is not up (its upload failed, or it waits for its retry): the record stays queued
+        const files = await store.filesOf(owner, id);
+        const error = files.find((f) => f.error)?.error;
+        this.tell(id, {
+          kind: 'queued',
+          version: s.version,
+          message: error ?? before.delivery?.lastError ?? '',
+        });
+      }
       if (!s || !isUploadable(s, org) || !allFilesResolved(s.data) || gone()) return;
     }
-
-    const sent: LocalSubmission = s;
-    // With the bulk path, a submission whose files are up goes as a batch of one: one upsert by its
-    // uniqueness key carries the data, the JSON for PDF rendering and the status (issue 33: 2 org
-    // calls instead of an initial sync, the JSON, then the submit), exactly once like the others.
-    if (gateway.submitBatch) {
-      await this.deliverBatch(owner, [sent]);
-      return;
-    }
-    try {
-      let formSubmissionId = sent.formSubmissionId;
-      if (sent.status === SUBMISSION_STATUS.submitted) {
-        if (needsInitialSync(sent)) {
-          try {
-            const r = await gateway.saveSubmission(
-              toPayload(sent, { status: SUBMISSION_STATUS.inProgress, version: 1 }),
-            );
-            formSubmissionId = r.formSubmissionId ?? formSubmissionId;
-          } catch (e) {
-            // the org already holds a newer version (an earlier save whose answer was lost): go on
-            if (asGatewayError(e).kind !== 'conflict') throw e;
-          }
-          const synced = this.deps.nowIso();
-          await store.updateSubmission(owner, id, (cur) => ({
-            ...cur,
-            syncedOn: synced,
-            ...(formSubmissionId ? { formSubmissionId } : {}),
-          }));
-        }
-        // 2. JSON for PDF rendering, then submit
-        const payload = toPayload({ ...sent, ...(formSubmissionId ? { formSubmissionId } : {}) });
-        if (gone()) return;
-        await gateway.saveJsonForPdf(payload);
-        if (gone()) return;
-        const result = await gateway.submitSubmission(payload);
-        if (!result.url) {
-          // 3. no url: errors stored, back to in progress
-          const errors = result.errors ?? [];
-          await store.updateSubmission(owner, id, (cur) =>
-            cur.version === sent.version ? afterSubmitWithoutUrl(cur, errors, this.deps.nowIso()) : undefined,
-          );
-          return;
-        }
-      } else {
-        // 4. a draft: a normal save
-        const r = await gateway.saveSubmission(toPayload(sent));
-        formSubmissionId = r.formSubmissionId ?? formSubmissionId;
-      }
-      // 5. success
-      let deleted = false;
-      await store.updateSubmission(owner, id, (cur) => {
-        const outcome = afterSyncSuccess(sent, cur, this.deps.nowIso(), formSubmissionId);
-        deleted = outcome.kind === 'delete';
-        return outcome.kind === 'delete' ? null : outcome.record;
-      });
-      // the record went in the same transaction as the check; its files and cached images follow
-      if (deleted) await store.deleteSubmissionCascade(owner, id);
-    } catch (e) {
-      // 6. failures
-      const err = asGatewayError(e);
-      if (err.kind === 'unauthorized') this.deps.onUnauthorized();
-      await store.updateSubmission(owner, id, (cur) =>
-        afterSyncFailure(cur, err, this.deps.nowMs(), this.deps.backoff ?? DEFAULT_BACKOFF, this.deps.random),
-      );
-    }
+    // 2-6. A submission whose files are up goes as a batch of one: one upsert by its uniqueness key
+    // carries the data, the JSON for PDF rendering and the status (issue 33: 2 org calls), exactly
+    // once like the others.
+    await this.deliverBatch(owner, [s]);
   }
 }

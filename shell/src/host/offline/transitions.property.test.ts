@@ -5,8 +5,8 @@
  * the user last wrote, and whether they submitted it"; after the network heals and the uploader
  * drains, the org must hold exactly that and the local store must agree (deleted once submitted).
  *
- * The driver calls the transitions in the order SubmissionUploader.steps does (initial sync of a
- * local submit, submit, no-url answer, success, failure). machine.property.test.ts checks the
+ * The driver sends through the one delivery path as SubmissionUploader does (a batch item answered
+ * as the BFF answers it: url, no url, a refusal, a failure) and applies `afterDelivery`. machine.property.test.ts checks the
  * statuses step by step; this file checks the end-to-end outcome against the org and the laws of
  * the helpers (three-way merge, import plan, backoff, payload).
  */
@@ -17,6 +17,7 @@ import {
   SYNC_STATUS,
   gatewayError,
   uniquenessKey,
+  type BatchItemResult,
   type GatewayErrorKind,
   type LocalSubmission,
   type PendingSubmission,
@@ -130,43 +131,45 @@ function userWrite(w: World, a: { t: 'save' | 'submit'; value: number }): void {
 const failureOf = (f: Fault): GatewayErrorKind =>
   f === 'lost' ? 'network' : (f as Exclude<Fault, 'none' | 'lost' | 'noUrl'>);
 
+/** One send through the one delivery path (a batch of one), answered as the BFF answers it. */
 function deliver(w: World, fault: Fault): void {
   const sent = w.inFlight;
   w.inFlight = null;
   if (!sent || !w.local) return;
-  const latest = (): LocalSubmission => w.local as LocalSubmission;
-  const fail = (kind: GatewayErrorKind): void => {
-    const err = gatewayError(kind, 'x', { data: [{ message: 'refused' }] });
-    w.local = T.afterSyncFailure(latest(), err, w.nowMs, DEFAULT_BACKOFF, () => 0.5);
-    if (kind === 'rejected' || kind === 'conflict') w.refusedVersion = sent.version;
-  };
+  const submitted = sent.status === SUBMISSION_STATUS.submitted;
+  const failed = (kind: GatewayErrorKind): BatchItemResult => ({
+    uniquenessKey: 'k',
+    ok: false,
+    error: gatewayError(kind, 'x', { data: [{ message: 'refused' }] }),
+  });
+  let result: BatchItemResult;
   // The org is reached unless the request failed before it (network, 5xx, 401); a lost answer
-  // commits first. A refusal (rejected) is the org's verdict and commits nothing.
-  const reaches = fault === 'none' || fault === 'lost' || fault === 'noUrl';
-  if (sent.status === SUBMISSION_STATUS.submitted) {
-    if (T.needsInitialSync(sent)) {
-      // the first sync of a local submit: in progress, version 1 (a conflict means it is already there)
-      if (reaches) w.org.apply(T.toPayload(sent, { status: SUBMISSION_STATUS.inProgress, version: 1 }));
-      if (!reaches) return fail(failureOf(fault));
-      w.local = { ...latest(), syncedOn: ctx.now };
-    }
-    if (!reaches) return fail(failureOf(fault));
-    const verdict = w.org.apply(T.toPayload(sent));
-    if (verdict === 'conflict') return fail('conflict');
-    if (fault === 'lost') return fail('network');
-    if (fault === 'noUrl') {
-      if (latest().version === sent.version)
-        w.local = T.afterSubmitWithoutUrl(latest(), [{ message: 'no url' }], ctx.now);
-      return;
-    }
+  // commits first. A verdict on the data (rejected) commits nothing; the org's validation rule
+  // (noUrl) keeps a refused submit In Progress.
+  if (fault === 'network' || fault === 'unavailable' || fault === 'unauthorized' || fault === 'rejected') {
+    result = failed(failureOf(fault));
   } else {
-    if (!reaches) return fail(failureOf(fault));
-    const verdict = w.org.apply(T.toPayload(sent));
-    if (verdict === 'conflict') return fail('conflict');
-    if (fault === 'lost') return fail('network');
+    const refusedByRule = fault === 'noUrl' && submitted;
+    const payload = T.toPayload(sent, refusedByRule ? { status: SUBMISSION_STATUS.inProgress } : {});
+    if (w.org.apply(payload) === 'conflict') result = failed('conflict');
+    else if (fault === 'lost') result = failed('network');
+    else
+      result = {
+        uniquenessKey: 'k',
+        ok: true,
+        url: submitted && !refusedByRule ? 'u' : null,
+        ...(refusedByRule ? { errors: [{ message: 'no url' }] } : {}),
+      };
   }
-  const outcome = T.afterSyncSuccess(sent, latest(), ctx.now);
-  w.local = outcome.kind === 'delete' ? null : outcome.record;
+  if (!result.ok && (result.error.kind === 'rejected' || result.error.kind === 'conflict'))
+    w.refusedVersion = sent.version;
+  const d = T.afterDelivery(sent, w.local, result, {
+    now: ctx.now,
+    nowMs: w.nowMs,
+    policy: DEFAULT_BACKOFF,
+    random: () => 0.5,
+  });
+  if (d.record !== undefined) w.local = d.record;
 }
 
 function step(w: World, a: Action): void {
@@ -240,12 +243,12 @@ function run(actions: Action[]): { sends: number; deleted: boolean } {
   const org = w.org.records.get(key);
   if (w.model.submitted) {
     // submitted: the org holds exactly the submitted data, status submitted, and the local copy is gone
-    // unless the org answered without a url (then it is back in progress, in sync, with the errors)
+    // unless the submit was refused (then it is back in progress and the org holds it as a draft)
     expect(org?.data).toEqual(dataOf(w.model.value as number));
     if (w.local) {
       expect(w.local.status).toBe(SUBMISSION_STATUS.inProgress);
       expect(w.local.syncStatus).toBe(SYNC_STATUS.inSync);
-      expect(w.local.error.length).toBeGreaterThan(0);
+      expect(org?.status).toBe(SUBMISSION_STATUS.inProgress);
     } else expect(org?.status).toBe(SUBMISSION_STATUS.submitted);
   } else {
     // a draft: nothing lost, the org holds the last save, local and org agree

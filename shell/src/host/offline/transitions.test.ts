@@ -261,12 +261,6 @@ describe('the uploader decisions', () => {
     );
     expect(T.toPayload(draft({ formDef: 'not a definition' }))).not.toHaveProperty('controlledDocumentId');
   });
-  it('the previously-synced path: a submitted local (non-org) record never synced is first synced at version 1', () => {
-    expect(T.needsInitialSync(draft({ status: ST.submitted }))).toBe(true);
-    expect(T.needsInitialSync(draft({ status: ST.submitted, syncedOn: 'T' }))).toBe(false);
-    expect(T.needsInitialSync(draft({ status: ST.submitted, isSalesforceRecord: true }))).toBe(false);
-    expect(T.needsInitialSync(draft({ status: ST.inProgress }))).toBe(false);
-  });
   it('success of a submitted record deletes it; of a draft: in sync, errors cleared', () => {
     const sub = draft({ status: ST.submitted, version: 2 });
     expect(T.afterSyncSuccess(sub, sub, 'T')).toEqual({ kind: 'delete' });
@@ -289,13 +283,60 @@ describe('the uploader decisions', () => {
       record: { version: 3, syncStatus: 'out of sync' },
     });
   });
-  it('submit result without url: errors stored, back to in progress', () => {
-    const errs = [{ message: 'bad' }];
-    expect(T.afterSubmitWithoutUrl(draft({ status: ST.submitted }), errs, 'T')).toMatchObject({
+  it('a refused submit, whichever layer refused it, is one rule: back in progress with the errors', () => {
+    const sent = draft({ status: ST.submitted, version: 2, syncStatus: SY.outOfSync });
+    const at = { now: 'T', nowMs: 0, policy: DEFAULT_BACKOFF, random: () => 0.5 };
+    const fieldErrors = [{ errorPath: 'General/When', message: 'When is missing required fields' }];
+    // the org's validation rule: the BFF kept it In Progress and answered without url
+    const byRule = T.afterDelivery(
+      sent,
+      sent,
+      { uniquenessKey: 'k', ok: true, url: null, errors: fieldErrors },
+      at,
+    );
+    expect(byRule.record).toMatchObject({
       status: 'in progress',
-      errors: errs,
-      error: errs,
+      syncStatus: 'in sync',
+      errors: fieldErrors,
     });
+    expect(byRule.told).toEqual({ kind: 'refused', version: 2, errors: fieldErrors });
+    // the BFF's check of the form (422 VALIDATION_FAILED) and a trigger's DML error: nothing written
+    const check = gatewayError('rejected', 'Please fix the field validation before submitting', {
+      status: 422,
+      data: fieldErrors,
+    });
+    const dml = gatewayError('rejected', 'Save Failed', {
+      status: 400,
+      data: [
+        { statusCode: 'CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY', message: 'SQX_FormSubmissionTrigger: boom' },
+      ],
+    });
+    for (const error of [check, dml]) {
+      const d = T.afterDelivery(sent, sent, { uniquenessKey: 'k', ok: false, error }, at);
+      expect(d.record).toMatchObject({
+        status: 'in progress',
+        syncStatus: 'in error',
+        errors: error.data,
+        error: error.data,
+        delivery: { attempts: 0, nextAttemptAt: 0 },
+      });
+      expect(d.told).toEqual({ kind: 'refused', version: 2, errors: error.data });
+      // not picked up again: closing the form without an edit sends nothing
+      expect(T.isUploadable(d.record as LocalSubmission, 'org')).toBe(false);
+      // an edit saved on Close makes it a draft again, never the refused submit
+      expect(T.saveUpdate(d.record as LocalSubmission, { edited: true })).toMatchObject({
+        status: 'in progress',
+        syncStatus: 'out of sync',
+      });
+    }
+    // a draft refused, a version conflict: not a refusal of a submit (step 6)
+    expect(T.isRefusal(draft(), check)).toBe(false);
+    expect(T.isRefusal(sent, gatewayError('conflict', 'x', { status: 409 }))).toBe(false);
+    // the user changed it meanwhile: the newer edits stay as they are, the outcome is still told
+    const later = { ...sent, version: 3 };
+    expect(
+      T.afterDelivery(sent, later, { uniquenessKey: 'k', ok: false, error: check }, at).record,
+    ).toBeUndefined();
   });
   it("failure other than Network Error: 'in error' with the response data as errors", () => {
     const data = [{ message: 'Required fields are missing', errorCode: 'REQUIRED_FIELD_MISSING' }];

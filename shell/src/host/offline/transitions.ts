@@ -10,6 +10,9 @@ import {
   SUBMISSION_STATUS,
   SYNC_STATUS,
   controlledDocumentId,
+  gatewayError,
+  type BatchItemResult,
+  type DeliveryOutcome,
   type DeliveryState,
   type FormDefinition,
   type FileNode,
@@ -383,16 +386,6 @@ function documentOf(s: LocalSubmission): Pick<SubmissionPayload, 'controlledDocu
   return id ? { controlledDocumentId: id } : {};
 }
 
-/**
- * A submitted record that is not an org record (isSalesforceRecord false) is first synced as in
- * progress with version 1, then submitted. Once that sync succeeded `syncedOn` is set, so a retry
- * (say after the submit's answer was lost) goes straight to the submit and never sends version 1
- * over a newer org version.
- */
-export function needsInitialSync(s: LocalSubmission): boolean {
-  return s.status === SUBMISSION_STATUS.submitted && !s.isSalesforceRecord && s.syncedOn === '';
-}
-
 export type SyncOutcome = { kind: 'delete' } | { kind: 'update'; record: LocalSubmission };
 
 /**
@@ -437,23 +430,86 @@ export function afterSyncSuccess(
 }
 
 /**
- * Step 3: the submit result has no url: the errors are stored and the status reverts to in progress.
- * The org holds the data, so nothing more is sent until the user edits (sync status in sync).
+ * Step 3, for every refusal of a submit, whichever layer refused it: the org's validation rule (the
+ * result has no url; the BFF kept the data In Progress), the BFF's own check of the form (422
+ * VALIDATION_FAILED) or a trigger (a DML error). The errors are stored and the status reverts to in
+ * progress: the record is back on home under In Progress, the form shows the errors on its fields,
+ * and nothing more is sent until the user edits (the same data would be refused again).
+ * `held`: the org kept the data (In Progress), so the record is in sync; when the refusal wrote
+ * nothing it is in error instead ("in sync" would claim the org holds it), with the reason.
  */
-export function afterSubmitWithoutUrl(
+export function afterRefusal(
   latest: LocalSubmission,
   errors: unknown[],
   now: string,
+  held: { kept: true } | { kept: false; reason: string },
 ): LocalSubmission {
   return {
     ...latest,
     status: SUBMISSION_STATUS.inProgress,
-    syncStatus: SYNC_STATUS.inSync,
+    syncStatus: held.kept ? SYNC_STATUS.inSync : SYNC_STATUS.inError,
     error: errors,
     errors,
-    syncedOn: now,
+    ...(held.kept ? { syncedOn: now } : {}),
     isUploading: false,
-    delivery: { ...NO_DELIVERY },
+    delivery: { ...NO_DELIVERY, lastError: held.kept ? null : held.reason },
+  };
+}
+
+/** The errors a failure carries (the response data), as stored on the record. */
+export function failureErrors(e: GatewayError): unknown[] {
+  return Array.isArray(e.data) ? e.data : [e.data ?? e.message];
+}
+
+/**
+ * Whether a failed delivery is a refusal of the data (step 3) rather than a failure (step 6): a
+ * submit the org or the BFF answered with a verdict on the data (4xx other than 401 and 409). A
+ * refused draft, a version conflict, and anything transient are not.
+ */
+export function isRefusal(sent: Pick<LocalSubmission, 'status'>, e: GatewayError): boolean {
+  return sent.status === SUBMISSION_STATUS.submitted && e.kind === 'rejected';
+}
+
+/** What one delivery's result does to the record (null: deleted with its files) and what is told. */
+export interface Delivered {
+  /** The record to store; null = delete it (and its files); undefined = leave it as it is. */
+  record: LocalSubmission | null | undefined;
+  told: DeliveryOutcome;
+}
+
+/**
+ * Steps 3, 5 and 6 for one submission's result of the one delivery path (a batch item). `sent` is the
+ * record as sent, `latest` as stored now (the user may have saved meanwhile: then the newer edits stay
+ * queued and are sent next).
+ */
+export function afterDelivery(
+  sent: LocalSubmission,
+  latest: LocalSubmission,
+  r: BatchItemResult | undefined,
+  at: { now: string; nowMs: number; policy: BackoffPolicy; random: () => number },
+): Delivered {
+  const version = sent.version;
+  const unchanged = latest.version === sent.version && latest.status === sent.status;
+  const refused = (errors: unknown[], held: Parameters<typeof afterRefusal>[3]): Delivered => ({
+    record: unchanged ? afterRefusal(latest, errors, at.now, held) : undefined,
+    told: { kind: 'refused', version, errors },
+  });
+  if (!r || !r.ok) {
+    const e =
+      r && !r.ok ? r.error : gatewayError('unavailable', 'No answer for this submission in the batch');
+    if (isRefusal(sent, e)) return refused(failureErrors(e), { kept: false, reason: failureText(e) });
+    const record = afterSyncFailure(latest, e, at.nowMs, at.policy, at.random);
+    const told: DeliveryOutcome =
+      record.syncStatus === SYNC_STATUS.inError
+        ? { kind: 'failed', version, message: failureText(e), errors: record.errors }
+        : { kind: 'queued', version, message: failureText(e) };
+    return { record, told };
+  }
+  if (sent.status === SUBMISSION_STATUS.submitted && !r.url) return refused(r.errors ?? [], { kept: true });
+  const outcome = afterSyncSuccess(sent, latest, at.now, r.formSubmissionId);
+  return {
+    record: outcome.kind === 'delete' ? null : outcome.record,
+    told: { kind: 'delivered', version, url: r.url ?? null },
   };
 }
 
@@ -481,7 +537,7 @@ export function afterSyncFailure(
   const attempts = (latest.delivery?.attempts ?? 0) + 1;
   const lastError = failureText(e);
   if (e.kind === 'rejected' || e.kind === 'conflict') {
-    const errors = Array.isArray(e.data) ? e.data : [e.data ?? e.message];
+    const errors = failureErrors(e);
     return {
       ...latest,
       syncStatus: SYNC_STATUS.inError,

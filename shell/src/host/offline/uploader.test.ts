@@ -45,25 +45,14 @@ function faultOnce(op: Op, fault: Fault): (o: Op) => Fault {
 }
 
 describe('the submission uploader', () => {
-  it('runs the steps in order: files first, version-1 in-progress sync, JSON for PDF, submit; then deletes locally', async () => {
+  it('runs the steps in order: files first, then the one delivery path (a batch of one); then deletes locally', async () => {
     h = makeHarness();
     const s = await submittedWithFiles(h, 2);
     expect(s.syncStatus).toBe('file usnyc');
     await h.drainOnce();
     const key = uniquenessKey('a0F1', s.id);
-    expect(h.org.calls.map((c) => c.op)).toEqual([
-      'getToken',
-      'uploadFile',
-      'uploadFile',
-      'saveSubmission',
-      'saveJsonForPdf',
-      'submitSubmission',
-    ]);
-    expect(h.org.calls.filter((c) => c.op === 'saveSubmission')[0]).toMatchObject({
-      status: 'in progress',
-      version: 1,
-    });
-    expect(h.org.calls.filter((c) => c.op === 'submitSubmission')[0]).toMatchObject({
+    expect(h.org.calls.map((c) => c.op)).toEqual(['getToken', 'uploadFile', 'uploadFile', 'submitBatch']);
+    expect(h.org.calls.filter((c) => c.op === 'submitBatch')[0]).toMatchObject({
       status: 'submitted',
       version: 2,
     });
@@ -81,7 +70,8 @@ describe('the submission uploader', () => {
     h = makeHarness();
     const s = await created(h);
     await h.drainOnce();
-    expect(h.org.calls.map((c) => c.op)).toEqual(['saveSubmission']);
+    expect(h.org.calls.map((c) => c.op)).toEqual(['submitBatch']);
+    expect(h.org.calls[0]).toMatchObject({ status: 'in progress', version: 1 });
     const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local).toMatchObject({ syncStatus: 'in sync', errors: [] });
     expect(local?.formSubmissionId).toMatch(/^a0X/);
@@ -103,7 +93,7 @@ describe('the submission uploader', () => {
 
   it('a network error keeps it queued with backoff; the retry delivers exactly once', async () => {
     h = makeHarness();
-    h.org.fault = faultOnce('submitSubmission', 'network');
+    h.org.fault = faultOnce('submitBatch', 'network');
     const s = await submittedWithFiles(h);
     await h.drainOnce();
     const queued = await h.svc.store.getSubmission(h.owner, s.id);
@@ -111,14 +101,14 @@ describe('the submission uploader', () => {
     expect(queued?.delivery).toMatchObject({ attempts: 1, lastError: 'Network Error' });
     expect(queued?.delivery?.nextAttemptAt).toBeGreaterThan(h.clock.now);
     await h.drainOnce(); // not due yet
-    expect(h.org.calls.filter((c) => c.op === 'submitSubmission')).toHaveLength(1);
+    expect(h.org.calls.filter((c) => c.op === 'submitBatch')).toHaveLength(1);
     await h.drain();
     expect(h.org.records.size).toBe(1);
     expect(await h.local()).toEqual([]);
   });
 
-  it('committed-but-lost responses (save, pdf, submit, file) never make a second record or file', async () => {
-    for (const op of ['saveSubmission', 'saveJsonForPdf', 'submitSubmission', 'uploadFile'] as const) {
+  it('committed-but-lost responses (submit, file) never make a second record or file', async () => {
+    for (const op of ['submitBatch', 'uploadFile'] as const) {
       h = makeHarness();
       h.org.fault = faultOnce(op, 'lost');
       const s = await submittedWithFiles(h, 1);
@@ -131,32 +121,45 @@ describe('the submission uploader', () => {
     }
   });
 
-  it("a server verdict (4xx) puts it 'in error' with the response data; it is not retried on its own", async () => {
+  it('a refusal (4xx verdict on a submit) brings it back in progress with the response data; it is not retried on its own', async () => {
     h = makeHarness();
-    h.org.fault = (op) => (op === 'submitSubmission' ? 'rejected' : null);
+    h.org.fault = (op) => (op === 'submitBatch' ? 'rejected' : null);
     const s = await submittedWithFiles(h);
     await h.drainOnce();
     const local = await h.svc.store.getSubmission(h.owner, s.id);
-    expect(local?.syncStatus).toBe('in error');
+    expect(local).toMatchObject({ status: 'in progress', syncStatus: 'in error' });
     expect(local?.errors).toEqual([
       { message: 'Required fields are missing', errorCode: 'REQUIRED_FIELD_MISSING', fields: ['Name'] },
     ]);
+    expect(h.svc.delivery(s.id).get()).toEqual({ kind: 'refused', version: 2, errors: local?.errors });
     const n = h.org.calls.length;
     h.clock.now += 3600_000;
     await h.drainOnce();
     expect(h.org.calls).toHaveLength(n);
-    // the user retries from the outbox: back in the queue, backoff reset
+    // the user retries from the outbox: sent again as the draft it now is
     h.org.fault = () => null;
     await h.svc.retryNow(s.id);
     await h.drainOnce();
-    expect(await h.local()).toEqual([]);
-    expect(h.org.records.size).toBe(1);
+    expect(await h.local()).toMatchObject([{ status: 'in progress', syncStatus: 'in sync', errors: [] }]);
+    expect(h.org.records.get(uniquenessKey('a0F1', s.id))?.status).toBe('in progress');
+  });
+
+  it("a draft the org rejects, or a version conflict, goes 'in error' (step 6)", async () => {
+    h = makeHarness();
+    h.org.fault = (op) => (op === 'submitBatch' ? 'rejected' : null);
+    const s = await created(h);
+    await h.drainOnce();
+    expect(await h.svc.store.getSubmission(h.owner, s.id)).toMatchObject({
+      status: 'in progress',
+      syncStatus: 'in error',
+    });
+    expect(h.svc.delivery(s.id).get()).toMatchObject({ kind: 'failed', version: 1 });
   });
 
   it('5xx is transient: queued, retried, never in error', async () => {
     h = makeHarness();
     let n = 0;
-    h.org.fault = (op) => (op === 'saveJsonForPdf' && n++ < 3 ? 'unavailable' : null);
+    h.org.fault = (op) => (op === 'submitBatch' && n++ < 3 ? 'unavailable' : null);
     await submittedWithFiles(h);
     const rounds = await h.drain();
     expect(rounds).toBe(4);
@@ -165,7 +168,7 @@ describe('the submission uploader', () => {
 
   it('401 clears authorization and keeps the submission queued', async () => {
     h = makeHarness();
-    h.org.fault = faultOnce('submitSubmission', 'unauthorized');
+    h.org.fault = faultOnce('submitBatch', 'unauthorized');
     const s = await submittedWithFiles(h);
     await h.drainOnce();
     expect(h.unauthorized.count).toBe(1);
@@ -176,23 +179,25 @@ describe('the submission uploader', () => {
 
   it('a submit result without url stores the errors and reverts to in progress', async () => {
     h = makeHarness();
-    h.org.fault = (op) => (op === 'submitSubmission' ? 'no-url' : null);
+    h.org.itemFault = () => 'no-url';
     const s = await submittedWithFiles(h);
     await h.drainOnce();
     const local = await h.svc.store.getSubmission(h.owner, s.id);
     expect(local).toMatchObject({
       status: 'in progress',
+      syncStatus: 'in sync',
       errors: [{ message: 'Inspection date is required', errorPath: 'General.date' }],
     });
     expect(h.svc.outbox.get()).toEqual([]);
+    expect(h.svc.delivery(s.id).get()).toEqual({ kind: 'refused', version: 2, errors: local?.errors });
   });
 
   it('a save made while the submit is in flight is neither lost nor deleted; it is sent next', async () => {
     h = makeHarness();
     const s = await submittedWithFiles(h);
-    h.org.latencyMs = 30;
+    h.org.latencyMs = 80;
     const run = h.drainOnce();
-    await new Promise((r) => setTimeout(r, 45)); // inside the submit call
+    await new Promise((r) => setTimeout(r, 40)); // inside the submit call
     const saved = await h.svc.save(s.id, { General: { a: 'late edit' } });
     expect(saved.ok).toBe(true);
     await run;

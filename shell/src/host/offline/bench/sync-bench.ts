@@ -85,15 +85,17 @@ async function main(): Promise<void> {
     t0 = performance.now();
     for (let i = 0; i < N; i++) {
       const id = uuid('naive', i);
-      await gateway.submitSubmission({
-        id,
-        formId,
-        formName: 'Bench',
-        status: 'submitted',
-        version: 2,
-        data: { General: { i } },
-        uniquenessKey: uniquenessKey(formId, id),
-      });
+      await gateway.submitBatch([
+        {
+          id,
+          formId,
+          formName: 'Bench',
+          status: 'submitted',
+          version: 2,
+          data: { General: { i } },
+          uniquenessKey: uniquenessKey(formId, id),
+        },
+      ]);
       if ((i + 1) % 100 === 0 && i + 1 < N)
         console.log(`naive loop: ${i + 1}/${N} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }

@@ -1,8 +1,9 @@
 /**
- * An in-process OrgGateway for tests: an org that upserts by uniqueness key (as the BFF does), keeps
- * one ContentDocument per upload key, records every call in order and injects failures:
- * network (nothing reaches the org), lost (the org commits, the response is lost), unavailable (5xx),
- * unauthorized (401), rejected (4xx / success false), conflict.
+ * An in-process OrgGateway for tests: an org that upserts by uniqueness key through the one delivery
+ * path (a batch, as the BFF's POST /api/submissions/batch), keeps one ContentDocument per upload key,
+ * records every call in order and injects failures: network (nothing reaches the org), lost (the org
+ * commits, the response is lost), unavailable (5xx), unauthorized (401), rejected (4xx), conflict; and
+ * per item, a refusal (the org's validation rule: no url, with errors) or a rejection (the BFF's check).
  */
 import {
   gatewayError,
@@ -18,13 +19,10 @@ import {
   type PendingSubmission,
   type SaveResult,
   type SubmissionPayload,
-  type SubmitResult,
 } from 'shared-contracts';
 
 export type Op =
   | 'saveSubmission'
-  | 'submitSubmission'
-  | 'saveJsonForPdf'
   | 'uploadFile'
   | 'getToken'
   | 'pendingSubmissions'
@@ -37,7 +35,13 @@ export type Op =
   | 'lookupCache'
   | 'submitBatch';
 
-export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | 'no-url' | null;
+export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | null;
+
+/** What the org makes of one item of a batch: refused (no url, its errors), rejected (4xx), or taken. */
+export type ItemFault = 'no-url' | 'rejected' | null;
+
+/** The errors of an item the org's validation rule refuses ('no-url'). */
+export const REFUSAL_ERRORS = [{ message: 'Inspection date is required', errorPath: 'General.date' }];
 
 export interface Call {
   op: Op;
@@ -138,19 +142,58 @@ export class FakeOrg implements OrgGateway {
     return { formSubmissionId: rec.Id };
   }
 
-  async submitSubmission(p: SubmissionPayload): Promise<SubmitResult> {
-    const f = await this.enter('submitSubmission', p.uniquenessKey, { status: p.status, version: p.version });
-    if (f === 'no-url')
-      return { url: null, errors: [{ message: 'Inspection date is required', errorPath: 'General.date' }] };
-    const rec = this.upsert(p);
-    this.lostAfterCommit(f);
-    return { url: `/lightning/r/${rec.Id}/view` };
-  }
+  /** What the org makes of each item (default: takes it). */
+  itemFault: (p: SubmissionPayload) => ItemFault = () => null;
+  /** Items the org rejects (4xx), by payload: kept as a shorthand of `itemFault`. */
+  rejectItem: (p: SubmissionPayload) => boolean = () => false;
+  batchSizes: number[] = [];
 
-  async saveJsonForPdf(p: SubmissionPayload): Promise<void> {
-    const f = await this.enter('saveJsonForPdf', p.uniquenessKey, { version: p.version });
-    this.pdfs.set(p.uniquenessKey, (this.pdfs.get(p.uniquenessKey) ?? 0) + 1);
-    this.lostAfterCommit(f);
+  async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
+    this.calls.push(
+      ...items.map((p) => ({
+        op: 'submitBatch' as const,
+        key: p.uniquenessKey,
+        status: p.status,
+        version: p.version,
+      })),
+    );
+    const f = await this.enterBatch(items);
+    this.batchSizes.push(items.length);
+    const out: BatchItemResult[] = items.map((p) => {
+      const fault = this.rejectItem(p) ? 'rejected' : this.itemFault(p);
+      if (fault === 'rejected') {
+        return {
+          uniquenessKey: p.uniquenessKey,
+          ok: false,
+          error: gatewayError('rejected', 'Invalid', { status: 400, data: [{ message: 'Invalid' }] }),
+        };
+      }
+      try {
+        if (fault === 'no-url') {
+          // kept In Progress, answered without url and with its errors (as the BFF does)
+          const rec = this.upsertItem({ ...p, status: 'in progress' });
+          return {
+            uniquenessKey: p.uniquenessKey,
+            ok: true,
+            url: null,
+            formSubmissionId: rec.Id,
+            errors: structuredClone(REFUSAL_ERRORS),
+          };
+        }
+        const rec = this.upsertItem(p);
+        return {
+          uniquenessKey: p.uniquenessKey,
+          ok: true,
+          url: p.status === 'submitted' ? `/lightning/r/${rec.Id}/view` : null,
+          formSubmissionId: rec.Id,
+        };
+      } catch (e) {
+        if (isGatewayError(e)) return { uniquenessKey: p.uniquenessKey, ok: false, error: e };
+        throw e;
+      }
+    });
+    if (f === 'lost') throw gatewayError('network', 'Network Error');
+    return out;
   }
 
   async uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string> {
@@ -237,49 +280,6 @@ export class FakeOrg implements OrgGateway {
 
   opsFor(key: string): string[] {
     return this.calls.filter((c) => c.key === key).map((c) => c.op);
-  }
-}
-
-/** The same org with the bulk path: one request, per-item upserts (what sObject Collections give). */
-export class BatchFakeOrg extends FakeOrg {
-  /** Items the org refuses (a validation rule), by uniqueness key. */
-  rejectItem: (p: SubmissionPayload) => boolean = () => false;
-  batchSizes: number[] = [];
-
-  async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
-    this.calls.push(
-      ...items.map((p) => ({
-        op: 'submitBatch' as const,
-        key: p.uniquenessKey,
-        status: p.status,
-        version: p.version,
-      })),
-    );
-    const f = await this.enterBatch(items);
-    this.batchSizes.push(items.length);
-    const out: BatchItemResult[] = items.map((p) => {
-      if (this.rejectItem(p)) {
-        return {
-          uniquenessKey: p.uniquenessKey,
-          ok: false,
-          error: gatewayError('rejected', 'Invalid', { status: 400, data: [{ message: 'Invalid' }] }),
-        };
-      }
-      try {
-        const rec = this.upsertItem(p);
-        return {
-          uniquenessKey: p.uniquenessKey,
-          ok: true,
-          url: `/lightning/r/${rec.Id}/view`,
-          formSubmissionId: rec.Id,
-        };
-      } catch (e) {
-        if (isGatewayError(e)) return { uniquenessKey: p.uniquenessKey, ok: false, error: e };
-        throw e;
-      }
-    });
-    if (f === 'lost') throw gatewayError('network', 'Network Error');
-    return out;
   }
 }
 
