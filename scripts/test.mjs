@@ -48,6 +48,12 @@ await gate(
   async () => (await runAsync(bin('prettier'), ['--check', '.', '--log-level=warn'])) === 0,
 );
 await gate('typecheck', async () => (await typecheck()).length === 0);
+await gate('import circles', async () => {
+  const { importCircles } = await import('./import-circles.mjs');
+  const found = await importCircles();
+  for (const line of found) console.error(`import circle: ${line}`);
+  return found.length === 0;
+});
 const built = await gate('build', async () => {
   await buildFrontends();
   return true;

@@ -39,12 +39,11 @@ import {
 } from './db';
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
-import { summarizeQueue, type QueueSummary } from './diagnostics';
 import { DeliveryBoard } from './delivery';
 import { eachLimited } from './each-limited';
 import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import { liveObservable, Signal } from './live';
-import { buildOutbox } from './outbox';
+import { buildOutbox, summarizeQueue, type QueueSummary } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
 import { nextProgress, overlayProgress, withLiveProgress } from './progress';
 import { guarded, OfflineStore, storageFailureText } from './store';

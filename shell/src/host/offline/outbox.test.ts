@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalSubmission } from 'shared-contracts';
-import { retryText, summarizeQueue } from './diagnostics';
+import { retryText, summarizeQueue } from './outbox';
 
 const NOW = Date.UTC(2026, 10, 22, 13, 0, 0);
 
