@@ -19,6 +19,7 @@ import { clean, origin, queryAll, stripNs, type SfRecord } from '../org/util';
 import { fileUpload, streamOrgImage, streamPreview } from '../org/files';
 import { submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import { submitBatch } from './submission-batch';
+import { queueReport } from '../report/org-report';
 import {
   orgErrorItems,
   toSubmissionErrors,
@@ -230,6 +231,8 @@ async function writeSubmission(call: Call, input: WriteInput): Promise<SfRecord>
       ? input.submission.mainRecordId
       : (existing?.[n(call, 'Main_Record_Id__c')] as string | undefined);
     if (isSfId(mainId)) await setActionField(call, mainId, input.submission);
+    // the inspection report, outside the request path (issue 42); never fails the submit
+    if (id) queueReport(call, id, (input.submission as SfRecord).formDef);
   }
   const auth = call.auth();
   return {
