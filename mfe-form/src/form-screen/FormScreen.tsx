@@ -46,6 +46,7 @@ import { withStartingData } from './starting-data';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
+import { ReportActions } from 'report/actions';
 
 export interface FormScreenProps {
   host: HostServices;
@@ -569,7 +570,8 @@ function LoadedForm({
         <ModalContent data-testid="success-dialog">
           <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
           <ModalBody>{MESSAGES.successfullySubmitted}</ModalBody>
-          <ModalFooter>
+          <ModalFooter gap={2} justifyContent="space-between">
+            <ReportActions host={host} submission={sub} />
             <Button colorScheme="blue" onClick={() => leave(sub)}>
               {T.close}
             </Button>
