@@ -93,6 +93,7 @@ describe("the org's daily API allowance", () => {
   });
 
   it("the check before a submit (checkUserDetails) costs none of the org's allowance, and still finds an expired token", async () => {
+    await reportsIdle(); // the last test's submit has its report made after its answer
     const before = await orgCalls();
     const r = await field.get('/api/checkUserDetails');
     expect(r.status, r.text).toBe(200);

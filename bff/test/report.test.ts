@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfPages } from 'report/testing/pdf-text';
 import type { ChildProcess } from 'node:child_process';
 import { startEmulator, stop } from './global-setup';
+import { reportsIdle } from '../src/report/org-report';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
@@ -119,6 +120,8 @@ describe('the inspection report in the org', () => {
     ])
       expect(text).toContain(t);
     expect(text).toContain('Frank Fielding');
+    // the submission's id on every page, beside its page number
+    pages.forEach((p, i) => expect(p).toContain(`${sid} Page ${i + 1} of ${pages.length}`));
     expect(text).toContain('Inspector');
   });
 
@@ -145,6 +148,28 @@ describe('the inspection report in the org', () => {
       await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
     ).arrayBuffer();
     expect((await pdfPages(new Uint8Array(bytes))).join('\n')).toMatch(/Operating hours\s+7/);
+  });
+
+  it("the offline uploader's batch submit gets its report with no one asking for it", async () => {
+    const sid = randomUUID();
+    const sent = await c.post('/api/submissions/batch', {
+      items: [
+        {
+          id: sid,
+          formId,
+          formName: 'FORM-0003 - Equipment Checklist',
+          status: 'submitted',
+          version: 2,
+          data: { General: { CQ_Form_Hours: 3 } },
+        },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const [item] = c.data<Rec[]>(sent);
+    await reportsIdle();
+    const docs = await documentsOf(String(item?.id));
+    expect(docs).toHaveLength(1);
+    expect((await versionsOf(docs[0]!)).map((v) => v.ReasonForChange)).toEqual(['Submitted version 2']);
   });
 
   it('a record with no submitted report answers none, and its PDF is a 404 with the envelope', async () => {

@@ -23,7 +23,7 @@ import { readTogether } from '../org/read-together';
 import { eqId, inIds, isSfId, select, startsWith } from '../org/soql';
 import { stripNs, type SfRecord } from '../org/util';
 import { orgName as n } from '../routes/ns';
-import type { Call } from '../routes/types';
+import type { Call, Handler } from '../routes/types';
 
 export const REPORT_KEY_PREFIX = 'report#';
 export const reportKey = (recordId: string, version: number): string =>
@@ -192,7 +192,7 @@ async function readReportContext(job: Job): Promise<{
       limit: 200,
     }),
     select({
-      fields: ['Id', 'Name', 'TimeZoneSidKey', 'LocaleSidKey'],
+      fields: ['Id', 'Name', 'TimeZoneSidKey'],
       from: 'User',
       where: [eqId('Id', job.userId)],
       limit: 1,
@@ -222,17 +222,16 @@ async function makeReport(job: Job): Promise<ReportState> {
   const formRel = sub.Form_Definition__r as SfRecord | null | undefined;
   const orgForm = formRel ? stripNs(formRel, job.ns).Form_JSON__c : undefined;
   const formDef = job.formDef ?? (typeof orgForm === 'string' && orgForm ? JSON.parse(orgForm) : {});
-  const locale = str(user?.LocaleSidKey).replace('_', '-') || undefined;
+  // The same inputs as the device's copy (report/src/device.ts), so both hold the same text: the
+  // submission's own id names it (the device has no record Name offline), the user's time zone,
+  // the default locale.
   const model = reportModel({
     submission: { id: str(saved.id) || job.recordId, ...saved, data: saved.data ?? {} },
     formDef,
     record: str(sub.Main_Record_Id__c),
     inspector: str(user?.Name),
-    identifier: str(sub.Name) || job.recordId,
-    display: {
-      ...(str(user?.TimeZoneSidKey) ? { timeZone: str(user?.TimeZoneSidKey) } : {}),
-      ...(locale ? { locale } : {}),
-    },
+    identifier: str(saved.id) || job.recordId,
+    display: str(user?.TimeZoneSidKey) ? { timeZone: str(user?.TimeZoneSidKey) } : {},
   });
   const images = await photoBytes(
     job,
@@ -359,4 +358,27 @@ export async function reportStatus(
   const failed = known?.status === 'failed' ? known : undefined;
   enqueue(job);
   return failed ?? reportState(recordId);
+}
+
+/**
+ * The offline uploader's batch submits get their reports too: its handler wrapped (app.ts), each
+ * item the org took as submitted (ok, with a url: not refused) queued after the answer is made.
+ */
+export function withBatchReports(handler: Handler): Handler {
+  return async (call) => {
+    const results = await handler(call);
+    try {
+      const items = Array.isArray(call.body.items) ? (call.body.items as SfRecord[]) : [];
+      if (Array.isArray(results))
+        results.forEach((r: unknown, i) => {
+          const res = r as { ok?: boolean; id?: string; url?: string | null } | undefined;
+          const item = items[i];
+          if (res?.ok && res.url && res.id && String(item?.status).toLowerCase() === 'submitted')
+            queueReport(call, res.id, item?.formDef);
+        });
+    } catch (err) {
+      call.deps.logger.warn({ err }, 'batch reports not queued');
+    }
+    return results;
+  };
 }
