@@ -570,11 +570,12 @@ function LoadedForm({
         <ModalContent data-testid="success-dialog">
           <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
           <ModalBody>{MESSAGES.successfullySubmitted}</ModalBody>
-          <ModalFooter gap={2} justifyContent="space-between">
-            <ReportActions host={host} submission={sub} />
+          {/* Close stays the dialog's first button (and its right-hand one); the report beside it */}
+          <ModalFooter gap={2} flexDirection="row-reverse" justifyContent="space-between">
             <Button colorScheme="blue" onClick={() => leave(sub)}>
               {T.close}
             </Button>
+            <ReportActions host={host} submission={sub} />
           </ModalFooter>
         </ModalContent>
       </Modal>
