@@ -61,4 +61,17 @@ describe('the PDF', () => {
     const texts = JSON.stringify(doc.content);
     expect(texts.indexOf('Failed and flagged items')).toBeLessThan(texts.indexOf('"Site"'));
   });
+
+  it('renders Greek and Cyrillic answers as real text (Roboto, embedded)', async () => {
+    const m = reportModel({
+      submission: {
+        ...submission,
+        data: { General: { Site: 'Αποθήκη Βορρά', Notes: 'Склад север, проверено' } },
+      },
+      formDef,
+    });
+    const text = (await pdfPages(await renderReportPdf(m))).join('\n');
+    expect(text).toContain('Αποθήκη Βορρά');
+    expect(text).toContain('Склад север, проверено');
+  });
 });
