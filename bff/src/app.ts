@@ -24,6 +24,7 @@ import { submissionHandlers } from './routes/submissions';
 import { builderHandlers } from './routes/builder';
 import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
+import { reportHandlers } from './routes/report';
 import { eventsRoute } from './routes/events';
 import { ChangeStreams } from './org/change-stream';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
@@ -50,6 +51,7 @@ const handlers: Record<string, Handler> = {
   ...submissionHandlers,
   ...builderHandlers,
   ...canvasHandlers,
+  ...reportHandlers,
   formBuilderAccess: (call) => formBuilderAccess(call),
   // Admins only (BUILDER_ROUTES): what this BFF last heard from the org, no org call of its own.
   orgApiUsage: (call) => Promise.resolve(call.deps.apiUsage.forAdmin(call.auth().organizationId)),

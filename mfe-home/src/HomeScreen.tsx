@@ -435,6 +435,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
                     sub={sub}
                     formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
                     timeZone={timeZone}
+                    host={host}
                   />
                 )}
               />

@@ -28,9 +28,11 @@ import {
   fieldValues,
   formatDateTime,
   labelWithColon,
+  type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
 import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
+import { ReportActions } from 'report/actions';
 import { NoDataIllustration } from './icons';
 import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
 import { HOME_TEXTS, syncStateText } from './texts';
@@ -175,10 +177,13 @@ export const SubmittedCard = memo(function SubmittedCard({
   sub,
   formDef,
   timeZone,
+  host,
 }: {
   sub: LocalSubmission;
   formDef?: unknown;
   timeZone?: string;
+  /** With it, the card offers the inspection report (issue 42). */
+  host?: HostServices;
 }) {
   const special = isOutOfSyncSubmitted(sub);
   return (
@@ -211,6 +216,7 @@ export const SubmittedCard = memo(function SubmittedCard({
           <Text fontSize="xs" color="gray.600">
             {HOME_TEXTS.submittedOn} {formatDateTime(sub.submittedOn || sub.createdOn, { timeZone })}
           </Text>
+          {host ? <ReportActions host={host} submission={sub} size="xs" /> : null}
         </Stack>
       </CardBody>
     </Card>

@@ -18,6 +18,7 @@ import { readTogether } from '../org/read-together';
 import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import type { SfRecord } from '../org/util';
+import { queueReport } from '../report/org-report';
 import { formDefinition } from './form-definition';
 import { orgName as n } from './ns';
 import { formStamps, formStampsSoql, submitRefusal, type FormStamps } from './submission-check';
@@ -204,6 +205,15 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
       await setActionField(call, mainId, item.submission);
     } catch (e) {
       fail(index, toApiError(e));
+    }
+  }
+  // The inspection report of each accepted submit, made outside the request (issue 42): every route
+  // that writes a submission comes through here, and a report never fails its submit.
+  for (const { index } of sent) {
+    const item = items[index];
+    const result = results[index];
+    if (item && result?.ok && !refused.has(index) && isSubmit(item)) {
+      queueReport(call, result.id, item.submission.formDef);
     }
   }
   return results.map((r, i) => r ?? { key: keys[i] ?? '', ok: false, error: recordError(undefined) });

@@ -51,6 +51,7 @@ import { withStartingData } from './starting-data';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
+import { ReportActions } from 'report/actions';
 
 export interface FormScreenProps {
   host: HostServices;
@@ -581,10 +582,12 @@ function LoadedForm({
         <ModalContent data-testid="success-dialog">
           <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
           <ModalBody>{MESSAGES.successfullySubmitted}</ModalBody>
-          <ModalFooter>
+          {/* Close stays the dialog's first button (and its right-hand one); the report beside it */}
+          <ModalFooter gap={2} flexDirection="row-reverse" justifyContent="space-between">
             <Button colorScheme="blue" onClick={() => leave(sub)}>
               {T.close}
             </Button>
+            <ReportActions host={host} submission={sub} />
           </ModalFooter>
         </ModalContent>
       </Modal>

@@ -93,10 +93,15 @@ export function createContentVersion(
     PathOnClient: string;
     Description?: string;
     FirstPublishLocationId?: string | null;
+    /** A new version of this existing document (as on the org: the document, its links and Id stay). */
+    ContentDocumentId?: string;
+    ReasonForChange?: string;
     /** Custom ContentVersion fields (e.g. cqext__Upload_Key__c), already checked to exist. */
     custom?: Record<string, string>;
   },
 ): { version: SRecord; document: SRecord } {
+  if (fields.ContentDocumentId)
+    return addContentVersion(org, userId, file, { ...fields, ContentDocumentId: fields.ContentDocumentId });
   return org.store.transaction(() => {
     const { ext, type } = fileTypeOf(fields.PathOnClient);
     const title = fields.Title || fields.PathOnClient.replace(/\.[^.]*$/, '') || 'Untitled';
@@ -137,6 +142,7 @@ export function createContentVersion(
         VersionNumber: '1',
         Checksum: file.md5,
         Description: fields.Description ?? null,
+        ReasonForChange: fields.ReasonForChange ?? null,
         FirstPublishLocationId: fields.FirstPublishLocationId ?? userId,
         ...custom,
       },
@@ -157,6 +163,71 @@ export function createContentVersion(
         userId,
       );
     }
+    return { version, document };
+  });
+}
+
+/**
+ * A ContentVersion inserted with ContentDocumentId: the document's next version. The previous one
+ * stops being the latest, the document points at the new one; its Id and links do not change.
+ */
+function addContentVersion(
+  org: Org,
+  userId: string,
+  file: StoredFile,
+  fields: Parameters<typeof createContentVersion>[3] & { ContentDocumentId: string },
+): { version: SRecord; document: SRecord } {
+  return org.store.transaction(() => {
+    const docMeta = org.registry.get('ContentDocument');
+    const verMeta = org.registry.get('ContentVersion');
+    if (!docMeta || !verMeta) throw new Error('content objects missing from the registry');
+    const doc = org.store.get(fields.ContentDocumentId);
+    if (!doc || doc.sobject !== 'ContentDocument' || doc.data.IsDeleted === true)
+      throw new SfError(400, 'INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', [
+        'ContentDocumentId',
+      ]);
+    const custom = fields.custom ?? {};
+    checkUniqueVersionFields(org, verMeta, custom);
+    const { ext, type } = fileTypeOf(fields.PathOnClient);
+    const versions = org.store
+      .list('ContentVersion')
+      .filter((v) => v.ContentDocumentId === fields.ContentDocumentId);
+    for (const v of versions)
+      if (v.IsLatest === true) org.store.put('ContentVersion', { ...v, IsLatest: false });
+    const title = fields.Title || String(doc.data.Title ?? '') || 'Untitled';
+    const versionId = org.newId('068');
+    const version = insertRaw(
+      org,
+      verMeta,
+      {
+        Title: title,
+        PathOnClient: fields.PathOnClient,
+        VersionData: `${FILE_POINTER}${file.name}`,
+        ContentDocumentId: fields.ContentDocumentId,
+        ContentSize: file.size,
+        FileType: type,
+        FileExtension: ext,
+        IsLatest: true,
+        VersionNumber: String(versions.length + 1),
+        Checksum: file.md5,
+        Description: fields.Description ?? null,
+        ReasonForChange: fields.ReasonForChange ?? null,
+        FirstPublishLocationId: versions[0]?.FirstPublishLocationId ?? userId,
+        ...custom,
+      },
+      userId,
+      versionId,
+    );
+    const document = {
+      ...doc.data,
+      Title: title,
+      LatestPublishedVersionId: versionId,
+      FileType: type,
+      FileExtension: ext,
+      ContentSize: file.size,
+      LastModifiedDate: version.LastModifiedDate,
+    };
+    org.store.put('ContentDocument', document);
     return { version, document };
   });
 }

@@ -42,7 +42,8 @@ async function createContentVersionFromJson(emu: Emu, body: unknown, userId: str
     Title,
     Description,
     FirstPublishLocationId,
-    ContentDocumentId: _ignored,
+    ContentDocumentId,
+    ReasonForChange,
     attributes: _a,
     ...rest
   } = body;
@@ -92,6 +93,32 @@ async function createContentVersionFromJson(emu: Emu, body: unknown, userId: str
     !emu.org.security.forUser(userId).visible(firstPublish)
   )
     throw insufficientCrossReference('FirstPublishLocationId');
+  // A new version of an existing document: the org refuses FirstPublishLocationId beside it.
+  const documentId =
+    ContentDocumentId === undefined || ContentDocumentId === null
+      ? undefined
+      : normalizeId(String(ContentDocumentId));
+  if (ContentDocumentId !== undefined && ContentDocumentId !== null && !documentId)
+    throw new SfError(
+      400,
+      'MALFORMED_ID',
+      `Content Document ID: id value of incorrect type: ${String(ContentDocumentId)}`,
+      ['ContentDocumentId'],
+    );
+  if (documentId && firstPublish)
+    throw new SfError(
+      400,
+      'FIELD_INTEGRITY_EXCEPTION',
+      'You cannot set FirstPublishLocationId on a new version of a document.',
+      ['FirstPublishLocationId'],
+    );
+  if (documentId && !emu.org.security.forUser(userId).visible(documentId))
+    throw insufficientCrossReference('ContentDocumentId');
+  const custom: Record<string, string> = {};
+  for (const k of unknown) {
+    const f = emu.org.registry.get('ContentVersion')?.field(k);
+    if (f?.custom && typeof rest[k] === 'string') custom[f.name] = rest[k];
+  }
   const stored = await saveStream(emu.org, Readable.from([Buffer.from(VersionData, 'base64')]));
   const { version } = createContentVersion(emu.org, userId, stored, {
     PathOnClient: String(PathOnClient),
@@ -101,6 +128,9 @@ async function createContentVersionFromJson(emu: Emu, body: unknown, userId: str
       FirstPublishLocationId === undefined || FirstPublishLocationId === null
         ? undefined
         : normalizeId(String(FirstPublishLocationId)),
+    ...(documentId ? { ContentDocumentId: documentId } : {}),
+    ...(typeof ReasonForChange === 'string' ? { ReasonForChange } : {}),
+    ...(Object.keys(custom).length ? { custom } : {}),
   });
   return String(version.Id);
 }

@@ -1,0 +1,238 @@
+// The org's copy of the inspection report (issue 42), over HTTP against the emulator: a submit makes
+// exactly one ContentDocument linked to the submission with one version; a resubmit makes a second
+// version of the same document; the PDF's text holds the answers and "Page 1 of N".
+import { randomUUID } from 'node:crypto';
+import { Connection } from 'jsforce';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pdfPages } from 'report/testing/pdf-text';
+import type { ChildProcess } from 'node:child_process';
+import { startEmulator, stop } from './global-setup';
+import { reportsIdle } from '../src/report/org-report';
+import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
+
+const emulatorUrl = inject('emulatorUrl');
+let bff: RunningBff;
+let c: Client;
+let org: Connection;
+let formId = '';
+type Rec = Record<string, unknown>;
+
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAJUlEQVR4AYXBAQEAIAyAMCTN+6ewlTY427kzj4UECRIkSJAg4QMrkgInO4VXdgAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  bff = await startBff(emulatorUrl);
+  c = await signedIn(bff.base);
+  // FORM-0003 (Equipment Checklist): a number, a table and signatures, no required field
+  formId = String(c.data<Rec[]>(await c.get('/api/forms')).find((f) => f.Name === 'FORM-0003')?.Id);
+  org = new Connection({
+    instanceUrl: emulatorUrl,
+    accessToken: await passwordToken(emulatorUrl, DEMO.field),
+    version: '62.0',
+  });
+});
+afterAll(() => bff.close());
+
+const submit = (sid: string, version: number, hours: number, client = c, form = formId) =>
+  client.post(
+    `/api/data?recordId=${form}&submissionStatus=submitted&submissionId=${sid}&version=${version}`,
+    {
+      id: sid,
+      formId: form,
+      formName: 'FORM-0003 - Equipment Checklist',
+      status: 'submitted',
+      version,
+      createdOn: '2026-11-23T14:00:00.000Z',
+      submittedOn: '2026-11-23T15:30:00.000Z',
+      data: {
+        General: {
+          CQ_Form_Hours: hours,
+          G_Table_1: [
+            { C1: 'Boiler gauge', C2: '3.2', C3: 'bar' },
+            { C1: 'Tank gauge', C2: '71', C3: '%' },
+          ],
+          signatures: [{ Purpose: 'Inspector', SignatureBase64: SIGNATURE }],
+        },
+      },
+    },
+  );
+
+/** Polls the report status as the app does after a submit, until it is ready for `version`. */
+async function readyReport(recordId: string, version: number, client = c, seen: Rec[] = []): Promise<Rec> {
+  for (let i = 0; i < 100; i++) {
+    const r = await client.get(`/api/report/${recordId}`);
+    expect(r.status, r.text).toBe(200);
+    const state = client.data<Rec>(r);
+    seen.push(state);
+    if (state.status === 'ready' && state.version === version) return state;
+    if (state.status === 'failed' && client === c) throw new Error(`report failed: ${String(state.error)}`);
+    await new Promise((res) => setTimeout(res, 150));
+  }
+  throw new Error('report not ready');
+}
+
+const documentsOf = async (recordId: string): Promise<string[]> =>
+  (
+    await org.query<{ ContentDocumentId: string }>(
+      `SELECT ContentDocumentId FROM ContentDocumentLink WHERE LinkedEntityId = '${recordId}'`,
+    )
+  ).records.map((r) => r.ContentDocumentId);
+const versionsOf = async (documentId: string) =>
+  (
+    await org.query<{ Id: string; ReasonForChange: string; IsLatest: boolean }>(
+      `SELECT Id, ReasonForChange, IsLatest FROM ContentVersion WHERE ContentDocumentId = '${documentId}' ORDER BY CreatedDate`,
+    )
+  ).records;
+
+describe('the inspection report in the org', () => {
+  it('a submit makes one document with one version linked to the submission; its PDF holds the answers', async () => {
+    const sid = randomUUID();
+    const r = await submit(sid, 2, 12);
+    expect(r.status, r.text).toBe(200);
+    const id = String(c.data<Rec>(r).id);
+    const state = await readyReport(id, 2);
+
+    const docs = await documentsOf(id);
+    expect(docs).toEqual([state.contentDocumentId]);
+    const versions = await versionsOf(String(state.contentDocumentId));
+    expect(versions.map((v) => v.ReasonForChange)).toEqual(['Submitted version 2']);
+
+    // the same submit retried makes no second version
+    expect((await submit(sid, 2, 12)).status).toBe(200);
+    await readyReport(id, 2);
+    expect(await versionsOf(String(state.contentDocumentId))).toHaveLength(1);
+
+    const pdf = await c.get(`/api/report/${id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    const pages = await pdfPages(new Uint8Array(bytes));
+    const text = pages.join('\n');
+    expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
+    for (const t of [
+      'FORM-0003 - Equipment Checklist',
+      'Operating hours',
+      '12',
+      'Boiler gauge',
+      'Tank gauge',
+    ])
+      expect(text).toContain(t);
+    expect(text).toContain('Frank Fielding');
+    // the submission's id on every page, beside its page number
+    pages.forEach((p, i) => expect(p).toContain(`${sid} Page ${i + 1} of ${pages.length}`));
+    expect(text).toContain('Inspector');
+  });
+
+  it('a resubmit makes a second version of the same document, never a second document', async () => {
+    const sid = randomUUID();
+    const id = String(c.data<Rec>(await submit(sid, 2, 5)).id);
+    const first = await readyReport(id, 2);
+    // sent back by a reviewer (the org's copy goes back to In Progress), corrected and resubmitted
+    await org
+      .sobject('cqext__SQX_Form_Submission__c')
+      .update({ Id: id, cqext__Status__c: 'In Progress' } as never);
+    const again = await submit(sid, 3, 7);
+    expect(again.status, again.text).toBe(200);
+    const second = await readyReport(id, 3);
+    expect(second.contentDocumentId).toBe(first.contentDocumentId);
+    expect(second.contentVersionId).not.toBe(first.contentVersionId);
+    expect(await documentsOf(id)).toEqual([first.contentDocumentId]);
+    const versions = await versionsOf(String(first.contentDocumentId));
+    expect(versions.map((v) => [v.ReasonForChange, v.IsLatest])).toEqual([
+      ['Submitted version 2', false],
+      ['Submitted version 3', true],
+    ]);
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    expect((await pdfPages(new Uint8Array(bytes))).join('\n')).toMatch(/Operating hours\s+7/);
+  });
+
+  it("the offline uploader's batch submit gets its report with no one asking for it", async () => {
+    const sid = randomUUID();
+    const sent = await c.post('/api/submissions/batch', {
+      items: [
+        {
+          id: sid,
+          formId,
+          formName: 'FORM-0003 - Equipment Checklist',
+          status: 'submitted',
+          version: 2,
+          data: { General: { CQ_Form_Hours: 3 } },
+        },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const [item] = c.data<Rec[]>(sent);
+    await reportsIdle();
+    const docs = await documentsOf(String(item?.id));
+    expect(docs).toHaveLength(1);
+    expect((await versionsOf(docs[0]!)).map((v) => v.ReasonForChange)).toEqual(['Submitted version 2']);
+  });
+
+  it('a record with no submitted report answers none, and its PDF is a 404 with the envelope', async () => {
+    const sid = randomUUID();
+    const draft = await c.post(`/api/savesubmission?formSubmissionIdentifier=${formId}%23${sid}`, {
+      id: sid,
+      formId,
+      formName: 'Draft',
+      status: 'in progress',
+      version: 1,
+      data: { General: { CQ_Form_Hours: 1 } },
+    });
+    const id = String(c.data<Rec>(draft).id);
+    expect(c.data<Rec>(await c.get(`/api/report/${id}`))).toEqual({ status: 'none' });
+    const pdf = await c.get(`/api/report/${id}/pdf`);
+    expect(pdf.status).toBe(404);
+    expect(pdf.json).toMatchObject({ success: false, messages: ['The report is not ready yet.'] });
+  });
+});
+
+describe('a report the org refuses', () => {
+  let emulator: { url: string; child: ChildProcess };
+  let own: RunningBff;
+  let field: Client;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    own = await startBff(emulator.url);
+    field = await signedIn(own.base);
+  }, 60_000);
+  afterAll(async () => {
+    await own?.close();
+    if (emulator) await stop(emulator.child);
+  });
+
+  it('never fails the submit, shows as failed with the error, and is made on the next read', async () => {
+    const form = String(
+      field.data<Rec[]>(await field.get('/api/forms')).find((f) => f.Name === 'FORM-0003')?.Id,
+    );
+    const fault = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        errorRate: 1,
+        errorStatus: 400,
+        errorCode: 'STORAGE_LIMIT_EXCEEDED',
+        errorMessage: 'storage limit exceeded',
+        pathPattern: 'sobjects/ContentVersion$',
+        methods: ['POST'],
+        times: 1,
+      }),
+    });
+    expect(fault.ok).toBe(true);
+    const r = await submit(randomUUID(), 2, 9, field, form);
+    expect(r.status, r.text).toBe(200);
+    const written = field.data<Rec>(r);
+    expect(String(written.url)).toBe(`${emulator.url}/${String(written.id)}`);
+    const seen: Rec[] = [];
+    const ready = await readyReport(String(written.id), 2, field, seen);
+    expect(seen.find((s) => s.status === 'failed')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'storage limit exceeded',
+    });
+    expect(ready.contentDocumentId).toMatch(/^069/);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The report in the inspector's hand (issue 42): the org's copy when the device is online and the
+ * org has it, else the device's own, rendered at once from its local record (definition, answers and
+ * photos kept on the device) by the same model and renderer as the org's. Loaded only on demand:
+ * `actions.tsx` imports it when a button is pressed, so pdfmake never enters a first load.
+ */
+import type { FileInfo, HostServices, LocalSubmission } from 'shared-contracts';
+import { reportModel, photoRefs } from './model';
+import { renderReportPdf } from './pdf-browser';
+
+type Rec = Record<string, unknown>;
+
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('read failed'));
+    r.readAsDataURL(blob);
+  });
+}
+
+/** The files the device keeps for a submission, once (the live query's current value). */
+function filesNow(host: HostServices, submissionId: string): Promise<FileInfo[]> {
+  return new Promise((resolve) => {
+    const obs = host.offline.filesOf(submissionId);
+    let done = false;
+    const stops: Array<() => void> = [];
+    const finish = (v: FileInfo[]): void => {
+      if (done) return;
+      done = true;
+      for (const s of stops) s();
+      resolve(v);
+    };
+    const stop = obs.subscribe((v) => finish(v));
+    if (done) stop();
+    else stops.push(stop);
+    // a live query answers asynchronously; an empty store answers with []
+    setTimeout(() => finish(obs.get() ?? []), 1500);
+  });
+}
+
+/** The device's own report of a local submission. */
+export async function localReport(host: HostServices, sub: LocalSubmission): Promise<Blob> {
+  const session = host.session.state.get();
+  const user = session.status === 'signedIn' ? session.userDetails : undefined;
+  const model = reportModel({
+    submission: sub,
+    formDef: sub.formDef,
+    record:
+      typeof (sub as unknown as Rec).mainRecordId === 'string'
+        ? String((sub as unknown as Rec).mainRecordId)
+        : '',
+    inspector: user?.Name ?? '',
+    identifier: sub.id,
+    display: user?.TimeZoneSidKey ? { timeZone: user.TimeZoneSidKey } : {},
+  });
+  const wanted = new Set(photoRefs(model).flatMap((p) => [p.ref, p.localId ?? '']));
+  const images = new Map<string, string>();
+  if (wanted.size) {
+    for (const f of await filesNow(host, sub.id)) {
+      if (!wanted.has(f.LocalId) && !wanted.has(f.ContentDocumentId)) continue;
+      if (!/^image\/(jpeg|png)$/.test(f.file.type)) continue;
+      const url = await dataUrl(f.file);
+      images.set(f.LocalId, url);
+      if (f.ContentDocumentId) images.set(f.ContentDocumentId, url);
+    }
+  }
+  const pdf = await renderReportPdf(model, images);
+  return new Blob([pdf as BlobPart], { type: 'application/pdf' });
+}
+
+/** The org's copy when online and made; the device's own otherwise. */
+export async function reportBlob(host: HostServices, sub: LocalSubmission): Promise<Blob> {
+  const recordId = sub.formSubmissionId;
+  if (recordId && host.online.get()) {
+    try {
+      const state = await host.api.get<{ status: string }>(`/api/report/${recordId}`);
+      if (state.status === 'ready') {
+        const res = await fetch(`/api/report/${recordId}/pdf`, { credentials: 'same-origin' });
+        if (res.ok) return await res.blob();
+      }
+    } catch {
+      // the device's own copy below
+    }
+  }
+  return localReport(host, sub);
+}
+
+export const reportFileName = (sub: LocalSubmission): string =>
+  `${(sub.formName || 'inspection').replace(/[^\w.-]+/g, '-').slice(0, 60)}-${sub.id.slice(0, 8)}.pdf`;

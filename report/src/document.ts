@@ -1,0 +1,212 @@
+/**
+ * The report model laid out as a pdfmake document: cover block, failed and flagged items, then the
+ * sections. Pure (no fonts, no I/O): `pdf-node.ts` and `pdf-browser.ts` hand it to pdfmake with
+ * their own fonts. Photos go in as the bytes the caller found for them (a data URL); one missing
+ * keeps its name and says it is not available rather than failing the report.
+ */
+import type { Column, Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
+import type { FlaggedItem, ReportBlock, ReportModel } from './model';
+
+export const REPORT_TEXTS = {
+  summary: 'Failed and flagged items',
+  noFlagged: 'No failed or flagged items.',
+  failed: 'Failed',
+  flagged: 'Flagged',
+  form: 'Form',
+  version: 'Version',
+  record: 'Record',
+  inspector: 'Inspector',
+  started: 'Started',
+  submitted: 'Submitted',
+  location: 'Location',
+  status: 'Status',
+  report: 'Report',
+  signedBy: 'Signed by',
+  imageMissing: 'Image not available',
+  page: (n: number, of: number): string => `Page ${n} of ${of}`,
+} as const;
+
+/** Image bytes by photo ref (ContentDocumentId or LocalId), as data URLs. */
+export type ReportImages = ReadonlyMap<string, string>;
+
+const GREY = '#4a5568';
+
+function colourCell(text: string, background?: string, color?: string): TableCell {
+  return background ? { text, fillColor: background, color: color ?? '#ffffff', bold: true } : { text };
+}
+
+function flaggedTable(items: readonly FlaggedItem[]): Content {
+  if (!items.length) return { text: REPORT_TEXTS.noFlagged, style: 'muted', margin: [0, 0, 0, 12] };
+  return {
+    table: {
+      headerRows: 1,
+      widths: ['auto', '*', 'auto', 'auto'],
+      body: [
+        [
+          { text: REPORT_TEXTS.status, style: 'th' },
+          { text: 'Item', style: 'th' },
+          { text: 'Answer', style: 'th' },
+          { text: 'Section', style: 'th' },
+        ],
+        ...items.map((i): TableCell[] => [
+          i.severity === 'failed' ? REPORT_TEXTS.failed : REPORT_TEXTS.flagged,
+          i.label,
+          colourCell(i.value, i.colour.background, i.colour.text),
+          i.section,
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 0, 0, 12],
+  };
+}
+
+function blockContent(block: ReportBlock, images: ReportImages): Content {
+  switch (block.kind) {
+    case 'heading':
+      return {
+        text: block.text,
+        style: block.level <= 1 ? 'h1' : 'h2',
+        // a heading never ends a page alone
+        headlineLevel: 1,
+      } as Content;
+    case 'fields':
+      return {
+        table: {
+          widths: ['35%', '*'],
+          dontBreakRows: true,
+          body: block.rows.map((r): TableCell[] => [
+            { text: r.label, style: 'label' },
+            r.colour ? colourCell(r.value, r.colour.background, r.colour.text) : { text: r.value },
+          ]),
+        },
+        layout: 'lightHorizontalLines',
+        margin: [0, 0, 0, 8],
+      };
+    case 'table':
+      return {
+        stack: [
+          { text: block.title, style: 'label', margin: [0, 4, 0, 2] },
+          {
+            table: {
+              // the header row is repeated on every page the table runs onto
+              headerRows: block.repeatHeader ? 1 : 0,
+              widths: block.header.map(() => '*'),
+              body: [
+                block.header.map((h): TableCell => ({ text: h, style: 'th' })),
+                ...block.rows.map((r) => r.map((c): TableCell => ({ text: c }))),
+              ],
+            },
+            layout: 'lightHorizontalLines',
+            fontSize: 9,
+          },
+        ],
+        margin: [0, 0, 0, 8],
+      };
+    case 'photos': {
+      const cells: Content[] = block.photos.map((p) => {
+        const src = images.get(p.ref) ?? (p.localId ? images.get(p.localId) : undefined);
+        return {
+          stack: [
+            src
+              ? { image: src, fit: [240, 180] }
+              : { text: REPORT_TEXTS.imageMissing, style: 'muted', margin: [0, 20, 0, 20] },
+            { text: p.name, style: 'caption' },
+            ...(p.caption ? [{ text: p.caption, style: 'muted' }] : []),
+          ],
+          unbreakable: true,
+          margin: [0, 0, 0, 8],
+        } as Content;
+      });
+      const rows: Content[] = [];
+      // two to a row
+      for (let i = 0; i < cells.length; i += 2)
+        rows.push({ columns: [cells[i] as Content, cells[i + 1] ?? { text: '' }], columnGap: 12 });
+      return { stack: [{ text: block.title, style: 'label', margin: [0, 4, 0, 4] }, ...rows] };
+    }
+    case 'signatures':
+      return {
+        stack: [
+          { text: block.title, style: 'label', margin: [0, 4, 0, 4] },
+          ...block.items.map((s): Content => ({
+            stack: [
+              { image: s.image, fit: [240, 96] },
+              {
+                text: [s.purpose, s.signer ? `${REPORT_TEXTS.signedBy} ${s.signer}` : '', s.at ?? '']
+                  .filter(Boolean)
+                  .join(' · '),
+                style: 'caption',
+              },
+            ],
+            unbreakable: true,
+            margin: [0, 0, 0, 8],
+          })),
+        ],
+      };
+  }
+}
+
+/** The pdfmake document of a report; `images` holds the photos' bytes found for it. */
+export function reportDocument(
+  model: ReportModel,
+  images: ReportImages = new Map(),
+  fontName = 'Roboto',
+): TDocumentDefinitions {
+  const c = model.cover;
+  const coverRows: Array<[string, string]> = (
+    [
+      [REPORT_TEXTS.form, c.title],
+      [REPORT_TEXTS.version, c.version],
+      [REPORT_TEXTS.record, c.record],
+      [REPORT_TEXTS.inspector, c.inspector],
+      [REPORT_TEXTS.started, c.started],
+      [REPORT_TEXTS.submitted, c.submitted],
+      [REPORT_TEXTS.location, c.location],
+      [REPORT_TEXTS.status, c.status],
+      [REPORT_TEXTS.report, c.identifier],
+    ] as Array<[string, string]>
+  ).filter(([, v]) => v !== '');
+  const logo = c.logo && /^data:image\/(png|jpe?g);base64,/i.test(c.logo) ? c.logo : undefined;
+  const logoColumn: Column[] = logo ? [{ stack: [{ image: logo, fit: [120, 48] }], width: 120 }] : [];
+  return {
+    info: { title: `${c.title} – ${c.identifier}`, subject: c.identifier },
+    pageSize: 'A4',
+    pageMargins: [40, 48, 40, 56],
+    defaultStyle: { font: fontName, fontSize: 10 },
+    styles: {
+      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 8] },
+      h1: { fontSize: 14, bold: true, margin: [0, 12, 0, 6] },
+      h2: { fontSize: 12, bold: true, margin: [0, 8, 0, 4] },
+      th: { bold: true, fillColor: '#edf2f7' },
+      label: { bold: true, color: GREY },
+      caption: { fontSize: 9 },
+      muted: { fontSize: 9, color: GREY, italics: true },
+    },
+    footer: (page: number, pages: number): Content => ({
+      columns: [
+        { text: c.identifier, style: 'muted' },
+        { text: REPORT_TEXTS.page(page, pages), alignment: 'right', fontSize: 9 },
+      ],
+      margin: [40, 16, 40, 0],
+    }),
+    pageBreakBefore: (node, queries) =>
+      // a heading with nothing after it on its page starts the next one
+      node.headlineLevel === 1 && queries.getFollowingNodesOnPage().length === 0,
+    content: [
+      {
+        columns: [{ text: c.title, style: 'title', width: '*' }, ...logoColumn],
+      },
+      {
+        table: {
+          widths: ['auto', '*'],
+          body: coverRows.map(([k, v]): TableCell[] => [{ text: k, style: 'label' }, { text: v }]),
+        },
+        layout: 'noBorders',
+        margin: [0, 0, 0, 12],
+      },
+      { text: REPORT_TEXTS.summary, style: 'h1' },
+      flaggedTable(model.flagged),
+      ...model.blocks.map((b) => blockContent(b, images)),
+    ],
+  };
+}

@@ -1,0 +1,2 @@
+export * from './model';
+export { reportDocument, REPORT_TEXTS, type ReportImages } from './document';

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { reportModel } from './model';
+import { renderReportPdf } from './pdf-node';
+import { reportDocument } from './document';
+import { imageCount, pdfPages } from './testing/pdf-text';
+import { JPEG_PIXEL, formDef, submission } from './testing/fixture';
+
+const model = reportModel({
+  submission,
+  formDef,
+  inspector: 'Frank Fielding',
+  identifier: 'FS-00042',
+  display: { timeZone: 'America/New_York', locale: 'en-US' },
+});
+const images = new Map([
+  ['069000000000001AAA', JPEG_PIXEL],
+  ['069000000000002AAA', JPEG_PIXEL],
+]);
+
+describe('the PDF', () => {
+  it('holds every answer as text, Page N of M and the identifier on every page', async () => {
+    const pdf = await renderReportPdf(model, images);
+    expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe('%PDF-');
+    const pages = await pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((text, i) => {
+      expect(text).toContain(`Page ${i + 1} of ${pages.length}`);
+      expect(text).toContain('FS-00042');
+    });
+    const all = pages.join('\n');
+    for (const t of [
+      'North Depot',
+      'Exits clear?',
+      'Needs check',
+      'P80',
+      'bay.jpg',
+      'Loading bay',
+      'Inspector',
+    ])
+      expect(all).toContain(t);
+    expect(all).toContain('Failed and flagged items');
+    expect(all).not.toContain('do not print');
+    // the two photos and the signature
+    expect(imageCount(pdf)).toBe(3);
+  });
+
+  it('repeats the table header on each page the table runs onto', async () => {
+    const pages = await pdfPages(await renderReportPdf(model, images));
+    const withRows = pages.filter((p) => /\bP\d+\b/.test(p));
+    expect(withRows.length).toBeGreaterThan(1);
+    for (const p of withRows) expect(p).toContain('Within limits');
+  });
+
+  it('names a missing photo rather than failing', async () => {
+    const pages = await pdfPages(await renderReportPdf(model));
+    expect(pages.join('\n')).toContain('Image not available');
+  });
+
+  it('lays out the failed and flagged summary before the sections', () => {
+    const doc = reportDocument(model, images);
+    const texts = JSON.stringify(doc.content);
+    expect(texts.indexOf('Failed and flagged items')).toBeLessThan(texts.indexOf('"Site"'));
+  });
+
+  it('renders Greek and Cyrillic answers as real text (Roboto, embedded)', async () => {
+    const m = reportModel({
+      submission: {
+        ...submission,
+        data: { General: { Site: 'Αποθήκη Βορρά', Notes: 'Склад север, проверено' } },
+      },
+      formDef,
+    });
+    const text = (await pdfPages(await renderReportPdf(m))).join('\n');
+    expect(text).toContain('Αποθήκη Βορρά');
+    expect(text).toContain('Склад север, проверено');
+  });
+});
