@@ -3,7 +3,6 @@
 // with the space the app's storage uses.
 import { observableValue } from '../host/observable-value';
 import { KEEP_WHAT_RAN, OFFLINE_COPY_DONE, TAKE_OFFLINE_COPY } from './cache-names';
-import { whatRan } from './keep-what-ran';
 import { readOfflineCopyState, type OfflineCopyState } from './offline-copy';
 
 export type OfflineReadiness =
@@ -107,6 +106,8 @@ export function keepWhatRanOnceControlled(config: () => Promise<unknown>): void 
   const send = async () => {
     const worker = navigator.serviceWorker.controller;
     if (!worker) return;
+    // Its own chunk: only a first visit needs it, and never before the screen (bench:load's budget).
+    const { whatRan } = await import('./keep-what-ran');
     const what = whatRan(
       performance.getEntriesByType('resource'),
       location.origin,
