@@ -1,6 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The second shared Chakra part, as the build resolves it (scripts/webpack-config.mjs).
+  resolve: {
+    alias: {
+      '@chakra-ui/react-extra': fileURLToPath(
+        new URL('./src/chakra-shared/chakra-extra.ts', import.meta.url),
+      ),
+    },
+  },
   test: {
     name: 'shell',
     environment: 'node',

@@ -3,9 +3,10 @@ import { start } from 'single-spa';
 import { remotesConfigAnswer } from './early-fetch';
 import { createHostServices, type ShellHost } from './host/host-services';
 import { registerShellApps, type ShellApps } from './routing/register-apps';
+import { sharedRemotesConfig } from './routing/remotes-config';
 import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
-import { startOfflineCopy } from './sw/offline-copy-client';
+import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
 
 /**
  * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
@@ -96,7 +97,11 @@ async function main() {
     { once: true },
   );
   host.session.state.subscribe(copyWhenReady);
-  apps = registerShellApps(await remotesConfigAnswer(), host);
+  // The config is asked for by the areas as they load: offline before the device kept a copy, the
+  // route's area says so (and loads when the network returns) instead of the page staying blank.
+  const remotesConfig = sharedRemotesConfig(remotesConfigAnswer);
+  keepWhatRanOnceControlled(remotesConfig);
+  apps = registerShellApps(remotesConfig, host);
   start({ urlRerouteOnly: true });
 }
 

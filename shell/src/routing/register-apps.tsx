@@ -1,6 +1,7 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import { registerApplication, unloadApplication, type LifeCycles } from 'single-spa';
 import {
+  REMOTE_NAMES,
   remoteForPath,
   type HostServices,
   type LifeCycleFn,
@@ -43,7 +44,13 @@ export interface ShellApps {
   crash(name: RemoteName, error: unknown): void;
 }
 
-export function registerShellApps(config: RemotesConfig, host: HostServices): ShellApps {
+/**
+ * Registers every remote's area with single-spa. `config` answers the run-time remotes config (shared,
+ * fetched again after a failure: remotes-config.ts): it is asked for when an area loads, so a config
+ * that cannot be fetched (offline before the device kept one) is that area's fallback, which tries again
+ * when the network returns, never a blank page.
+ */
+export function registerShellApps(config: () => Promise<RemotesConfig>, host: HostServices): ShellApps {
   const attempts = new Map<RemoteName, number>();
   const crashed = new Map<RemoteName, string>();
 
@@ -126,12 +133,20 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     };
   };
 
-  const loadArea = async (entry: RemoteEntry): Promise<LifeCycles<RemoteAppProps>> => {
-    const name = entry.name;
+  const loadArea = async (name: RemoteName): Promise<LifeCycles<RemoteAppProps>> => {
     const crash = crashed.get(name);
     if (crash) return fallback(name, { kind: 'crashed', detail: crash });
     if (name === NEEDS_CONNECTION && !navigator.onLine)
       return fallback(name, { kind: 'needsConnection', detail: '' });
+    let entry: RemoteEntry | undefined;
+    try {
+      entry = (await config()).remotes.find((remote) => remote.name === name);
+    } catch (error) {
+      // Offline with no copy of the config on the device: like a remote that could not be fetched.
+      const message = error instanceof Error ? error.message : String(error);
+      return fallback(name, { kind: 'unreachable', detail: `${name} could not be loaded: ${message}` });
+    }
+    if (!entry) return fallback(name, { kind: 'invalid', detail: `${name} is not in /remotes.json` });
     const attempt = attempts.get(name) ?? 0;
     attempts.set(name, attempt + 1);
     // The Chakra components only form and builder use are a second shared module the shell provides
@@ -144,12 +159,12 @@ export function registerShellApps(config: RemotesConfig, host: HostServices): Sh
     return guarded(name, result);
   };
 
-  for (const entry of config.remotes) {
+  for (const name of REMOTE_NAMES) {
     registerApplication<RemoteAppProps>({
-      name: entry.name,
-      app: () => loadArea(entry),
-      activeWhen: (location) => remoteForPath(location.pathname) === entry.name,
-      customProps: (name) => ({ name: name as RemoteName, host, domElement: areaElement(name) }),
+      name,
+      app: () => loadArea(name),
+      activeWhen: (location) => remoteForPath(location.pathname) === name,
+      customProps: (appName) => ({ name: appName as RemoteName, host, domElement: areaElement(appName) }),
     });
   }
 

@@ -2,7 +2,7 @@
 // page is idle, on each online visit and each return online, and tells the header when it is complete,
 // with the space the app's storage uses.
 import { observableValue } from '../host/observable-value';
-import { OFFLINE_COPY_DONE, TAKE_OFFLINE_COPY } from './cache-names';
+import { KEEP_WHAT_RAN, OFFLINE_COPY_DONE, TAKE_OFFLINE_COPY } from './cache-names';
 import { readOfflineCopyState, type OfflineCopyState } from './offline-copy';
 
 export type OfflineReadiness =
@@ -89,4 +89,33 @@ export function startOfflineCopy(): void {
   window.addEventListener('online', ask);
   // Asked of the browser, not required: an installed app's storage is then not evicted under pressure.
   void navigator.storage?.persist?.().catch(() => undefined);
+}
+
+/**
+ * A first visit (no worker controls the page yet): once the worker claims the page, it is sent what the
+ * page already ran, and keeps it at once (keep-what-ran.ts): offline, the app runs the code the page had,
+ * before the complete copy. `config` answers the run-time remotes config the page ran with.
+ */
+export function keepWhatRanOnceControlled(config: () => Promise<unknown>): void {
+  if (
+    typeof navigator === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    navigator.serviceWorker.controller
+  )
+    return;
+  const send = async () => {
+    const worker = navigator.serviceWorker.controller;
+    if (!worker) return;
+    // Its own chunk: only a first visit needs it, and never before the screen (bench:load's budget).
+    const { whatRan } = await import('./keep-what-ran');
+    const what = whatRan(
+      performance.getEntriesByType('resource'),
+      location.origin,
+      await config().catch(() => null),
+    );
+    worker.postMessage({ type: KEEP_WHAT_RAN, ...what });
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', () => void send().catch(() => undefined), {
+    once: true,
+  });
 }

@@ -13,12 +13,40 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { listenForBackgroundSync } from './background-sync';
-import { CODE_CACHE, OFFLINE_COPY_DONE, REMOTE_MANIFESTS_CACHE, TAKE_OFFLINE_COPY } from './cache-names';
+import {
+  CODE_CACHE,
+  KEEP_WHAT_RAN,
+  OFFLINE_COPY_DONE,
+  REMOTE_MANIFESTS_CACHE,
+  SEEN_MANIFESTS_CACHE,
+  TAKE_OFFLINE_COPY,
+} from './cache-names';
 import { takeOfflineCopy, type OfflineCopyState } from './offline-copy';
+import { keepWhatRan, type WhatRan } from './keep-what-ran';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+const shellFiles = self.__WB_MANIFEST;
+
+// Workbox precaches one file after another (its issue 2528): on a first visit, one round trip per file
+// before the worker can answer the app offline (issue 40: the first seconds after the first sign-in).
+// Asked for side by side here first, each of Workbox's own fetches of a content-hashed file (revision
+// null: cache mode 'default') is answered by the HTTP cache, as are the files the page already loaded.
+self.addEventListener('install', (event) => {
+  const hashed = shellFiles.filter(
+    (entry) => typeof entry !== 'string' && !entry.revision,
+  ) as PrecacheEntry[];
+  event.waitUntil(
+    Promise.all(
+      hashed.map((entry) =>
+        fetch(entry.url, { credentials: 'same-origin' })
+          .then((res) => res.arrayBuffer())
+          .catch(() => undefined),
+      ),
+    ),
+  );
+});
+precacheAndRoute(shellFiles);
 
 const ok = new CacheableResponsePlugin({ statuses: [200] });
 
@@ -39,17 +67,35 @@ registerRoute(
 );
 
 // The run-time remotes config and each remote's manifest: fresh when online; offline (or the remote
-// down), the offline copy's committed one. Never written from here: a manifest is kept only once all
-// its files are (offline-copy.ts), or the device could run a new entry with no chunks behind it.
+// down), the offline copy's committed one. Never committed from here: a manifest is committed only once
+// all its files are (offline-copy.ts), or the device could run a new entry with no chunks behind it.
+// What the page ran with is kept aside as it passes (SEEN_MANIFESTS_CACHE), for the first seconds after
+// the first sign-in, before any copy is committed: the code the page already has then runs offline.
+const isRemotesMetadata = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }) =>
+  (sameOrigin && url.pathname === '/remotes.json') || url.pathname.endsWith('/mf-manifest.json');
 registerRoute(
-  ({ url, sameOrigin }) =>
-    (sameOrigin && url.pathname === '/remotes.json') || url.pathname.endsWith('/mf-manifest.json'),
+  isRemotesMetadata,
   new NetworkFirst({
     cacheName: REMOTE_MANIFESTS_CACHE,
     networkTimeoutSeconds: 5,
-    plugins: [{ cacheWillUpdate: async () => null }],
+    plugins: [
+      { cacheWillUpdate: async () => null },
+      {
+        fetchDidSucceed: async ({ request, response, event }) => {
+          if (response.ok) event.waitUntil(keepSeen(request.url, response.clone()));
+          return response;
+        },
+        handlerDidError: async ({ request }) =>
+          caches.match(request.url, { cacheName: SEEN_MANIFESTS_CACHE }),
+      },
+    ],
   }),
 );
+
+async function keepSeen(url: string, response: Response): Promise<void> {
+  const seen = await caches.open(SEEN_MANIFESTS_CACHE);
+  await seen.put(url, response);
+}
 
 // Content-hashed code from any origin (the shell's lazy chunks, every remote's files) never changes.
 // The offline copy prunes what no current manifest names.
@@ -86,8 +132,18 @@ async function takeCopyAndTell(): Promise<void> {
 }
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === TAKE_OFFLINE_COPY)
-    event.waitUntil(takeCopyAndTell());
+  const data = event.data as ({ type?: string } & Partial<WhatRan>) | null;
+  if (data?.type === TAKE_OFFLINE_COPY) event.waitUntil(takeCopyAndTell());
+  if (data?.type === KEEP_WHAT_RAN) {
+    const what = {
+      config: data.config ?? null,
+      manifests: data.manifests ?? [],
+      scripts: data.scripts ?? [],
+    };
+    event.waitUntil(
+      keepWhatRan({ fetch: (input, init) => fetch(input, init), caches, origin: self.location.origin }, what),
+    );
+  }
 });
 
 listenForBackgroundSync();
