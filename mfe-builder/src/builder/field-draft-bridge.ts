@@ -43,7 +43,7 @@ export function draftOf(
   const s = field.schema;
   const oneOf = Array.isArray(s.oneOf) ? (s.oneOf as OneOfOption[]) : [];
   return {
-    kind: field.kind === 'table' ? 'text' : field.kind,
+    kind: field.kind === 'table' || field.kind === 'kept' ? 'text' : field.kind,
     label: str(s.title),
     apiName: field.key,
     defaultValue: str(s.default),
@@ -109,7 +109,7 @@ export function ruleFieldsOf(form: BuilderForm): FieldOption[] {
   for (const s of form.sections)
     for (const id of [...s.rows.flat(), ...s.tables]) {
       const f = form.fields[id];
-      if (!f || f.kind === 'blank') continue;
+      if (!f || f.kind === 'blank' || f.kind === 'kept') continue;
       const title = typeof f.schema.title === 'string' && f.schema.title ? f.schema.title : f.key;
       out.push({ path: `${f.objectKey}.${f.key}`, label: `${title} (${s.title})` });
     }

@@ -56,4 +56,6 @@ export const TEXTS = {
   documentsOnlyForSafety: 'Documents can only be added to safety inspection forms.',
   documentError: (label: string) => `The document ${label} could not be loaded; it was removed.`,
   saveFailedPrefix: 'Save failed: ',
+  /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
+  keptAsItIs: 'kept as it is',
 } as const;
