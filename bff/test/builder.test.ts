@@ -26,8 +26,15 @@ describe('builder persistence', () => {
   it('reads, autosaves (PUT) and saves (POST) the builder JSON', async () => {
     const saved = (await ok(admin.get(`/api/getSavedFormBuilderJSON?recordId=${formId}`))) as {
       formJSON: string;
+      name: string | null;
+      title: string | null;
     };
     expect(saved.formJSON.length).toBeGreaterThan(10);
+    // The record's own name and title, for the builder's header (builder spec section 2).
+    const [rec] = admin.data<Rec[]>(await admin.get('/api/forms')).filter((f) => f.Id === formId);
+    expect(saved.name).toBe(rec!.Name);
+    expect(saved.title).toBeTruthy();
+    expect(Object.values(rec!)).toContain(saved.title);
     const json = JSON.parse(Buffer.from(saved.formJSON, 'base64').toString()) as Rec;
     json.note = 'autosaved';
     const b64 = Buffer.from(JSON.stringify(json)).toString('base64');

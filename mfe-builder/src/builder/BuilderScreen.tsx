@@ -51,6 +51,8 @@ export interface BuilderScreenProps {
   namespace: string;
   timeZone: string | undefined;
   recordUrl: string;
+  /** The form record's Title (or Name): the header names the form when its JSON does not. */
+  recordTitle?: string;
   leave: (url: string) => void;
 }
 
@@ -136,6 +138,7 @@ export function BuilderScreen({
   namespace,
   timeZone,
   recordUrl,
+  recordTitle = '',
   leave,
 }: BuilderScreenProps) {
   const toast = useToast();
@@ -390,7 +393,7 @@ export function BuilderScreen({
     <Box data-testid="builder" px={4} pb={6}>
       <Header
         store={store}
-        title={meta.formName || TEXTS.title}
+        title={meta.formName || recordTitle || TEXTS.title}
         status={status}
         timeZone={timeZone}
         onSave={() => void save()}

@@ -9,6 +9,9 @@ export interface SavedForm {
   formJSON: string;
   selectedSICDocIds: string[];
   objectType: string | null;
+  /** The form record's Name and Title (the header names the form). */
+  name?: string | null;
+  title?: string | null;
 }
 
 export interface OrgObject {

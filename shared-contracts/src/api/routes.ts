@@ -929,7 +929,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/getSavedFormBuilderJSON',
     summary:
-      'The saved builder JSON of a form record: {formJSON (base64, empty when none), selectedSICDocIds}.',
+      "The saved builder JSON of a form record: {formJSON (base64, empty when none), selectedSICDocIds}, and the record's Name and Title (the builder's header).",
     auth: 'session',
     stateChanging: false,
     query: recordIdQuery,
@@ -937,6 +937,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       formJSON: str(8_000_000),
       selectedSICDocIds: arrayOf(str(18), 500),
       objectType: nullable(str(255)),
+      name: nullable(str(255)),
+      title: nullable(str(255)),
     }),
     source: 'builder 7',
   },
