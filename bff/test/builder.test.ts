@@ -97,6 +97,16 @@ describe('org metadata for the builder', () => {
     )) as { fields: Rec[]; parents: Rec[] };
     expect(fields.fields.some((f) => f.name === 'cqext__Notes__c')).toBe(true);
     expect(fields.parents.some((p) => p.field === 'cqext__Account__c')).toBe(true);
+    // Fields the org sets itself come only when asked for (includeNonUpdateable), flagged read-only.
+    expect(fields.fields.some((f) => f.name === 'CreatedDate')).toBe(false);
+    const all = (await ok(
+      admin.post(
+        '/api/sf/getObjectFields',
+        withUrl({ objectName: 'cqext__SQX_Inspection__c', includeNonUpdateable: true }),
+      ),
+    )) as { fields: Rec[] };
+    expect(all.fields.find((f) => f.name === 'CreatedDate')).toMatchObject({ updateable: false });
+    expect(all.fields.find((f) => f.name === 'cqext__Notes__c')).toMatchObject({ updateable: true });
     // RecordTypeId comes with the object's record types, to be chosen by name (not the master type).
     const docFields = (await ok(
       admin.post('/api/sf/getObjectFields', withUrl({ objectName: 'cqext__SQX_Controlled_Document__c' })),

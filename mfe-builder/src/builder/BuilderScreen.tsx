@@ -158,9 +158,10 @@ export function BuilderScreen({
   useEffect(() => {
     let live = true;
     (async () => {
-      const primary: ObjectFields = await api.objectFields(meta.cqFormType);
+      // Fields the org computes (formulas, roll-ups, created/modified) are offered too, placed read-only.
+      const primary: ObjectFields = await api.objectFields(meta.cqFormType, false, true);
       const context: ObjectFields | null = meta.contextObject
-        ? await api.objectFields(meta.contextObject)
+        ? await api.objectFields(meta.contextObject, false, true)
         : null;
       let schemas: ObjectSchemas = {};
       try {

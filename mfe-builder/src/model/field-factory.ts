@@ -174,7 +174,10 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
         ...(mapped?.options ?? fallback.options),
         isReferenceField: item.isReferenceField ?? false,
       },
-      required: Boolean(item.field.required),
+      // A field the org computes is shown, never entered: read-only, and never required.
+      ...(item.field.updateable === false
+        ? { readOnly: true, required: false }
+        : { required: Boolean(item.field.required) }),
     };
   }
   const taken = takenNames(namesInUse(form));

@@ -180,6 +180,8 @@ export interface ObjectField {
   referenceTo?: string[];
   relationshipName?: string | null;
   required?: boolean;
+  /** False for a field the org computes or sets itself (formula, roll-up, audit): placed read-only. */
+  updateable?: boolean;
   length?: number | null;
   /** RecordTypeId only: the object's record types the user may choose (by name). */
   recordTypes?: Array<{ id: string; name: string }>;
