@@ -20,6 +20,7 @@ import {
   addDocument,
   addField,
   canDrop,
+  canMove,
   moveField,
   removeDocument,
   setDocumentData,
@@ -98,6 +99,7 @@ const REFUSALS = {
   'object-field-into-table-area': TEXTS.objectFieldIntoTable,
   'field-into-table-area': TEXTS.fieldIntoTable,
   'table-between-areas': TEXTS.tableOutsideTableArea,
+  'table-to-other-section': TEXTS.tableOtherSection,
 } as const;
 
 function schemasFrom(properties: Record<string, unknown>, ui: unknown): ObjectSchemas {
@@ -341,7 +343,7 @@ export function BuilderScreen({
       if (overId === active) return;
       const field = form.fields[src.id];
       if (!field) return;
-      const refusal = canDrop(field, drop.tableArea);
+      const refusal = canMove(form, field.id, drop.section, drop.tableArea);
       if (refusal) return refuse(REFUSALS[refusal]);
       store.apply((f) => moveField(f, src.id, drop.section, drop.target));
     },

@@ -109,7 +109,8 @@ export function addField(
   return replaceSection({ ...form, fields }, sectionIndex, section);
 }
 
-export type MoveRefusal = 'object-field-into-table-area' | 'table-between-areas' | 'field-into-table-area';
+export type MoveRefusal =
+  'object-field-into-table-area' | 'table-between-areas' | 'field-into-table-area' | 'table-to-other-section';
 
 /**
  * Whether a move is allowed (builder spec section 4 "Dropping"): object fields never go into table
@@ -122,7 +123,25 @@ export function canDrop(field: Pick<CanvasField, 'kind'>, intoTableArea: boolean
   return null;
 }
 
-/** Moves a field to another place (same or other section). Tables move between table areas only. */
+/**
+ * Whether moving a canvas item is allowed: `canDrop`, and a table stays in its own section (builder
+ * spec section 4: tables cannot be moved between differing drop areas; each section has its own).
+ */
+export function canMove(
+  form: BuilderForm,
+  id: number,
+  sectionIndex: number,
+  intoTableArea: boolean,
+): MoveRefusal | null {
+  const field = form.fields[id];
+  if (!field) return null;
+  const refusal = canDrop(field, intoTableArea);
+  if (refusal) return refusal;
+  if (field.kind === 'table' && locate(form, id)?.section !== sectionIndex) return 'table-to-other-section';
+  return null;
+}
+
+/** Moves a field to another place (same or other section). Tables move within their own table area only. */
 export function moveField(
   form: BuilderForm,
   id: number,
@@ -135,6 +154,7 @@ export function moveField(
   let sections = form.sections.slice();
   const src = sections[from.section] as CanvasSection;
   if (field.kind === 'table') {
+    if (sectionIndex !== from.section) return form;
     sections[from.section] = { ...src, tables: src.tables.filter((x) => x !== id) };
     const dst = sections[sectionIndex] as CanvasSection;
     const tables = dst.tables.slice();
