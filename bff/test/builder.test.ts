@@ -68,6 +68,25 @@ describe('builder persistence', () => {
 });
 
 describe('org metadata for the builder', () => {
+  it('controlled documents: searched in the org by name, number or title; saved ones found by id whatever their status', async () => {
+    type Docs = { done: boolean; records: Rec[] };
+    const all = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments'))) as Docs;
+    expect(all.done).toBe(true);
+    expect(all.records.map((d) => d.Name)).toEqual(['DOC-0001', 'DOC-0002', 'DOC-0003']);
+    const found = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments&name=chemical'))) as Docs;
+    expect(found.records.map((d) => d.Name)).toEqual(['DOC-0003']);
+    const byNumber = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments&name=0002'))) as Docs;
+    expect(byNumber.records.map((d) => d.Name)).toEqual(['DOC-0002']);
+    // An obsolete document a form still names is found by its id, with its title.
+    const obsolete = (await ok(
+      admin.get('/api/searchQuery/?kind=lookup&object=cqext__SQX_Controlled_Document__c&name=DOC-0004'),
+    )) as Docs;
+    const id = String(obsolete.records[0]!.Id);
+    const named = (await ok(admin.get(`/api/searchQuery/?kind=controlledDocuments&ids=${id}`))) as Docs;
+    expect(named.records).toMatchObject([{ Id: id, cqext__Title__c: 'Legacy Fire Criteria' }]);
+    expect((await admin.get('/api/searchQuery/?kind=controlledDocuments&ids=not-an-id')).status).toBe(400);
+  });
+
   it('orgInfo, userInfo, objects, picklists, layouts, fields', async () => {
     expect(await ok(admin.post('/api/sf/orgInfo', withUrl()))).toMatchObject({
       Id: expect.stringMatching(/^00D/),
