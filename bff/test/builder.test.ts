@@ -26,8 +26,15 @@ describe('builder persistence', () => {
   it('reads, autosaves (PUT) and saves (POST) the builder JSON', async () => {
     const saved = (await ok(admin.get(`/api/getSavedFormBuilderJSON?recordId=${formId}`))) as {
       formJSON: string;
+      name: string | null;
+      title: string | null;
     };
     expect(saved.formJSON.length).toBeGreaterThan(10);
+    // The record's own name and title, for the builder's header (builder spec section 2).
+    const [rec] = admin.data<Rec[]>(await admin.get('/api/forms')).filter((f) => f.Id === formId);
+    expect(saved.name).toBe(rec!.Name);
+    expect(saved.title).toBeTruthy();
+    expect(Object.values(rec!)).toContain(saved.title);
     const json = JSON.parse(Buffer.from(saved.formJSON, 'base64').toString()) as Rec;
     json.note = 'autosaved';
     const b64 = Buffer.from(JSON.stringify(json)).toString('base64');
@@ -61,6 +68,25 @@ describe('builder persistence', () => {
 });
 
 describe('org metadata for the builder', () => {
+  it('controlled documents: searched in the org by name, number or title; saved ones found by id whatever their status', async () => {
+    type Docs = { done: boolean; records: Rec[] };
+    const all = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments'))) as Docs;
+    expect(all.done).toBe(true);
+    expect(all.records.map((d) => d.Name)).toEqual(['DOC-0001', 'DOC-0002', 'DOC-0003']);
+    const found = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments&name=chemical'))) as Docs;
+    expect(found.records.map((d) => d.Name)).toEqual(['DOC-0003']);
+    const byNumber = (await ok(admin.get('/api/searchQuery/?kind=controlledDocuments&name=0002'))) as Docs;
+    expect(byNumber.records.map((d) => d.Name)).toEqual(['DOC-0002']);
+    // An obsolete document a form still names is found by its id, with its title.
+    const obsolete = (await ok(
+      admin.get('/api/searchQuery/?kind=lookup&object=cqext__SQX_Controlled_Document__c&name=DOC-0004'),
+    )) as Docs;
+    const id = String(obsolete.records[0]!.Id);
+    const named = (await ok(admin.get(`/api/searchQuery/?kind=controlledDocuments&ids=${id}`))) as Docs;
+    expect(named.records).toMatchObject([{ Id: id, cqext__Title__c: 'Legacy Fire Criteria' }]);
+    expect((await admin.get('/api/searchQuery/?kind=controlledDocuments&ids=not-an-id')).status).toBe(400);
+  });
+
   it('orgInfo, userInfo, objects, picklists, layouts, fields', async () => {
     expect(await ok(admin.post('/api/sf/orgInfo', withUrl()))).toMatchObject({
       Id: expect.stringMatching(/^00D/),
@@ -90,6 +116,16 @@ describe('org metadata for the builder', () => {
     )) as { fields: Rec[]; parents: Rec[] };
     expect(fields.fields.some((f) => f.name === 'cqext__Notes__c')).toBe(true);
     expect(fields.parents.some((p) => p.field === 'cqext__Account__c')).toBe(true);
+    // Fields the org sets itself come only when asked for (includeNonUpdateable), flagged read-only.
+    expect(fields.fields.some((f) => f.name === 'CreatedDate')).toBe(false);
+    const all = (await ok(
+      admin.post(
+        '/api/sf/getObjectFields',
+        withUrl({ objectName: 'cqext__SQX_Inspection__c', includeNonUpdateable: true }),
+      ),
+    )) as { fields: Rec[] };
+    expect(all.fields.find((f) => f.name === 'CreatedDate')).toMatchObject({ updateable: false });
+    expect(all.fields.find((f) => f.name === 'cqext__Notes__c')).toMatchObject({ updateable: true });
     // RecordTypeId comes with the object's record types, to be chosen by name (not the master type).
     const docFields = (await ok(
       admin.post('/api/sf/getObjectFields', withUrl({ objectName: 'cqext__SQX_Controlled_Document__c' })),

@@ -99,7 +99,13 @@ export const builderHandlers: Record<string, Handler> = {
     const [rec] = await queryAll(
       call.conn(),
       select({
-        fields: ['Id', n(call, 'Form_Builder_JSON__c'), n(call, 'Object_Type__c')],
+        fields: [
+          'Id',
+          'Name',
+          n(call, 'Title__c'),
+          n(call, 'Form_Builder_JSON__c'),
+          n(call, 'Object_Type__c'),
+        ],
         from: n(call, 'SQX_Form_Definition__c'),
         where: [eqId('Id', call.query.recordId ?? '')],
         limit: 1,
@@ -124,6 +130,9 @@ export const builderHandlers: Record<string, Handler> = {
       formJSON,
       selectedSICDocIds: selected,
       objectType: (rec[n(call, 'Object_Type__c')] as string | null) ?? null,
+      // The builder's header names the form (builder spec section 2), also one started in the builder.
+      name: typeof rec.Name === 'string' ? rec.Name : null,
+      title: typeof rec[n(call, 'Title__c')] === 'string' ? String(rec[n(call, 'Title__c')]) : null,
     };
   },
   saveFormBuilderJSON: (call) => saveBuilderJson(call, true),

@@ -315,29 +315,36 @@ export const dataHandlers: Record<string, Handler> = {
           }),
         );
         if (!rt) return { totalSize: 0, done: true, records: [] };
-        const where = [
-          inList(n(call, 'Document_Status__c'), ['Current', 'Pre-Release']),
-          eqId('RecordTypeId', String(rt.Id)),
-        ];
+        const number = n(call, 'Document_Number__c');
+        const title = n(call, 'Title__c');
+        // ids: the documents a saved form names, whatever their status now (their chips show title
+        // and counts); otherwise the Current and Pre-Release criteria, searched in the org by name.
+        const ids = q.ids ? q.ids.split(',') : null;
+        const where = ids
+          ? [inIds('Id', ids)]
+          : [
+              inList(n(call, 'Document_Status__c'), ['Current', 'Pre-Release']),
+              eqId('RecordTypeId', String(rt.Id)),
+            ];
         if (q.criteriaType) where.push(eq(n(call, 'Criteria_Type__c'), q.criteriaType));
+        const term = q.name?.trim();
+        const limit = ids ? ids.length : LOOKUP_RESULTS_LIMIT;
         const records = await queryAll(
           conn,
           select({
-            fields: [
-              'Id',
-              'Name',
-              n(call, 'Document_Number__c'),
-              n(call, 'Title__c'),
-              n(call, 'Criteria_Type__c'),
-              n(call, 'Document_Status__c'),
-            ],
+            fields: ['Id', 'Name', number, title, n(call, 'Criteria_Type__c'), n(call, 'Document_Status__c')],
             from: doc,
             where,
+            ...(term && !ids
+              ? { whereAny: [contains('Name', term), contains(number, term), contains(title, term)] }
+              : {}),
             orderBy: { field: 'Name' },
-            limit: LOOKUP_RESULTS_LIMIT,
+            // One more than kept: `done` says whether the org holds more than the answer.
+            limit: limit + 1,
           }),
         );
-        return { totalSize: records.length, done: true, records: records.map(clean) };
+        const kept = records.slice(0, limit);
+        return { totalSize: kept.length, done: records.length <= limit, records: kept.map(clean) };
       }
       default:
         throw new ApiError('BAD_REQUEST', 'Unknown query kind.');

@@ -20,6 +20,7 @@ import {
   addDocument,
   addField,
   canDrop,
+  canMove,
   moveField,
   removeDocument,
   setDocumentData,
@@ -51,6 +52,8 @@ export interface BuilderScreenProps {
   namespace: string;
   timeZone: string | undefined;
   recordUrl: string;
+  /** The form record's Title (or Name): the header names the form when its JSON does not. */
+  recordTitle?: string;
   leave: (url: string) => void;
 }
 
@@ -96,6 +99,7 @@ const REFUSALS = {
   'object-field-into-table-area': TEXTS.objectFieldIntoTable,
   'field-into-table-area': TEXTS.fieldIntoTable,
   'table-between-areas': TEXTS.tableOutsideTableArea,
+  'table-to-other-section': TEXTS.tableOtherSection,
 } as const;
 
 function schemasFrom(properties: Record<string, unknown>, ui: unknown): ObjectSchemas {
@@ -136,6 +140,7 @@ export function BuilderScreen({
   namespace,
   timeZone,
   recordUrl,
+  recordTitle = '',
   leave,
 }: BuilderScreenProps) {
   const toast = useToast();
@@ -150,14 +155,63 @@ export function BuilderScreen({
   const documentRecords = useRef(new Map<string, DocumentRecord>());
   const [docLabels, setDocLabels] = useState<Record<string, string>>({});
 
+  /**
+   * Controlled documents from the org (the named query searches by name, number or title server-side):
+   * kept by id, and labelled 'number title', with '(N sections, M questions)' once the form holds
+   * what the document's query loaded (saved with the form, so also after a reload).
+   */
+  const searchDocuments = useCallback(
+    async (params: { name?: string; ids?: string }): Promise<PaletteItem[]> => {
+      const res = await api.searchQuery<{ records: DocumentRecord[] }>({
+        kind: 'controlledDocuments',
+        ...params,
+      });
+      const loaded = store.getForm().startingData ?? {};
+      const items = res.records.map((d) => {
+        documentRecords.current.set(d.Id, d);
+        return documentItem({
+          Id: d.Id,
+          Name: d.Name,
+          number: String(d[nsName(namespace, 'Document_Number__c')] ?? d.Name),
+          title: String(d[nsName(namespace, 'Title__c')] ?? ''),
+        });
+      });
+      setDocLabels((l) => {
+        const next = { ...l };
+        for (const item of items) {
+          const summary = documentSummary(namespace, loaded, item.id);
+          next[item.id] = summary
+            ? `${item.label} (${summary.sections} sections, ${summary.questions} questions)`
+            : (l[item.id] ?? item.label);
+        }
+        return next;
+      });
+      return items;
+    },
+    [api, store, namespace],
+  );
+
+  const onPaletteSearch = useCallback(
+    (name: string) => {
+      if (!isSafetyInspection(meta.cqFormType)) return;
+      searchDocuments(name ? { name } : {}).then(
+        (documents) => setPalette((p) => ({ ...p, documents })),
+        (error: unknown) =>
+          toast({ status: 'error', description: errorText(error), duration: 10_000, isClosable: true }),
+      );
+    },
+    [meta.cqFormType, searchDocuments, toast],
+  );
+
   // Palette: the objects' fields, their mapped schemas (object info) and, for safety inspections,
   // the controlled documents.
   useEffect(() => {
     let live = true;
     (async () => {
-      const primary: ObjectFields = await api.objectFields(meta.cqFormType);
+      // Fields the org computes (formulas, roll-ups, created/modified) are offered too, placed read-only.
+      const primary: ObjectFields = await api.objectFields(meta.cqFormType, false, true);
       const context: ObjectFields | null = meta.contextObject
-        ? await api.objectFields(meta.contextObject)
+        ? await api.objectFields(meta.contextObject, false, true)
         : null;
       let schemas: ObjectSchemas = {};
       try {
@@ -172,17 +226,11 @@ export function BuilderScreen({
       }
       let documents: PaletteItem[] | null = null;
       if (isSafetyInspection(meta.cqFormType)) {
-        const res = await api.searchQuery<{ records: DocumentRecord[] }>({ kind: 'controlledDocuments' });
-        documents = res.records.map((d) => {
-          documentRecords.current.set(d.Id, d);
-          return documentItem({
-            Id: d.Id,
-            Name: d.Name,
-            number: String(d[nsName(namespace, 'Document_Number__c')] ?? d.Name),
-            title: String(d[nsName(namespace, 'Title__c')] ?? ''),
-          });
-        });
-        setDocLabels(Object.fromEntries(documents.map((d) => [d.id, d.label])));
+        documents = await searchDocuments({});
+        // Documents the form already holds are named (with their counts) even when not in this page.
+        const saved = store.getForm().sections.flatMap((s) => s.documents);
+        const missing = saved.filter((id) => !documentRecords.current.has(id)).slice(0, 50);
+        if (missing.length > 0) await searchDocuments({ ids: missing.join(',') });
       }
       if (!live) return;
       setPalette({
@@ -199,7 +247,7 @@ export function BuilderScreen({
     return () => {
       live = false;
     };
-  }, [api, meta.cqFormType, meta.contextObject, namespace, toast]);
+  }, [api, meta.cqFormType, meta.contextObject, namespace, toast, store, searchDocuments]);
 
   const itemsById = useMemo(() => {
     const map = new Map<string, PaletteItem>();
@@ -337,7 +385,7 @@ export function BuilderScreen({
       if (overId === active) return;
       const field = form.fields[src.id];
       if (!field) return;
-      const refusal = canDrop(field, drop.tableArea);
+      const refusal = canMove(form, field.id, drop.section, drop.tableArea);
       if (refusal) return refuse(REFUSALS[refusal]);
       store.apply((f) => moveField(f, src.id, drop.section, drop.target));
     },
@@ -390,7 +438,7 @@ export function BuilderScreen({
     <Box data-testid="builder" px={4} pb={6}>
       <Header
         store={store}
-        title={meta.formName || TEXTS.title}
+        title={meta.formName || recordTitle || TEXTS.title}
         status={status}
         timeZone={timeZone}
         onSave={() => void save()}
@@ -418,6 +466,7 @@ export function BuilderScreen({
             primary={palette.primary}
             context={palette.context}
             documents={palette.documents}
+            onSearch={onPaletteSearch}
           />
         </GridItem>
         {previewOpen && (

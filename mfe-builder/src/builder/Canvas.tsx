@@ -1,7 +1,19 @@
-import { HStack, Link, Stack, Tag, TagCloseButton, TagLabel, Text, useDisclosure } from '@chakra-ui/react';
-import { memo, useCallback, useEffect } from 'react';
+import {
+  HStack,
+  IconButton,
+  Link,
+  Stack,
+  Tag,
+  TagCloseButton,
+  TagLabel,
+  Text,
+  useDisclosure,
+} from '@chakra-ui/react';
+import { Fragment, memo, useCallback, useEffect, useMemo } from 'react';
+import { CloseIcon } from 'shared-contracts/icons';
+import { keptName } from '../model/field-factory';
 import { MESSAGES } from 'shared-contracts';
-import { addSection, addSignature, removeSignature, setFiles } from '../model/layout';
+import { addSection, addSignature, removeOutside, removeSignature, setFiles } from '../model/layout';
 import { trackPointer } from './dnd';
 import { LogoArea } from './LogoArea';
 import { SectionView } from './SectionView';
@@ -44,6 +56,60 @@ const Chips = memo(function Chips({ store }: { store: BuilderStore }) {
   );
 });
 
+const outsideOf = (s: BuilderStore) => s.getForm().outside;
+const sectionsOf = (s: BuilderStore) => s.getForm().sections;
+
+/**
+ * Saved layout elements outside any section (2.0.0 forms), kept as they are: locked blocks in their
+ * place, before the section at `at` (or after the last one), removable whole. The preview draws them.
+ */
+const OutsideBlocks = memo(function OutsideBlocks({
+  store,
+  at,
+}: {
+  store: BuilderStore;
+  at: number | 'end';
+}) {
+  const outside = useStoreSlice(store, outsideOf);
+  const sections = useStoreSlice(store, sectionsOf);
+  const blocks = useMemo(() => {
+    if (!outside?.length) return [];
+    const ids = new Set(sections.map((s) => s.sectionId));
+    return outside.filter((o) => (at === 'end' ? !ids.has(o.before) : o.before === sections[at]?.sectionId));
+  }, [outside, sections, at]);
+  if (blocks.length === 0) return null;
+  return (
+    <Stack spacing={1} py={2}>
+      {blocks.map((o) => (
+        <HStack
+          key={o.key}
+          data-testid="kept-outside"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderRadius="md"
+          px={2}
+          py={1}
+          bg="gray.50"
+        >
+          <Text flex="1" fontSize="sm">
+            {keptName(o.element)}{' '}
+            <Text as="span" fontSize="xs" color="gray.600">
+              · {TEXTS.keptAsItIs}
+            </Text>
+          </Text>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            aria-label={TEXTS.removeItem(keptName(o.element))}
+            icon={<CloseIcon />}
+            onClick={() => store.apply((f) => removeOutside(f, o.key))}
+          />
+        </HStack>
+      ))}
+    </Stack>
+  );
+});
+
 /**
  * The sections, by position. The only part of the canvas that follows the section count: adding or
  * removing a section (and undoing it) re-renders this list, never the canvas's links and dialogs.
@@ -64,14 +130,12 @@ const SectionList = memo(function SectionList({
   return (
     <div style={count > 0 ? SECTIONS_STYLE : undefined}>
       {all.map((i) => (
-        <SectionView
-          key={i}
-          index={i}
-          store={store}
-          onEditField={onEditField}
-          documentLabel={documentLabel}
-        />
+        <Fragment key={i}>
+          <OutsideBlocks store={store} at={i} />
+          <SectionView index={i} store={store} onEditField={onEditField} documentLabel={documentLabel} />
+        </Fragment>
       ))}
+      <OutsideBlocks store={store} at="end" />
       {count === 0 && <Text color="gray.600">{TEXTS.addSection}</Text>}
     </div>
   );

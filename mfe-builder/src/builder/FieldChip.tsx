@@ -23,6 +23,7 @@ const KIND_LABEL: Record<CanvasField['kind'], string> = {
   photo: 'Photo',
   location: 'Location',
   scan: 'Barcode/QR Field',
+  kept: TEXTS.keptAsItIs,
 };
 
 export const fieldLabel = (f: CanvasField): string =>
@@ -106,7 +107,7 @@ const ChipBody = memo(function ChipBody({
             {field.readOnly ? ' · read-only' : ''}
           </Text>
         </Box>
-        {field.kind !== 'table' && field.kind !== 'blank' && (
+        {field.kind !== 'table' && field.kind !== 'blank' && field.kind !== 'kept' && (
           <IconButton
             size="sm"
             variant="ghost"

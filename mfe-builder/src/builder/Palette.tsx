@@ -121,16 +121,31 @@ export interface PaletteProps {
   primary: { label: string; items: PaletteItem[] };
   context: { label: string; items: PaletteItem[] } | null;
   documents: PaletteItem[] | null;
+  /** Called with the search text once it settles (300 ms): the documents are searched in the org. */
+  onSearch?: (search: string) => void;
 }
 
 /** The right panel: field search (300 ms) and the panels of draggable items. */
-export const Palette = memo(function Palette({ store, general, primary, context, documents }: PaletteProps) {
+export const Palette = memo(function Palette({
+  store,
+  general,
+  primary,
+  context,
+  documents,
+  onSearch,
+}: PaletteProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
     const t = setTimeout(() => setSearch(text), BUILDER.paletteSearchDelayMs);
     return () => clearTimeout(t);
   }, [text]);
+  const searched = useRef('');
+  useEffect(() => {
+    if (search === searched.current) return;
+    searched.current = search;
+    onSearch?.(search);
+  }, [search, onSearch]);
   const dragged = useDraggedIds(store);
   // Filtered once per search or palette change, not on every canvas edit.
   const panels = useMemo(

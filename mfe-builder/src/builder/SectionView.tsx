@@ -11,7 +11,7 @@ import {
 import { memo, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { checklistSections, type ChecklistSection } from 'shared-contracts';
 import { dropId, tableDropId } from '../model/ids';
-import { deleteSection, removeDocument, renameSection } from '../model/layout';
+import { deleteSection, removeDocument, renameSection, standsAlone } from '../model/layout';
 import { slotId } from './dnd';
 import type { DragState } from './drag-state';
 import { useIsOver } from './drag-hooks';
@@ -118,12 +118,14 @@ const Row = memo(function Row({
   store: BuilderStore;
   onEditField: (id: number) => void;
 }) {
+  // A kept block that stood alone keeps its row to itself (layout.ts insertIntoRows): no empty place beside it.
+  const alone = ids.length === 1 && standsAlone(store.getForm(), ids[0]!);
   return (
     <div data-testid="canvas-row" style={ROW_STYLE}>
       {ids.map((id) => (
         <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
       ))}
-      {ids.length < 2 && <Slot drag={store.drag} section={section} row={row} />}
+      {ids.length < 2 && !alone && <Slot drag={store.drag} section={section} row={row} />}
     </div>
   );
 });

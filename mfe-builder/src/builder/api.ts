@@ -9,6 +9,9 @@ export interface SavedForm {
   formJSON: string;
   selectedSICDocIds: string[];
   objectType: string | null;
+  /** The form record's Name and Title (the header names the form). */
+  name?: string | null;
+  title?: string | null;
 }
 
 export interface OrgObject {
@@ -46,8 +49,12 @@ export function builderApi(api: ApiClient, instanceUrl: string | undefined) {
   return {
     savedForm: (recordId: string) => api.get<SavedForm>('/api/getSavedFormBuilderJSON', { recordId }),
     objects: () => api.get<OrgObject[]>('/api/objects'),
-    objectFields: (objectName: string, hasParent = false) =>
-      api.post<ObjectFields>('/api/sf/getObjectFields', withUrl({ objectName, hasParent })),
+    /** `includeNonUpdateable`: also the fields the org computes (formula, roll-up, audit), placed read-only. */
+    objectFields: (objectName: string, hasParent = false, includeNonUpdateable = false) =>
+      api.post<ObjectFields>(
+        '/api/sf/getObjectFields',
+        withUrl({ objectName, hasParent, ...(includeNonUpdateable ? { includeNonUpdateable } : {}) }),
+      ),
     objectInfo: (
       objectType: string,
       fields: string[],

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FormRule } from 'shared-contracts';
+import { BUILDER_EDITOR_MESSAGES, type FormRule } from 'shared-contracts';
+import { hasValidation, validateDraft } from '../editors/field-draft';
+import { takenNames } from '../model/api-name';
 import { createField } from '../model/field-factory';
 import { addField, addSection } from '../model/layout';
-import { generalPalette } from '../model/palette';
+import { generalPalette, objectPalette } from '../model/palette';
 import { emptyForm, fromFormJson } from '../model/reader';
 import { toFormJson, type Json } from '../model/writer';
 import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
@@ -75,5 +77,40 @@ describe('field draft bridge', () => {
       { path: 'General.CQ_Form_Text_Field', label: 'Text Field (Section 1)' },
       { path: 'General.CQ_Form_Date_Field', label: 'Date Field (Section 2)' },
     ]);
+  });
+});
+
+describe('object fields chosen from values (picklists, RecordTypeId)', () => {
+  const recordType = () => {
+    const f = emptyForm({ cqFormType: 'cqext__SQX_Inspection__c' });
+    const [rt] = objectPalette(
+      'cqext__SQX_Inspection__c',
+      [
+        {
+          name: 'RecordTypeId',
+          label: 'Record Type',
+          type: 'reference',
+          recordTypes: [
+            { id: '012000000000001AAA', name: 'Audit' },
+            { id: '012000000000002AAA', name: 'Walk' },
+          ],
+        },
+      ],
+      false,
+    );
+    return createField(f, rt!);
+  };
+
+  it('take a default by title, checked against the values, stored as the value (a record type by name, its Id saved)', () => {
+    const field = recordType();
+    const draft = draftOf(field);
+    expect(hasValidation(draft)).toBe(false);
+    expect(validateDraft({ ...draft, defaultValue: '012000000000002AAA' }, takenNames([]))).toMatchObject({
+      defaultValue: BUILDER_EDITOR_MESSAGES.dropdownDefaultPlaceholder,
+    });
+    expect(validateDraft({ ...draft, defaultValue: 'Walk' }, takenNames([])).defaultValue).toBeUndefined();
+    const saved = applyDraft(field, { ...draft, defaultValue: 'Walk' });
+    expect(saved.schema.default).toBe('012000000000002AAA');
+    expect(draftOf(saved).defaultValue).toBe('Walk');
   });
 });

@@ -43,10 +43,14 @@ export function draftOf(
   const s = field.schema;
   const oneOf = Array.isArray(s.oneOf) ? (s.oneOf as OneOfOption[]) : [];
   return {
-    kind: field.kind === 'table' ? 'text' : field.kind,
+    kind: field.kind === 'table' || field.kind === 'kept' ? 'text' : field.kind,
     label: str(s.title),
     apiName: field.key,
-    defaultValue: str(s.default),
+    // An object field chosen from values shows its default by title (a record type by name, not Id).
+    defaultValue:
+      field.kind === 'object' && oneOf.length
+        ? str(oneOf.find((o) => o.const === s.default)?.title ?? s.default)
+        : str(s.default),
     validation: {
       regexRuleName: str(s.regexRuleName),
       pattern: str(s.pattern),
@@ -74,12 +78,16 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
     const metres = parseRequiredAccuracy(d.requiredAccuracy);
     schema = withRequiredAccuracy(schema, Number.isNaN(metres) ? requiredAccuracyOf(schema) : metres);
   }
-  if (d.defaultValue) schema.default = d.defaultValue;
+  const choices =
+    field.kind === 'object' && Array.isArray(schema.oneOf) ? (schema.oneOf as OneOfOption[]) : [];
+  // Chosen by title, stored as the value (a picklist's API value, a record type's Id).
+  const chosen = choices.find((o) => str(o.title ?? o.const) === d.defaultValue);
+  if (d.defaultValue) schema.default = chosen ? chosen.const : d.defaultValue;
   else delete schema.default;
   const textual =
     field.kind === 'text' ||
     field.kind === 'scan' ||
-    (field.kind === 'object' && (schema.type ?? 'string') === 'string');
+    (field.kind === 'object' && (schema.type ?? 'string') === 'string' && choices.length === 0);
   if (textual) {
     for (const k of ['regexRuleName', 'pattern', 'errorMessage'] as const) {
       if (d.validation[k]) schema[k] = d.validation[k];
@@ -109,7 +117,7 @@ export function ruleFieldsOf(form: BuilderForm): FieldOption[] {
   for (const s of form.sections)
     for (const id of [...s.rows.flat(), ...s.tables]) {
       const f = form.fields[id];
-      if (!f || f.kind === 'blank') continue;
+      if (!f || f.kind === 'blank' || f.kind === 'kept') continue;
       const title = typeof f.schema.title === 'string' && f.schema.title ? f.schema.title : f.key;
       out.push({ path: `${f.objectKey}.${f.key}`, label: `${title} (${s.title})` });
     }

@@ -16,8 +16,8 @@ import { DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
 type Phase =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'start' }
-  | { kind: 'ready'; store: BuilderStore };
+  | { kind: 'start'; recordTitle: string }
+  | { kind: 'ready'; store: BuilderStore; recordTitle: string };
 
 /** Leaves the product for the org (a full navigation: the record page is not one of our routes). */
 const leaveToOrg = (url: string) => window.location.assign(url);
@@ -50,11 +50,12 @@ export function BuilderRoute({ host }: { host: HostServices }) {
     api.savedForm(editFormRecordId).then(
       (saved) => {
         if (!live) return;
-        if (!saved.formJSON) return setPhase({ kind: 'start' });
+        const recordTitle = saved.title || saved.name || '';
+        if (!saved.formJSON) return setPhase({ kind: 'start', recordTitle });
         try {
           const form = decodeSavedForm(saved.formJSON, namespace);
           // The loaded JSON, as the builder writes it, is the "saved" baseline of the indicator.
-          setPhase({ kind: 'ready', store: new BuilderStore(form, serializeForm(form)) });
+          setPhase({ kind: 'ready', store: new BuilderStore(form, serializeForm(form)), recordTitle });
         } catch (e) {
           setPhase({ kind: 'failed', message: errorText(e) });
         }
@@ -71,8 +72,10 @@ export function BuilderRoute({ host }: { host: HostServices }) {
   const ns = namespace ?? DEFAULT_NAMESPACE;
   const recordUrl = `${instanceUrl ?? ''}/lightning/r/${nsName(ns, 'SQX_Form_Definition__c')}/${editFormRecordId}/view`;
 
-  const start = (choice: ObjectChoice) => {
+  const start = (choice: ObjectChoice, recordTitle: string) => {
     const form = emptyForm({
+      // The form's own name in the header and in its JSON (builder spec section 2).
+      formName: recordTitle,
       cqFormType: choice.primary.name,
       primaryLabel: choice.primary.label,
       contextObject: choice.context?.object.name ?? '',
@@ -81,7 +84,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
       activityField: nsName(ns, 'Activity_Code__c'),
     });
     // Nothing is saved yet: the indicator shows unsaved changes until the first save.
-    setPhase({ kind: 'ready', store: new BuilderStore(form, '') });
+    setPhase({ kind: 'ready', store: new BuilderStore(form, ''), recordTitle });
   };
 
   return (
@@ -99,7 +102,11 @@ export function BuilderRoute({ host }: { host: HostServices }) {
         </Alert>
       )}
       {phase.kind === 'start' && (
-        <StartDialog api={api} onNext={start} onClose={() => leaveToOrg(recordUrl)} />
+        <StartDialog
+          api={api}
+          onNext={(choice) => start(choice, phase.recordTitle)}
+          onClose={() => leaveToOrg(recordUrl)}
+        />
       )}
       {phase.kind === 'ready' && (
         <BuilderScreen
@@ -109,6 +116,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
           namespace={ns}
           timeZone={signedIn?.userDetails.TimeZoneSidKey || undefined}
           recordUrl={recordUrl}
+          recordTitle={phase.recordTitle}
           leave={leaveToOrg}
         />
       )}

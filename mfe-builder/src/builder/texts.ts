@@ -53,7 +53,10 @@ export const TEXTS = {
   objectFieldIntoTable: 'Object fields cannot be dropped into a table area.',
   fieldIntoTable: 'Only tables can be dropped into a table area.',
   tableOutsideTableArea: 'Tables can only be dropped into a table area.',
+  tableOtherSection: 'A table stays in its own section.',
   documentsOnlyForSafety: 'Documents can only be added to safety inspection forms.',
   documentError: (label: string) => `The document ${label} could not be loaded; it was removed.`,
   saveFailedPrefix: 'Save failed: ',
+  /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
+  keptAsItIs: 'kept as it is',
 } as const;

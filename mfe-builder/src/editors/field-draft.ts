@@ -78,9 +78,13 @@ export interface FieldErrors {
 export const hasErrors = (e: FieldErrors): boolean => Object.values(e).some(Boolean);
 
 /** Which default-value check a field gets. */
-export const defaultKindOf = (d: Pick<FieldDraft, 'kind' | 'dataType'>): DefaultKind => {
+export const defaultKindOf = (
+  d: Pick<FieldDraft, 'kind' | 'dataType'> & { options?: unknown[] },
+): DefaultKind => {
   if (d.kind === 'object') {
     if (d.dataType === 'date-time' || d.dataType === 'date') return 'date';
+    // A picklist or RecordTypeId (a choice of record type by name): one of its values, by title.
+    if (d.options?.length) return 'dropdown';
     return 'text';
   }
   if (d.kind === 'date' || d.kind === 'dropdown' || d.kind === 'yesno') return d.kind;
@@ -88,8 +92,11 @@ export const defaultKindOf = (d: Pick<FieldDraft, 'kind' | 'dataType'>): Default
 };
 
 /** Whether the field offers validation presets (text entry fields only). */
-export const hasValidation = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
-  d.kind === 'text' || d.kind === 'scan' || (d.kind === 'object' && (d.dataType ?? 'string') === 'string');
+export const hasValidation = (d: Pick<FieldDraft, 'kind' | 'dataType'> & { options?: unknown[] }): boolean =>
+  d.kind === 'text' ||
+  d.kind === 'scan' ||
+  // Not on an object field chosen from values (picklist, RecordTypeId): nothing is typed there.
+  (d.kind === 'object' && (d.dataType ?? 'string') === 'string' && !d.options?.length);
 
 export const hasDefault = (d: Pick<FieldDraft, 'kind' | 'dataType'>): boolean =>
   d.kind !== 'blank' && d.kind !== 'photo' && d.kind !== 'location' && d.dataType !== 'location';

@@ -12,7 +12,7 @@ import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
 import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
 import { withTable } from './table-field';
-import type { BuilderForm, CanvasField, ObjectField, PaletteItem } from './types';
+import type { BuilderForm, CanvasField, ObjectField, PaletteItem, SourceElement } from './types';
 
 export type GeneralKind =
   'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'photo' | 'location' | 'scan';
@@ -103,6 +103,38 @@ export const blankField = (id: number): CanvasField => ({
   readOnly: false,
 });
 
+/**
+ * A layout element the canvas does not model, kept as it is (a locked block: moved and removed whole,
+ * written back unchanged). Its key names it on the canvas.
+ */
+export const keptField = (id: number, element: SourceElement): CanvasField => ({
+  id,
+  key: keptName(element),
+  kind: 'kept',
+  objectKey: 'General',
+  schema: {},
+  uiType: typeof element.type === 'string' ? element.type : '',
+  options: {},
+  required: false,
+  readOnly: false,
+  source: element,
+});
+
+/** What a kept element is called on the canvas: its type and its text or label, if any. */
+export function keptName(element: SourceElement): string {
+  const type = typeof element.type === 'string' ? element.type : 'element';
+  const label = element.label;
+  const text =
+    typeof element.text === 'string'
+      ? element.text
+      : typeof label === 'string'
+        ? label
+        : label && typeof label === 'object' && typeof (label as { text?: unknown }).text === 'string'
+          ? (label as { text: string }).text
+          : '';
+  return text ? `${type}: ${text}` : type;
+}
+
 /** A new canvas field for a palette item (General kinds get a unique `CQ_Form_` API name). */
 export function createField(form: BuilderForm, item: PaletteItem, schemas: ObjectSchemas = {}): CanvasField {
   const id = nextControlId(form);
@@ -142,7 +174,10 @@ export function createField(form: BuilderForm, item: PaletteItem, schemas: Objec
         ...(mapped?.options ?? fallback.options),
         isReferenceField: item.isReferenceField ?? false,
       },
-      required: Boolean(item.field.required),
+      // A field the org computes is shown, never entered: read-only, and never required.
+      ...(item.field.updateable === false
+        ? { readOnly: true, required: false }
+        : { required: Boolean(item.field.required) }),
     };
   }
   const taken = takenNames(namesInUse(form));

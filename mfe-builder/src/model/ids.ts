@@ -37,7 +37,7 @@ export function nextSectionId(form: BuilderForm): string {
 export function namesInUse(form: BuilderForm, exceptId?: number): string[] {
   const names: string[] = [];
   for (const f of Object.values(form.fields)) {
-    if (f.id === exceptId || f.kind === 'blank') continue;
+    if (f.id === exceptId || f.kind === 'blank' || f.kind === 'kept') continue;
     names.push(f.key);
     const rel = f.definition?.relationshipName;
     if (typeof rel === 'string') names.push(rel);

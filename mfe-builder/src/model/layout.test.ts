@@ -7,6 +7,7 @@ import {
   addSection,
   addSignature,
   canDrop,
+  canMove,
   deleteSection,
   draggedPaletteIds,
   moveField,
@@ -89,6 +90,16 @@ describe('drop rules', () => {
     expect(canDrop({ kind: 'table' }, false)).toBe('table-between-areas');
     expect(canDrop({ kind: 'table' }, true)).toBeNull();
     expect(canDrop({ kind: 'object' }, false)).toBeNull();
+  });
+
+  it('a table moves within its own table area, never into another section', () => {
+    let form = addSection(emptyForm());
+    form = addField(form, 0, createField(form, general('table')));
+    form = addField(form, 0, createField(form, general('table')));
+    expect(canMove(form, 100, 1, true)).toBe('table-to-other-section');
+    expect(moveField(form, 100, 1, 'end')).toBe(form);
+    expect(canMove(form, 100, 0, true)).toBeNull();
+    expect(moveField(form, 200, 0, { row: -1, index: 0 }).sections[0]!.tables).toEqual([200, 100]);
   });
   it('tables land in the table area with a default 3x3 table', () => {
     const form = withFields(0);

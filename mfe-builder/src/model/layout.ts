@@ -4,7 +4,13 @@
  */
 import { BUILDER } from 'shared-contracts';
 import { nextSectionId } from './ids';
-import type { BuilderForm, CanvasField, CanvasSection } from './types';
+import type { BuilderForm, CanvasField, CanvasSection, Placement } from './types';
+
+/** A kept element that stood alone in its section (not in a row): it keeps a row of its own. */
+export const standsAlone = (form: BuilderForm, id: number): boolean => {
+  const f = form.fields[id];
+  return f?.kind === 'kept' && f.row === null;
+};
 
 /** Where a field lands in a section: before row `row` position `index`, or at the end. */
 export type DropTarget = { row: number; index: number } | 'end';
@@ -44,17 +50,29 @@ export function locate(
  * Puts `id` into the rows: a full row (more than the horizontal maximum) pushes its last field into a
  * new row right after it, and so on, so every row keeps at most BUILDER.horizontalRowMax fields.
  */
-function insertIntoRows(rows: number[][], id: number, target: DropTarget): number[][] {
+function insertIntoRows(
+  rows: number[][],
+  id: number,
+  target: DropTarget,
+  alone: (id: number) => boolean = () => false,
+): number[][] {
   const next = rows.slice();
   if (target === 'end') {
     const last = next[next.length - 1];
-    if (last && last.length < BUILDER.horizontalRowMax) next[next.length - 1] = [...last, id];
+    if (last && last.length < BUILDER.horizontalRowMax && !alone(id) && !last.some(alone))
+      next[next.length - 1] = [...last, id];
     else next.push([id]);
     return next;
   }
   const r = Math.max(0, Math.min(target.row, next.length));
   if (r === next.length) {
     next.push([id]);
+    return next;
+  }
+  // A kept block that stood alone stays alone: it goes in a row of its own (before or after), and no
+  // field joins its row.
+  if (alone(id) || (next[r] as number[]).some(alone)) {
+    next.splice(target.index === 0 ? r : r + 1, 0, [id]);
     return next;
   }
   const row = (next[r] as number[]).slice();
@@ -87,11 +105,12 @@ export function addField(
   const section =
     field.kind === 'table'
       ? { ...sec, tables: [...sec.tables, field.id] }
-      : { ...sec, rows: insertIntoRows(sec.rows, field.id, target) };
+      : { ...sec, rows: insertIntoRows(sec.rows, field.id, target, (x) => standsAlone(form, x)) };
   return replaceSection({ ...form, fields }, sectionIndex, section);
 }
 
-export type MoveRefusal = 'object-field-into-table-area' | 'table-between-areas' | 'field-into-table-area';
+export type MoveRefusal =
+  'object-field-into-table-area' | 'table-between-areas' | 'field-into-table-area' | 'table-to-other-section';
 
 /**
  * Whether a move is allowed (builder spec section 4 "Dropping"): object fields never go into table
@@ -104,7 +123,25 @@ export function canDrop(field: Pick<CanvasField, 'kind'>, intoTableArea: boolean
   return null;
 }
 
-/** Moves a field to another place (same or other section). Tables move between table areas only. */
+/**
+ * Whether moving a canvas item is allowed: `canDrop`, and a table stays in its own section (builder
+ * spec section 4: tables cannot be moved between differing drop areas; each section has its own).
+ */
+export function canMove(
+  form: BuilderForm,
+  id: number,
+  sectionIndex: number,
+  intoTableArea: boolean,
+): MoveRefusal | null {
+  const field = form.fields[id];
+  if (!field) return null;
+  const refusal = canDrop(field, intoTableArea);
+  if (refusal) return refusal;
+  if (field.kind === 'table' && locate(form, id)?.section !== sectionIndex) return 'table-to-other-section';
+  return null;
+}
+
+/** Moves a field to another place (same or other section). Tables move within their own table area only. */
 export function moveField(
   form: BuilderForm,
   id: number,
@@ -117,6 +154,7 @@ export function moveField(
   let sections = form.sections.slice();
   const src = sections[from.section] as CanvasSection;
   if (field.kind === 'table') {
+    if (sectionIndex !== from.section) return form;
     sections[from.section] = { ...src, tables: src.tables.filter((x) => x !== id) };
     const dst = sections[sectionIndex] as CanvasSection;
     const tables = dst.tables.slice();
@@ -147,7 +185,10 @@ export function moveField(
   }
   sections[from.section] = { ...src, rows: removed };
   const dst = sections[sectionIndex] as CanvasSection;
-  sections[sectionIndex] = { ...dst, rows: insertIntoRows(dst.rows, id, adjusted) };
+  sections[sectionIndex] = {
+    ...dst,
+    rows: insertIntoRows(dst.rows, id, adjusted, (x) => standsAlone(form, x)),
+  };
   sections = sections.slice();
   return { ...form, sections };
 }
@@ -181,8 +222,24 @@ export const defaultSectionTitle = (n: number): string => `Section ${n}`;
 const isDefaultTitle = (title: string) => /^Section \d+$/.test(title);
 
 export function addSection(form: BuilderForm): BuilderForm {
-  const section = emptySection(nextSectionId(form), defaultSectionTitle(form.sections.length + 1));
+  const title = defaultSectionTitle(form.sections.length + 1);
+  const section = emptySection(nextSectionId(form), title);
+  // In a form whose sections sit in wrappers (a Categorization's Category tabs) a new one gets its own.
+  const wrappers = form.sections[form.sections.length - 1]?.source?.wrappers ?? [];
+  if (wrappers.length > 0) {
+    section.source = {
+      section: { type: 'Section' },
+      title,
+      inner: { type: 'VerticalLayout' },
+      wrappers: wrappers.map((w) => ({ type: w.type, label: title })),
+    };
+  }
   return { ...form, sections: [...form.sections, section] };
+}
+
+/** Removes a kept top-level element (one outside any section). */
+export function removeOutside(form: BuilderForm, key: string): BuilderForm {
+  return { ...form, outside: (form.outside ?? []).filter((o) => o.key !== key) };
 }
 
 export function renameSection(form: BuilderForm, index: number, title: string): BuilderForm {
@@ -216,7 +273,51 @@ export function deleteSection(form: BuilderForm, index: number): BuilderForm {
     .map((q) =>
       q.sectionId && renamed.has(q.sectionId) ? { ...q, sectionId: renamed.get(q.sectionId) } : q,
     );
-  return { ...form, fields, sections, queries, ...withoutData(form, sec.documents) };
+  return {
+    ...form,
+    fields,
+    sections,
+    queries,
+    ...withoutData(form, sec.documents),
+    ...renameAnchors(form, sec.sectionId, renamed, sections[index]?.sectionId ?? ''),
+  };
+}
+
+/**
+ * Kept top-level elements and the saved places of signatures and Files follow the renumbered section
+ * ids; those of the deleted section fall back to the builder's own places (Files last).
+ */
+function renameAnchors(
+  form: BuilderForm,
+  deleted: string,
+  renamed: ReadonlyMap<string, string>,
+  /** The id of the section that followed the deleted one (after renumbering), or ''. */
+  next: string,
+): Pick<BuilderForm, 'outside' | 'source'> {
+  const out: Pick<BuilderForm, 'outside' | 'source'> = {};
+  if (form.outside?.length) {
+    out.outside = form.outside.map((o) =>
+      o.before === deleted
+        ? { ...o, before: next }
+        : renamed.has(o.before)
+          ? { ...o, before: renamed.get(o.before)! }
+          : o,
+    );
+  }
+  const src = form.source;
+  if (src && (src.signatures?.sectionId || src.files?.sectionId)) {
+    const move = (p: Placement | undefined): Placement | undefined =>
+      !p?.sectionId
+        ? p
+        : p.sectionId === deleted
+          ? undefined
+          : { ...p, sectionId: renamed.get(p.sectionId) ?? p.sectionId };
+    const { signatures: _s, files: _f, ...rest } = src;
+    const signatures = move(src.signatures);
+    const files = move(src.files);
+    out.source = { ...rest, ...(signatures ? { signatures } : {}), ...(files ? { files } : {}) };
+  }
+  return out;
 }
 
 /** The loaded data of documents that are gone (as a partial form: nothing when there is none). */

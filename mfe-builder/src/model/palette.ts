@@ -21,7 +21,8 @@ export function objectPalette(objectName: string, fields: ObjectField[], context
     .filter((f) => !HIDDEN_FIELDS.has(f.name) && !f.autoNumber)
     .map((f) => ({
       id: `${objectName}.${f.name}`,
-      label: f.label,
+      // A field the org computes says so: it is placed read-only.
+      label: f.updateable === false ? `${f.label} (read-only)` : f.label,
       value: f.name,
       isDragged: false,
       type: 'FIELD' as const,

@@ -5,10 +5,19 @@
  */
 import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
 import { BUILDER, DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
-import { blankField } from './field-factory';
+import { blankField, keptField } from './field-factory';
 import { hasInlineTables, needsConversion } from './version';
 import { FILES_SCOPE, fromBase64, SIGNATURES_SCOPE, type Json } from './writer';
-import type { BuilderForm, CanvasField, CanvasSection, FieldKind, FormMeta } from './types';
+import type {
+  BuilderForm,
+  CanvasField,
+  CanvasSection,
+  FieldKind,
+  FormMeta,
+  OutsideElement,
+  Placement,
+  SourceElement,
+} from './types';
 
 interface El {
   type?: string;
@@ -86,6 +95,16 @@ function parseScope(scope: string | undefined): { objectKey: string; key: string
   return m ? { objectKey: m[1] as string, key: m[2] as string } : null;
 }
 
+/** Layout element types the canvas edits as fields (with a scope into the schema). */
+const FIELD_TYPES = new Set(['Control', 'select', 'lookup', 'time', 'radio', 'dependent', 'photo']);
+
+/** Whether the canvas models this element (a field, a table, a blank); anything else is kept as it is. */
+function isModelled(el: El): boolean {
+  if (el.type === 'blank') return true;
+  if (!parseScope(el.scope)) return false;
+  return el.type === 'table' || FIELD_TYPES.has(str(el.type, 'Control'));
+}
+
 function inferKind(
   objectKey: string,
   schema: FormJsonSchema,
@@ -134,27 +153,44 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
 
   const fields: Record<number, CanvasField> = {};
   let maxId = 0;
-  const pending: Array<{ el: El; section: number; row: number }> = [];
+  const pending: Array<{ el: El; section: number; row: number; rowSource: SourceElement | null }> = [];
   const sections: CanvasSection[] = [];
   let files = Boolean(json.Files);
+  let signaturesAt: Placement | undefined;
+  let filesAt: Placement | undefined;
+  const outside: Array<{ element: El; beforeIndex: number; tail: string }> = [];
 
-  const toField = (el: El, assignId: () => number): CanvasField | null => {
-    const rawId = Number(el.options?.id);
-    const id = Number.isFinite(rawId) && rawId > 0 && !fields[rawId] ? rawId : assignId();
-    const stored = controls[id] ?? {};
-    if (el.type === 'blank') return blankField(id);
+  const idOf = (el: El): number | null => {
+    const fromLayout = Number(el.options?.id);
+    if (el.options?.id !== undefined && Number.isFinite(fromLayout) && fromLayout > 0) return fromLayout;
     const at = parseScope(el.scope);
-    if (!at) return null;
+    const fromSchema = at ? Number(obj(obj(obj(properties[at.objectKey]).properties)[at.key]).id) : NaN;
+    return Number.isFinite(fromSchema) && fromSchema > 0 ? fromSchema : null;
+  };
+
+  const toField = (p: (typeof pending)[number], assignId: () => number): CanvasField | null => {
+    const { el } = p;
+    const known = idOf(el);
+    const id = known !== null && !fields[known] ? known : assignId();
+    // Builder notes are trusted only for an id the layout or schema carries (assigned ids follow the order).
+    const stored = known === id ? (controls[id] ?? {}) : {};
+    const kept = { source: el as SourceElement, row: p.rowSource };
+    if (!isModelled(el)) {
+      return { ...keptField(id, el as SourceElement), row: p.rowSource };
+    }
+    if (el.type === 'blank') return { ...blankField(id), ...kept };
+    const at = parseScope(el.scope) as { objectKey: string; key: string };
     const objSchema = properties[at.objectKey] ?? {};
     const schema = { ...(obj(objSchema.properties)[at.key] as FormJsonSchema | undefined) };
     delete schema.id;
     const uiType = str(el.type, 'Control');
-    const kind = stored.kind ?? inferKind(at.objectKey, schema, uiType, el.options);
+    const kind =
+      stored.kind && stored.kind !== 'kept'
+        ? stored.kind
+        : inferKind(at.objectKey, schema, uiType, el.options);
     const options = { ...(el.options ?? {}) };
     delete options.id;
-    delete options.readOnly;
-    delete options.valueScope;
-    delete options.labelScope;
+    if (options.readOnly === true) delete options.readOnly;
     const field: CanvasField = {
       id,
       key: at.key,
@@ -168,8 +204,13 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
       options,
       required: Array.isArray(objSchema.required) && objSchema.required.includes(at.key),
       readOnly: readOnlyList.has(at.key) || el.options?.readOnly === true,
-      ...(stored.paletteId ? { paletteId: stored.paletteId } : {}),
+      ...(stored.paletteId
+        ? { paletteId: stored.paletteId }
+        : kind === 'object'
+          ? { paletteId: `${at.objectKey}.${at.key}` }
+          : {}),
       ...(Array.isArray(el.rules) && el.rules.length ? { rules: el.rules } : {}),
+      ...kept,
     };
     if (kind === 'table') {
       const ref = str(schema.$ref).replace('#/definitions/', '') || at.key;
@@ -180,62 +221,101 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
     return field;
   };
 
-  const walkSection = (el: El, section: CanvasSection, index: number) => {
-    for (const child of el.elements ?? []) {
+  const newRow = (section: CanvasSection) => {
+    section.rows.push([]);
+    return section.rows.length - 1;
+  };
+
+  const walkSection = (content: El[], section: CanvasSection, index: number) => {
+    content.forEach((child, at) => {
       if (child.scope === FILES_SCOPE || child.type === 'genericfileupload') {
         files = true;
-        continue;
+        filesAt = { element: child as SourceElement, sectionId: section.sectionId, at };
+      } else if (child.scope === SIGNATURES_SCOPE || child.type === 'signatures') {
+        signaturesAt = { element: child as SourceElement, sectionId: section.sectionId, at };
+      } else if (child.type === 'HorizontalLayout' && (child.elements ?? []).length > 0) {
+        const row = newRow(section);
+        const { elements, ...rowSource } = child;
+        for (const c of elements ?? []) pending.push({ el: c, section: index, row, rowSource });
+      } else if (child.type === 'table' && isModelled(child)) {
+        pending.push({ el: child, section: index, row: -1, rowSource: null });
+      } else {
+        // A field on its own, or an element the builder does not model (kept as it is).
+        pending.push({ el: child, section: index, row: newRow(section), rowSource: null });
       }
-      if (child.scope === SIGNATURES_SCOPE || child.type === 'signatures') continue;
-      if (child.type === 'HorizontalLayout') {
-        const row = section.rows.length;
-        section.rows.push([]);
-        for (const c of child.elements ?? []) pending.push({ el: c, section: index, row });
-      } else if (child.type === 'VerticalLayout' || child.type === 'Group') {
-        walkSection(child, section, index);
-      } else if (child.type === 'table') {
-        pending.push({ el: child, section: index, row: -1 });
-      } else if (child.scope || child.type === 'blank') {
-        const row = section.rows.length;
-        section.rows.push([]);
-        pending.push({ el: child, section: index, row });
-      }
-    }
+    });
+  };
+
+  const readSection = (el: El, wrappers: SourceElement[]) => {
+    const title = labelText(el.label) || `Section ${sections.length + 1}`;
+    const { elements = [], ...own } = el;
+    const only = elements.length === 1 ? elements[0] : undefined;
+    const wrapped = only?.type === 'VerticalLayout' && !only.scope;
+    const inner = wrapped ? (({ elements: _e, ...rest }) => rest)(only) : null;
+    const section: CanvasSection = {
+      sectionId: str(el.sectionId, `section-${sections.length + 1}`),
+      title,
+      rows: [],
+      tables: [],
+      documents: [],
+      source: { section: own as SourceElement, title, inner: inner as SourceElement | null, wrappers },
+    };
+    sections.push(section);
+    walkSection(wrapped ? (only.elements ?? []) : elements, section, sections.length - 1);
   };
 
   const ui = obj(json.ui) as El;
-  const top = (ui.elements ?? []).flatMap((e) => (e.type === 'Category' ? (e.elements ?? []) : [e]));
-  for (const el of top) {
-    if (el.type === 'Section') {
-      const section: CanvasSection = {
-        sectionId: str(el.sectionId, `section-${sections.length + 1}`),
-        title: labelText(el.label) || `Section ${sections.length + 1}`,
-        rows: [],
-        tables: [],
-        documents: [],
-      };
-      sections.push(section);
-      walkSection(el, section, sections.length - 1);
-    } else if (el.scope === FILES_SCOPE || el.type === 'genericfileupload') files = true;
-  }
+  (ui.elements ?? []).forEach((el) => {
+    const inner = el.elements ?? [];
+    if (el.type === 'Section') readSection(el, []);
+    else if (el.type === 'Category' && inner.length === 1 && inner[0]?.type === 'Section') {
+      const { elements: _e, ...wrapper } = el;
+      readSection(inner[0], [wrapper as SourceElement]);
+    } else if (el.scope === FILES_SCOPE || el.type === 'genericfileupload') {
+      files = true;
+      filesAt = { element: el as SourceElement, at: 0 };
+    } else if (
+      el.scope === SIGNATURES_SCOPE ||
+      el.type === 'signatures' ||
+      (inner.length === 1 && (inner[0]?.type === 'signatures' || inner[0]?.scope === SIGNATURES_SCOPE))
+    ) {
+      signaturesAt = { element: el as SourceElement, at: 0 };
+    } else {
+      // After the last section: before the top-level signatures or Files that follow it, or at the end.
+      const top = (p: Placement | undefined) => Boolean(p && !p.sectionId);
+      const tail = top(filesAt) ? '' : top(signaturesAt) ? '#files' : '#signatures';
+      outside.push({ element: el, beforeIndex: sections.length, tail });
+    }
+  });
   if (sections.length === 0)
     sections.push({ sectionId: 'section-1', title: 'Section 1', rows: [], tables: [], documents: [] });
 
-  // Ids kept from the saved layout first, then new ones (in steps of 100) for elements without one.
+  // Ids kept from the saved layout (or schema) first, then new ones (in steps of 100) for elements without one.
   for (const p of pending) {
-    const id = Number(p.el.options?.id);
-    if (Number.isFinite(id)) maxId = Math.max(maxId, id);
+    const id = idOf(p.el);
+    if (id !== null) maxId = Math.max(maxId, id);
   }
   const assignId = () => (maxId = (Math.floor(maxId / BUILDER.dragIdStep) + 1) * BUILDER.dragIdStep);
   for (const p of pending) {
-    const f = toField(p.el, assignId);
+    const f = toField(p, assignId);
     if (!f) continue;
     fields[f.id] = f;
     const sec = sections[p.section] as CanvasSection;
-    if (p.row < 0 || f.kind === 'table') sec.tables.push(f.id);
+    if (p.row < 0) sec.tables.push(f.id);
     else sec.rows[p.row]!.push(f.id);
   }
   for (const s of sections) s.rows = s.rows.filter((r) => r.length > 0);
+
+  // What the canvas claims of the schema; everything else is written back as it was.
+  const owned = new Set<string>();
+  const ownedDefinitions = new Set<string>();
+  for (const f of Object.values(fields)) {
+    if (f.kind === 'blank' || f.kind === 'kept') continue;
+    owned.add(`${f.objectKey}/${f.key}`);
+    if (f.kind === 'table') ownedDefinitions.add(str(f.schema.$ref).replace('#/definitions/', '') || f.key);
+  }
+  owned.add('General/signatures');
+  owned.add('General/Files');
 
   const info = obj(json.sectionsInfo);
   for (const s of sections) {
@@ -246,6 +326,11 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
   const extra: Json = {};
   for (const [k, v] of Object.entries(json)) if (!KNOWN_KEYS.has(k)) extra[k] = v;
   const events = obj(ui).events;
+  const outsideKept: OutsideElement[] = outside.map((o, i) => ({
+    key: `outside-${i + 1}`,
+    element: o.element as SourceElement,
+    before: sections[o.beforeIndex]?.sectionId ?? o.tail,
+  }));
   return {
     meta,
     sections,
@@ -259,6 +344,14 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
     startingData: obj(json.startingData),
     ...(events && typeof events === 'object' ? { events: events as LayoutEvents } : {}),
     extra,
+    ...(outsideKept.length ? { outside: outsideKept } : {}),
+    source: {
+      json,
+      owned,
+      ownedDefinitions,
+      ...(signaturesAt ? { signatures: signaturesAt } : {}),
+      ...(filesAt ? { files: filesAt } : {}),
+    },
   };
 }
 

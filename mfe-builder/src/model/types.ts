@@ -7,7 +7,21 @@ import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions
 
 /** What a canvas item is; object fields come from the org, the rest from the General panel. */
 export type FieldKind =
-  'dropdown' | 'text' | 'date' | 'yesno' | 'blank' | 'table' | 'object' | 'photo' | 'location' | 'scan';
+  | 'dropdown'
+  | 'text'
+  | 'date'
+  | 'yesno'
+  | 'blank'
+  | 'table'
+  | 'object'
+  | 'photo'
+  | 'location'
+  | 'scan'
+  /** A layout element the builder does not model (static text, CQFlexLayout, a nested Category…): kept as it is. */
+  | 'kept';
+
+/** A layout element as read from the saved JSON. */
+export type SourceElement = Readonly<Record<string, unknown>>;
 
 /** An object field's UI element type (lookup fields render as lookups, picklists as selects). */
 export type ObjectFieldUi = 'Control' | 'select' | 'lookup' | 'time';
@@ -35,6 +49,16 @@ export interface CanvasField {
   definition?: FormJsonSchema;
   /** Tables: cell values entered in the table editor (written as the table's data). */
   rows?: ReadonlyArray<Readonly<Record<string, string | number>>>;
+  /**
+   * The layout element it was read from: a kept element is written back exactly as it is; for the
+   * others, the keys the builder does not edit are written back untouched (undefined: made in the builder).
+   */
+  source?: SourceElement;
+  /**
+   * The row it was read from: the HorizontalLayout's own keys (its elements left out), or null when it
+   * stood alone in its section (written back alone while it is alone in its row). Undefined: made in the builder.
+   */
+  row?: SourceElement | null;
 }
 
 export interface CanvasSection {
@@ -47,6 +71,49 @@ export interface CanvasSection {
   tables: number[];
   /** Controlled documents pulled into this section (safety inspections): record ids. */
   documents: string[];
+  /** How the saved JSON held it (undefined: made in the builder). */
+  source?: SectionSource;
+}
+
+/** A saved section's own keys, so what the builder does not edit is written back as it was. */
+export interface SectionSource {
+  /** The Section element without its elements. */
+  section: SourceElement;
+  /** The title it was read with (a Category wrapper labelled with it follows a rename). */
+  title: string;
+  /** The VerticalLayout its content sat in (without elements), or null when the content sat directly in the Section. */
+  inner: SourceElement | null;
+  /** Wrappers around it at the top of the layout (a Category of a Categorization), outermost first. */
+  wrappers: SourceElement[];
+}
+
+/** Where a layout element the form models as a whole (signatures, Files) sat in the saved layout. */
+export interface Placement {
+  element: SourceElement;
+  /** The section it sat in (its position there: `at`), or undefined at the top of the layout. */
+  sectionId?: string;
+  at: number;
+}
+
+/** A top-level layout element outside any section, kept as it is (2.0.0 forms). */
+export interface OutsideElement {
+  /** Stable key for the canvas. */
+  key: string;
+  element: SourceElement;
+  /** What followed it: a section id, '#signatures', '#files', or '' (the end of the layout). */
+  before: string;
+}
+
+/** The saved JSON a form was read from, and what of it the builder keeps. */
+export interface FormSource {
+  /** The JSON as read (after version conversion); never changed. */
+  json: Readonly<Record<string, unknown>>;
+  /** 'objectKey/key' of every schema property the canvas fields claimed when read (the others are kept). */
+  owned: ReadonlySet<string>;
+  /** The definitions the canvas tables claimed when read. */
+  ownedDefinitions: ReadonlySet<string>;
+  signatures?: Placement;
+  files?: Placement;
 }
 
 export interface FormMeta {
@@ -80,6 +147,10 @@ export interface BuilderForm {
   events?: LayoutEvents;
   /** Keys of the loaded JSON the builder does not model, written back untouched. */
   extra: Record<string, unknown>;
+  /** Top-level layout elements outside any section, kept as they are (shown as locked blocks). */
+  outside?: OutsideElement[];
+  /** The saved JSON it was read from (undefined: a form started in the builder). */
+  source?: FormSource;
 }
 
 /** A palette item (builder spec section 3 "Palette item"). */
@@ -109,6 +180,8 @@ export interface ObjectField {
   referenceTo?: string[];
   relationshipName?: string | null;
   required?: boolean;
+  /** False for a field the org computes or sets itself (formula, roll-up, audit): placed read-only. */
+  updateable?: boolean;
   length?: number | null;
   /** RecordTypeId only: the object's record types the user may choose (by name). */
   recordTypes?: Array<{ id: string; name: string }>;

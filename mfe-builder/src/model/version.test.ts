@@ -76,7 +76,7 @@ describe('convertLegacy', () => {
       relationshipName: 'G_Table_1__r',
     });
     const form = fromFormJson(legacy('1.1.0'));
-    expect(form.sections).toEqual([
+    expect(form.sections).toMatchObject([
       { sectionId: 'section-1', title: 'Basics', rows: [[100]], tables: [200], documents: [] },
     ]);
     expect(form.fields[100]).toMatchObject({ key: 'CQ_Form_Name', kind: 'text', required: true });

@@ -513,7 +513,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/searchQuery/',
     summary:
-      'A named query with parameters (never SOQL): kind=assignedTasks | lookup (object default Account, name prefix on searchField, extra fields, filters as JSON [{field, operator, value}]) | lookupCache (as lookup with no name prefix, for searching offline: up to 200 records, done false when the org has more) | recordById (object, id, fields) | controlledDocuments (criteriaType optional). Limit 50.',
+      'A named query with parameters (never SOQL): kind=assignedTasks | lookup (object default Account, name prefix on searchField, extra fields, filters as JSON [{field, operator, value}]) | lookupCache (as lookup with no name prefix, for searching offline: up to 200 records, done false when the org has more) | recordById (object, id, fields) | controlledDocuments (criteriaType optional; name: text searched in the document Name, number and title; ids: comma-joined record ids of saved documents, any status). Limit 50; done false when the org has more.',
     auth: 'session',
     stateChanging: false,
     query: obj(
@@ -524,6 +524,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
         id: sfId(),
         fields: pattern(API_NAME_LIST_PATTERN, 2000),
         criteriaType: str(80),
+        /** controlledDocuments: the saved documents to name (comma-joined record ids, at most 50). */
+        ids: pattern('^[a-zA-Z0-9]{15,18}(?:,[a-zA-Z0-9]{15,18}){0,49}$', 1000),
         /** lookup: the text field the name prefix applies to (default the object's name field). */
         searchField: apiName(),
         /** lookup: JSON array of {field, operator, value}, operators of LOOKUP_FILTER_OPERATORS. */
@@ -962,7 +964,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/getSavedFormBuilderJSON',
     summary:
-      'The saved builder JSON of a form record: {formJSON (base64, empty when none), selectedSICDocIds}.',
+      "The saved builder JSON of a form record: {formJSON (base64, empty when none), selectedSICDocIds}, and the record's Name and Title (the builder's header).",
     auth: 'session',
     stateChanging: false,
     query: recordIdQuery,
@@ -970,6 +972,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       formJSON: str(8_000_000),
       selectedSICDocIds: arrayOf(str(18), 500),
       objectType: nullable(str(255)),
+      name: nullable(str(255)),
+      title: nullable(str(255)),
     }),
     source: 'builder 7',
   },
