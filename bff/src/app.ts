@@ -25,11 +25,13 @@ import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
 import { eventsRoute } from './routes/events';
 import { ChangeStreams } from './org/change-stream';
+import { createCoordination, type Coordination } from './cluster/redis-coordination';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
 export interface BffOptions {
   store?: SessionStore;
   logger?: Logger;
+  coordination?: Coordination;
 }
 
 export interface Bff {
@@ -38,8 +40,10 @@ export interface Bff {
   router: Router;
   /** The remotes' manifests behind the page's preload hints (warm() reads them all now). */
   manifests: RemoteManifests;
-  /** The org change subscriptions behind /api/events (one per org). */
+  /** The org change subscriptions behind /api/events (one per org across instances). */
   changeStreams: ChangeStreams;
+  /** What the instances agree on through Redis (in memory for one instance). */
+  coordination: Coordination;
   close(): Promise<void>;
 }
 
@@ -239,7 +243,8 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     ctx.body = config.remotes;
   });
   registerApiRoutes(router, deps, allowedOrigins);
-  const changeStreams = new ChangeStreams(config, refresher, logger);
+  const coordination = options.coordination ?? createCoordination(config.session.redisUrl, logger);
+  const changeStreams = new ChangeStreams(config, refresher, logger, coordination, config.cluster);
   if (config.liveEvents.enabled) eventsRoute(router, deps, changeStreams);
 
   app.use(requestLog(logger));
@@ -290,9 +295,10 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     router,
     manifests,
     changeStreams,
-    close: () => {
-      changeStreams.close();
-      return store.close();
+    coordination,
+    close: async () => {
+      await changeStreams.close();
+      await Promise.all([store.close(), coordination.close()]);
     },
   };
 }
