@@ -14,6 +14,8 @@ import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from
 import { check, compile } from './http/validate';
 import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/client';
 import { TtlCache } from './cache/ttl-cache';
+import { attachSharedCaches } from './cache/shared-cache';
+import { forgetDefinitions } from './routes/submission-check';
 import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
 import { origin, type SfRecord } from './org/util';
 import { sessionMiddleware } from './session/session';
@@ -244,7 +246,13 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
   });
   registerApiRoutes(router, deps, allowedOrigins);
   const coordination = options.coordination ?? createCoordination(config.session.redisUrl, logger);
-  const changeStreams = new ChangeStreams(config, refresher, logger, coordination, config.cluster);
+  // The org's forms changed: every instance hears the hint and drops its parsed definitions.
+  const changeStreams = new ChangeStreams(config, refresher, logger, coordination, config.cluster, (hint) => {
+    if (hint.target?.topic === 'forms' || (hint.target === null && hint.replayId === null))
+      forgetDefinitions();
+  });
+  const detachCaches = attachSharedCaches(coordination);
+  const unshareUsage = deps.apiUsage.share(coordination);
   if (config.liveEvents.enabled) eventsRoute(router, deps, changeStreams);
 
   app.use(requestLog(logger));
@@ -298,6 +306,8 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     coordination,
     close: async () => {
       await changeStreams.close();
+      detachCaches();
+      unshareUsage();
       await Promise.all([store.close(), coordination.close()]);
     },
   };

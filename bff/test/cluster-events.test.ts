@@ -92,6 +92,21 @@ afterAll(async () => {
 });
 
 describe('several BFF instances on Redis: one org subscription', () => {
+  it('the user details a sign-in asks for cost the org one call whichever instances answer', async () => {
+    const c: Client = await signedIn((bffs[0] as BffProcess).base, DEMO.field);
+    const cookie = c.jar.get(c.base, SESSION_COOKIE) ?? '';
+    const apiCalls = async () =>
+      ((await (await fetch(`${emulator.url}/__emulator/counters`)).json()) as { apiCalls: number }).apiCalls;
+    const before = await apiCalls();
+    for (const b of bffs) {
+      const r = await fetch(`${b.base}/api/userDetails`, {
+        headers: { Cookie: `${SESSION_COOKIE}=${cookie}` },
+      });
+      expect(r.status).toBe(200);
+    }
+    expect((await apiCalls()) - before).toBe(1);
+  }, 60_000);
+
   it('one streaming client and one delivery per event; each home hears once; the holder killed, another resumes by replay', async () => {
     // The field user signs in on one instance; the session is in Redis, so a round-robin balancer may
     // put their homes (two tabs, two devices) on any instance. The partner's home is on a third.

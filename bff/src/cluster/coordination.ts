@@ -49,6 +49,7 @@ export interface Coordination {
   /** Small shared values (cache entries every instance reads); null when absent or not shared. */
   getValue(key: string): Promise<string | null>;
   setValue(key: string, value: string, ttlMs: number): Promise<void>;
+  deleteValue(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +133,8 @@ export class MemoryCoordination implements Coordination {
   }
 
   async setValue(): Promise<void> {}
+
+  async deleteValue(): Promise<void> {}
 
   async close(): Promise<void> {
     this.hintListeners.clear();

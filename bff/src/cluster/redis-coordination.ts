@@ -169,6 +169,10 @@ export class RedisCoordination implements Coordination {
     await this.redis.set(`cq:cache:${key}`, value, 'PX', Math.max(1, Math.round(ttlMs)));
   }
 
+  async deleteValue(key: string): Promise<void> {
+    await this.redis.del(`cq:cache:${key}`);
+  }
+
   async close(): Promise<void> {
     this.hintListeners.clear();
     this.invalidateListeners.clear();

@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts';
 import { formStamps, formStampsSoql, rememberDefinition, submitRefusal } from './submission-check';
 import { readTogether } from '../org/read-together';
-import { TtlCache } from '../cache/ttl-cache';
+import { sharedCache } from '../cache/shared-cache';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -338,7 +338,8 @@ async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[
   });
 }
 
-const userDetailsCache = new TtlCache<unknown[]>({ max: 5000, ttlMs: 60_000 });
+// Shared by the instances (Redis): the sign-in's two asks may reach two instances behind the balancer.
+const userDetailsCache = sharedCache<unknown[]>('userDetails', { max: 5000, ttlMs: 60_000 });
 
 async function readUserDetails(
   call: Call,
