@@ -4,7 +4,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, stop } from '../../test/global-setup';
+import pino from 'pino';
 import { SharedTtlCache } from '../cache/shared-cache';
+import { ApiUsageMonitor } from '../org/api-usage';
 import type { OrgHint } from './coordination';
 import { MemoryCoordination } from './coordination';
 import { RedisCoordination } from './redis-coordination';
@@ -120,5 +122,20 @@ describe('shared caches across instances', () => {
     await ca.invalidate('u1');
     await until(() => arrived);
     expect(await cb.getOrLoad('u1', load)).toEqual({ n: 2 });
+  });
+});
+
+describe('the org API allowance level across instances', () => {
+  it('one instance crossing 80% slows every instance down, and back under lets them all go', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const logger = pino({ level: 'silent' });
+    const [ua, ub] = [new ApiUsageMonitor(logger), new ApiUsageMonitor(logger)];
+    ua.share(a);
+    ub.share(b);
+    ua.record('00Dorg', 850, 1000);
+    await until(() => ub.slowDown('00Dorg'));
+    expect(ub.forAdmin('00Dorg')).toMatchObject({ level: 'high', percent: 85 });
+    ua.record('00Dorg', 100, 1000);
+    await until(() => !ub.slowDown('00Dorg'));
   });
 });
