@@ -14,6 +14,8 @@ import { checkCsrf, errorEnvelope, rateLimit, requestLog, securityHeaders } from
 import { check, compile } from './http/validate';
 import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/client';
 import { TtlCache } from './cache/ttl-cache';
+import { attachSharedCaches } from './cache/shared-cache';
+import { forgetDefinitions } from './routes/submission-check';
 import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
 import { origin, type SfRecord } from './org/util';
 import { sessionMiddleware } from './session/session';
@@ -27,11 +29,13 @@ import { canvasHandlers } from './routes/canvas';
 import { reportHandlers } from './routes/report';
 import { eventsRoute } from './routes/events';
 import { ChangeStreams } from './org/change-stream';
+import { createCoordination, type Coordination } from './cluster/redis-coordination';
 import { HANDLED, type Call, type Deps, type Handler } from './routes/types';
 
 export interface BffOptions {
   store?: SessionStore;
   logger?: Logger;
+  coordination?: Coordination;
 }
 
 export interface Bff {
@@ -40,8 +44,10 @@ export interface Bff {
   router: Router;
   /** The remotes' manifests behind the page's preload hints (warm() reads them all now). */
   manifests: RemoteManifests;
-  /** The org change subscriptions behind /api/events (one per org). */
+  /** The org change subscriptions behind /api/events (one per org across instances). */
   changeStreams: ChangeStreams;
+  /** What the instances agree on through Redis (in memory for one instance). */
+  coordination: Coordination;
   close(): Promise<void>;
 }
 
@@ -243,7 +249,14 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     ctx.body = config.remotes;
   });
   registerApiRoutes(router, deps, allowedOrigins);
-  const changeStreams = new ChangeStreams(config, refresher, logger);
+  const coordination = options.coordination ?? createCoordination(config.session.redisUrl, logger);
+  // The org's forms changed: every instance hears the hint and drops its parsed definitions.
+  const changeStreams = new ChangeStreams(config, refresher, logger, coordination, config.cluster, (hint) => {
+    if (hint.target?.topic === 'forms' || (hint.target === null && hint.replayId === null))
+      forgetDefinitions();
+  });
+  const detachCaches = attachSharedCaches(coordination);
+  const unshareUsage = deps.apiUsage.share(coordination);
   if (config.liveEvents.enabled) eventsRoute(router, deps, changeStreams);
 
   app.use(requestLog(logger));
@@ -294,9 +307,12 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     router,
     manifests,
     changeStreams,
-    close: () => {
-      changeStreams.close();
-      return store.close();
+    coordination,
+    close: async () => {
+      await changeStreams.close();
+      detachCaches();
+      unshareUsage();
+      await Promise.all([store.close(), coordination.close()]);
     },
   };
 }

@@ -56,6 +56,8 @@ export interface BffConfig {
     /** The `retry:` the browser's EventSource waits before reconnecting. */
     retryMs: number;
   };
+  /** Several instances (REDIS_URL): the lease on an org's change subscription (cluster/coordination.ts). */
+  cluster: { leaseMs: number; campaignMs: number };
   /** The org's daily API allowance (issue 33): past `threshold` of it, refreshes reuse their last answer for `slowRefreshMs`. */
   apiUsage: { threshold: number; slowRefreshMs: number };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
@@ -124,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       enabled: env.LIVE_EVENTS !== 'false',
       heartbeatMs: Number(env.EVENTS_HEARTBEAT_MS ?? 25_000),
       retryMs: Number(env.EVENTS_RETRY_MS ?? 5_000),
+    },
+    cluster: {
+      leaseMs: Number(env.CLUSTER_LEASE_MS ?? 5_000),
+      campaignMs: Number(env.CLUSTER_CAMPAIGN_MS ?? 1_000),
     },
     apiUsage: {
       threshold: Number(env.API_USAGE_THRESHOLD ?? 0.8),

@@ -11,19 +11,17 @@
  * Short in `npm test` (10 s of reads, 10 × 5 MB); full under `npm run proof` (PROOF_SCALE=full:
  * 5 minutes at 200 req/s, 10 × 100 MB). Figures go to the proof report; no timing is asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_SIZE_BYTES } from 'shared-contracts';
 import { proofScale, recordProof } from 'shared-contracts/testing';
-import { freePort, startEmulator, startRedis, stop } from './global-setup';
-import { Client, DEMO, bffEnv, passwordToken, signedIn } from './helpers';
+import { startEmulator, startRedis, stop } from './global-setup';
+import { spawnBff, type BffProcess } from './bff-process';
+import { Client, DEMO, passwordToken, signedIn } from './helpers';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // PROOF_LOAD_SECONDS overrides (scripts/proof.mjs passes it on and the report says so).
 const MIX_SECONDS = Number(process.env.PROOF_LOAD_SECONDS ?? proofScale(10, 300));
 const MIX_RATE = 200;
@@ -38,40 +36,6 @@ const FAILOVER_SECONDS = proofScale(6, 60);
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-interface BffProcess {
-  base: string;
-  child: ChildProcess;
-  pid: number;
-}
-
-/** The BFF as `npm start` runs it (src/main.ts), one Node process so its memory is its own. */
-async function spawnBff(emulatorUrl: string, extra: Record<string, string> = {}): Promise<BffProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bff/src/main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, ...bffEnv(emulatorUrl, extra), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`bff did not start: ${out}`)), 60_000);
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      if (/bff listening on http/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`bff exited ${code}: ${out}`));
-    });
-  });
-  return { base: `http://127.0.0.1:${port}`, child, pid: child.pid ?? 0 };
-}
 
 /** Resident set size of a process in MB (Linux /proc). */
 function rssMb(pid: number): number {

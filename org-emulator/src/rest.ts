@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { type Emu, userOf } from './context.js';
+import { concurrentClientsFor, deliveryAllocationFor } from './streaming/deliveries.js';
 import { SfError } from './errors.js';
 import { API_VERSIONS, apiVersion } from './http/apiVersion.js';
 import { identityUrl } from './oauth/identity.js';
@@ -47,6 +48,15 @@ export function restRoutes(emu: Emu): Router {
     });
     ctx.body = {
       DailyApiRequests: limit(emu.allowance.max, used),
+      // Events delivered to every CometD client over 24 hours, and the clients connected now.
+      DailyDeliveredPlatformEvents: limit(
+        deliveryAllocationFor(emu.allowance.edition),
+        emu.streaming?.deliveries.inWindow() ?? 0,
+      ),
+      DurableStreamingApiConcurrentClients: limit(
+        concurrentClientsFor(emu.allowance.edition),
+        emu.streaming?.clientCount ?? 0,
+      ),
       ConcurrentAsyncGetReportInstances: limit(200),
       DailyAsyncApexExecutions: limit(250000),
       DailyBulkApiBatches: limit(15000),

@@ -37,6 +37,7 @@ export function testControlRoutes(
     counters.clear();
     counters.apiCalls = 0;
     emu.allowance.reset();
+    emu.streaming?.resetUsage();
     requests?.clear();
     ctx.body = { ok: true, seed };
   });
@@ -44,6 +45,15 @@ export function testControlRoutes(
   // The org forgets its CometD clients (a server-side expiry): their next connect gets 403::Unknown client.
   router.post('/streaming/drop-clients', (ctx) => {
     ctx.body = { ok: true, dropped: emu.streaming?.dropClients() ?? 0 };
+  });
+
+  // What the org counts of its streaming clients: connected now, the most at once, events delivered.
+  router.get('/streaming', (ctx) => {
+    ctx.body = emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0 };
+  });
+  router.delete('/streaming', (ctx) => {
+    emu.streaming?.resetUsage();
+    ctx.body = { ok: true };
   });
 
   router.post('/expire-tokens', (ctx) => {

@@ -189,6 +189,33 @@ describe('Change Data Capture over CometD (jsforce streaming client)', () => {
   });
 });
 
+describe("the org's count of its streaming usage", () => {
+  it('counts each event once per client it reached, in /limits and test control', async () => {
+    const limits = async () =>
+      (await admin.request<Record<string, { Max: number; Remaining: number }>>('/limits'))
+        .DailyDeliveredPlatformEvents;
+    // Only this test's two clients: the earlier tests' ones leave (they would be counted too).
+    for (const c of clients.splice(0)) c.disconnect();
+    await new Promise((r) => setTimeout(r, 500));
+    await fetch(`${emu.url}/__emulator/streaming`, { method: 'DELETE' });
+    const before = await limits();
+    expect(before?.Max).toBe(25_000); // the default edition, Enterprise
+    const one = await subscribed(field, PE);
+    const two = await subscribed(admin, PE);
+    const id = await someTask();
+    await admin.sobject('Task').update({ Id: id, Subject: 'Counted twice' });
+    await one.until((e) => e.payload.cqext__Record_Id__c === id);
+    await two.until((e) => e.payload.cqext__Record_Id__c === id);
+    const usage = (await (await fetch(`${emu.url}/__emulator/streaming`)).json()) as {
+      delivered: number;
+      clients: number;
+    };
+    expect(usage.delivered).toBe(2);
+    expect(usage.clients).toBeGreaterThanOrEqual(2);
+    expect((before?.Remaining ?? 0) - ((await limits())?.Remaining ?? 0)).toBe(2);
+  });
+});
+
 describe('CometD protocol errors (raw HTTP)', () => {
   const post = (path: string, body: unknown, token?: string) =>
     http(emu, path, {

@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import { TtlCache } from '../cache/ttl-cache';
+import type { Coordination } from '../cluster/coordination';
 
 export type UsageLevel = 'normal' | 'high' | 'spent';
 
@@ -83,13 +84,52 @@ export class ApiUsageMonitor {
     this.kept = new TtlCache({ max: KEPT_MAX, ttlMs: this.staleMs, now: this.now });
   }
 
+  private coord: Coordination | null = null;
+
+  /**
+   * Several instances (Redis): a change of level on one instance (it crossed 80%, or went back under)
+   * is written to Redis and announced, and every instance takes that reading, so all of them slow
+   * down, or stop slowing down, together.
+   */
+  share(coord: Coordination): () => void {
+    this.coord = coord;
+    const unlisten = coord.onInvalidate((cache, orgId) => {
+      if (cache !== 'apiUsage') return;
+      void coord.getValue(`apiUsage:${orgId}`).then(
+        (json) => {
+          if (!json) return;
+          const theirs = JSON.parse(json) as OrgApiUsage;
+          const mine = this.get(orgId);
+          if (!mine || theirs.at >= mine.at) this.apply(orgId, theirs, false);
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      unlisten();
+      if (this.coord === coord) this.coord = null;
+    };
+  }
+
   /** A reading from an org answer. */
   record(orgId: string, used: number, max: number): void {
     if (!orgId || !(max > 0)) return;
     const level: UsageLevel = used >= max ? 'spent' : used >= this.threshold * max ? 'high' : 'normal';
-    const before = this.get(orgId)?.level ?? 'normal';
     const percent = Math.min(100, Math.floor((used / max) * 100));
-    this.orgs.set(orgId, { used, max, at: this.now(), level, percent });
+    this.apply(orgId, { used, max, at: this.now(), level, percent }, true);
+  }
+
+  private apply(orgId: string, reading: OrgApiUsage, own: boolean): void {
+    const { used, max, level, percent } = reading;
+    const before = this.get(orgId)?.level ?? 'normal';
+    this.orgs.set(orgId, reading);
+    if (level !== before && own && this.coord?.shared) {
+      const coord = this.coord;
+      void coord
+        .setValue(`apiUsage:${orgId}`, JSON.stringify(reading), this.staleMs)
+        .then(() => coord.invalidate('apiUsage', orgId))
+        .catch(() => undefined);
+    }
     if (level !== before) {
       const fields = { orgId, used, max, percent };
       if (level === 'spent')

@@ -1,6 +1,7 @@
-// One subscription to the org's record changes per org (per BFF instance), started when the first
-// user of that org opens the live home stream (/api/events) and stopped a minute after the last one
-// leaves. It listens to the package's platform event SQX_Record_Change__e over the Streaming API
+// One subscription to the org's record changes per org across all BFF instances: the instance holding
+// the org's lease (cluster/coordination.ts; through Redis with REDIS_URL) subscribes, publishes each
+// event's hint to every instance and records the replay id; every instance tells its own open homes.
+// An instance campaigns for the lease while one of its users of that org has home open (/api/events). It listens to the package's platform event SQX_Record_Change__e over the Streaming API
 // (CometD, jsforce's faye client) and turns each event into "changed" hints for the users whose home
 // it concerns. Design and sharing: bff/README.md, "Live home".
 import { Connection } from 'jsforce';
@@ -8,6 +9,7 @@ import { StreamingExtension } from 'jsforce/lib/api/streaming.js';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
 import type { BffConfig } from '../config';
+import type { Coordination, HintTarget, OrgHint } from '../cluster/coordination';
 import type { OrgAuth } from '../session/store';
 import type { TokenRefresher } from './client';
 import { origin } from './util';
@@ -45,10 +47,7 @@ const TOPIC_OF: Record<string, ChangeTopic> = {
  * No hint carries a record, an id or a value: the browser re-reads through its own session, where the
  * org applies sharing.
  */
-export function recipients(
-  change: RecordChange,
-  namespace: string,
-): { topic: ChangeTopic; userIds: 'all' | string[] } | null {
+export function recipients(change: RecordChange, namespace: string): HintTarget | null {
   const prefix = namespace ? `${namespace}__` : '';
   const local = change.objectName.startsWith(prefix)
     ? change.objectName.slice(prefix.length)
@@ -65,6 +64,13 @@ export function recipients(
 
 const IDLE_STOP_MS = 60_000;
 
+export interface LeaseOptions {
+  /** How long the org's lease lasts without renewal: a dead holder is replaced within about this. */
+  leaseMs: number;
+  /** How often the holder renews and the others try to take it. */
+  campaignMs: number;
+}
+
 interface FayeClient {
   subscribe(channel: string, cb: (message: unknown) => void): PromiseLike<unknown> & { cancel(): void };
   disconnect(): void;
@@ -75,7 +81,7 @@ interface Member extends ChangeListener {
   sessionId: string;
 }
 
-/** The subscription of one org and the streams of its users on this instance. */
+/** One org: the streams of its users on this instance and, while this instance holds the lease, the subscription. */
 class OrgChangeStream {
   private readonly members = new Set<Member>();
   /** Sessions of this org's signed-in users whose tokens the subscription may use, newest last. */
@@ -84,21 +90,35 @@ class OrgChangeStream {
   private using: string | undefined;
   private lastReplayId = -1;
   private stopTimer: NodeJS.Timeout | undefined;
+  private campaign: NodeJS.Timeout | undefined;
+  /** The lease's fencing token while this instance holds it. */
+  private fence: number | undefined;
+  private renewedAt = 0;
+  private ticking = false;
+  /** Publishes in event order; a failed one ends the term so the next holder replays from the recorded id. */
+  private publishing: Promise<unknown> = Promise.resolve();
   /** The client whose subscription the org accepted. */
   private subscribedClient: FayeClient | undefined;
+  /** This instance's own subscription is subscribed and connected (only ever while it holds the lease). */
+  private connected = false;
   /**
-   * Subscribed and connected now: every change the org makes reaches the homes as a hint, so a home
-   * that has applied its hints is current (the heartbeat says so: routes/events.ts).
+   * The org's subscription, on whichever instance holds it, is up: every change the org makes reaches
+   * the homes as a hint, so a home that has applied its hints is current (the heartbeat says so:
+   * routes/events.ts). The holder shares it through the coordination for the lease's length.
    */
   private current = false;
   /** Subscriptions made (first start, token renewals, restarts): tests and logs read it. */
   starts = 0;
+  /** Hints handed to this instance's streams. */
   delivered = 0;
 
   constructor(
+    private readonly key: string,
     private readonly config: BffConfig,
     private readonly refresher: TokenRefresher,
     private readonly logger: Logger,
+    private readonly coord: Coordination,
+    private readonly lease: LeaseOptions,
   ) {}
 
   get channel(): string {
@@ -113,12 +133,14 @@ class OrgChangeStream {
     this.sessions.set(sessionId, auth);
     if (this.stopTimer) clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
-    if (!this.client) this.start();
-    else if (this.using === undefined || !this.sessions.has(this.using)) {
+    if (!this.campaign) {
+      this.campaign = setInterval(() => void this.tick(), this.lease.campaignMs);
+      this.campaign.unref();
+      void this.tick();
+    } else if (this.fence !== undefined && !this.client) this.start();
+    else if (this.client && (this.using === undefined || !this.sessions.has(this.using))) {
       // Still running on the session of a user who has left: move to this one.
-      this.client.disconnect();
-      this.client = undefined;
-      this.start();
+      this.restart();
     }
     return () => {
       this.members.delete(member);
@@ -126,33 +148,113 @@ class OrgChangeStream {
         this.sessions.delete(sessionId);
         // The user whose session carries the subscription left (signed out, closed home): carry on with
         // another open home's session rather than a token its user no longer uses here.
-        if (this.using === sessionId && this.sessions.size > 0) {
-          this.client?.disconnect();
-          this.client = undefined;
-          this.start();
-        }
+        if (this.using === sessionId && this.sessions.size > 0 && this.client) this.restart();
       }
       if (this.members.size === 0 && !this.stopTimer) {
-        this.stopTimer = setTimeout(() => this.stop(), IDLE_STOP_MS);
+        // Alone, the instance keeps the subscription a minute (a reload comes back to it); among several,
+        // it hands the lease over now to an instance whose users have home open.
+        this.stopTimer = setTimeout(() => void this.stop(), this.coord.shared ? 0 : IDLE_STOP_MS);
         this.stopTimer.unref();
       }
     };
   }
 
-  private start(): void {
+  private restart(): void {
+    this.client?.disconnect();
+    this.client = undefined;
+    this.start();
+  }
+
+  /** Holder: renew the lease (lost: stop). Others: take it when it is free. */
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      if (this.fence !== undefined) {
+        const fence = this.fence;
+        let kept: boolean;
+        try {
+          kept = await this.coord.renew(this.key, fence, this.lease.leaseMs);
+        } catch {
+          // Redis unreachable: the lease runs out on its own; stop before another holder may start.
+          kept = Date.now() - this.renewedAt < this.lease.leaseMs - this.lease.campaignMs;
+        }
+        if (kept) this.renewedAt = Date.now();
+        else if (this.fence === fence) this.resign('lease lost');
+      } else if (this.members.size > 0) {
+        const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
+        if (fence === null || this.members.size === 0) {
+          if (fence !== null) await this.coord.release(this.key, fence);
+          return;
+        }
+        this.fence = fence;
+        this.renewedAt = Date.now();
+        this.publishing = Promise.resolve();
+        // Resume where the last holder (this instance or another) stopped.
+        this.lastReplayId = await this.coord.replayId(this.key).catch(() => this.lastReplayId);
+        this.logger.info(
+          { org: this.key, fence, replayFrom: this.lastReplayId },
+          'org change stream lease taken',
+        );
+        if (this.fence === fence) this.start(fence > 1);
+      }
+      await this.shareCurrent();
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private get currentKey(): string {
+    return `current:${this.key}`;
+  }
+
+  /** The holder says whether its subscription is up; the others read it (each campaign tick). */
+  private async shareCurrent(): Promise<void> {
+    try {
+      if (this.fence !== undefined) {
+        this.current = this.connected;
+        if (this.connected) await this.coord.setValue(this.currentKey, '1', this.lease.leaseMs);
+        else await this.coord.deleteValue(this.currentKey);
+      } else {
+        this.current = (await this.coord.getValue(this.currentKey)) === '1';
+      }
+    } catch {
+      this.current = false;
+    }
+  }
+
+  private setConnected(connected: boolean): void {
+    this.connected = connected;
+    if (this.fence !== undefined || !connected) this.current = connected;
+    void this.shareCurrent();
+  }
+
+  /** No longer the holder: drop the subscription (the lease, if still ours, is left to lapse or released). */
+  private resign(why: string): void {
+    this.logger.info({ org: this.key, fence: this.fence }, `org change stream ${why}`);
+    this.fence = undefined;
+    this.client?.disconnect();
+    this.client = undefined;
+    this.using = undefined;
+    this.setConnected(false);
+  }
+
+  private start(takenOver = false): void {
+    if (this.fence === undefined) return;
     const candidate = [...this.sessions.entries()].at(-1);
     if (!candidate) return;
+    const fence = this.fence;
     const [sessionId, auth] = candidate;
     this.using = sessionId;
     this.starts += 1;
-    const resumed = this.starts > 1;
+    const resumed = this.starts > 1 || takenOver;
     let handshakes = 0;
     const conn = new Connection({
       instanceUrl: auth.instanceUrl,
       accessToken: auth.accessToken,
       version: this.config.salesforce.apiVersion,
     });
-    // Replays from the last event this instance saw, so a renewal or restart misses nothing.
+    // Replays from the last event published for this org, so a renewal, restart or takeover misses nothing.
     const client = conn.streaming.createClient([
       new StreamingExtension.Replay(this.channel, this.lastReplayId),
       new StreamingExtension.AuthFailure(() => void this.renew(sessionId, auth.accessToken)),
@@ -162,7 +264,7 @@ class OrgChangeStream {
         incoming: (m: unknown, next: (m: unknown) => void) => {
           const msg = m as { channel?: string; successful?: boolean };
           if (msg.channel === '/meta/handshake' && msg.successful) {
-            if ((handshakes > 0 || resumed) && this.lastReplayId === -1) this.resync();
+            if ((handshakes > 0 || resumed) && this.lastReplayId === -1) this.publish(fence, null, null);
             handshakes += 1;
           }
           next(m);
@@ -170,22 +272,24 @@ class OrgChangeStream {
       },
     ]) as unknown as FayeClient;
     this.client = client;
-    this.current = false;
+    this.connected = false;
     client.on('transport:down', () => {
-      if (this.client === client) this.current = false;
+      if (this.client === client) this.setConnected(false);
       this.logger.info({ org: origin(auth.instanceUrl) }, 'org change stream down');
     });
     // Back up after a drop: the handshake's replay (or resync) has told the homes what they missed.
     client.on('transport:up', () => {
-      if (this.client === client && this.subscribedClient === client) this.current = true;
+      if (this.client === client && this.subscribedClient === client) this.setConnected(true);
     });
     client
-      .subscribe(this.channel, (message) => this.onEvent(message))
+      .subscribe(this.channel, (message) => {
+        if (this.client === client) this.onEvent(fence, message);
+      })
       .then(
         () => {
           if (this.client === client) {
             this.subscribedClient = client;
-            this.current = true;
+            this.setConnected(true);
           }
           this.logger.info(
             { org: origin(auth.instanceUrl), replayFrom: this.lastReplayId },
@@ -203,7 +307,7 @@ class OrgChangeStream {
   private async renew(sessionId: string, failedToken: string): Promise<void> {
     this.client?.disconnect();
     this.client = undefined;
-    this.current = false;
+    this.setConnected(false);
     try {
       const fresh = await this.refresher.refresh(sessionId, 'main', failedToken);
       if (this.sessions.has(sessionId)) this.sessions.set(sessionId, fresh);
@@ -213,9 +317,10 @@ class OrgChangeStream {
     if (this.members.size > 0) this.start();
   }
 
-  private onEvent(message: unknown): void {
+  private onEvent(fence: number, message: unknown): void {
     const m = message as { payload?: Record<string, unknown>; event?: { replayId?: number } };
-    if (typeof m.event?.replayId === 'number') this.lastReplayId = m.event.replayId;
+    const replayId = typeof m.event?.replayId === 'number' ? m.event.replayId : null;
+    if (replayId !== null) this.lastReplayId = replayId;
     const p = m.payload ?? {};
     const field = (name: string): string | null => {
       const v = p[nsName(this.config.salesforce.namespace, name)];
@@ -229,25 +334,58 @@ class OrgChangeStream {
       },
       this.config.salesforce.namespace,
     );
-    if (!target) return;
+    // Even an event no home cares about is published: its replay id moves the org's position on.
+    if (replayId !== null || target) this.publish(fence, replayId, target);
+  }
+
+  /** To every instance, in order, fenced by the lease; a failure ends this term (the next holder replays). */
+  private publish(fence: number, replayId: number | null, target: HintTarget | null): void {
+    this.publishing = this.publishing.then(async () => {
+      if (this.fence !== fence) return;
+      const result = await this.coord.publish(this.key, fence, { replayId, target }).catch(() => 'failed');
+      if (result === 'fenced' || result === 'failed') {
+        if (this.fence === fence) this.resign(result === 'fenced' ? 'fenced out' : 'could not publish');
+      }
+    });
+  }
+
+  /** A hint published by the holder (this instance or another): this instance's homes it concerns. */
+  deliver(hint: OrgHint): void {
+    if (hint.target === null) {
+      // A gap of unknown size in the org's events: every home re-reads everything.
+      if (hint.replayId === null)
+        for (const member of this.members) member.send({ topics: ['tasks', 'submissions', 'forms'] });
+      return;
+    }
+    const { topic, userIds } = hint.target;
     for (const member of this.members) {
-      if (target.userIds === 'all' || target.userIds.includes(member.userId.slice(0, 15))) {
+      if (userIds === 'all' || userIds.includes(member.userId.slice(0, 15))) {
         this.delivered += 1;
-        member.send({ topics: [target.topic] });
+        member.send({ topics: [topic] });
       }
     }
   }
 
-  /** Every member's home re-reads everything (a gap of unknown size in the org's events). */
-  private resync(): void {
-    for (const member of this.members) member.send({ topics: ['tasks', 'submissions', 'forms'] });
-  }
-
-  stop(): void {
+  stop(): Promise<void> {
     if (this.stopTimer) clearTimeout(this.stopTimer);
     this.stopTimer = undefined;
+    if (this.campaign) clearInterval(this.campaign);
+    this.campaign = undefined;
+    const fence = this.fence;
+    if (fence === undefined) return Promise.resolve();
+    this.resign('stopped');
+    // Handing over: wait for what is being published, then free the lease for the next holder.
+    return this.publishing.then(() => this.coord.release(this.key, fence)).catch(() => undefined);
+  }
+
+  /** Dropped without a word (the process died): the lease lapses by itself. Tests only. */
+  abandon(): void {
+    if (this.campaign) clearInterval(this.campaign);
+    this.campaign = undefined;
+    this.fence = undefined;
     this.client?.disconnect();
     this.client = undefined;
+    this.connected = false;
     this.current = false;
   }
 
@@ -255,6 +393,7 @@ class OrgChangeStream {
     members: number;
     subscribed: boolean;
     current: boolean;
+    leader: boolean;
     starts: number;
     lastReplayId: number;
     delivered: number;
@@ -263,6 +402,7 @@ class OrgChangeStream {
       members: this.members.size,
       subscribed: this.client !== undefined,
       current: this.current,
+      leader: this.fence !== undefined,
       starts: this.starts,
       lastReplayId: this.lastReplayId,
       delivered: this.delivered,
@@ -273,12 +413,22 @@ class OrgChangeStream {
 /** The org change subscriptions of this BFF instance, one per org (organization id and instance). */
 export class ChangeStreams {
   private readonly orgs = new Map<string, OrgChangeStream>();
+  private readonly unlisten: () => void;
 
   constructor(
     private readonly config: BffConfig,
     private readonly refresher: TokenRefresher,
     private readonly logger: Logger,
-  ) {}
+    private readonly coord: Coordination,
+    private readonly lease: LeaseOptions = { leaseMs: 5_000, campaignMs: 1_000 },
+    /** Told of every hint published for any org (cache invalidation: a forms hint drops parsed definitions). */
+    onHint?: (hint: OrgHint) => void,
+  ) {
+    this.unlisten = coord.onHint((hint) => {
+      this.orgs.get(hint.org)?.deliver(hint);
+      onHint?.(hint);
+    });
+  }
 
   private key(auth: OrgAuth): string {
     return `${auth.organizationId}|${origin(auth.instanceUrl) ?? auth.instanceUrl}`;
@@ -289,7 +439,7 @@ export class ChangeStreams {
     const key = this.key(auth);
     let org = this.orgs.get(key);
     if (!org) {
-      org = new OrgChangeStream(this.config, this.refresher, this.logger);
+      org = new OrgChangeStream(key, this.config, this.refresher, this.logger, this.coord, this.lease);
       this.orgs.set(key, org);
     }
     return org.add(sessionId, auth, listener);
@@ -303,8 +453,17 @@ export class ChangeStreams {
     return this.orgs.size;
   }
 
-  close(): void {
-    for (const org of this.orgs.values()) org.stop();
+  async close(): Promise<void> {
+    this.unlisten();
+    const stopped = [...this.orgs.values()].map((org) => org.stop());
+    this.orgs.clear();
+    await Promise.all(stopped);
+  }
+
+  /** As if the process died: no release, no goodbye (tests of the takeover). */
+  abandon(): void {
+    this.unlisten();
+    for (const org of this.orgs.values()) org.abandon();
     this.orgs.clear();
   }
 }

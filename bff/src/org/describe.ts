@@ -1,5 +1,5 @@
 import type { Connection } from 'jsforce';
-import { TtlCache } from '../cache/ttl-cache';
+import { sharedCache } from '../cache/shared-cache';
 import { ApiError } from '../http/errors';
 import type { DescribeField } from './schema-mapping';
 
@@ -19,7 +19,9 @@ export interface ObjectDescribe {
   }[];
 }
 
-const cache = new TtlCache<ObjectDescribe>({ max: 2000, ttlMs: 5 * 60 * 1000 });
+// Shared by the instances (Redis): every instance answers a user with the same describe, and one org
+// call serves them all.
+const cache = sharedCache<ObjectDescribe>('describe', { max: 2000, ttlMs: 5 * 60 * 1000 });
 
 /**
  * Describe of an object, cached per org and user for 5 minutes (the org answers it per user: fields

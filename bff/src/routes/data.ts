@@ -5,7 +5,7 @@ import {
   formTitle,
   nsPrefix,
 } from 'shared-contracts';
-import { TtlCache } from '../cache/ttl-cache';
+import { sharedCache } from '../cache/shared-cache';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject } from '../org/describe';
@@ -150,7 +150,8 @@ async function withFormNames(call: Call, records: SfRecord[]): Promise<SfRecord[
   });
 }
 
-const userDetailsCache = new TtlCache<unknown[]>({ max: 5000, ttlMs: 60_000 });
+// Shared by the instances (Redis): the sign-in's two asks may reach two instances behind the balancer.
+const userDetailsCache = sharedCache<unknown[]>('userDetails', { max: 5000, ttlMs: 60_000 });
 
 async function readUserDetails(
   call: Call,

@@ -64,6 +64,15 @@ async function definitionOf(
 }
 
 /**
+ * A form definition changed in the org (the holder of the org's subscription published a forms hint,
+ * which reaches every instance through Redis): drop the parsed definitions rather than wait for a stamp
+ * mismatch. Bounded and rebuilt on demand, so all of them go.
+ */
+export function forgetDefinitions(): void {
+  parsed.clear();
+}
+
+/**
  * Keeps a definition the BFF just read for this user (a form opened: GET /api/schema), so the submit
  * that follows checks against it without reading the form again (issue 33).
  */

@@ -17,6 +17,7 @@ import type { Org } from '../org.js';
 import type { Access } from '../security/access.js';
 import type { BusEvent, EventBus } from './bus.js';
 import { ALL_CHANGE_EVENTS, changeEventName, recordChangeEvent } from './changes.js';
+import { concurrentClientsFor, DeliveryCounter } from './deliveries.js';
 
 export interface StreamingOptions {
   /** How long a /meta/connect is held when no event is queued (the advice's timeout). */
@@ -47,6 +48,10 @@ export class StreamingServer {
   private readonly expiryMs: number;
   private readonly sweeper: NodeJS.Timeout;
   private readonly unlisten: () => void;
+  /** Events handed to clients (each event once per client it reached), over a rolling 24 hours. */
+  readonly deliveries = new DeliveryCounter();
+  /** The most clients connected at once since the last reset. */
+  peakClients = 0;
 
   constructor(
     /** What the Streaming API reads: the org and its tokens (not the whole emulator it serves). */
@@ -63,6 +68,26 @@ export class StreamingServer {
 
   private advice(): Message {
     return { interval: 0, timeout: this.timeoutMs, reconnect: 'retry' };
+  }
+
+  /** Clients the org knows right now (each counts against the concurrent-client limit). */
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** The org's streaming usage (test control and /limits). */
+  usage(): { clients: number; peakClients: number; delivered: number; deliveredToday: number } {
+    return {
+      clients: this.clients.size,
+      peakClients: this.peakClients,
+      delivered: this.deliveries.total,
+      deliveredToday: this.deliveries.inWindow(),
+    };
+  }
+
+  resetUsage(): void {
+    this.deliveries.reset();
+    this.peakClients = this.clients.size;
   }
 
   /** Forgets every client (reset, or test control's "the org dropped its CometD clients"). */
@@ -208,6 +233,16 @@ export class StreamingServer {
         return [
           { ...base, successful: false, error: `400::Invalid connection type ${String(types[0] ?? '')}` },
         ];
+      // The org's concurrent-client limit: past it a handshake is refused, as documented.
+      if (this.clients.size >= concurrentClientsFor(this.emu.allowance.edition))
+        return [
+          {
+            ...base,
+            successful: false,
+            error: '403::Organization concurrent user limit exceeded',
+            advice: { reconnect: 'none' },
+          },
+        ];
       const id = randomBytes(14).toString('base64url');
       this.clients.set(id, {
         id,
@@ -217,6 +252,7 @@ export class StreamingServer {
         connected: false,
         lastSeen: Date.now(),
       });
+      this.peakClients = Math.max(this.peakClients, this.clients.size);
       return [
         {
           ...base,
@@ -277,7 +313,10 @@ export class StreamingServer {
               },
             ];
       }
-      return [...client.queue.splice(0), reply];
+      const events = client.queue.splice(0);
+      // Counted when handed over: a connect whose caller went away keeps them queued, uncounted.
+      this.deliveries.add(events.length);
+      return [...events, reply];
     }
     if (channel === '/meta/subscribe' && client) {
       const sub = m.subscription;
