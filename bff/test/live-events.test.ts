@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, stop } from './global-setup';
 import { DEMO, go, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
-import { readEvents } from './sse';
+import { readEvents, type SseEvent } from './sse';
 
 let emulator: { url: string; child: ChildProcess };
 let emulatorUrl = '';

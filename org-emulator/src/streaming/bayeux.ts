@@ -12,6 +12,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { readJson } from '../http/body.js';
 import { bearerToken } from '../http/bearer.js';
+import type { ApiAllowance } from '../http/apiAllowance.js';
 import type { TokenStore } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import type { Access } from '../security/access.js';
@@ -54,8 +55,12 @@ export class StreamingServer {
   peakClients = 0;
 
   constructor(
-    /** What the Streaming API reads: the org and its tokens (not the whole emulator it serves). */
-    private readonly emu: { readonly org: Org; readonly tokens: TokenStore },
+    /** What the Streaming API reads: the org, its tokens and its edition's limits (not the whole emulator). */
+    private readonly emu: {
+      readonly org: Org;
+      readonly tokens: TokenStore;
+      readonly allowance: ApiAllowance;
+    },
     readonly bus: EventBus,
     options: StreamingOptions = {},
   ) {
