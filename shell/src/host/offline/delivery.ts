@@ -66,7 +66,8 @@ export class DeliveryBoard {
     view = {
       get,
       subscribe(listener) {
-        let sent: DeliveryOutcome | null = null;
+        // Changes only: the files' first answer arriving after the subscription is not news.
+        let sent: DeliveryOutcome = get();
         const emit = (): void => {
           const v = get();
           if (v === sent) return;

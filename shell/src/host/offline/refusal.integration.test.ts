@@ -21,6 +21,9 @@ beforeAll(async () => {
   const forms = await bffGet<{ Id: string; Name: string }[]>(sys.bffUrl, jar, '/api/forms');
   siteForm = forms.find((f) => f.Name === 'FORM-0001')?.Id ?? '';
   expect(siteForm).not.toBe('');
+  const [site] = await real.org.query<{ Id: string }>('SELECT Id FROM Account LIMIT 1');
+  complete.cqext__Account__c_Id = site?.Id ?? '';
+  expect(complete.cqext__Account__c_Id).not.toBe('');
 });
 afterEach(async () => {
   for (const s of svcs.splice(0)) await s.dispose();
@@ -64,7 +67,12 @@ async function sendsNothingMore(svc: OfflineServicesHandle, id: string): Promise
   expect(await orgStatus(id)).toEqual(before);
 }
 
-const complete = { cqext__Account__c: 'Acme Plant', cqext__Inspection_Date__c: '2026-05-01' };
+/** Site chosen in its lookup (the `_Id` companion: typed text alone does not fill a required lookup). */
+const complete = {
+  cqext__Account__c: 'Acme Plant',
+  cqext__Account__c_Id: '',
+  cqext__Inspection_Date__c: '2026-05-01',
+};
 
 describe('a refused submit comes back in progress with its errors, whichever layer refused it', () => {
   it("the org's validation rule: kept In Progress in the org, the error on the Score field", async () => {
