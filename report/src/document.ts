@@ -184,8 +184,9 @@ export function reportDocument(
     },
     footer: (page: number, pages: number): Content => ({
       columns: [
-        { text: c.identifier, style: 'muted' },
-        { text: REPORT_TEXTS.page(page, pages), alignment: 'right', fontSize: 9 },
+        // an id is one word: never broken at its hyphens
+        { text: c.identifier, style: 'muted', noWrap: true, width: '*' },
+        { text: REPORT_TEXTS.page(page, pages), alignment: 'right', fontSize: 9, width: 'auto' },
       ],
       margin: [40, 16, 40, 0],
     }),

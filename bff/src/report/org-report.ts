@@ -14,6 +14,7 @@
  *   record's report status (GET /api/report/:recordId answers it), retried with backoff, and retried
  *   again whenever the report is asked for.
  */
+import { TtlCache } from '../cache/ttl-cache';
 import type { Connection } from 'jsforce';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
@@ -53,7 +54,8 @@ interface Job {
   attempts: number;
 }
 
-const states = new Map<string, ReportState>();
+// Per record, bounded: a record forgotten here is read again from the org on its next status read.
+const states = new TtlCache<ReportState>({ max: 10_000, ttlMs: 24 * 3_600_000 });
 const queue: Job[] = [];
 const queued = new Set<string>();
 /** Records queued or being rendered: a read of their status never queues them twice. */
@@ -67,6 +69,20 @@ export function reportState(recordId: string): ReportState {
   return states.get(recordId) ?? { status: 'none' };
 }
 
+/** A report job for `recordId`, made with the caller's org connection (the job outlives the request). */
+function jobFor(call: Call, recordId: string, formDef: unknown, attempts: number): Job {
+  return {
+    recordId,
+    conn: call.conn(),
+    orgFetch: call.orgFetch,
+    apiVersion: call.deps.config.salesforce.apiVersion,
+    ns: call.deps.config.salesforce.namespace,
+    userId: call.auth().userId,
+    formDef,
+    attempts,
+  };
+}
+
 /**
  * After a successful submit: queue the record's report. Never throws and never waits: the submit's
  * answer does not depend on it.
@@ -75,16 +91,7 @@ export function queueReport(call: Call, recordId: string, formDef?: unknown): vo
   try {
     if (!isSfId(recordId)) return;
     log = call.deps.logger;
-    enqueue({
-      recordId,
-      conn: call.conn(),
-      orgFetch: call.orgFetch,
-      apiVersion: call.deps.config.salesforce.apiVersion,
-      ns: call.deps.config.salesforce.namespace,
-      userId: call.auth().userId,
-      formDef,
-      attempts: 0,
-    });
+    enqueue(jobFor(call, recordId, formDef, 0));
   } catch (err) {
     call.deps.logger.warn({ err, recordId }, 'report not queued');
   }
@@ -327,16 +334,12 @@ export async function reportStatus(
 ): Promise<ReportState & { contentVersionId?: string }> {
   const known = states.get(recordId);
   if (known && busy(recordId)) return known;
-  const job: Job = {
+  const job = jobFor(
+    call,
     recordId,
-    conn: call.conn(),
-    orgFetch: call.orgFetch,
-    apiVersion: call.deps.config.salesforce.apiVersion,
-    ns: call.deps.config.salesforce.namespace,
-    userId: call.auth().userId,
     formDef,
-    attempts: known && known.status !== 'none' && known.status !== 'ready' ? known.attempts : 0,
-  };
+    known && known.status !== 'none' && known.status !== 'ready' ? known.attempts : 0,
+  );
   const { sub: raw, versions } = await readReportContext(job);
   if (!raw) return { status: 'none' };
   const sub = stripNs(raw, job.ns);
