@@ -1,6 +1,12 @@
 // A table's Edit (API name, Required, Read Only): the model change and what the saved JSON carries.
 import { describe, expect, it } from 'vitest';
-import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import {
+  BUILDER_EDITOR_MESSAGES as M,
+  missingRequiredFields,
+  type FormJsonSchema,
+  type UISchemaElement,
+} from 'shared-contracts';
+import { checkSubmission } from 'shared-contracts/form-validation/submission';
 import { takenNames, validateTableApiName } from './api-name';
 import { createField } from './field-factory';
 import { namesInUse } from './ids';
@@ -115,5 +121,32 @@ describe('a required / read-only table in the saved JSON', () => {
     expect(schema.properties.General!.required).toEqual([]);
     expect(json.readOnly).toEqual([]);
     expect(JSON.stringify(json.ui)).not.toContain('DISABLE');
+  });
+});
+
+describe('the saved table on the form screen’s Save check (shared validation)', () => {
+  const check = (s: TableSettings, data: unknown) => {
+    const json = toFormJson(edit(withTables(), 'G_Table_1', s));
+    return checkSubmission({
+      schema: json.schema as FormJsonSchema,
+      ui: json.ui as UISchemaElement,
+      readOnlyFields: json.readOnly as string[],
+      data,
+    });
+  };
+  const filled = { General: { Parts: [{ C1: 'bolt' }] } };
+
+  it('a required table with no row filled is missing; one filled row satisfies it', () => {
+    const settings = { apiName: 'Parts', required: true, readOnly: false };
+    expect(check(settings, {}).messages).toEqual([missingRequiredFields('Table 1')]);
+    expect(check(settings, { General: { Parts: [{ C1: ' ' }] } }).messages).toEqual([
+      missingRequiredFields('Table 1'),
+    ]);
+    expect(check(settings, filled).ok).toBe(true);
+  });
+
+  it('a required table that is also read-only is exempt; an optional table is never missing', () => {
+    expect(check({ apiName: 'Parts', required: true, readOnly: true }, {}).ok).toBe(true);
+    expect(check({ apiName: 'Parts', required: false, readOnly: false }, {}).ok).toBe(true);
   });
 });
