@@ -1,10 +1,18 @@
 import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
-import { memo, useCallback, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { TableEditor } from '../editors/table/TableEditor';
+import { TableSettingsModal } from '../editors/table/TableModals';
+import { takenNames as toTaken } from '../model/api-name';
 import { namesInUse } from '../model/ids';
 import { removeField, updateField } from '../model/layout';
 import type { TableModel } from '../model/table';
-import { tableOf, withTable } from '../model/table-field';
+import {
+  relationshipFollows,
+  tableOf,
+  withTable,
+  withTableSettings,
+  type TableSettings,
+} from '../model/table-field';
 import type { CanvasField } from '../model/types';
 import { fieldDragId } from './dnd';
 import { useDragHandle, useIsLifted, useIsOver, type DragHandleProps } from './drag-hooks';
@@ -68,6 +76,7 @@ interface ChipBodyProps {
   /** Tables: the form's other names (a live view) and the relationship name's edit. */
   takenNames: Iterable<string>;
   onRelationshipNameChange: (name: string) => void;
+  onTableSettings: (value: TableSettings) => void;
 }
 
 /** The chip's content: changes with the field itself (and its lifted flag) only. */
@@ -80,9 +89,12 @@ const ChipBody = memo(function ChipBody({
   onTableChange,
   takenNames,
   onRelationshipNameChange,
+  onTableSettings,
 }: ChipBodyProps) {
   const table = useMemo(() => (field.kind === 'table' ? tableOf(field) : null), [field]);
   const label = fieldLabel(field);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const rel = field.definition?.relationshipName;
   return (
     <>
       <HStack spacing={1}>
@@ -107,13 +119,13 @@ const ChipBody = memo(function ChipBody({
             {field.readOnly ? ' · read-only' : ''}
           </Text>
         </Box>
-        {field.kind !== 'table' && field.kind !== 'blank' && field.kind !== 'kept' && (
+        {field.kind !== 'blank' && field.kind !== 'kept' && (
           <IconButton
             size="sm"
             variant="ghost"
             aria-label={TEXTS.editItem(label)}
             icon={<EditIcon />}
-            onClick={() => onEdit(field.id)}
+            onClick={() => (field.kind === 'table' ? setSettingsOpen(true) : onEdit(field.id))}
           />
         )}
         {field.kind !== 'table' && (
@@ -138,6 +150,18 @@ const ChipBody = memo(function ChipBody({
           }
           takenNames={takenNames}
           onRelationshipNameChange={onRelationshipNameChange}
+        />
+      )}
+      {settingsOpen && (
+        <TableSettingsModal
+          value={{ apiName: field.key, required: field.required, readOnly: field.readOnly }}
+          relationshipName={relationshipFollows(field) || typeof rel !== 'string' ? undefined : rel}
+          taken={toTaken(takenNames)}
+          onSave={(value) => {
+            onTableSettings(value);
+            setSettingsOpen(false);
+          }}
+          onClose={() => setSettingsOpen(false)}
         />
       )}
     </>
@@ -187,6 +211,14 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
       }),
     [store, id],
   );
+  const onTableSettings = useCallback(
+    (value: TableSettings) =>
+      store.apply((form) => {
+        const f = form.fields[id];
+        return f ? updateField(form, id, withTableSettings(f, value, toTaken(namesInUse(form, id)))) : form;
+      }),
+    [store, id],
+  );
   if (!field) return null;
   return (
     <div
@@ -207,6 +239,7 @@ export const FieldChip = memo(function FieldChip({ id, store, onEdit }: FieldChi
         onTableChange={onTableChange}
         takenNames={takenNames}
         onRelationshipNameChange={onRelationshipNameChange}
+        onTableSettings={onTableSettings}
       />
     </div>
   );

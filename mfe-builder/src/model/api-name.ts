@@ -97,3 +97,18 @@ export const validateRelationshipName = (
   if (isTaken(relationshipName, taken)) return M.relationshipNameConflict;
   return undefined;
 };
+
+/**
+ * Checks a table's API name (its tableId): the field rules above, and it must differ from the
+ * table's own relationship name when that one is kept (`relationshipName`; undefined when the
+ * relationship name follows the API name). `taken` leaves out this table's own names.
+ */
+export const validateTableApiName = (
+  name: string,
+  relationshipName: string | undefined,
+  taken: TakenNames,
+): string | undefined =>
+  validateApiName(name, taken) ??
+  (relationshipName !== undefined && relationshipName.toLowerCase() === name.toLowerCase()
+    ? M.sameApiAndRelationshipName
+    : undefined);

@@ -11,9 +11,12 @@ import {
   ModalContent,
   ModalHeader,
   ModalOverlay,
+  HStack,
   Stack,
+  Switch,
 } from '@chakra-ui/react';
-import { validateRelationshipName, type TakenNames } from '../../model/api-name';
+import { validateRelationshipName, validateTableApiName, type TakenNames } from '../../model/api-name';
+import type { TableSettings } from '../../model/table-field';
 import { validateColumnTitle, validateHeaderTitle, type TableColumnModel } from '../../model/table';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../../model/validation-presets';
 import { ValidationFields } from '../ValidationFields';
@@ -144,6 +147,77 @@ export function HeaderModal({ title, relationship, onSave, onClose }: HeaderModa
                 <FormErrorMessage>{errors.relationshipName}</FormErrorMessage>
               </FormControl>
             ) : null}
+          </Stack>
+        </ModalBody>
+        <SaveCancelFooter onCancel={onClose} invalid={!formik.isValid} />
+      </ModalContent>
+    </Modal>
+  );
+}
+
+export interface TableSettingsModalProps {
+  value: TableSettings;
+  /** The relationship name the API name must differ from; undefined when it follows the API name. */
+  relationshipName: string | undefined;
+  /** The form's other field, table and relationship names. */
+  taken: TakenNames;
+  onSave: (value: TableSettings) => void;
+  onClose: () => void;
+}
+
+/** A table's Edit: its API name (valid, unique), Required and Read Only (builder spec sections 4-5). */
+export function TableSettingsModal({
+  value,
+  relationshipName,
+  taken,
+  onSave,
+  onClose,
+}: TableSettingsModalProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const validate = (v: TableSettings) =>
+    onlyMessages({ apiName: validateTableApiName(v.apiName, relationshipName, taken) });
+  const formik = useFormik<TableSettings>({
+    initialValues: value,
+    initialErrors: validate(value),
+    validate,
+    onSubmit: (v) => onSave({ ...v, apiName: v.apiName.trim() }),
+  });
+  const { errors, values } = formik;
+  return (
+    <Modal isOpen onClose={onClose} initialFocusRef={ref}>
+      <ModalOverlay />
+      <ModalContent as="form" noValidate aria-label="Edit table" onSubmit={submitWith(formik)}>
+        <ModalHeader>Edit Table</ModalHeader>
+        <ModalCloseButton />
+        <ModalBody>
+          <Stack spacing={4}>
+            <FormControl isInvalid={Boolean(errors.apiName)} isRequired>
+              <FormLabel htmlFor="table-api-name">API Name</FormLabel>
+              <Input id="table-api-name" ref={ref} fontFamily="mono" {...formik.getFieldProps('apiName')} />
+              <FormErrorMessage>{errors.apiName}</FormErrorMessage>
+            </FormControl>
+            <HStack spacing={8}>
+              <FormControl display="flex" alignItems="center" w="auto">
+                <FormLabel htmlFor="table-required" mb={0}>
+                  Required
+                </FormLabel>
+                <Switch
+                  id="table-required"
+                  isChecked={values.required}
+                  onChange={(e) => void formik.setFieldValue('required', e.target.checked)}
+                />
+              </FormControl>
+              <FormControl display="flex" alignItems="center" w="auto">
+                <FormLabel htmlFor="table-readonly" mb={0}>
+                  Read Only
+                </FormLabel>
+                <Switch
+                  id="table-readonly"
+                  isChecked={values.readOnly}
+                  onChange={(e) => void formik.setFieldValue('readOnly', e.target.checked)}
+                />
+              </FormControl>
+            </HStack>
           </Stack>
         </ModalBody>
         <SaveCancelFooter onCancel={onClose} invalid={!formik.isValid} />
