@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogBody,
@@ -32,10 +32,13 @@ import {
   type LocalSubmission,
 } from 'shared-contracts';
 import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
-import { ReportActions } from 'report/actions';
 import { NoDataIllustration } from './icons';
 import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
 import { HOME_TEXTS, syncStateText } from './texts';
+
+// The report's buttons only on a Submitted card: loaded when one shows, never with home's first
+// screen (bench:load's shell + home budget).
+const ReportActions = lazy(() => import('report/actions').then((m) => ({ default: m.ReportActions })));
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -216,7 +219,11 @@ export const SubmittedCard = memo(function SubmittedCard({
           <Text fontSize="xs" color="gray.600">
             {HOME_TEXTS.submittedOn} {formatDateTime(sub.submittedOn || sub.createdOn, { timeZone })}
           </Text>
-          {host ? <ReportActions host={host} submission={sub} size="xs" /> : null}
+          {host ? (
+            <Suspense fallback={null}>
+              <ReportActions host={host} submission={sub} size="xs" />
+            </Suspense>
+          ) : null}
         </Stack>
       </CardBody>
     </Card>
