@@ -38,6 +38,18 @@ describe('geolocation fields for the builder', () => {
     expect(names).not.toContain('cqext__Location__Longitude__s');
   });
 
+  it('the compound is writable through its components, also among the read-only fields the builder asks for', async () => {
+    const { fields } = (await ok(
+      admin.post('/api/sf/getObjectFields', {
+        instanceUrl: emulatorUrl,
+        objectName: OBJ,
+        includeNonUpdateable: true,
+      }),
+    )) as { fields: Rec[] };
+    expect(fields.find((f) => f.name === 'cqext__Location__c')).toMatchObject({ updateable: true });
+    expect(fields.find((f) => f.name === 'CreatedDate')).toMatchObject({ updateable: false });
+  });
+
   it('objectInfo maps it to the location control, enabled, and leaves the components out', async () => {
     const info = (await ok(admin.post('/api/objectInfo', { objectType: OBJ }))) as {
       properties: Record<string, { properties: Record<string, Rec> }>;

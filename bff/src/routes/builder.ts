@@ -245,10 +245,15 @@ export const builderHandlers: Record<string, Handler> = {
     const describe = await describeObject(conn, String(call.body.objectName));
     const include = call.body.includeNonUpdateable === true;
     const byName = new Map(describe.fields.map((f) => [f.name, f]));
+    // A geolocation is offered whole, not as two numbers: its compound is read-only in the API and
+    // written through its latitude and longitude, so it is as writable as they are.
+    const writable = (f: (typeof describe.fields)[number]): boolean =>
+      f.type === 'location'
+        ? describe.fields.some((c) => c.compoundFieldName === f.name && c.updateable !== false)
+        : f.updateable !== false;
     const fields = describe.fields
       .filter((f) => !['Id', 'IsDeleted', 'SystemModstamp'].includes(f.name))
-      // A geolocation is offered whole (its compound, read-only in the API), not as two numbers.
-      .filter((f) => include || f.updateable !== false || f.type === 'location')
+      .filter((f) => include || writable(f))
       .filter((f) => !isLocationComponent(f, byName))
       .map((f) => ({
         name: f.name,
@@ -258,7 +263,7 @@ export const builderHandlers: Record<string, Handler> = {
         autoNumber: Boolean(f.autoNumber),
         referenceTo: f.referenceTo ?? [],
         relationshipName: f.relationshipName ?? null,
-        updateable: f.updateable !== false,
+        updateable: writable(f),
         required:
           f.nillable === false &&
           f.createable !== false &&
