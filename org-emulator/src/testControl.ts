@@ -51,6 +51,15 @@ export function testControlRoutes(
   router.get('/streaming', (ctx) => {
     ctx.body = emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0 };
   });
+  // An org that has already delivered this many events in the last 24 hours (near its allocation).
+  router.post('/streaming', async (ctx) => {
+    const body = await readJson(ctx);
+    const n = isPlainObject(body) ? body.deliveredToday : undefined;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+      throw new SfError(400, 'INVALID_FIELD', 'deliveredToday must be a whole number of events');
+    emu.streaming?.deliveries.setInWindow(n);
+    ctx.body = emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0 };
+  });
   router.delete('/streaming', (ctx) => {
     emu.streaming?.resetUsage();
     ctx.body = { ok: true };

@@ -219,6 +219,61 @@ describe("the org's count of its streaming usage", () => {
   });
 });
 
+describe("the edition's daily delivery allocation", () => {
+  it('past it, a client gets what is left, then 403::Organization total events daily limit exceeded; a new subscription is refused', async () => {
+    for (const c of clients.splice(0)) c.disconnect();
+    const set = (deliveredToday: number) =>
+      http(emu, '/__emulator/streaming', {
+        method: 'POST',
+        body: JSON.stringify({ deliveredToday }),
+        headers: { 'content-type': 'application/json' },
+      });
+    const bad = await set(-1);
+    expect(bad.status).toBe(400);
+    try {
+      // Enterprise: 25,000 a day. One delivery left.
+      await set(24_999);
+      const sub = await subscribed(field, PE);
+      const id = await someTask();
+      await admin.sobject('Task').update({ Id: id, Subject: 'The last delivery of the day' });
+      await sub.until((e) => e.payload.cqext__Record_Id__c === id);
+      expect(sub.got).toHaveLength(1);
+      const limits = await admin.request<Record<string, { Max: number; Remaining: number }>>('/limits');
+      expect(limits.DailyDeliveredPlatformEvents).toEqual({ Max: 25_000, Remaining: 0 });
+      // The next event is not delivered: the org refuses the connect that would carry it.
+      await admin.sobject('Task').update({ Id: id, Subject: 'Over the allocation' });
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(sub.got).toHaveLength(1);
+      const usage = (await (await fetch(`${emu.url}/__emulator/streaming`)).json()) as {
+        deliveredToday: number;
+      };
+      expect(usage.deliveredToday).toBe(25_000);
+      // A raw subscribe says why.
+      const post = (body: unknown) =>
+        http(emu, '/cometd/60.0', {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+          token: admin.accessToken ?? '',
+        });
+      const hs = await post([
+        { channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], id: '1' },
+      ]);
+      const clientId = (hs.body as { clientId: string }[])[0]?.clientId ?? '';
+      const r = await post([{ channel: '/meta/subscribe', subscription: PE, clientId, id: '2' }]);
+      expect(r.body).toEqual([
+        expect.objectContaining({
+          successful: false,
+          subscription: PE,
+          error: '403::Organization total events daily limit exceeded',
+        }),
+      ]);
+    } finally {
+      await fetch(`${emu.url}/__emulator/streaming`, { method: 'DELETE' });
+    }
+  });
+});
+
 describe('CometD protocol errors (raw HTTP)', () => {
   const post = (path: string, body: unknown, token?: string) =>
     http(emu, path, {

@@ -23,7 +23,8 @@ export class SharedTtlCache<V extends NonNullable<unknown>> {
     this.unlisten?.();
     this.coord = coord;
     this.unlisten = coord.onInvalidate((cache, key) => {
-      if (cache !== this.name) return;
+      // ('*', '*'): this instance may have missed invalidations (its Redis link was cut).
+      if (cache !== this.name && cache !== '*') return;
       if (key === '*') this.local.clear();
       else this.local.delete(key);
     });

@@ -12,11 +12,18 @@ export interface HintTarget {
 
 /** A hint as the subscription's holder publishes it to every instance. */
 export interface OrgHint {
+  /** The org (its change stream's key); EVERY_ORG when an instance may have missed hints of any org. */
   org: string;
   /** The org event's replay id; null for a resynchronisation (every list of every home). */
   replayId: number | null;
   target: HintTarget | null;
 }
+
+/**
+ * The org of a hint an instance gives itself when it cannot tell what it missed (its link to the other
+ * instances was cut and what was published meanwhile is gone): every home re-reads everything once.
+ */
+export const EVERY_ORG = '*';
 
 export type PublishResult = 'published' | 'duplicate' | 'fenced';
 
@@ -43,7 +50,10 @@ export interface Coordination {
   publish(org: string, fence: number, hint: Omit<OrgHint, 'org'>): Promise<PublishResult>;
   /** Every published hint, on every instance (this one included). */
   onHint(listener: (hint: OrgHint) => void): () => void;
-  /** Drops `key` (or, with '*', everything) from the named cache on every instance. */
+  /**
+   * Drops `key` (or, with '*', everything) from the named cache on every instance. An instance that
+   * may have missed invalidations is told ('*', '*'): every cache, everything.
+   */
   invalidate(cache: string, key: string): Promise<void>;
   onInvalidate(listener: (cache: string, key: string) => void): () => void;
   /** Small shared values (cache entries every instance reads); null when absent or not shared. */

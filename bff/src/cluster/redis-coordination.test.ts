@@ -7,7 +7,8 @@ import { startRedis, stop } from '../../test/global-setup';
 import pino from 'pino';
 import { SharedTtlCache } from '../cache/shared-cache';
 import { ApiUsageMonitor } from '../org/api-usage';
-import type { OrgHint } from './coordination';
+import { Redis } from 'ioredis';
+import { EVERY_ORG, type OrgHint } from './coordination';
 import { MemoryCoordination } from './coordination';
 import { RedisCoordination } from './redis-coordination';
 
@@ -137,5 +138,66 @@ describe('the org API allowance level across instances', () => {
     expect(ub.forAdmin('00Dorg')).toMatchObject({ level: 'high', percent: 85 });
     ua.record('00Dorg', 100, 1000);
     await until(() => !ub.slowDown('00Dorg'));
+  });
+});
+
+describe('a cut link to Redis', () => {
+  /** Cuts one of an instance's connections, as a network blip or a Redis failover does. */
+  async function cut(c: RedisCoordination, role: 'hints' | 'sub'): Promise<void> {
+    const admin = new Redis(redis.url);
+    try {
+      const list = String(await admin.client('LIST'));
+      const line = list.split('\n').find((l) => l.includes(`name=cq-${role}-${c.instanceId}`));
+      const id = /\bid=(\d+)/.exec(line ?? '')?.[1];
+      if (!id) throw new Error(`no ${role} connection for ${c.instanceId}`);
+      await admin.client('KILL', 'ID', id);
+    } finally {
+      admin.disconnect();
+    }
+  }
+
+  it('loses no hint: the instance reads on from the last entry it had', async () => {
+    const [holder, other] = [await instance(), await instance()];
+    const heard: OrgHint[] = [];
+    other.onHint((h) => heard.push(h));
+    const fence = (await holder.acquire('org-cut', 5_000)) ?? 0;
+    await holder.publish('org-cut', fence, { replayId: 1, target: { topic: 'tasks', userIds: ['u'] } });
+    await until(() => heard.length === 1);
+    await cut(other, 'hints');
+    // Published while the other instance's reader is away.
+    for (let r = 2; r <= 30; r++)
+      await holder.publish('org-cut', fence, { replayId: r, target: { topic: 'tasks', userIds: ['u'] } });
+    await until(() => heard.length === 30, 5_000);
+    expect(heard.map((h) => h.replayId)).toEqual(Array.from({ length: 30 }, (_x, i) => i + 1));
+    expect(other.counts.gaps).toBe(0);
+  });
+
+  it('tells every home to re-read when what it missed is gone (Redis restarted empty)', async () => {
+    const [holder, other] = [await instance(), await instance()];
+    const heard: OrgHint[] = [];
+    other.onHint((h) => heard.push(h));
+    const fence = (await holder.acquire('org-gone', 5_000)) ?? 0;
+    await holder.publish('org-gone', fence, { replayId: 7, target: { topic: 'forms', userIds: 'all' } });
+    await until(() => heard.length === 1);
+    const admin = new Redis(redis.url);
+    await admin.flushall();
+    admin.disconnect();
+    await cut(other, 'hints');
+    await until(() => heard.length === 2, 5_000);
+    expect(heard[1]).toEqual({ org: EVERY_ORG, replayId: null, target: null });
+    expect(other.counts.gaps).toBe(1);
+    // And it goes on hearing what is published after.
+    const again = (await holder.acquire('org-gone', 5_000)) ?? 0;
+    await holder.publish('org-gone', again, { replayId: 8, target: { topic: 'forms', userIds: 'all' } });
+    await until(() => heard.length === 3, 5_000);
+    expect(heard[2]?.replayId).toBe(8);
+  });
+
+  it('drops every shared cache entry once its invalidations link is back (some may have been missed)', async () => {
+    const c = await instance();
+    const told: string[] = [];
+    c.onInvalidate((cache, key) => told.push(`${cache}/${key}`));
+    await cut(c, 'sub');
+    await until(() => told.includes('*/*'), 5_000);
   });
 });

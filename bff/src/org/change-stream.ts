@@ -9,7 +9,7 @@ import { StreamingExtension } from 'jsforce/lib/api/streaming.js';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
 import type { BffConfig } from '../config';
-import type { Coordination, HintTarget, OrgHint } from '../cluster/coordination';
+import { EVERY_ORG, type Coordination, type HintTarget, type OrgHint } from '../cluster/coordination';
 import type { OrgAuth } from '../session/store';
 import type { TokenRefresher } from './client';
 import { origin } from './util';
@@ -63,6 +63,9 @@ export function recipients(change: RecordChange, namespace: string): HintTarget 
 }
 
 const IDLE_STOP_MS = 60_000;
+/** The org's streaming refusals that a retry does not cure soon (Streaming API limits). */
+const ORG_LIMIT = /^403::Organization (total events daily limit|concurrent user limit) exceeded/;
+const LIMIT_RETRY_MS = 10 * 60_000;
 
 export interface LeaseOptions {
   /** How long the org's lease lasts without renewal: a dead holder is replaced within about this. */
@@ -107,6 +110,10 @@ class OrgChangeStream {
    * routes/events.ts). The holder shares it through the coordination for the lease's length.
    */
   private current = false;
+  /** The newest replay id among the hints published to every instance that this one heard. */
+  private heardReplayId = -1;
+  /** Until when the org's limits refuse a subscription (0: not paused). */
+  private pausedUntil = 0;
   /** Subscriptions made (first start, token renewals, restarts): tests and logs read it. */
   starts = 0;
   /** Hints handed to this instance's streams. */
@@ -190,8 +197,11 @@ class OrgChangeStream {
         this.fence = fence;
         this.renewedAt = Date.now();
         this.publishing = Promise.resolve();
-        // Resume where the last holder (this instance or another) stopped.
-        this.lastReplayId = await this.coord.replayId(this.key).catch(() => this.lastReplayId);
+        // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
+        // last one this instance heard published when Redis lost it (restarted without persistence).
+        // Never the subscription's own position: an event it received but could not publish is not told.
+        const kept = await this.coord.replayId(this.key).catch(() => -1);
+        this.lastReplayId = Math.max(kept, this.heardReplayId);
         this.logger.info(
           { org: this.key, fence, replayFrom: this.lastReplayId },
           'org change stream lease taken',
@@ -240,7 +250,7 @@ class OrgChangeStream {
   }
 
   private start(takenOver = false): void {
-    if (this.fence === undefined) return;
+    if (this.fence === undefined || this.pausedUntil > Date.now()) return;
     const candidate = [...this.sessions.entries()].at(-1);
     if (!candidate) return;
     const fence = this.fence;
@@ -262,8 +272,12 @@ class OrgChangeStream {
         // A new handshake (the org forgot this client, or a renewal) before any event was seen has no
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.
         incoming: (m: unknown, next: (m: unknown) => void) => {
-          const msg = m as { channel?: string; successful?: boolean };
-          if (msg.channel === '/meta/handshake' && msg.successful) {
+          const msg = m as { channel?: string; successful?: boolean; error?: string };
+          if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
+            // The org's daily delivery allocation (or its client limit) is spent: a retry now is refused
+            // again. Homes see the stream is not current (the heartbeat) and re-read on their own.
+            if (this.client === client) this.pause(msg.error);
+          } else if (msg.channel === '/meta/handshake' && msg.successful) {
             if ((handshakes > 0 || resumed) && this.lastReplayId === -1) this.publish(fence, null, null);
             handshakes += 1;
           }
@@ -301,6 +315,21 @@ class OrgChangeStream {
           if (this.client === client) void this.renew(sessionId, auth.accessToken);
         },
       );
+  }
+
+  /** The org refuses deliveries for now: no subscription until `LIMIT_RETRY_MS` has passed. */
+  private pause(why: string): void {
+    this.logger.warn({ org: this.key, why }, 'org change stream refused by an org limit');
+    this.client?.disconnect();
+    this.client = undefined;
+    this.setConnected(false);
+    if (this.pausedUntil > Date.now()) return;
+    this.pausedUntil = Date.now() + LIMIT_RETRY_MS;
+    const timer = setTimeout(() => {
+      this.pausedUntil = 0;
+      if (this.fence !== undefined && !this.client && this.members.size > 0) this.start();
+    }, LIMIT_RETRY_MS);
+    timer.unref();
   }
 
   /** The session's token was refused: refresh it, or move on to another signed-in user's session. */
@@ -351,6 +380,7 @@ class OrgChangeStream {
 
   /** A hint published by the holder (this instance or another): this instance's homes it concerns. */
   deliver(hint: OrgHint): void {
+    if (hint.replayId !== null) this.heardReplayId = Math.max(this.heardReplayId, hint.replayId);
     if (hint.target === null) {
       // A gap of unknown size in the org's events: every home re-reads everything.
       if (hint.replayId === null)
@@ -425,7 +455,8 @@ export class ChangeStreams {
     onHint?: (hint: OrgHint) => void,
   ) {
     this.unlisten = coord.onHint((hint) => {
-      this.orgs.get(hint.org)?.deliver(hint);
+      if (hint.org === EVERY_ORG) for (const org of this.orgs.values()) org.deliver(hint);
+      else this.orgs.get(hint.org)?.deliver(hint);
       onHint?.(hint);
     });
   }

@@ -18,7 +18,7 @@ import type { Org } from '../org.js';
 import type { Access } from '../security/access.js';
 import type { BusEvent, EventBus } from './bus.js';
 import { ALL_CHANGE_EVENTS, changeEventName, recordChangeEvent } from './changes.js';
-import { concurrentClientsFor, DeliveryCounter } from './deliveries.js';
+import { concurrentClientsFor, deliveryAllocationFor, DeliveryCounter } from './deliveries.js';
 
 export interface StreamingOptions {
   /** How long a /meta/connect is held when no event is queued (the advice's timeout). */
@@ -40,6 +40,8 @@ interface Client {
 }
 
 const MIN_VERSION = 37;
+/** What Salesforce answers once the org's event delivery allocation for 24 hours is spent. */
+const DAILY_LIMIT = '403::Organization total events daily limit exceeded';
 /** The request body cap the Streaming API documents (413 Maximum Request Size Exceeded). */
 const MAX_BODY = 32_768;
 
@@ -88,6 +90,11 @@ export class StreamingServer {
       delivered: this.deliveries.total,
       deliveredToday: this.deliveries.inWindow(),
     };
+  }
+
+  /** Deliveries the org may still make in the rolling 24 hours. */
+  private deliveriesLeft(): number {
+    return deliveryAllocationFor(this.emu.allowance.edition) - this.deliveries.inWindow();
   }
 
   resetUsage(): void {
@@ -318,7 +325,14 @@ export class StreamingServer {
               },
             ];
       }
-      const events = client.queue.splice(0);
+      // Past the edition's daily delivery allocation the org delivers nothing more for up to 24 hours
+      // and says so; the events stay in the bus's retention (a later subscriber may replay them).
+      const left = this.deliveriesLeft();
+      if (left <= 0) {
+        this.clients.delete(client.id);
+        return [{ ...withClient, successful: false, error: DAILY_LIMIT, advice: { reconnect: 'none' } }];
+      }
+      const events = client.queue.splice(0, left);
       // Counted when handed over: a connect whose caller went away keeps them queued, uncounted.
       this.deliveries.add(events.length);
       return [...events, reply];
@@ -344,6 +358,7 @@ export class StreamingServer {
             error: `400::The channel you requested to subscribe to does not exist {${sub}}`,
           },
         ];
+      if (this.deliveriesLeft() <= 0) return [{ ...subBase, successful: false, error: DAILY_LIMIT }];
       const ext = m.ext as { replay?: Record<string, unknown> } | undefined;
       const raw = ext?.replay?.[sub];
       const replayId = raw === undefined || raw === null ? -1 : Number(raw);

@@ -53,4 +53,11 @@ export class DeliveryCounter {
     this.buckets = [];
     this.total = 0;
   }
+
+  /** Sets the last 24 hours' count (test control: an org that has spent most of its allocation). */
+  setInWindow(n: number): void {
+    this.buckets = [];
+    this.add(n);
+    this.total = 0;
+  }
 }
