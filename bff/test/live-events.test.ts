@@ -192,4 +192,35 @@ describe('GET /api/events', () => {
     expect(r.status).toBe(401);
     s.close();
   });
+
+  it('stops asking the org once its daily delivery allocation is spent, and says the stream is not current', async () => {
+    const streaming = (body: unknown) =>
+      fetch(`${emulatorUrl}/__emulator/streaming`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const f = await openStream(field);
+    await f.until(() => currents(f).at(-1)?.current === true, 20_000);
+    const fieldAuth = (await bff.bff.deps.store.get(field.jar.get(bff.base, SESSION_COOKIE) ?? ''))?.main;
+    if (!fieldAuth) throw new Error('no session');
+    try {
+      await streaming({ deliveredToday: 25_000 });
+      // The org forgets the client: the re-handshake's subscription is refused for the day.
+      await fetch(`${emulatorUrl}/__emulator/streaming/drop-clients`, { method: 'POST' });
+      await f.until(() => currents(f).at(-1)?.current === false, 20_000);
+      const starts = bff.bff.changeStreams.status(fieldAuth)?.starts ?? 0;
+      await new Promise((r) => setTimeout(r, 2_000));
+      // No retry loop against a refusal a retry cannot cure.
+      expect(bff.bff.changeStreams.status(fieldAuth)).toMatchObject({
+        subscribed: false,
+        current: false,
+        starts,
+      });
+      expect(currents(f).at(-1)?.current).toBe(false);
+    } finally {
+      await fetch(`${emulatorUrl}/__emulator/streaming`, { method: 'DELETE' });
+      f.close();
+    }
+  });
 });
