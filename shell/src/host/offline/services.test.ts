@@ -8,7 +8,8 @@ import {
   uniquenessKey,
   type FormDefinition,
 } from 'shared-contracts';
-import { DEFINITION_READS, guideImageUrls } from './services';
+import { DEFINITION_READS } from './org-import';
+import { guideImageUrls } from './form-download';
 import { pendingFromOrg } from './testing/fake-org';
 import { makeHarness, type Harness } from './testing/harness';
 

@@ -9,24 +9,14 @@ import {
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   isGatewayError,
-  applyStartingData,
-  lookupTargets,
-  queriesUseRecordId,
-  startingDataQueries,
-  withCachedLookups,
   type CachedForm,
-  type CachedLookup,
   type DeliveryOutcome,
   type FileInfo,
   type FileNode,
-  type FormDefinition,
-  type Guide,
   type LocalSubmission,
   type Observable,
   type OfflineServices,
   type OrgGateway,
-  type OutboxItem,
-  type PendingSubmission,
   type WriteResult,
 } from 'shared-contracts';
 import type { BackoffPolicy } from './backoff';
@@ -40,22 +30,19 @@ import {
 import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { DeliveryBoard } from './delivery';
-import { eachLimited } from './each-limited';
-import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
+import { assembleOfflineForm } from './form-download';
+import { createOrgImport } from './org-import';
+import { createOutboxView } from './outbox-view';
 import { liveObservable, Signal } from './live';
-import { buildOutbox, summarizeQueue, type QueueSummary } from './outbox';
+import { summarizeQueue, type QueueSummary } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
-import { nextProgress, overlayProgress, withLiveProgress } from './progress';
+import { nextProgress, overlayProgress } from './progress';
 import { guarded, OfflineStore, storageFailureText } from './store';
 import { isOwner, type Owner } from './owner';
 import { saveSyncContext, type SyncContext } from './sync-context';
 import * as T from './transitions';
 
 export const BACKGROUND_SYNC_TAG = 'cq-offline-outbox';
-/** Form definitions an import reads from the org at once: not one by one, nor all together. */
-export const DEFINITION_READS = 4;
-/** Records a downloaded form keeps starting data for (its assigned tasks'), at most. */
-export const RECORDS_KEPT_PER_FORM = 50;
 /** Tabs tell each other "something was queued" here, so a sleeping leader wakes for a follower's write. */
 export const QUEUE_CHANNEL = 'cq-offline-queue';
 
@@ -138,23 +125,6 @@ async function sha256Hex(file: Blob): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** Guide image URLs anywhere in a form definition (keys imageURL / ImageUrl / imageUrl). */
-export function guideImageUrls(formDef: unknown): string[] {
-  const out = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (T.isPlainObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
-        if ((k === 'imageURL' || k === 'ImageUrl' || k === 'imageUrl') && typeof x === 'string' && x)
-          out.add(x);
-        else walk(x);
-      }
-    }
-  };
-  walk(formDef);
-  return [...out];
 }
 
 export function createOfflineServices(opts: OfflineServicesOptions): OfflineServicesHandle {
@@ -310,159 +280,26 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
     ownerInputs,
   );
-  let outboxValue: OutboxItem[] = [];
-  let outboxKey = '[]';
-  /** Recomputes the view; false when nothing changed (the same snapshot stays, no re-render). */
-  const recomputeOutbox = (): boolean => {
-    // records read for another owner (the query has not re-run yet after a change of user) show nothing
-    const read = liveRecords.get();
-    const { subs, files } = read.key === ownerKeyOf(owner()) ? read : { subs: [], files: [] };
-    const next = buildOutbox(
-      subs,
-      withLiveProgress(files, progress.get()),
-      org(),
-      engine.uploadingIds(),
-      nowMs(),
-    );
-    const key = JSON.stringify(next);
-    if (key === outboxKey) return false;
-    outboxKey = key;
-    outboxValue = next;
-    return true;
-  };
-  const outboxListeners = new Set<(v: OutboxItem[]) => void>();
-  let outboxUnsubscribe: (() => void)[] = [];
-  const outboxChanged = (): void => {
-    if (recomputeOutbox()) outboxListeners.forEach((l) => l(outboxValue));
-  };
-  const outbox: Observable<OutboxItem[]> = {
-    get: () => outboxValue,
-    subscribe(listener) {
-      outboxListeners.add(listener);
-      if (outboxListeners.size === 1) {
-        outboxUnsubscribe = [
-          liveRecords.subscribe(outboxChanged),
-          engine.activity.subscribe(outboxChanged),
-          progress.subscribe(outboxChanged),
-        ];
-      }
-      return () => {
-        outboxListeners.delete(listener);
-        if (outboxListeners.size === 0) {
-          outboxUnsubscribe.forEach((u) => u());
-          outboxUnsubscribe = [];
-        }
-      };
-    },
-  };
+  const outboxView = createOutboxView({
+    records: liveRecords,
+    ownerKey: () => ownerKeyOf(owner()),
+    progress,
+    engine,
+    org,
+    nowMs,
+  });
+  const outbox = outboxView.outbox;
+  const outboxChanged = outboxView.changed;
 
-  /** The last import that could delete (see shouldImport); null until one ran. */
-  let lastImport: ImportMark | null = null;
-  let importCanDelete = false;
-  const localCount = async (): Promise<number> => {
-    const o = owner();
-    return o ? store.countSubmissions(o) : 0;
-  };
-
-  /** A discard mark outlives its draft's last sighting in the org by this much (an upload in flight). */
-  const DISCARD_MARK_MS = 24 * 60 * 60 * 1000;
-
-  /** The last background import's org copies of discarded drafts (see deleteDiscardedInOrg). */
-  let discardedInOrg: PendingSubmission[] = [];
-
-  /**
-   * Definitions of imported records' forms this session, by form id (all its records share it): read
-   * or being read, so an import and a pull at the same time ask the org once. A read that brings no
-   * definition is forgotten, so the next import asks again.
-   */
-  const importDefs = new Map<string, Promise<unknown>>();
-  const importDef = (formId: string, read: () => Promise<unknown>): Promise<unknown> => {
-    let def = importDefs.get(formId);
-    if (!def) {
-      def = read().catch(() => null);
-      importDefs.set(formId, def);
-      void def.then((d) => d == null && importDefs.delete(formId));
-    }
-    return def;
-  };
-
-  /**
-   * The org lists pending records without their form definition; a record imported without one is
-   * shown by API names and raw values (issue 19) and cannot open offline. Each form's definition is
-   * read once (the offline copies in one read, the rest from the org, DEFINITION_READS at a time) and
-   * goes with its records; a failed read leaves them as they are and the next import tries again.
-   */
-  const withDefinitions = async (pending: PendingSubmission[]): Promise<PendingSubmission[]> => {
-    const missing = [...new Set(pending.filter((p) => p.formDef == null).map((p) => p.formId))];
-    const unread = missing.filter((formId) => !importDefs.has(formId));
-    const o = owner();
-    const offline = o && unread.length ? await store.formsOf(o).catch(() => []) : [];
-    const offlineDefs = new Map(offline.map((f) => [f.Id, f.formDef]));
-    const defs = new Map<string, unknown>();
-    await eachLimited(missing, DEFINITION_READS, async (formId) => {
-      const def = await importDef(
-        formId,
-        async () => offlineDefs.get(formId) ?? opts.gateway.getFormDefinition(formId),
-      );
-      if (def != null) defs.set(formId, def);
-    });
-    return pending.map((p) =>
-      p.formDef == null && defs.has(p.formId) ? { ...p, formDef: defs.get(p.formId) } : p,
-    );
-  };
-
-  const applyPending = async (
-    pending: PendingSubmission[],
-    withDeletes: boolean,
-  ): Promise<LocalSubmission[]> => {
-    // Nobody signed in (stored user gone, e.g. after a browser crash or a sign-out in another tab):
-    // records imported now would belong to nobody; the next signed-in import does it.
-    importCanDelete = false;
-    const o = owner();
-    if (!o) return [];
-    let deletes: string[] = [];
-    const pendingIds = pending.map((p) => p.id);
-    const { puts } = await store.applyImport(
-      o,
-      { pendingIds, forgetMarks: !withDeletes },
-      (locals, marks) => {
-        const uploading = !withDeletes || engine.busy;
-        const online = opts.online.get();
-        importCanDelete = online && !uploading;
-        // The background import honours the user's discards; a pull of one record (opened on purpose)
-        // brings it back and forgets the mark.
-        const discarded = withDeletes ? marks : new Set<string>();
-        const plan = T.planImport(locals, pending, { ...ctx(), online, uploading }, discarded);
-        // An import that changes nothing writes nothing (home imports every minute; a rewrite re-runs
-        // every live query over the store): see import-writes.ts.
-        const changed = changedPuts(plan.puts, new Map(locals.map((s) => [s.id, s])));
-        deletes = plan.deletes;
-        discardedInOrg = plan.discardedInOrg;
-        return {
-          puts: changed,
-          deletes: plan.deletes,
-          ...(importCanDelete && discarded.size > 0
-            ? { forgetDiscardedBefore: nowMs() - DISCARD_MARK_MS }
-            : {}),
-          result: null,
-        };
-      },
-    );
-    for (const id of deletes) await store.deleteSubmissionCascade(o, id);
-    return puts;
-  };
-
-  /**
-   * The org still lists drafts the user discarded (drafts are synced; the import skipped them): asks
-   * it to delete them. Best effort, one at a time: a failure leaves the mark, so the next import asks again.
-   */
-  const deleteDiscardedInOrg = async (): Promise<void> => {
-    const remove = opts.gateway.discardSubmission?.bind(opts.gateway);
-    const stale = discardedInOrg;
-    discardedInOrg = [];
-    if (!remove || !opts.online.get()) return;
-    for (const p of stale) await remove(p.formId, p.id).catch(() => false);
-  };
+  const orgImport = createOrgImport({
+    store,
+    gateway: opts.gateway,
+    online: opts.online,
+    uploading: () => engine.busy,
+    owner,
+    ctx,
+    nowMs,
+  });
 
   /**
    * Self-healing when a user is there (start, sign-in): records the update left without a user are the
@@ -684,69 +521,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (stored.syncStatus !== SYNC_STATUS.inSync) queued();
       return stored;
     },
-    async importPending() {
-      const pending = await opts.gateway.pendingSubmissions();
-      const organizationId = `${org()}/${owner()?.userId ?? ''}`;
-      const signature = pendingSignature(pending);
-      if (!shouldImport(lastImport, { organizationId, signature, localCount: await localCount() }, nowMs()))
-        return;
-      await applyPending(await withDefinitions(pending), true);
-      await deleteDiscardedInOrg();
-      lastImport = importCanDelete
-        ? { organizationId, signature, localCount: await localCount(), at: nowMs() }
-        : null;
-    },
-    async pullPending(formSubmissionId) {
-      const p = await opts.gateway.syncPendingSubmission(formSubmissionId);
-      if (!p) return null;
-      await applyPending(await withDefinitions([p]), false);
-      const o = owner();
-      return (o && (await store.getSubmission(o, p.id))) ?? null;
-    },
+    importPending: () => orgImport.importPending(),
+    pullPending: (formSubmissionId) => orgImport.pullPending(formSubmissionId),
     async downloadForOffline(formId, options) {
-      let formDef = await opts.gateway.getFormDefinition(formId);
-      if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
-      // A checklist's documents (sections, questions) travel with the cached definition.
-      const queries = T.isPlainObject(formDef)
-        ? startingDataQueries(formDef as unknown as FormDefinition)
-        : [];
-      if (queries.length > 0 && opts.gateway.startingData) {
-        const r = await opts.gateway.startingData(formId, queries);
-        formDef = applyStartingData(formDef as FormDefinition, r.startingData, r.lookupCacheData);
-        // Queries filtered by the record the form is launched for: read for each record it may be
-        // launched for on this device, so its context record is found offline too (issue 40.4).
-        if (queriesUseRecordId(formDef as FormDefinition)) {
-          const byRecord: Record<string, Record<string, unknown>> = {};
-          const recordIds = [...new Set(options?.recordIds ?? [])].filter((id) => id && id !== formId);
-          for (const recordId of recordIds.slice(0, RECORDS_KEPT_PER_FORM))
-            byRecord[recordId] = (await opts.gateway.startingData(recordId, queries)).startingData;
-          if (recordIds.length > 0)
-            formDef = { ...(formDef as FormDefinition), startingDataByRecord: byRecord };
-        }
-      }
-      // Its lookups' records too, so a required lookup can be picked with no network. A lookup the
-      // org refuses (a field the user may not read) is left out: it searches online only.
-      if (T.isPlainObject(formDef) && opts.gateway.lookupCache) {
-        const kept: CachedLookup[] = [];
-        for (const target of lookupTargets(formDef as unknown as FormDefinition)) {
-          try {
-            const r = await opts.gateway.lookupCache(target);
-            kept.push({ ...target, records: r.records, truncated: !r.done, at: nowIso() });
-          } catch (e) {
-            if (!isGatewayError(e) || e.kind === 'network') throw e;
-          }
-        }
-        formDef = withCachedLookups(formDef as unknown as FormDefinition, kept);
-      }
-      const guides: Guide[] = [];
-      for (const url of guideImageUrls(formDef)) {
-        guides.push({
-          Id: url,
-          ImageUrl: url,
-          encodedImage: await opts.gateway.fetchGuideImage(url),
-          formId,
-        });
-      }
+      const { formDef, guides } = await assembleOfflineForm(opts.gateway, formId, options?.recordIds, nowIso);
       await store.putForm(writer(), { Id: formId, formDef, syncedOn: nowIso() }, guides);
     },
     removeFromOffline: removeForm,
