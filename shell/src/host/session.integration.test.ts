@@ -3,7 +3,7 @@ import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
 import { createApiClient, type FetchLike } from './api-client';
 import { createSessionService } from './session';
 import { createLogoutGate } from './logout-gate';
-import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from './offline/testing/system';
+import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from '../../test/offline/system';
 import { readStoredSyncContext, readSyncContext, saveSyncContext } from './offline/sync-context';
 
 // The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.

@@ -8,8 +8,8 @@ import {
   type SubmissionPayload,
 } from 'shared-contracts';
 import { classify } from './http-gateway';
-import { FakeOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 // Issue 33: the org's daily API allowance spent mid-sync. The BFF answers 503 ORG_API_LIMIT; the
 // outbox keeps every submission queued with its reason and a backoff, and sends them, once each, by

@@ -7,8 +7,8 @@ import {
   type FileUploadRequest,
   type LocalSubmission,
 } from 'shared-contracts';
-import { FakeOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 let h: Harness;
 afterEach(async () => {

@@ -7,9 +7,9 @@ import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
 import { drainOutboxOnce } from './index';
 import { LeaderElection, UPLOADER_LOCK, withLockIfAvailable } from './leader';
 import { DraftPresence } from './presence';
-import { FakeLockManager } from './testing/fake-locks';
-import { FakeOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeLockManager } from '../../../test/offline/fake-locks';
+import { FakeOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const harnesses: Harness[] = [];

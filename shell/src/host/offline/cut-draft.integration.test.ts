@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { uniquenessKey, type FileNode } from 'shared-contracts';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, systemServices, SYSTEM_OWNER } from './testing/integration';
-import { signedInForFile } from './testing/signed-in-for-file';
-import { jarFetch } from './testing/system';
+import { firstFileOf, systemServices, SYSTEM_OWNER } from '../../../test/offline/integration';
+import { signedInForFile } from '../../../test/offline/signed-in-for-file';
+import { jarFetch } from '../../../test/offline/system';
 
 const real = signedInForFile();
 

@@ -4,9 +4,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE_STATUS, type DeliveryOutcome, type FileInfo } from 'shared-contracts';
 import { withUploads } from './delivery';
-import { FakeLockManager } from './testing/fake-locks';
-import { REFUSAL_ERRORS } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeLockManager } from '../../../test/offline/fake-locks';
+import { REFUSAL_ERRORS } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 const harnesses: Harness[] = [];
 afterEach(async () => {

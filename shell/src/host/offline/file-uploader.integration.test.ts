@@ -2,9 +2,9 @@
 // the org stores an upload but its answer is lost; the uploader's retry must not make a second file.
 import { describe, expect, it } from 'vitest';
 import { uniquenessKey } from 'shared-contracts';
-import { firstFileOf, submitWithPdf, systemServices } from './testing/integration';
-import { signedInForFile } from './testing/signed-in-for-file';
-import { emulatorControl, jarFetch } from './testing/system';
+import { firstFileOf, submitWithPdf, systemServices } from '../../../test/offline/integration';
+import { signedInForFile } from '../../../test/offline/signed-in-for-file';
+import { emulatorControl, jarFetch } from '../../../test/offline/system';
 
 const real = signedInForFile();
 

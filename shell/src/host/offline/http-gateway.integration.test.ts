@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { HttpOrgGateway } from './http-gateway';
 import type { OfflineServicesHandle } from './services';
-import { firstFileOf, submitWithPdf, systemServices, SYSTEM_OWNER } from './testing/integration';
-import { signedInForFile } from './testing/signed-in-for-file';
-import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
+import { firstFileOf, submitWithPdf, systemServices, SYSTEM_OWNER } from '../../../test/offline/integration';
+import { signedInForFile } from '../../../test/offline/signed-in-for-file';
+import { Jar, bffGet, emulatorControl, jarFetch, type System } from '../../../test/offline/system';
 
 const real = signedInForFile();
 let sys: System;

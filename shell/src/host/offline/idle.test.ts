@@ -1,8 +1,8 @@
 // The engine sleeps when nothing is queued (issue 6's idle budget) and wakes for any write.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeLockManager } from './testing/fake-locks';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeLockManager } from '../../../test/offline/fake-locks';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 import type { Owner } from './owner';
 
 const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,8 +1,8 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pendingFromOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { pendingFromOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 import type { Owner } from './owner';
 
 let h: Harness;

@@ -10,8 +10,8 @@ import {
   type SyncStatus,
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
-import { FakeOrg, type Fault } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { FakeOrg, type Fault } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 import * as T from './transitions';
 import { proofScale, recordProof } from 'shared-contracts/testing';
 

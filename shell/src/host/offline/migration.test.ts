@@ -7,9 +7,9 @@ import { FILE_STATUS, type LocalSubmission } from 'shared-contracts';
 import { openOfflineDbs, type OfflineDbs } from './db';
 import { UNKNOWN_USER, type Owner } from './owner';
 import { OfflineStore } from './store';
-import { pendingFromOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
-import { openRelease2 } from './testing/release-2-schema';
+import { pendingFromOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
+import { openRelease2 } from '../../../test/offline/release-2-schema';
 
 const STORED: Owner = { organizationId: '00D1', userId: '005U1' };
 

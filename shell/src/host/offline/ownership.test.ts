@@ -14,8 +14,8 @@ import {
 import { openOfflineDbs, type OfflineDbs } from './db';
 import { OwnerRequiredError, UNKNOWN_USER, type Owner } from './owner';
 import { OfflineStore, OwnerConflictError } from './store';
-import { pendingFromOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { pendingFromOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 const A: Owner = { organizationId: '00D1', userId: '005U1' };
 /** Another user of the same organisation (a colleague on the shared tablet). */

@@ -5,9 +5,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniquenessKey, type DeliveryOutcome, type LocalSubmission } from 'shared-contracts';
 import type { OfflineServicesHandle } from './services';
-import { systemServices } from './testing/integration';
-import { signedInForFile } from './testing/signed-in-for-file';
-import { Jar, bffGet, emulatorControl, jarFetch, type System } from './testing/system';
+import { systemServices } from '../../../test/offline/integration';
+import { signedInForFile } from '../../../test/offline/signed-in-for-file';
+import { Jar, bffGet, emulatorControl, jarFetch, type System } from '../../../test/offline/system';
 
 const real = signedInForFile();
 let sys: System;

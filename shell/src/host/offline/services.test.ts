@@ -10,8 +10,8 @@ import {
 } from 'shared-contracts';
 import { DEFINITION_READS } from './org-import';
 import { guideImageUrls } from './form-download';
-import { pendingFromOrg } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import { pendingFromOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 let h: Harness;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { IMAGE_DB_VERSION, MESSAGES, OFFLINE_MESSAGES, type LocalSubmission } from 'shared-contracts';
 import { IMAGE_DB_NAME, SUBMISSIONS_DB_NAME, requestPersistentStorage } from './db';
-import { makeHarness, type Harness } from './testing/harness';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 let h: Harness;
 afterEach(async () => {

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, uniquenessKey, type LocalSubmission } from 'shared-contracts';
-import type { Fault, Op } from './testing/fake-org';
-import { makeHarness, type Harness } from './testing/harness';
+import type { Fault, Op } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 let h: Harness;
 afterEach(async () => {

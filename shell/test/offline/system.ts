@@ -14,7 +14,7 @@ import { DEMO_ORG, Jar, hiddenInputs } from 'shared-contracts/testing';
 
 export { Jar };
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsx = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 
 export const DEMO = {

@@ -16,10 +16,10 @@
  */
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
 import { ORG_API_VERSION } from 'shared-contracts/testing';
-import { HttpOrgGateway } from '../http-gateway';
-import { startSignedIn, systemServices } from '../testing/integration';
-import { emulatorControl, jarFetch } from '../testing/system';
-import { benchGoal } from '../../../../../scripts/bench-goal.mjs';
+import { HttpOrgGateway } from '../src/host/offline/http-gateway';
+import { startSignedIn, systemServices } from '../test/offline/integration';
+import { emulatorControl, jarFetch } from '../test/offline/system';
+import { benchGoal } from '../../scripts/bench-goal.mjs';
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);

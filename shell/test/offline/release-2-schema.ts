@@ -4,7 +4,7 @@
  * writes with these and opens the result with the current db.ts, as a device updating would.
  */
 import { Dexie } from 'dexie';
-import type { IdbDeps } from '../db';
+import type { IdbDeps } from '../../src/host/offline/db';
 
 export function openRelease2(deps: IdbDeps): { submissions: Dexie; images: Dexie } {
   const submissions = new Dexie('SubmissionsDatabase', deps);

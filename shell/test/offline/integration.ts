@@ -8,9 +8,13 @@ import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FileNode } from 'shared-contracts';
 import { OrgClient } from 'shared-contracts/testing';
-import { HttpOrgGateway, type FetchLike } from '../http-gateway';
-import { Signal } from '../live';
-import { createOfflineServices, type OfflineServicesHandle, type OfflineServicesOptions } from '../services';
+import { HttpOrgGateway, type FetchLike } from '../../src/host/offline/http-gateway';
+import { Signal } from '../../src/host/offline/live';
+import {
+  createOfflineServices,
+  type OfflineServicesHandle,
+  type OfflineServicesOptions,
+} from '../../src/host/offline/services';
 import { DEMO, Jar, bffGet, signIn, startSystem, type System } from './system';
 
 export interface SignedInSystem {

@@ -3,10 +3,14 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { LocalSubmission } from 'shared-contracts';
-import { Signal } from '../live';
-import { createOfflineServices, type OfflineServicesHandle, type OfflineServicesOptions } from '../services';
+import { Signal } from '../../src/host/offline/live';
+import {
+  createOfflineServices,
+  type OfflineServicesHandle,
+  type OfflineServicesOptions,
+} from '../../src/host/offline/services';
 import { FakeOrg } from './fake-org';
-import type { Owner } from '../owner';
+import type { Owner } from '../../src/host/offline/owner';
 
 export interface Harness {
   svc: OfflineServicesHandle;

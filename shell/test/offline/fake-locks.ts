@@ -3,7 +3,7 @@
  * leader election in Node as navigator.locks behaves across the tabs of one browser. `crash(holder)`
  * releases a lock the way the browser does when a tab closes.
  */
-import type { LockManagerLike } from '../leader';
+import type { LockManagerLike } from '../../src/host/offline/leader';
 
 interface Waiter {
   id: number;
