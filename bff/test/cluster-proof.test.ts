@@ -10,15 +10,23 @@ describe('three BFF instances on Redis, a holder killed and Redis restarted mid-
   it('one subscriber, every hint once to every home that may know, nobody signed out, no 5xx', async () => {
     const changes = { steady: 30, afterKill: 20, redisDown: 10, after: 20 };
     const f = await runCluster({ homes: 24, changes });
-    expect(f.orgDeliveredSteady).toBe(changes.steady);
-    expect(f.peakStreamingClientsSteady).toBe(1);
-    expect(f.hintsExpected).toBeGreaterThan(0);
-    expect(f.hintsLost).toBe(0);
-    expect(f.hintsDuplicated).toBe(0);
-    expect(f.homesReconnected).toBeGreaterThan(0);
-    expect(f.takeoverAfterKillMs).toBeLessThan(10_000);
-    expect(f.signedOut).toBe(0);
-    expect(f.fiveHundreds).toBe(0);
+    // One comparison, so a failure shows every figure.
+    expect({
+      ...f,
+      hintsExpected: f.hintsExpected > 0,
+      homesReconnected: f.homesReconnected > 0,
+      takeoverAfterKillMs: f.takeoverAfterKillMs < 10_000,
+    }).toMatchObject({
+      orgDeliveredSteady: changes.steady,
+      peakStreamingClientsSteady: 1,
+      hintsExpected: true,
+      hintsLost: 0,
+      hintsDuplicated: 0,
+      homesReconnected: true,
+      takeoverAfterKillMs: true,
+      signedOut: 0,
+      fiveHundreds: 0,
+    });
     // Each event is delivered once, except one a holder received while Redis was away and could not
     // publish: the next holder is handed it again (counted twice by the org rather than lost).
     expect(f.orgDelivered).toBeGreaterThanOrEqual(f.changes);

@@ -58,12 +58,21 @@ export async function startEmulator(extra: string[] = []): Promise<{ url: string
 }
 
 /** A throwaway redis-server on a free port (sessions shared by several BFF instances). */
-export async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+/**
+ * A redis-server on a free port (or `port`), keeping nothing; with `dir`, keeping its data there in an
+ * append-only file, so a restart on the same port finds it (as a deployment's Redis does).
+ */
+export async function startRedis(
+  options: { port?: number; dir?: string } = {},
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = options.port ?? (await freePort());
+  const keep = options.dir ? ['--dir', options.dir, '--appendonly', 'yes'] : ['--appendonly', 'no'];
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...keep],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   await new Promise<void>((resolve, reject) => {
     let out = '';
