@@ -1,12 +1,14 @@
 /**
  * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
  * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
- * read-only fields exempt, `required` rules, the schema's types, formats and patterns). A failure is a
+ * read-only fields exempt, `required` rules, the schema's types, formats and patterns; on a scored form
+ * the note and photo a failing answer requires: scoring-layout.ts). A failure is a
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
  * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
  */
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';
@@ -97,8 +99,10 @@ export async function submitRefusal(
   if (!isSfId(formId)) return undefined;
   let pending = memo.get(formId);
   if (!pending) memo.set(formId, (pending = definitionOf(call, formId, load, stamps)));
-  const def = await pending;
-  if (!def) return undefined;
+  const saved = await pending;
+  if (!saved) return undefined;
+  // A scored form: a failing answer's required note and photo are required fields too (issue 43).
+  const def = withScoring(saved);
   const check = checkSubmission({
     schema: def.schema,
     ui: def.ui,
