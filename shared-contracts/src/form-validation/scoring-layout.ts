@@ -82,7 +82,15 @@ function findingsBlock(q: ScoredQuestion, question: UISchemaElement, config: Sco
     ...(hiding.length > 0 ? { rules: hiding } : {}),
     ...(jf ? { rule: jf } : {}),
     elements: [
-      { type: FAILED_MARK_TYPE, options: { path: q.path }, rules: [shown] } as unknown as UISchemaElement,
+      {
+        type: FAILED_MARK_TYPE,
+        // the failing options' labels: the mark reads the answer at its path, not the whole score
+        options: {
+          path: q.path,
+          labels: Object.fromEntries(q.options.filter((o) => o.failing).map((o) => [o.value, o.label])),
+        },
+        rules: [shown],
+      } as unknown as UISchemaElement,
       {
         type: 'Control',
         scope: `${scope}/Note`,

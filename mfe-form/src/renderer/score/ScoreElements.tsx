@@ -9,7 +9,7 @@ import { memo, useCallback, useSyncExternalStore } from 'react';
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { FailIcon, PassIcon } from 'shared-contracts/icons';
 import type { ScoreResult } from 'shared-contracts/form-validation/scoring';
-import { useFormContext, useRuleState } from '../context';
+import { useFormContext, useRuleState, useValue } from '../context';
 import type { RendererProps } from '../types';
 import { SCORE_TEXTS, failedLine, failedMarkText, pointsLine, sectionLine, verdictLine } from './score-texts';
 
@@ -84,7 +84,9 @@ export const QuickLinkFailed = memo(function QuickLinkFailed({ sectionId }: { se
 export const FailedMarkElement = memo(function FailedMarkElement(props: RendererProps) {
   const rule = useRuleState(props.uischema, props.path, props.path);
   const path = String(props.uischema.options?.path ?? '');
-  const label = useScore()?.failedItems.find((f) => f.path === path)?.answerLabel;
+  const labels = (props.uischema.options?.labels ?? {}) as Record<string, string>;
+  const answer = useValue(path);
+  const label = labels[String(answer)];
   if (rule.hidden) return null;
   return (
     <Box mb={2} data-element="failed-mark" data-path={path}>
