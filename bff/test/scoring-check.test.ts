@@ -67,26 +67,33 @@ const orgRecords = async (key: string): Promise<Rec[]> =>
     )) as { records: Rec[] }
   ).records;
 
-const submit = (id: string, data: Rec) =>
-  field.post(`/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${id}&version=1`, {
+const submit = (id: string, data: Rec, form = formId, extra: Rec = {}) =>
+  field.post(`/api/data?recordId=${form}&submissionStatus=submitted&submissionId=${id}&version=1`, {
     id,
-    formId,
+    formId: form,
     status: 'submitted',
     version: 1,
     data,
+    ...extra,
   });
+
+const makeForm = async (json: unknown): Promise<string> =>
+  String(
+    (
+      await adminCall('POST', '/sobjects/cqext__SQX_Form_Definition__c', {
+        Name: `FORM-SCORE-${randomUUID().slice(0, 8)}`,
+        cqext__Title__c: 'Scored site check',
+        cqext__Form_JSON__c: JSON.stringify(json),
+        cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+        cqext__Status__c: 'Active',
+      })
+    ).id,
+  );
 
 beforeAll(async () => {
   bff = await startBff(emulatorUrl);
   field = await signedIn(bff.base, DEMO.field);
-  const made = await adminCall('POST', '/sobjects/cqext__SQX_Form_Definition__c', {
-    Name: `FORM-SCORE-${randomUUID().slice(0, 8)}`,
-    cqext__Title__c: 'Scored site check',
-    cqext__Form_JSON__c: JSON.stringify(formJson),
-    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
-    cqext__Status__c: 'Active',
-  });
-  formId = String(made.id);
+  formId = await makeForm(formJson);
 });
 afterAll(() => bff.close());
 
@@ -118,5 +125,50 @@ describe('a scored form at the BFF’s submit check', () => {
     });
     expect(r.status, r.text.slice(0, 300)).toBe(200);
     expect((await orgRecords(`${formId}#${fail}`)).map((x) => x.cqext__Status__c)).toEqual(['Submitted']);
+  });
+
+  it('a failed checklist question (its questions from the starting data the submission carries) needs its note too', async () => {
+    const checklistForm = await makeForm({
+      ...formJson,
+      queries: [{ type: 'DOCUMENTS', key: 'doc', sectionId: 'section-1', objectType: 'x', fields: ['Id'] }],
+      scoring: { failingRequires: { note: true } },
+    });
+    const startingData = {
+      doc: [
+        {
+          Id: 'DOC1',
+          Name: 'DOC-1',
+          cqext__Sections__r: {
+            records: [{ Id: 'S1', cqext__Section_Title__c: 'Exits', cqext__Order__c: 1 }],
+          },
+          cqext__Questions__r: {
+            records: [
+              {
+                Id: 'Q1',
+                cqext__Section__c: 'S1',
+                cqext__Question__c: 'Exit doors unlocked?',
+                cqext__Result_Type__c: 'Color Code',
+                cqext__Options__c: 'Pass|Pass|green-white\nFail|Fail|red-white',
+                cqext__Order__c: 1,
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const id = randomUUID();
+    const data = { General: { CQ_Form_Clean: 'YES' }, Checklist: { Q1: 'Fail' } };
+    const r = await submit(id, data, checklistForm, { formDef: { startingData } });
+    expect(r.status, r.text.slice(0, 300)).toBe(422);
+    expect(((r.json as Rec).details as { errors: string[] }).errors).toEqual([
+      'Note on failed item "Exit doors unlocked?" is missing required fields',
+    ]);
+    const noted = await submit(
+      id,
+      { ...data, Findings: { 'Checklist-Q1': { Note: 'Chained shut' } } },
+      checklistForm,
+      { formDef: { startingData } },
+    );
+    expect(noted.status, noted.text.slice(0, 300)).toBe(200);
   });
 });
