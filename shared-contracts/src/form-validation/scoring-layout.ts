@@ -76,11 +76,11 @@ function findingsBlock(q: ScoredQuestion, question: UISchemaElement, config: Sco
   const needs = config.failingRequires ?? {};
   const hiding = (question.rules ?? []).filter((r) => r.type === 'hidden' || r.type === 'visible');
   const jf = question.rule && ['HIDE', 'SHOW'].includes(question.rule.effect) ? question.rule : undefined;
-  return {
+  // Shown only while the answer fails: a block hidden by its rule mounts none of its fields.
+  const block: UISchemaElement = {
     type: 'VerticalLayout',
     options: { findings: q.path },
-    ...(hiding.length > 0 ? { rules: hiding } : {}),
-    ...(jf ? { rule: jf } : {}),
+    rules: [shown],
     elements: [
       {
         type: FAILED_MARK_TYPE,
@@ -89,24 +89,32 @@ function findingsBlock(q: ScoredQuestion, question: UISchemaElement, config: Sco
           path: q.path,
           labels: Object.fromEntries(q.options.filter((o) => o.failing).map((o) => [o.value, o.label])),
         },
-        rules: [shown],
       } as unknown as UISchemaElement,
       {
         type: 'Control',
         scope: `${scope}/Note`,
         label: SCORING_TEXTS.note,
         options: { multi: true, findingsOf: q.path },
-        rules: needs.note ? [shown, required] : [shown],
+        ...(needs.note ? { rules: [required] } : {}),
       },
       {
         type: 'photo',
         scope: `${scope}/Photos`,
         label: SCORING_TEXTS.photo,
         options: { findingsOf: q.path },
-        rules: needs.photo ? [shown, required] : [shown],
+        ...(needs.photo ? { rules: [required] } : {}),
       },
     ],
   };
+  // The question's own hiding rules around it (its visible rules and "while failing" must both hold).
+  return hiding.length > 0 || jf
+    ? {
+        type: 'VerticalLayout',
+        ...(hiding.length > 0 ? { rules: hiding } : {}),
+        ...(jf ? { rule: jf } : {}),
+        elements: [block],
+      }
+    : block;
 }
 
 const memo = new WeakMap<object, FormDefinition>();

@@ -241,6 +241,22 @@ describe('withScoring and the submit check', () => {
     expect(r.ok).toBe(true);
   });
 
+  it('a question shown by a visible rule needs its note only while shown and failing', () => {
+    const visibleUi: UISchemaElement = {
+      type: 'VerticalLayout',
+      elements: [
+        control('Exits', {
+          rules: [{ type: 'visible', conditions: [{ field: 'General.Show', operator: '==', value: 'yes' }] }],
+        }),
+      ],
+    };
+    const shown = withScoring({ schema, ui: visibleUi, scoring: { failingRequires: { note: true } } });
+    const check = (data: unknown) => checkSubmission({ schema: shown.schema, ui: shown.ui, data }).missing;
+    expect(check({ General: { Exits: 'Fail', Show: 'no' } })).toEqual([]);
+    expect(check({ General: { Exits: 'Pass', Show: 'yes' } })).toEqual([]);
+    expect(check({ General: { Exits: 'Fail', Show: 'yes' } })).toEqual([findingPaths('General.Exits').note]);
+  });
+
   it('only the note when only the note is asked for', () => {
     const shown = withScoring({ ...def, scoring: { failingRequires: { note: true } } });
     const r = checkSubmission({ schema: shown.schema, ui: shown.ui, data: { General: { Exits: 'Fail' } } });
