@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { FormJsonSchema, FormRule, OneOfOption, UISchemaElement } from 'shared-contracts';
 import {
   computeScore,
+  findingPaths,
   isQuestionHidden,
   scoringPlan,
   type ScoringConfig,
 } from 'shared-contracts/form-validation/scoring';
+import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { checkSubmission } from 'shared-contracts/form-validation/submission';
 
 const COLOUR: OneOfOption[] = [
   { const: 'Pass', color: 'green-white' },
@@ -231,6 +234,22 @@ describe('score properties', () => {
         if (r0.passed === false) expect(r1.passed).not.toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('a note is missing exactly for the failed questions shown (withScoring in any layout)', () => {
+    fc.assert(
+      fc.property(formArb, (form) => {
+        const { schema, ui, config } = build(form);
+        const def = withScoring({ schema, ui, scoring: { ...config, failingRequires: { note: true } } });
+        const data = dataOf(form, form.answers);
+        const expected = computeScore(scoringPlan(ui, schema, config), data).failedItems.map(
+          (f) => findingPaths(f.path).note,
+        );
+        const missing = checkSubmission({ schema: def.schema, ui: def.ui, data }).missing;
+        expect([...missing].sort()).toEqual([...new Set(expected)].sort());
+      }),
+      { numRuns: 150 },
     );
   });
 });
