@@ -12,7 +12,7 @@ import { JsonForms } from '@jsonforms/react';
 import { vanillaCells, vanillaRenderers } from '@jsonforms/vanilla-renderers';
 import { createAjv, type JsonSchema, type UISchemaElement as JfUISchemaElement } from '@jsonforms/core';
 import { FormRenderer, ajvStats } from '../src/renderer';
-import { fieldsForm, tableForm, type BenchForm } from './forms';
+import { checklistForm, fieldsForm, tableForm, type BenchForm } from './forms';
 
 interface Fiber {
   tag: number;
@@ -194,6 +194,8 @@ const forms: Record<string, () => BenchForm> = {
   table: () => tableForm(100, 5),
   table300: () => tableForm(300, 8),
   table1000: () => tableForm(1000, 10),
+  checklist200: () => checklistForm(200, false),
+  checklist200s: () => checklistForm(200, true),
 };
 
 /**

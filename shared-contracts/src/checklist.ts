@@ -202,7 +202,7 @@ function sectionElement(s: ChecklistSection): LayoutElement {
     type: 'Section',
     sectionId: s.id,
     label: s.title,
-    options: { checklist: true, documentName: s.documentName },
+    options: { checklist: true, documentName: s.documentName, hostSectionId: s.hostSectionId },
     elements: [{ type: 'VerticalLayout', elements: s.questions.map((q) => questionControl(q).ui) }],
   };
 }

@@ -4,6 +4,7 @@
  * section. The extra keywords are annotations: they never change Ajv's verdict.
  */
 import type { UISchemaElement } from './ui-schema';
+import type { ScoringConfig } from './form-validation/scoring';
 
 /** A select option (spec section 3 "Select option"). `color` is two colours joined by a dash. */
 export interface OneOfOption {
@@ -120,6 +121,8 @@ export interface FormDefinition {
   contextObjectRelationshipName?: string;
   formName?: string;
   readOnly?: string[];
+  /** Issue 43: points, failing answers, section weights, pass mark (form-validation/scoring.ts). */
+  scoring?: ScoringConfig;
 }
 
 /** A signature value (spec section 3). */

@@ -56,3 +56,13 @@ export const CloudUploadIcon = /* @__PURE__ */ icon(
   'CloudUploadIcon',
   'M19.35 10.04A7.49 7.49 0 0 0 12 4C9.11 4 6.6 5.64 5.35 8.04A5.99 5.99 0 0 0 0 14c0 3.31 2.69 6 6 6h13c2.76 0 5-2.24 5-5 0-2.64-2.05-4.78-4.65-4.96ZM14 13v4h-4v-4H7l5-5 5 5h-3Z',
 );
+/** A failed answer or a failed inspection (beside its text: never colour alone). */
+export const FailIcon = /* @__PURE__ */ icon(
+  'FailIcon',
+  'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm4.3 12.9-1.4 1.4-2.9-2.9-2.9 2.9-1.4-1.4 2.9-2.9-2.9-2.9 1.4-1.4 2.9 2.9 2.9-2.9 1.4 1.4-2.9 2.9 2.9 2.9Z',
+);
+/** A passed inspection. */
+export const PassIcon = /* @__PURE__ */ icon(
+  'PassIcon',
+  'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.6 14.6-4.3-4.3 1.4-1.4 2.9 2.9 6-6 1.4 1.4-7.4 7.4Z',
+);

@@ -1,12 +1,14 @@
 /**
  * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
  * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
- * read-only fields exempt, `required` rules, the schema's types, formats and patterns). A failure is a
+ * read-only fields exempt, `required` rules, the schema's types, formats and patterns; on a scored form
+ * the note and photo a failing answer requires: scoring-layout.ts). A failure is a
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
  * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
  */
-import { MESSAGES, type FormDefinition } from 'shared-contracts';
+import { MESSAGES, applyStartingData, documentQueries, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';
@@ -83,6 +85,25 @@ export function rememberDefinition(call: Call, formId: string, stamp: unknown, f
   parsed.set(`${auth.instanceUrl}|${auth.userId}|${formId}`, { stamp, def: def?.schema ? def : null });
 }
 
+/**
+ * A scored form as the screen showed it (issue 43): a failing answer's required note and photo are
+ * required fields too. A checklist's questions come from the org through the form's starting data,
+ * which the BFF keeps no copy of: they are merged from the starting data the submission carries (as
+ * the screen merged them), so a failed checklist question needs its note here as well. An unscored
+ * form is checked as saved.
+ */
+function scoredDefinition(saved: FormDefinition, startingData: unknown): FormDefinition {
+  if (!saved.scoring) return saved;
+  const merged =
+    documentQueries(saved).length > 0 &&
+    startingData &&
+    typeof startingData === 'object' &&
+    !Array.isArray(startingData)
+      ? applyStartingData(saved, startingData as Record<string, unknown>)
+      : saved;
+  return withScoring(merged);
+}
+
 /** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */
 export async function submitRefusal(
   call: Call,
@@ -93,12 +114,15 @@ export async function submitRefusal(
   stamps: FormStamps,
   /** Definitions already asked for in this request (a batch holds many submissions of one form). */
   memo: Map<string, Promise<FormDefinition | null>> = new Map(),
+  /** The starting data the submission's own definition carries (its checklist's questions). */
+  startingData?: unknown,
 ): Promise<ApiError | undefined> {
   if (!isSfId(formId)) return undefined;
   let pending = memo.get(formId);
   if (!pending) memo.set(formId, (pending = definitionOf(call, formId, load, stamps)));
-  const def = await pending;
-  if (!def) return undefined;
+  const saved = await pending;
+  if (!saved) return undefined;
+  const def = scoredDefinition(saved, startingData);
   const check = checkSubmission({
     schema: def.schema,
     ui: def.ui,

@@ -110,7 +110,15 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   const refusals = await Promise.all(
     items.map((item) =>
       isSubmit(item)
-        ? submitRefusal(call, item.formId, item.submission.data, formDefinition, stamps, definitions)
+        ? submitRefusal(
+            call,
+            item.formId,
+            item.submission.data,
+            formDefinition,
+            stamps,
+            definitions,
+            (item.submission.formDef as { startingData?: unknown } | null | undefined)?.startingData,
+          )
         : undefined,
     ),
   );

@@ -13,6 +13,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { BUILDER, MESSAGES, nsName, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import { FormEventsModal } from '../editors/FormEventsModal';
+import { ScoringModal } from '../editors/scoring/ScoringModal';
+import { scoringOf, withScoringConfig } from '../model/scoring-settings';
+import type { ScoringConfig } from 'shared-contracts/form-validation/scoring';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';
@@ -431,6 +434,16 @@ export function BuilderScreen({
     [store],
   );
 
+  const [scoringOpen, setScoringOpen] = useState(false);
+  const openScoring = useCallback(() => setScoringOpen(true), []);
+  const onSaveScoring = useCallback(
+    (config: ScoringConfig | undefined) => {
+      store.apply((f) => withScoringConfig(f, config));
+      setScoringOpen(false);
+    },
+    [store],
+  );
+
   const [previewOpen, setPreviewOpen] = useState(false);
   const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
 
@@ -445,6 +458,7 @@ export function BuilderScreen({
         previewOpen={previewOpen}
         onTogglePreview={() => setPreviewOpen((o) => !o)}
         onEditEvents={openEvents}
+        onEditScoring={openScoring}
       />
       <Grid
         // A phone stacks the canvas, the fields and the preview: side by side they were too narrow
@@ -500,6 +514,14 @@ export function BuilderScreen({
           ruleFields={ruleFields}
           onSave={onSaveDraft}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {scoringOpen && (
+        <ScoringModal
+          form={store.getForm()}
+          value={scoringOf(store.getForm())}
+          onSave={onSaveScoring}
+          onClose={() => setScoringOpen(false)}
         />
       )}
       {eventsOpen && (

@@ -6,6 +6,7 @@ import { serializeForm } from '../model/writer';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 import { formatSavedTime, type SaveStatus } from './useSaving';
+import { SCORING_TEXTS } from '../editors/scoring/ScoringModal';
 
 const historyOf = (s: BuilderStore) => s.getHistory();
 // Booleans: the header re-renders when undo/redo becomes (un)available, not at every edit.
@@ -41,6 +42,8 @@ export interface HeaderProps {
   onTogglePreview: () => void;
   /** Opens the form's layout events (afterSave, onInit, onLoad). */
   onEditEvents: () => void;
+  /** Opens the form's score settings (issue 43). */
+  onEditScoring?: () => void;
 }
 
 export const Header = memo(function Header({
@@ -52,6 +55,7 @@ export const Header = memo(function Header({
   previewOpen,
   onTogglePreview,
   onEditEvents,
+  onEditScoring,
 }: HeaderProps) {
   const undoable = useStoreSlice(store, undoableOf);
   const redoable = useStoreSlice(store, redoableOf);
@@ -83,6 +87,7 @@ export const Header = memo(function Header({
           {TEXTS.redo}
         </Button>
         <Button onClick={onEditEvents}>{TEXTS.formEvents}</Button>
+        {onEditScoring && <Button onClick={onEditScoring}>{SCORING_TEXTS.title}</Button>}
         <Button onClick={onTogglePreview} aria-pressed={previewOpen}>
           {TEXTS.preview}
         </Button>

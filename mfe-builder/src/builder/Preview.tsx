@@ -21,6 +21,7 @@ import { toFormJson } from '../model/writer';
 import { loadFormRenderer, type PreviewRendererHandle, type PreviewRendererProps } from './renderer-remote';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
+import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 
 function Unavailable() {
   return (
@@ -68,7 +69,8 @@ export const Preview = memo(function Preview({ store }: { store: BuilderStore })
   // A dropped document's sections and questions drawn as the form screen draws them.
   const json = useMemo(() => {
     const def = toFormJson(form) as unknown as FormDefinition;
-    return applyStartingData(def, def.startingData) as unknown as ReturnType<typeof toFormJson>;
+    // A scored form previews its live score and failed-item fields as the form screen shows them.
+    return withScoring(applyStartingData(def, def.startingData)) as unknown as ReturnType<typeof toFormJson>;
   }, [form]);
   const version = useMemo(() => `preview-${Math.random().toString(36).slice(2)}`, [json]); // eslint-disable-line react-hooks/exhaustive-deps
   const handle = useRef<PreviewRendererHandle>(null);

@@ -48,6 +48,7 @@ import { loadTarget, type Loaded } from './load';
 import { showSnackbar } from './notice';
 import { buildRendererServices } from './renderer-services';
 import { withStartingData } from './starting-data';
+import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
@@ -186,6 +187,8 @@ function LoadedForm({
   const canvas = canvasMode === true || user?.embedded === true;
   const readOnly = route.readOnly;
   const ref = useRef<FormRendererHandle>(null);
+  // A scored form shows its score and asks for a failed answer's note and photo (issue 43).
+  const shown = useMemo(() => withScoring(formDef), [formDef]);
 
   const [sub, setSub] = useState(initial);
   // A record loaded by file name gets its local id on the first write.
@@ -406,7 +409,7 @@ function LoadedForm({
       <Box data-testid="remote-screen" data-remote="mfe-form" data-state="print">
         <PrintView
           submission={{ ...sub, data: printData.current }}
-          formDef={formDef}
+          formDef={shown}
           services={services}
           timeZone={timeZone}
           autoPrint={printing === 'auto'}
@@ -499,8 +502,8 @@ function LoadedForm({
         ) : null}
         <FormRenderer
           ref={ref}
-          schema={formDef.schema}
-          uischema={formDef.ui}
+          schema={shown.schema}
+          uischema={shown.ui}
           data={formData}
           originalData={initial.originalData}
           readOnly={readOnly}

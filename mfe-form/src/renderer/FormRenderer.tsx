@@ -31,6 +31,8 @@ import { applyDefaults, normalizeDates, type TokenContext } from './core/tokens'
 import { generateUISchema, walkUISchema } from './core/uischema';
 import { getValidator, mapServerErrors, type SaveCheck } from './core/validation';
 import { requiredScopeOf } from './core/requiredScope';
+import { createScorer, scoringPlan } from 'shared-contracts/form-validation/scoring';
+import { layoutScoring } from 'shared-contracts/form-validation/scoring-layout';
 import { inLayoutOrder } from './core/firstError';
 import { defaultRenderers } from './renderers';
 import { FIELD_CSS } from './controls/shared';
@@ -311,6 +313,11 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
       () => (props.renderers?.length ? [...defaultRenderers, ...props.renderers] : defaultRenderers),
       [props.renderers],
     );
+    // A scored form (withScoring put its configuration on the root layout): one plan per layout.
+    const scorer = useMemo(() => {
+      const config = layoutScoring(ui);
+      return config ? createScorer(scoringPlan(ui, schema, config)) : undefined;
+    }, [ui, schema]);
     const modesKey = JSON.stringify(modes ?? {});
     const ctx = useMemo<FormContextValue>(
       () => ({
@@ -321,8 +328,9 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(
         modes: JSON.parse(modesKey) as FormRendererModes,
         readOnly,
         readOnlyFields,
+        scorer,
       }),
-      [store, registry, schema, modesKey, readOnly, readOnlyFields],
+      [store, registry, schema, modesKey, readOnly, readOnlyFields, scorer],
     );
 
     return (

@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
+import type { ScoreResult } from 'shared-contracts/form-validation/scoring';
 import type { FormStore, FieldMeta } from './core/store';
 import { EMPTY_RULE_STATE, type ElementRuleState } from './core/rules';
 import { containsPath } from './core/firstError';
@@ -22,6 +23,8 @@ export interface FormContextValue {
   modes: FormRendererModes;
   readOnly: boolean;
   readOnlyFields: ReadonlySet<string>;
+  /** A scored form's memoised scorer (issue 43; score/ScoreElements.tsx). */
+  scorer?: (data: unknown) => ScoreResult;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

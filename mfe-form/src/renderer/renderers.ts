@@ -47,6 +47,8 @@ import {
   VerticalLayout,
 } from './layouts/Layouts';
 import { ListWithDetailLayout, ObjectControl } from './layouts/ListWithDetail';
+import { FailedMarkElement, ScoreSummaryElement } from './score/ScoreElements';
+import { FAILED_MARK_TYPE, SCORE_SUMMARY_TYPE } from 'shared-contracts/form-validation/scoring-layout';
 
 const control = isControl;
 const isTableSchema = (s: FormJsonSchema): boolean => {
@@ -76,6 +78,8 @@ export const defaultRenderers: RendererEntry[] = [
   { name: 'guide', tester: rankWith(1, uiTypeIs('guide')), renderer: GuideElement },
   { name: 'quicklinks', tester: rankWith(1, uiTypeIs('quicklinks')), renderer: QuickLinksElement },
   { name: 'print', tester: rankWith(1, uiTypeIs('print')), renderer: PrintElement },
+  { name: 'scoresummary', tester: rankWith(1, uiTypeIs(SCORE_SUMMARY_TYPE)), renderer: ScoreSummaryElement },
+  { name: 'failedmark', tester: rankWith(1, uiTypeIs(FAILED_MARK_TYPE)), renderer: FailedMarkElement },
   // Controls
   { name: 'text', tester: rankWith(1, control), renderer: TextControl },
   {

@@ -36,7 +36,8 @@ export const missingRequiredPaths = (
   const skip = scope ? (p: string) => isExempt(scope, p, data, evaluateJsonFormsCondition) : undefined;
   let missing = missingRequired(requiredPlan(schema), data, skip);
   if (scope && scope.ruleRequired.length > 0) {
-    const byRules = missingByRules(scope, data, evaluateJsonFormsCondition).filter(
+    // one path shown by several controls (a question placed twice, its findings with it) is listed once
+    const byRules = [...new Set(missingByRules(scope, data, evaluateJsonFormsCondition))].filter(
       (p) => !missing.includes(p),
     );
     if (byRules.length > 0) missing = [...missing, ...byRules];

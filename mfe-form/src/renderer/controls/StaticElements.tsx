@@ -6,6 +6,8 @@ import { useFormContext, useRuleState } from '../context';
 import { matchingGuides } from '../core/options';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
+import { QuickLinkFailed, useScore } from '../score/ScoreElements';
+import { failedLine } from '../score/score-texts';
 
 const textOf = (props: RendererProps): string => {
   const l = props.uischema.label;
@@ -107,6 +109,11 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
       : '',
   );
   const done = doneKey.split(',');
+  const score = useScore();
+  const failedIn = (id: string): string => {
+    const n = score?.sections.find((s) => s.sectionId === id)?.failedCount ?? 0;
+    return n > 0 ? `, ${failedLine(n)}` : '';
+  };
   const links: QuickLinkItem[] = sections
     ? sections.map((s, i) => ({
         Id: s.Id,
@@ -133,7 +140,7 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
           py={1}
           variant="outline"
           data-quicklink={l.Id}
-          aria-label={`${l.Name}: ${l.Done} of ${l.Total} answered`}
+          aria-label={`${l.Name}: ${l.Done} of ${l.Total} answered${failedIn(l.Id)}`}
           onClick={() => {
             const target = document.getElementById(`section-${l.Id}`);
             target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -147,6 +154,7 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
               {l.Done}/{l.Total}
             </Text>
             <Progress value={l.Total ? (100 * l.Done) / l.Total : 0} size="xs" w="4rem" aria-hidden="true" />
+            <QuickLinkFailed sectionId={l.Id} />
           </VStack>
         </Button>
       ))}

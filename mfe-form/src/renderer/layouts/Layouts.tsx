@@ -32,6 +32,7 @@ import { containsPath } from '../core/firstError';
 import { useCategoryCounts } from './categoryCounts';
 import { chunkIntrinsicSize, chunkRanges } from './chunks';
 import type { RendererProps } from '../types';
+import { SectionScore } from '../score/ScoreElements';
 
 const childrenOf = (el: UISchemaElement): UISchemaElement[] => (el as LayoutElement).elements ?? [];
 /** Option `columns` of a horizontal or flex layout; the default when absent or not a positive number. */
@@ -185,6 +186,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
             <Box flex="1" textAlign="left" fontWeight="semibold">
               {label}
             </Box>
+            {el.sectionId ? <SectionScore sectionId={el.sectionId} /> : null}
             <AccordionIcon />
           </AccordionButton>
         </h2>
