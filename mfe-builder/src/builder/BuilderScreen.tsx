@@ -12,6 +12,8 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { BUILDER, MESSAGES, nsName, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
+import type { LookupDependencies } from '../editors/DependsOnFields';
+import { lookupChoicesOf } from '../model/lookup-depends';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
@@ -416,6 +418,14 @@ export function BuilderScreen({
     () => (editing !== null || eventsOpen ? ruleFieldsOf(store.getForm()) : []),
     [editing, eventsOpen, store],
   );
+  // A lookup's dependsOn: the form's other lookups, and the fields of the edited lookup's object.
+  const lookups = useMemo<LookupDependencies>(
+    () => ({
+      choices: editing !== null ? lookupChoicesOf(store.getForm(), editing) : [],
+      fieldsOf: async (object) => (await api.objectFields(object, false, true)).fields,
+    }),
+    [editing, store, api],
+  );
   const onSaveEvents = useCallback(
     (events: LayoutEvents | undefined) => {
       store.apply((f) => {
@@ -498,6 +508,7 @@ export function BuilderScreen({
           draft={draftOf(editingField)}
           takenNames={namesInUse(store.getForm(), editingField.id)}
           ruleFields={ruleFields}
+          lookups={lookups}
           onSave={onSaveDraft}
           onClose={() => setEditing(null)}
         />
