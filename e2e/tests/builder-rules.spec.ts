@@ -244,9 +244,21 @@ test('a lookup that depends on another: the admin sets it in the field modal, th
     token,
     `SELECT cqext__Form_JSON__c FROM cqext__SQX_Form_Definition__c WHERE Id = '${formId}'`,
   );
-  expect(JSON.stringify(JSON.parse(def?.cqext__Form_JSON__c ?? '{}'))).toContain(
-    `"lookupTo":"Contact","field":"cqext__Contact__c","valueField":"Id","titleField":"Name","isReferenceField":true,"dependsOn":"${OBJ}.cqext__Account__c","dependsOnField":"AccountId"`,
-  );
+  // The Contact lookup's control carries the dependency.
+  const contactControl = (function find(el: unknown): Record<string, unknown> | undefined {
+    if (!el || typeof el !== 'object') return undefined;
+    const e = el as { scope?: string; elements?: unknown[] };
+    if (e.scope === `#/properties/${OBJ}/properties/cqext__Contact__c`) return e as Record<string, unknown>;
+    for (const child of e.elements ?? []) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return undefined;
+  })((JSON.parse(def?.cqext__Form_JSON__c ?? '{}') as { ui?: unknown }).ui);
+  expect(contactControl).toMatchObject({
+    type: 'lookup',
+    options: { lookupTo: 'Contact', dependsOn: `${OBJ}.cqext__Account__c`, dependsOnField: 'AccountId' },
+  });
 
   // The field user: before an account is chosen the contacts are not narrowed; then only its own.
   const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });

@@ -374,6 +374,8 @@ export function BuilderScreen({
         const item = itemsById.get(src.itemId);
         if (!item) return;
         if (item.type === 'DOCUMENT') {
+          // The panel shows only on safety inspections; a document never lands on another form.
+          if (!isSafetyInspection(form.meta.cqFormType)) return refuse(TEXTS.documentsOnlyForSafety);
           if (drop.tableArea) return refuse(TEXTS.fieldIntoTable);
           void loadDocument(item.id, drop.section);
           return;

@@ -33,7 +33,7 @@ import {
   type PhotoFieldOptions,
 } from 'shared-contracts';
 import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
-import { YES_NO_VALUES } from '../model/default-value';
+import { DEFAULT_TOKEN_TEXTS, YES_NO_VALUES } from '../model/default-value';
 import {
   addPicklistValue,
   defaultKindOf,
@@ -351,6 +351,8 @@ export const FieldEditModal = memo(function FieldEditModal({
                   <FormErrorMessage>{errors.defaultValue}</FormErrorMessage>
                 ) : defaultKind === 'date' ? (
                   <FormHelperText>{M.datePlaceholder}</FormHelperText>
+                ) : defaultKind === 'text' ? (
+                  <FormHelperText>{DEFAULT_TOKEN_TEXTS.help}</FormHelperText>
                 ) : null}
                 {errors.defaultValue === M.invalidDateFormat ? (
                   <FormHelperText color="red.600">{M.datePlaceholder}</FormHelperText>
