@@ -238,6 +238,23 @@ describe('lookup that depends on another lookup (options.dependsOn)', () => {
     },
   );
 
+  it('keeps its choice when the data sets both at once (an onLoad event), not a change of the other', async () => {
+    const layout = ui('Inspection.Account__c') as UISchemaElement & { events?: unknown };
+    const values = [
+      ['Inspection.Account__c', 'Acme'],
+      ['Inspection.Account__c_Id', '001A'],
+      ['Inspection.Contact__c', 'Ann'],
+      ['Inspection.Contact__c_Id', '003A'],
+    ].map(([field, value]) => ({ field, value }));
+    layout.events = { onLoad: [{ type: 'setValues', values }] };
+    const f = renderForm(schema, layout, {}, { services: { searchRecords: vi.fn().mockResolvedValue([]) } });
+    await waitFor(() =>
+      expect(f.data()).toMatchObject({ Inspection: { Account__c_Id: '001A', Contact__c_Id: '003A' } }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(f.data()).toMatchObject({ Inspection: { Contact__c: 'Ann', Contact__c_Id: '003A' } });
+  });
+
   it('does not narrow the search while nothing is chosen in the lookup it depends on', async () => {
     const searchRecords = vi.fn().mockResolvedValue([]);
     renderForm(schema, ui('Inspection.Account__c'), {}, { services: { searchRecords } });

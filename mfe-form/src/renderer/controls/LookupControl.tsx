@@ -38,15 +38,20 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
     () => (dependency ? [...(ruleFilters ?? []), dependency] : ruleFilters),
     [ruleFilters, dependency],
   );
+  // A choice made for the record chosen there goes when that choice changes. Data replaced whole
+  // (a draft opened, an onLoad event setting both) changes this lookup's own value in the same
+  // update: then nothing is cleared.
   const controllerId = useValue(dependency?.valueFrom ?? '__none__');
-  const lastControllerId = useRef(controllerId);
+  const ownId = useValue(dependency ? `${state.dataPath}_Id` : '__none__');
+  const seen = useRef({ controllerId, ownId });
   useEffect(() => {
-    if (lastControllerId.current === controllerId) return;
-    lastControllerId.current = controllerId;
-    if (store.get(state.dataPath) === undefined && store.get(`${state.dataPath}_Id`) === undefined) return;
+    const last = seen.current;
+    seen.current = { controllerId, ownId };
+    if (last.controllerId === controllerId || last.ownId !== ownId) return;
+    if (store.get(state.dataPath) === undefined && ownId === undefined) return;
     state.setValue(undefined);
     store.set(`${state.dataPath}_Id`, undefined);
-  }, [controllerId, store, state]);
+  }, [controllerId, ownId, store, state]);
 
   useEffect(() => {
     if (search === null || !services.searchRecords) return;
