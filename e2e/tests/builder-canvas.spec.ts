@@ -38,17 +38,26 @@ function png(bytes: number): Buffer {
   return Buffer.concat([one, Buffer.alloc(Math.max(0, bytes - one.length))]);
 }
 
-test('logo: png or jpg only, at most 200 KB, each message shown for 5 s; a good logo is set and deleted', async ({
+test('logo: the logo upload modal; png or jpg only, at most 200 KB, each message shown for 5 s; a good logo is set, saved and deleted', async ({
   page,
 }) => {
   await page.clock.install();
-  await openNewForm(page, 'Builder Logo Form', 'cqext__SQX_Inspection__c');
-  const input = page.getByTestId('logo-input');
-  const message = page.getByTestId('logo-message');
+  const id = await openNewForm(page, 'Builder Logo Form', 'cqext__SQX_Inspection__c');
+  const dialog = page.getByRole('dialog', { name: 'Logo upload' });
+  const input = dialog.getByLabel('Logo file');
+  const message = dialog.getByTestId('logo-message');
+  const upload = dialog.getByRole('button', { name: 'Upload' });
+
+  await page.getByRole('button', { name: 'Add Logo' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('A png or jpg image, at most 200 KB.')).toBeVisible();
+  await expect(upload).toBeDisabled();
 
   await pauseClock(page);
   await input.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(message).toHaveText(MESSAGES.logoType);
+  await expect(message).toHaveText('Logo should be jpg or png type');
+  await expect(upload).toBeDisabled();
   await page.clock.runFor(BUILDER.logoMessageMs - 100);
   await expect(message).toBeVisible();
   await page.clock.runFor(200);
@@ -58,21 +67,42 @@ test('logo: png or jpg only, at most 200 KB, each message shown for 5 s; a good 
   await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
   await expect(message).toHaveText(logoTooLarge(Math.round(big.length / 1024)));
   await expect(message).toHaveText('Logo size is 250 KB, Please limit it to 200KB');
+  await expect(upload).toBeDisabled();
   await page.clock.runFor(BUILDER.logoMessageMs - 100);
   await expect(message).toBeVisible();
   await page.clock.runFor(200);
   await expect(message).toBeHidden();
   await page.clock.resume();
 
-  // Exactly 200 KB is allowed; jpg too.
+  // Exactly 200 KB is allowed: shown in the modal, set only on Upload.
   await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(200 * 1024) });
+  await expect(dialog.getByRole('img', { name: 'New logo' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Form logo' })).toHaveCount(0);
+  await upload.click();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Form logo' })).toBeVisible();
-  await expect(message).toBeHidden();
   await page.getByRole('button', { name: 'Delete Logo' }).click();
   await expect(page.getByRole('img', { name: 'Form logo' })).toHaveCount(0);
+
+  // A jpg through Add Logo; Edit Logo shows it and Cancel keeps it.
+  await page.getByRole('button', { name: 'Add Logo' }).click();
   await input.setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: png(1024) });
+  await upload.click();
   await expect(page.getByRole('img', { name: 'Form logo' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit Logo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Logo' }).click();
+  await expect(dialog.getByRole('img', { name: 'Current logo' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Form logo' })).toBeVisible();
+
+  // The org holds it in the form's styles.header after Save Form.
+  await page.getByRole('button', { name: 'Save Form' }).click();
+  await expect(toasts(page, 'Form saved successfully.')).toHaveCount(1);
+  const saved = await env.rest<{ cqext__Form_JSON__c: string | null }>(
+    `/sobjects/cqext__SQX_Form_Definition__c/${id}`,
+  );
+  const json = JSON.parse(saved.cqext__Form_JSON__c ?? '{}') as { styles?: { header?: { logo?: string } } };
+  expect(json.styles?.header?.logo).toMatch(/^data:image\/jpeg;base64,/);
 });
 
 test('section delete: later sections renumbered, the deleted section’s fields and tables removed; toasts shown once', async ({

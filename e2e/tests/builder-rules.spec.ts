@@ -191,3 +191,106 @@ test('a form built with a rule and a form event is launched, filled and submitte
   });
   await context.close();
 });
+
+test('a lookup that depends on another: the admin sets it in the field modal, the field user is offered only the chosen account’s contacts', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const name = 'FORM-0778';
+  const title = 'Builder Lookups Form';
+  const OBJ = 'cqext__SQX_Inspection__c';
+  const formId = await newFormDefinition(org, token, title, {
+    Name: name,
+    cqext__Supports_Offline__c: true,
+    cqext__Object_Type__c: OBJ,
+  });
+  // An account with a contact, and a contact of another account (both found by their own names).
+  const contacts = await orgQuery<{ Name: string; AccountId: string; Account: { Name: string } }>(
+    org,
+    token,
+    'SELECT Name, AccountId, Account.Name FROM Contact WHERE AccountId != null ORDER BY Name LIMIT 40',
+  );
+  const mine = contacts[0]!;
+  const other = contacts.find(
+    (c) => c.AccountId !== mine.AccountId && c.Name.slice(0, 3) !== mine.Name.slice(0, 3),
+  )!;
+
+  await signInAtOrg(page, system.url, 'admin@demo.org');
+  await startNewForm(page, system.url, formId, { primary: OBJ });
+  const zone = page.locator('[data-drop-id="drop-1"]');
+  for (const field of ['cqext__Account__c', 'cqext__Contact__c'])
+    await drag(page, page.locator(`[data-testid="palette-item"][data-item-id="${OBJ}.${field}"]`), zone);
+  await expect(page.getByTestId('canvas-field')).toHaveCount(2);
+
+  await page
+    .locator('[data-testid="canvas-field"][data-field-id="200"]')
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByLabel('Label')).toHaveValue('Contact');
+  const dependsOn = modal.getByLabel('Depends on');
+  await expect(dependsOn).toHaveValue('');
+  await dependsOn.selectOption({ label: 'Account (Section 1)' });
+  // The only field of Contact that refers to an Account is chosen.
+  await expect(modal.getByLabel('Field of Contact that holds it')).toHaveValue('AccountId');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'Save Form' }).click();
+  await page.waitForURL(new RegExp(`/lightning/r/cqext__SQX_Form_Definition__c/${formId}/view`));
+  const [def] = await orgQuery<{ cqext__Form_JSON__c: string }>(
+    org,
+    token,
+    `SELECT cqext__Form_JSON__c FROM cqext__SQX_Form_Definition__c WHERE Id = '${formId}'`,
+  );
+  // The Contact lookup's control carries the dependency.
+  const contactControl = (function find(el: unknown): Record<string, unknown> | undefined {
+    if (!el || typeof el !== 'object') return undefined;
+    const e = el as { scope?: string; elements?: unknown[] };
+    if (e.scope === `#/properties/${OBJ}/properties/cqext__Contact__c`) return e as Record<string, unknown>;
+    for (const child of e.elements ?? []) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return undefined;
+  })((JSON.parse(def?.cqext__Form_JSON__c ?? '{}') as { ui?: unknown }).ui);
+  expect(contactControl).toMatchObject({
+    type: 'lookup',
+    options: { lookupTo: 'Contact', dependsOn: `${OBJ}.cqext__Account__c`, dependsOnField: 'AccountId' },
+  });
+
+  // The field user: before an account is chosen the contacts are not narrowed; then only its own.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  const user = await context.newPage();
+  const errors: string[] = [];
+  user.on('pageerror', (e) => errors.push(e.message));
+  await signInAtOrg(user, system.url, 'field.user@demo.org');
+  await user.waitForURL(`${system.url}/`);
+  await user.getByRole('tab', { name: /^Forms/ }).click();
+  await user.getByRole('button', { name: `Launch ${name} - ${title}` }).click();
+  await user.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  const account = user.getByRole('combobox', { name: 'Account' });
+  const contact = user.getByRole('combobox', { name: 'Contact' });
+  const option = (text: string) => user.getByRole('option', { name: text, exact: true });
+
+  await contact.fill(other.Name);
+  await expect(option(other.Name)).toBeVisible();
+  await contact.fill('');
+
+  await account.fill(mine.Account.Name);
+  await option(mine.Account.Name).click();
+  await expect(account).toHaveValue(mine.Account.Name);
+  await contact.fill(mine.Name);
+  await expect(option(mine.Name)).toBeVisible();
+  // Another account's contact: the list that answers has no option (the same render that drops the
+  // previous answer would show it, had the search not been narrowed).
+  await contact.fill(other.Name);
+  await expect(option(mine.Name)).toHaveCount(0);
+  await expect(option(other.Name)).toHaveCount(0);
+  await contact.fill(mine.Name);
+  await option(mine.Name).click();
+  await expect(contact).toHaveValue(mine.Name);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -47,6 +47,21 @@ test('start dialog to a built, autosaved and saved form', async ({ page }) => {
   await expect(fields(page).nth(0)).toHaveAttribute('data-field-key', 'CQ_Form_Text_Field');
   await expect(fields(page).nth(0)).toHaveAttribute('data-field-id', '100');
   await expect(fields(page).nth(2)).toHaveAttribute('data-field-id', '300');
+  // Dropped General items are greyed (builder spec section 4) and say they are on the form; the others
+  // are not. A greyed General item still drops again: a second text field gets its own API name.
+  await expect(palette(page, 'general:text')).toHaveAttribute('data-dragged', 'true');
+  await expect(palette(page, 'general:text')).toContainText('(on the form)');
+  await expect(palette(page, 'general:text')).toHaveCSS('background-color', 'rgb(237, 242, 247)');
+  await expect(palette(page, 'general:yesno')).toHaveAttribute('data-dragged', 'false');
+  await drag(page, palette(page, 'general:text'), dropZone(page, 1));
+  await expect(fields(page)).toHaveCount(4);
+  await expect(fields(page).nth(3)).toHaveAttribute('data-field-key', 'CQ_Form_Text_Field_2');
+  await fields(page)
+    .nth(3)
+    .getByRole('button', { name: /^Remove / })
+    .click();
+  await expect(fields(page)).toHaveCount(3);
+  await expect(palette(page, 'general:text')).toHaveAttribute('data-dragged', 'true');
 
   // Keyboard drag: focus the Yes/No item, lift with Space, arrow to a drop place, drop with Space.
   const yesNo = palette(page, 'general:yesno');

@@ -66,6 +66,16 @@ describe('lookup targets', () => {
     ]);
   });
 
+  it('a lookup that depends on another keeps the field its records are narrowed by (options.dependsOn)', () => {
+    const def = formDef();
+    (def.ui as { elements: unknown[] }).elements.push({
+      type: 'lookup',
+      scope: '#/properties/General/properties/Notes',
+      options: { lookupTo: 'Contact', dependsOn: 'General.Account', dependsOnField: 'AccountId' },
+    });
+    expect(lookupTargets(def).find((t) => t.object === 'Contact')?.fields).toEqual(['AccountId']);
+  });
+
   it("a lookup in a list's rows keeps the fields its filters test, resolved against the row (40.9)", () => {
     const def = formDef();
     const rowFilter = {

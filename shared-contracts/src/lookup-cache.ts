@@ -88,9 +88,13 @@ function uiLookups(
       object: object || 'Account',
       titleField: node?.lookupTo?.titleField || str(opts.titleField) || 'Name',
       valueField: node?.lookupTo?.valueField || str(opts.valueField) || 'Id',
-      fields: (el.rules ?? []).flatMap((r) =>
-        r.type === 'lookupFilter' ? (r.filters ?? []).map((f: LookupFilter) => f.field) : [],
-      ),
+      fields: [
+        ...(el.rules ?? []).flatMap((r) =>
+          r.type === 'lookupFilter' ? (r.filters ?? []).map((f: LookupFilter) => f.field) : [],
+        ),
+        // A lookup that depends on another is filtered by this field of its records (options.dependsOn).
+        ...(str(opts.dependsOn) && str(opts.dependsOnField) ? [opts.dependsOnField as string] : []),
+      ],
     });
   }
   // A list's rows: what is inside describes one item, at the item's schema.

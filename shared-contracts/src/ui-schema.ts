@@ -143,7 +143,10 @@ export interface UISchemaOptions {
   columnWidth?: Record<string, number> | number[];
   /** Lookup / select */
   lookupTo?: string;
+  /** Lookup: the lookup (data path, or a field beside it) whose chosen record narrows this one's records. */
   dependsOn?: string;
+  /** Lookup with dependsOn: the field of this lookup's object that holds the record chosen there. */
+  dependsOnField?: string;
   field?: string;
   valueField?: string;
   titleField?: string;

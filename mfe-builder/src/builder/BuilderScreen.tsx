@@ -12,6 +12,8 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { BUILDER, MESSAGES, nsName, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
+import type { LookupDependencies } from '../editors/DependsOnFields';
+import { lookupChoicesOf } from '../model/lookup-depends';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import { ScoringModal } from '../editors/scoring/ScoringModal';
 import { scoringOf, withScoringConfig } from '../model/scoring-settings';
@@ -375,6 +377,8 @@ export function BuilderScreen({
         const item = itemsById.get(src.itemId);
         if (!item) return;
         if (item.type === 'DOCUMENT') {
+          // The panel shows only on safety inspections; a document never lands on another form.
+          if (!isSafetyInspection(form.meta.cqFormType)) return refuse(TEXTS.documentsOnlyForSafety);
           if (drop.tableArea) return refuse(TEXTS.fieldIntoTable);
           void loadDocument(item.id, drop.section);
           return;
@@ -418,6 +422,14 @@ export function BuilderScreen({
   const ruleFields = useMemo(
     () => (editing !== null || eventsOpen ? ruleFieldsOf(store.getForm()) : []),
     [editing, eventsOpen, store],
+  );
+  // A lookup's dependsOn: the form's other lookups, and the fields of the edited lookup's object.
+  const lookups = useMemo<LookupDependencies>(
+    () => ({
+      choices: editing !== null ? lookupChoicesOf(store.getForm(), editing) : [],
+      fieldsOf: async (object) => (await api.objectFields(object, false, true)).fields,
+    }),
+    [editing, store, api],
   );
   const onSaveEvents = useCallback(
     (events: LayoutEvents | undefined) => {
@@ -512,6 +524,7 @@ export function BuilderScreen({
           draft={draftOf(editingField)}
           takenNames={namesInUse(store.getForm(), editingField.id)}
           ruleFields={ruleFields}
+          lookups={lookups}
           onSave={onSaveDraft}
           onClose={() => setEditing(null)}
         />

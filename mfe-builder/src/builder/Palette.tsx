@@ -12,7 +12,7 @@ import {
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BUILDER } from 'shared-contracts';
 import { draggedPaletteIds } from '../model/layout';
-import { filterPalette } from '../model/palette';
+import { filterPalette, isReusable, withDragState } from '../model/palette';
 import type { PaletteItem } from '../model/types';
 import { paletteDragId } from './dnd';
 import type { DragState } from './drag-state';
@@ -20,18 +20,13 @@ import { useDragHandle, useIsLifted } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
 
-const PaletteEntry = memo(function PaletteEntry({
-  drag,
-  item,
-  dragged,
-}: {
-  drag: DragState;
-  item: PaletteItem;
-  dragged: boolean;
-}) {
-  // Object fields and documents grey out once dropped and come back when removed from the canvas.
+const PaletteEntry = memo(function PaletteEntry({ drag, item }: { drag: DragState; item: PaletteItem }) {
+  // Greyed once dropped, back when removed from the canvas (builder spec section 4). Object fields and
+  // documents are once per form; a General item drops again (each drop is a new field).
+  const dragged = item.isDragged;
+  const locked = dragged && !isReusable(item);
   const id = paletteDragId(item.id);
-  const handle = useDragHandle(drag, id, item.label, dragged);
+  const handle = useDragHandle(drag, id, item.label, locked);
   const isDragging = useIsLifted(drag, id);
   return (
     <Box
@@ -40,13 +35,14 @@ const PaletteEntry = memo(function PaletteEntry({
       data-testid="palette-item"
       data-item-id={item.id}
       data-dragged={dragged ? 'true' : 'false'}
+      title={dragged && !locked ? TEXTS.onTheFormDropAgain : undefined}
       px={2}
       py={1}
       borderWidth="1px"
       borderRadius="md"
       bg={dragged ? 'gray.100' : 'white'}
-      color={dragged ? 'gray.500' : 'inherit'}
-      cursor={dragged ? 'not-allowed' : 'grab'}
+      color={dragged ? 'gray.600' : 'inherit'}
+      cursor={locked ? 'not-allowed' : 'grab'}
       opacity={isDragging ? 0.5 : 1}
       fontSize="sm"
       _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500' }}
@@ -56,6 +52,12 @@ const PaletteEntry = memo(function PaletteEntry({
         <Text as="span" color="gray.600" fontSize="xs">
           {' '}
           ({item.field.name})
+        </Text>
+      )}
+      {dragged && !locked && (
+        <Text as="span" color="gray.600" fontSize="xs">
+          {' '}
+          ({TEXTS.onTheForm})
         </Text>
       )}
     </Box>
@@ -86,7 +88,7 @@ const Panel = memo(function Panel({
       <AccordionPanel>
         <Stack spacing={1} maxH="40vh" overflowY="auto">
           {items.map((item) => (
-            <PaletteEntry key={item.id} drag={drag} item={item} dragged={dragged.has(item.id)} />
+            <PaletteEntry key={item.id} drag={drag} item={withDragState(item, dragged)} />
           ))}
         </Stack>
       </AccordionPanel>

@@ -6,6 +6,7 @@ import {
   type FormJsonSchema,
   type FormRule,
   type OneOfOption,
+  type UISchemaOptions,
 } from 'shared-contracts';
 import {
   isReadOnlyControl,
@@ -65,6 +66,13 @@ export function draftOf(
     ...(field.kind === 'photo' ? { photo: photoOptions(field.options) } : {}),
     ...(isNew ? { isNew } : {}),
     ...(s.format === 'location' ? { requiredAccuracy: str(requiredAccuracyOf(s) ?? '') } : {}),
+    ...(field.kind === 'object' && field.uiType === 'lookup' && str(field.options.lookupTo)
+      ? {
+          lookupTo: str(field.options.lookupTo),
+          dependsOn: str(field.options.dependsOn),
+          dependsOnField: str(field.options.dependsOnField),
+        }
+      : {}),
     ...(Array.isArray(field.options.scanFormats)
       ? { scanFormats: (field.options.scanFormats as unknown[]).map(String) }
       : {}),
@@ -101,6 +109,7 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
   const { rules: _old, ...rest } = field;
   return {
     ...rest,
+    ...(d.lookupTo !== undefined ? { options: withDependsOn(field.options, d) } : {}),
     ...(field.kind === 'photo' && d.photo ? { options: { ...field.options, ...d.photo } } : {}),
     key: field.kind === 'object' ? field.key : d.apiName,
     schema,
@@ -109,6 +118,14 @@ export function applyDraft(field: CanvasField, d: FieldDraft): CanvasField {
     readOnly: d.readOnly,
     ...(rules.length ? { rules } : {}),
   };
+}
+
+/** A lookup's options with the draft's dependency (none: both keys gone). */
+function withDependsOn(options: UISchemaOptions, d: FieldDraft): UISchemaOptions {
+  const { dependsOn: _on, dependsOnField: _field, ...rest } = options;
+  return d.dependsOn && d.dependsOnField
+    ? { ...rest, dependsOn: d.dependsOn, dependsOnField: d.dependsOnField }
+    : rest;
 }
 
 /** The data paths the rule editors offer: every field of the form, in canvas order. */

@@ -37,6 +37,12 @@ export const TEXTS = {
   addLogo: 'Add Logo',
   editLogo: 'Edit Logo',
   deleteLogo: 'Delete Logo',
+  /** The logo upload modal (builder spec section 2, "Logo upload"). */
+  logoUpload: 'Logo upload',
+  logoFile: 'Logo file',
+  logoHint: 'A png or jpg image, at most 200 KB.',
+  currentLogo: 'Current logo',
+  upload: 'Upload',
   signaturePurpose: 'Purpose',
   signatureTitle: 'Add Signature',
   signaturePurposeRequired: 'Enter the purpose of the signature',
@@ -44,6 +50,9 @@ export const TEXTS = {
   cancel: 'Cancel',
   searchFields: 'Search fields',
   general: 'General',
+  /** A General item greyed once dropped (builder spec section 4) that can be dropped again. */
+  onTheForm: 'on the form',
+  onTheFormDropAgain: 'On the form: drag it again to add another',
   documents: 'Documents',
   dropHere: 'Drop fields here',
   dropTables: 'Drop tables here',

@@ -259,3 +259,62 @@ describe('FieldEditModal', () => {
     expect(onSave.mock.calls[0]![0].rules).toEqual(rules);
   });
 });
+
+describe('FieldEditModal: a lookup that depends on another (dependsOn)', () => {
+  const lookupDraft = draft({
+    kind: 'object',
+    label: 'Contact',
+    apiName: 'cqext__Contact__c',
+    lookupTo: 'Contact',
+    dependsOn: '',
+    dependsOnField: '',
+  });
+  const render2 = (
+    fieldsOf: () => Promise<Array<{ name: string; label: string; type: string; referenceTo?: string[] }>>,
+  ) => {
+    const onSave = vi.fn();
+    render(
+      <ChakraProvider>
+        <FieldEditModal
+          draft={lookupDraft}
+          takenNames={[]}
+          onSave={onSave}
+          onClose={vi.fn()}
+          lookups={{
+            choices: [{ path: 'Obj.cqext__Account__c', label: 'Account (Section 1)', lookupTo: 'Account' }],
+            fieldsOf,
+          }}
+        />
+      </ChakraProvider>,
+    );
+    return { onSave, user: userEvent.setup() };
+  };
+
+  it('chooses the only field of the object that refers to the chosen lookup, and saves both', async () => {
+    const fieldsOf = vi.fn().mockResolvedValue([
+      { name: 'AccountId', label: 'Account ID', type: 'reference', referenceTo: ['Account'] },
+      { name: 'ReportsToId', label: 'Reports To', type: 'reference', referenceTo: ['Contact'] },
+    ]);
+    const { onSave, user } = render2(fieldsOf);
+    await user.selectOptions(field('Depends on'), 'Obj.cqext__Account__c');
+    await waitFor(() =>
+      expect(field(/^Field of Contact that holds it/)).toHaveProperty('value', 'AccountId'),
+    );
+    expect(fieldsOf).toHaveBeenCalledWith('Contact');
+    await waitFor(() => expect(save()).toHaveProperty('disabled', false));
+    await user.click(save());
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ dependsOn: 'Obj.cqext__Account__c', dependsOnField: 'AccountId' }),
+    );
+  });
+
+  it('says when no field of the object refers to it, and blocks Save', async () => {
+    const { onSave, user } = render2(async () => [
+      { name: 'ReportsToId', label: 'Reports To', type: 'reference', referenceTo: ['Contact'] },
+    ]);
+    await user.selectOptions(field('Depends on'), 'Obj.cqext__Account__c');
+    expect(await screen.findByText('No field of Contact refers to Account.')).toBeTruthy();
+    expect(save()).toHaveProperty('disabled', true);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import {
   Button,
@@ -33,7 +33,7 @@ import {
   type PhotoFieldOptions,
 } from 'shared-contracts';
 import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
-import { YES_NO_VALUES } from '../model/default-value';
+import { DEFAULT_TOKEN_TEXTS, YES_NO_VALUES } from '../model/default-value';
 import {
   addPicklistValue,
   defaultKindOf,
@@ -44,6 +44,7 @@ import {
   type FieldDraft,
 } from './field-draft';
 import { ValidationFields } from './ValidationFields';
+import { DependsOnFields, type LookupDependencies } from './DependsOnFields';
 import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
@@ -63,6 +64,8 @@ export interface FieldEditModalProps {
    * (`draft.rules`) and saves them cleaned; absent: no rule editor, rules untouched.
    */
   ruleFields?: readonly FieldOption[];
+  /** Object lookups: the form's other lookups and their objects' fields, for `dependsOn`. */
+  lookups?: LookupDependencies;
   /** Extra content under the field settings. */
   children?: ReactNode;
 }
@@ -113,6 +116,7 @@ export const FieldEditModal = memo(function FieldEditModal({
   onClose,
   isOpen = true,
   ruleFields,
+  lookups,
   children,
 }: FieldEditModalProps) {
   const labelRef = useRef<HTMLInputElement>(null);
@@ -141,6 +145,7 @@ export const FieldEditModal = memo(function FieldEditModal({
     options: textOf(formik.errors.options),
     requiredAccuracy: textOf(formik.errors.requiredAccuracy),
     scanFormats: textOf(formik.errors.scanFormats),
+    dependsOnField: textOf(formik.errors.dependsOnField),
     pattern: formik.errors.validation?.pattern,
     errorMessage: formik.errors.validation?.errorMessage,
     photoMaxEdge: photoErrors?.maxEdge,
@@ -165,6 +170,12 @@ export const FieldEditModal = memo(function FieldEditModal({
   }, [duplicate, toast]);
 
   const set = (patch: Partial<FieldDraft>) => void formik.setValues((prev) => ({ ...prev, ...patch }));
+  const { setValues } = formik;
+  const setDependency = useCallback(
+    (patch: Pick<FieldDraft, 'dependsOn' | 'dependsOnField'>) =>
+      void setValues((prev) => ({ ...prev, ...patch })),
+    [setValues],
+  );
   const addValue = () => {
     set({ options: addPicklistValue(d.options, newValue) });
     setNewValue('');
@@ -301,6 +312,17 @@ export const FieldEditModal = memo(function FieldEditModal({
                 <FormErrorMessage>{errors.scanFormats}</FormErrorMessage>
               </FormControl>
             ) : null}
+            {d.lookupTo && lookups ? (
+              <DependsOnFields
+                idPrefix={ids}
+                lookupTo={d.lookupTo}
+                dependsOn={d.dependsOn ?? ''}
+                dependsOnField={d.dependsOnField ?? ''}
+                onChange={setDependency}
+                lookups={lookups}
+                error={errors.dependsOnField}
+              />
+            ) : null}
             {hasDefault(d) ? (
               <FormControl isInvalid={Boolean(errors.defaultValue)}>
                 <FormLabel htmlFor={`${ids}-default`}>Default Value</FormLabel>
@@ -329,6 +351,8 @@ export const FieldEditModal = memo(function FieldEditModal({
                   <FormErrorMessage>{errors.defaultValue}</FormErrorMessage>
                 ) : defaultKind === 'date' ? (
                   <FormHelperText>{M.datePlaceholder}</FormHelperText>
+                ) : defaultKind === 'text' ? (
+                  <FormHelperText>{DEFAULT_TOKEN_TEXTS.help}</FormHelperText>
                 ) : null}
                 {errors.defaultValue === M.invalidDateFormat ? (
                   <FormHelperText color="red.600">{M.datePlaceholder}</FormHelperText>

@@ -6,6 +6,7 @@ import type { FormRule, OneOfOption, PhotoFieldOptions, UISchemaElement } from '
 import { BUILDER_EDITOR_MESSAGES as M, PHOTO } from 'shared-contracts';
 import { validateApiName, validateLabel, type TakenNames } from '../model/api-name';
 import { validateDefault, type DefaultKind } from '../model/default-value';
+import { dependsOnError } from '../model/lookup-depends';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../model/validation-presets';
 
 /** General items of the palette, plus fields of the primary/context object ('object'). */
@@ -44,6 +45,12 @@ export interface FieldDraft {
   requiredAccuracy?: string;
   /** Barcode/QR fields: the formats the camera reads (BarcodeDetector names). */
   scanFormats?: string[];
+  /** Object lookups: the object its records come from (the modal then offers `dependsOn`). */
+  lookupTo?: string;
+  /** Object lookups: the lookup of the form (data path) whose chosen record narrows this one's records. */
+  dependsOn?: string;
+  /** With dependsOn: the field of `lookupTo` that holds the record chosen there. */
+  dependsOnField?: string;
 }
 
 /** The largest required accuracy the builder takes: 10 km, coarser than any fix a phone reports. */
@@ -73,6 +80,7 @@ export interface FieldErrors {
   photoQuality?: string;
   requiredAccuracy?: string;
   scanFormats?: string;
+  dependsOnField?: string;
 }
 
 export const hasErrors = (e: FieldErrors): boolean => Object.values(e).some(Boolean);
@@ -122,6 +130,7 @@ export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => 
     e.requiredAccuracy = FIELD_CAPTURE_MESSAGES.requiredAccuracy;
   if (d.kind === 'scan' && (d.scanFormats ?? []).length === 0)
     e.scanFormats = FIELD_CAPTURE_MESSAGES.scanFormats;
+  e.dependsOnField = dependsOnError(d);
   return e;
 };
 

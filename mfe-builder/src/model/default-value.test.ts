@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
-import { formatDateDefault, parseDateDefault, validateDefault } from './default-value';
+import { formatDateDefault, parseDateDefault, validateDefault, DEFAULT_TOKEN_TEXTS } from './default-value';
 
 describe('default values', () => {
   it('empty is always valid; more than 48 characters is not', () => {
@@ -31,6 +31,23 @@ describe('default values', () => {
     expect(validateDefault('date', '$today-10')).toBeUndefined();
     expect(validateDefault('date', '$tomorrow')).toBe('Invalid Date Format.');
   });
+  it("text defaults may be the spec's tokens; a token it does not know is refused, a $ amount is a value", () => {
+    for (const t of [
+      '$today',
+      '$today+3',
+      '$today - 2',
+      '$currentuser',
+      '$currentuser.Email',
+      '$documentname',
+      '$context.Account.Name',
+    ])
+      expect(validateDefault('text', t)).toBeUndefined();
+    for (const t of ['$user.Name', '$todays', '$documentName2', '$contxt.Name'])
+      expect(validateDefault('text', t)).toBe(DEFAULT_TOKEN_TEXTS.unknown);
+    expect(validateDefault('text', '$100')).toBeUndefined();
+    expect(validateDefault('text', 'Site A')).toBeUndefined();
+  });
+
   it('parses and formats 12-hour times', () => {
     const d = parseDateDefault('03/04/2025 12:30 AM')!;
     expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([

@@ -1,7 +1,8 @@
 /**
  * Default values of builder fields (builder spec section 5): at most 48 characters; date defaults
  * as `MM/DD/YYYY hh:mm AM|PM` (12-hour, a real calendar date) or a `$today±N` token the renderer
- * resolves; dropdown defaults must equal one of the picklist titles; Yes/No defaults YES or NO.
+ * resolves; dropdown defaults must equal one of the picklist titles; Yes/No defaults YES or NO; a
+ * text default that reads as a token must be one of the spec's tokens (section 9).
  * An empty default is always valid (no default).
  */
 import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
@@ -14,6 +15,17 @@ export const YES_NO_VALUES = ['YES', 'NO'] as const;
 
 const DATE_DEFAULT = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) (AM|PM)$/;
 const TODAY_TOKEN = /^\$today\s*([+-]\s*\d+)?$/i;
+/** The default-value tokens of builder spec section 9 the renderer resolves (shared-contracts tokens.ts). */
+const KNOWN_TOKEN =
+  /^\$(today\s*([+-]\s*\d+)?|currentuser(\.[A-Za-z_][\w.]*)?|documentname|context(\.[A-Za-z_][\w.]*)?)$/i;
+/** A default that reads as a token: `$` and a letter ('$100' is a value, not a token). */
+const TOKEN_LIKE = /^\$[A-Za-z]/;
+
+export const DEFAULT_TOKEN_TEXTS = {
+  help: 'Tokens: $today, $today+N or $today-N (days), $currentuser.{field}, $documentname, $context.{field}.',
+  unknown:
+    'Unknown token. Use $today, $today+N, $today-N, $currentuser.{field}, $documentname or $context.{field}.',
+} as const;
 
 /** The date of a `MM/DD/YYYY hh:mm AM|PM` text (local time), or undefined when it is not one. */
 export const parseDateDefault = (text: string): Date | undefined => {
@@ -64,6 +76,8 @@ export const validateDefault = (
     case 'yesno':
       return (YES_NO_VALUES as readonly string[]).includes(value) ? undefined : M.dropdownDefaultPlaceholder;
     default:
-      return undefined;
+      return TOKEN_LIKE.test(value.trim()) && !KNOWN_TOKEN.test(value.trim())
+        ? DEFAULT_TOKEN_TEXTS.unknown
+        : undefined;
   }
 };

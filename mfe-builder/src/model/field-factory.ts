@@ -138,7 +138,8 @@ export function keptName(element: SourceElement): string {
 /** A new canvas field for a palette item (General kinds get a unique `CQ_Form_` API name). */
 export function createField(form: BuilderForm, item: PaletteItem, schemas: ObjectSchemas = {}): CanvasField {
   const id = nextControlId(form);
-  // Only object fields and documents grey out once dropped: General items can be dropped again and again.
+  // An object field is greyed while its field is on the canvas (paletteId); a General item while any
+  // field of its kind is (draggedPaletteIds), and it drops again and again.
   const common = { id, required: false, readOnly: false, ...(item.field ? { paletteId: item.id } : {}) };
   if (item.type === 'DOCUMENT') throw new Error('documents are not fields');
   if (item.field && item.objectName && item.field.name === 'RecordTypeId') {

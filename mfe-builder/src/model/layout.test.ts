@@ -14,7 +14,7 @@ import {
   removeField,
   removeSignature,
 } from './layout';
-import { generalPalette, objectPalette } from './palette';
+import { generalPalette, isReusable, objectPalette, withDragState } from './palette';
 import { emptyForm } from './reader';
 import type { BuilderForm, PaletteItem } from './types';
 
@@ -118,13 +118,36 @@ describe('drop rules', () => {
 });
 
 describe('palette state', () => {
-  it('greys an object field once dropped and frees it when removed; General items never grey', () => {
-    let form = withFields(1);
+  it('greys an object field once dropped and frees it when removed', () => {
+    let form = emptyForm({ cqFormType: 'cqext__SQX_Inspection__c' });
     const f = createField(form, objectItem);
     form = addField(form, 0, f);
     expect([...draggedPaletteIds(form)]).toEqual([objectItem.id]);
+    expect(withDragState(objectItem, draggedPaletteIds(form)).isDragged).toBe(true);
+    expect(isReusable(objectItem)).toBe(false);
     form = removeField(form, f.id);
     expect(draggedPaletteIds(form).size).toBe(0);
+  });
+
+  it('greys a General item while a field of its kind is on the canvas; it still drops again', () => {
+    let form = emptyForm({ cqFormType: 'cqext__SQX_Inspection__c' });
+    const text = general('text');
+    expect(withDragState(text, draggedPaletteIds(form)).isDragged).toBe(false);
+    const a = createField(form, text);
+    form = addField(form, 0, a);
+    const b = createField(form, text);
+    form = addField(form, 0, b);
+    form = addField(form, 0, createField(form, general('table')));
+    expect([...draggedPaletteIds(form)].sort()).toEqual(['general:table', 'general:text']);
+    expect(withDragState(text, draggedPaletteIds(form)).isDragged).toBe(true);
+    expect(isReusable(text)).toBe(true);
+    // Back to not dragged only when the last field of its kind is removed.
+    form = removeField(form, a.id);
+    expect(draggedPaletteIds(form).has('general:text')).toBe(true);
+    form = removeField(form, b.id);
+    expect(draggedPaletteIds(form).has('general:text')).toBe(false);
+    // The item unchanged when its state is: the palette's memoized entries keep it.
+    expect(withDragState(text, draggedPaletteIds(form))).toBe(text);
   });
 });
 

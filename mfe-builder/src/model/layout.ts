@@ -352,10 +352,18 @@ export const setLogo = (form: BuilderForm, logo: string): BuilderForm => ({
   meta: { ...form.meta, logo },
 });
 
-/** Palette item ids currently on the canvas (greyed in the palette). */
+/**
+ * Palette item ids currently on the canvas: greyed in the palette (builder spec section 4, "dragged
+ * (greyed) once dropped; back to not dragged when removed"). A General item is on the canvas while any
+ * field of its kind is; it still drops again (each drop is a new field: `isReusable`).
+ */
 export function draggedPaletteIds(form: BuilderForm): Set<string> {
   const ids = new Set<string>();
-  for (const f of Object.values(form.fields)) if (f.paletteId) ids.add(f.paletteId);
+  for (const f of Object.values(form.fields)) {
+    if (f.paletteId) ids.add(f.paletteId);
+    else if (f.objectKey === 'General' && f.kind !== 'kept' && f.kind !== 'object')
+      ids.add(`general:${f.kind}`);
+  }
   for (const s of form.sections) for (const d of s.documents) ids.add(d);
   return ids;
 }

@@ -15,6 +15,16 @@ export const generalPalette = (): PaletteItem[] =>
     general: g.kind,
   }));
 
+/**
+ * Whether a palette item can be dropped again while it is on the canvas (greyed): a General item
+ * makes a new field with its own API name at each drop; an object field or a document is once per form.
+ */
+export const isReusable = (item: Pick<PaletteItem, 'general'>): boolean => item.general !== undefined;
+
+/** A palette item with its state on the canvas (`isDragged`, builder spec section 3). */
+export const withDragState = (item: PaletteItem, onCanvas: ReadonlySet<string>): PaletteItem =>
+  onCanvas.has(item.id) === item.isDragged ? item : { ...item, isDragged: onCanvas.has(item.id) };
+
 /** Object fields as palette items; `context` marks the related (context) object's fields. */
 export function objectPalette(objectName: string, fields: ObjectField[], context: boolean): PaletteItem[] {
   return fields

@@ -1,4 +1,7 @@
 // Form JSON versions (builder spec section 9: comparisons against 1.2.0 and 2.0.0).
+import { BUILDER } from 'shared-contracts';
+
+const [INLINE_TABLES_BELOW, SECTION_IDS_FROM] = BUILDER.formVersionComparisons;
 
 /** Compares dotted versions numerically: -1, 0 or 1. Missing parts count as 0; garbage as 0.0.0. */
 export function compareVersions(a: string | undefined, b: string): number {
@@ -14,5 +17,7 @@ export function compareVersions(a: string | undefined, b: string): number {
 }
 
 /** Below 1.2.0 tables were inline arrays in General (no definitions); below 2.0.0 sections had no ids. */
-export const hasInlineTables = (version: string | undefined) => compareVersions(version, '1.2.0') < 0;
-export const needsConversion = (version: string | undefined) => compareVersions(version, '2.0.0') < 0;
+export const hasInlineTables = (version: string | undefined) =>
+  compareVersions(version, INLINE_TABLES_BELOW) < 0;
+export const needsConversion = (version: string | undefined) =>
+  compareVersions(version, SECTION_IDS_FROM) < 0;

@@ -3,7 +3,6 @@ export const TEMPLATE_TEXTS = {
   templatesTitle: 'Templates',
   templatesIntro:
     'A template turns a form into a Lightning web component for your org. Choose one to configure where and how it is published.',
-  forForm: (name: string) => `Form: ${name}`,
   generates: 'Generates',
   targets: 'Places it can be used',
   configure: 'Configure',

@@ -178,3 +178,88 @@ describe('lookup', () => {
     expect(screen.getByTestId('pattern-warning')).toBeTruthy();
   });
 });
+
+describe('lookup that depends on another lookup (options.dependsOn)', () => {
+  const schema: FormJsonSchema = {
+    type: 'object',
+    properties: {
+      Inspection: {
+        type: 'object',
+        properties: {
+          Account__c: { type: 'string', title: 'Account', lookupTo: { object: 'Account' } },
+          Contact__c: { type: 'string', title: 'Contact', lookupTo: { object: 'Contact' } },
+        },
+      },
+    },
+  };
+  const ui = (dependsOn: string): UISchemaElement => ({
+    type: 'VerticalLayout',
+    elements: [
+      { type: 'lookup', scope: '#/properties/Inspection/properties/Account__c', label: 'Account' },
+      {
+        type: 'lookup',
+        scope: '#/properties/Inspection/properties/Contact__c',
+        label: 'Contact',
+        options: { lookupTo: 'Contact', dependsOn, dependsOnField: 'AccountId' },
+      },
+    ],
+  });
+
+  it.each(['Inspection.Account__c', 'Account__c'])(
+    'searches only the records of the chosen one (dependsOn %s), and clears its choice when that changes',
+    async (dependsOn) => {
+      const searchRecords = vi.fn().mockResolvedValue([{ Id: '003A', Name: 'Ann' }]);
+      const f = renderForm(
+        schema,
+        ui(dependsOn),
+        { Inspection: { Account__c: 'Acme', Account__c_Id: '001A' } },
+        { services: { searchRecords } },
+      );
+      const contact = screen.getAllByRole('combobox')[1] as HTMLInputElement;
+      fireEvent.change(contact, { target: { value: 'An' } });
+      await waitFor(() => expect(searchRecords).toHaveBeenCalled());
+      expect(searchRecords.mock.calls[0]?.[0]).toMatchObject({
+        object: 'Contact',
+        filters: [{ field: 'AccountId', operator: 'eq', value: '001A' }],
+      });
+      fireEvent.mouseDown(await screen.findByRole('option', { name: 'Ann' }));
+      expect(f.data()).toMatchObject({ Inspection: { Contact__c: 'Ann', Contact__c_Id: '003A' } });
+
+      // Another account: the contact chosen for the first one goes.
+      searchRecords.mockResolvedValue([{ Id: '001B', Name: 'Beta' }]);
+      fireEvent.change(screen.getAllByRole('combobox')[0] as HTMLInputElement, { target: { value: 'Be' } });
+      fireEvent.mouseDown(await screen.findByRole('option', { name: 'Beta' }));
+      await waitFor(() =>
+        expect(f.data()).toMatchObject({ Inspection: { Account__c: 'Beta', Account__c_Id: '001B' } }),
+      );
+      const inspection = (f.data() as { Inspection: Record<string, unknown> }).Inspection;
+      expect(inspection.Contact__c).toBeUndefined();
+      expect(inspection.Contact__c_Id).toBeUndefined();
+    },
+  );
+
+  it('keeps its choice when the data sets both at once (an onLoad event), not a change of the other', async () => {
+    const layout = ui('Inspection.Account__c') as UISchemaElement & { events?: unknown };
+    const values = [
+      ['Inspection.Account__c', 'Acme'],
+      ['Inspection.Account__c_Id', '001A'],
+      ['Inspection.Contact__c', 'Ann'],
+      ['Inspection.Contact__c_Id', '003A'],
+    ].map(([field, value]) => ({ field, value }));
+    layout.events = { onLoad: [{ type: 'setValues', values }] };
+    const f = renderForm(schema, layout, {}, { services: { searchRecords: vi.fn().mockResolvedValue([]) } });
+    await waitFor(() =>
+      expect(f.data()).toMatchObject({ Inspection: { Account__c_Id: '001A', Contact__c_Id: '003A' } }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(f.data()).toMatchObject({ Inspection: { Contact__c: 'Ann', Contact__c_Id: '003A' } });
+  });
+
+  it('does not narrow the search while nothing is chosen in the lookup it depends on', async () => {
+    const searchRecords = vi.fn().mockResolvedValue([]);
+    renderForm(schema, ui('Inspection.Account__c'), {}, { services: { searchRecords } });
+    fireEvent.change(screen.getAllByRole('combobox')[1] as HTMLInputElement, { target: { value: 'An' } });
+    await waitFor(() => expect(searchRecords).toHaveBeenCalled());
+    expect(searchRecords.mock.calls[0]?.[0]).toMatchObject({ object: 'Contact', filters: [] });
+  });
+});

@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Input, InputGroup, InputRightElement, List, ListItem, Spinner, Text } from '@chakra-ui/react';
 import { COMBOBOX_VISIBLE_ITEMS } from 'shared-contracts';
-import { useFormContext } from '../context';
-import { buildLookupRequest } from '../core/options';
+import { useFormContext, useValue } from '../context';
+import { buildLookupRequest, dependsOnFilter } from '../core/options';
 import { failsPattern, normaliseText } from '../core/validation';
 import type { LookupRecord, RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl } from './shared';
@@ -12,6 +12,8 @@ const SEARCH_DELAY_MS = 250;
 /**
  * Lookup autocomplete: records by name through the host's searchRecords (50 results, the rule's
  * lookup filters applied). The value is the record's title; its id goes to the `{field}_Id` companion.
+ * With `dependsOn` it offers only the records that belong to the one chosen in that lookup, and a
+ * change of that choice clears this one (it may belong to the previous record).
  */
 export const LookupControl = memo(function LookupControl(props: RendererProps) {
   const state = useControl(props);
@@ -27,7 +29,29 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
   const object = cs.lookupTo?.object ?? (typeof opts.lookupTo === 'string' ? opts.lookupTo : undefined);
   const titleField = cs.lookupTo?.titleField ?? opts.titleField ?? 'Name';
   const valueField = cs.lookupTo?.valueField ?? opts.valueField ?? 'Id';
-  const filters = state.rule.filters;
+  const ruleFilters = state.rule.filters;
+  const dependency = useMemo(
+    () => dependsOnFilter(props.uischema.options ?? {}, state.dataPath),
+    [props.uischema.options, state.dataPath],
+  );
+  const filters = useMemo(
+    () => (dependency ? [...(ruleFilters ?? []), dependency] : ruleFilters),
+    [ruleFilters, dependency],
+  );
+  // A choice made for the record chosen there goes when that choice changes. Data replaced whole
+  // (a draft opened, an onLoad event setting both) changes this lookup's own value in the same
+  // update: then nothing is cleared.
+  const controllerId = useValue(dependency?.valueFrom ?? '__none__');
+  const ownId = useValue(dependency ? `${state.dataPath}_Id` : '__none__');
+  const seen = useRef({ controllerId, ownId });
+  useEffect(() => {
+    const last = seen.current;
+    seen.current = { controllerId, ownId };
+    if (last.controllerId === controllerId || last.ownId !== ownId) return;
+    if (store.get(state.dataPath) === undefined && ownId === undefined) return;
+    state.setValue(undefined);
+    store.set(`${state.dataPath}_Id`, undefined);
+  }, [controllerId, ownId, store, state]);
 
   useEffect(() => {
     if (search === null || !services.searchRecords) return;

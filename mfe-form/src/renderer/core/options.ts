@@ -5,7 +5,7 @@
  */
 import { LOOKUP_RESULTS_LIMIT } from 'shared-contracts';
 import type { FormJsonSchema, LookupFilter, OneOfOption, ResolvedLookupFilter } from 'shared-contracts';
-import { getIn } from './paths';
+import { getIn, joinPath } from './paths';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -78,6 +78,32 @@ export const resolveLookupFilter = (f: LookupFilter, data?: unknown): ResolvedLo
   if (raw === undefined || raw === null || raw === '') return undefined;
   const value = typeof raw === 'number' || typeof raw === 'boolean' ? raw : String(raw);
   return { field: f.field, operator: f.operator, value };
+};
+
+/**
+ * The data path of the field a lookup depends on (`options.dependsOn`, builder spec section 3): a
+ * dotted name is a path from the form's root ('Object.Field'), a bare name a field beside the lookup
+ * (as a dependent select's controller is read).
+ */
+export const dependsOnPath = (dependsOn: unknown, dataPath: string): string | undefined => {
+  if (typeof dependsOn !== 'string' || !dependsOn) return undefined;
+  if (dependsOn.includes('.')) return dependsOn;
+  return joinPath(dataPath.split('.').slice(0, -1).join('.'), dependsOn);
+};
+
+/**
+ * A lookup that depends on another lookup offers only the records whose `dependsOnField` holds the
+ * record chosen there (its `{field}_Id` companion): an `eq` filter read from the form data. Like a
+ * lookupFilter rule's, it does not narrow the search while nothing is chosen there.
+ */
+export const dependsOnFilter = (
+  options: { dependsOn?: unknown; dependsOnField?: unknown },
+  dataPath: string,
+): LookupFilter | undefined => {
+  const path = dependsOnPath(options.dependsOn, dataPath);
+  const field = options.dependsOnField;
+  if (!path || typeof field !== 'string' || !field) return undefined;
+  return { field, operator: 'eq', valueFrom: `${path}_Id` };
 };
 
 export interface LookupRequest {
