@@ -188,6 +188,28 @@ describe('home screen', () => {
     expect(screen.getAllByText(MESSAGES.submitFailedWithErrors)).toHaveLength(1);
     await user.click(buttons[0] as HTMLElement);
     expect(await screen.findByText(MESSAGES.submissionErrorToast)).toBeTruthy();
+    // the toast says what was refused, not its title alone
+    expect((await screen.findByTestId('submission-error-text')).textContent).toBe('x');
+  });
+
+  it("the error toast lists a refused submit's errors as the form does, numbered", async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({
+          syncStatus: 'in sync',
+          errors: [
+            { errorPath: 'General/Score', message: 'Score must be between 0 and 100' },
+            { errorPath: 'General/Site', message: 'Site is missing required fields' },
+          ],
+        }),
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show submission errors' }));
+    const list = await screen.findByTestId('submission-error-text');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Score must be between 0 and 100',
+      'Site is missing required fields',
+    ]);
   });
 
   it('assigned tasks: latest scheduled first, link to the task in the org in a new tab', async () => {
