@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
+import { HOME_TEXTS } from './texts';
 import { readCache, writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
@@ -558,6 +559,22 @@ describe('home screen', () => {
       formName: 'FORM-0003 - Title 3',
       formDef: { schema: {} },
     });
+  });
+
+  it('Launch on a form whose definition the org gives as a string shows that text and makes no record', async () => {
+    const { host, user } = setup((h) =>
+      h.routes.set('GET /api/schema', (q) => ({
+        Id: q?.recordId,
+        Name: 'x',
+        formDef: 'Form not set up yet',
+      })),
+    );
+    await user.click(tab(/Forms/));
+    await user.click(await screen.findByRole('button', { name: 'Launch FORM-0003 - Title 3' }));
+    expect(await screen.findByText('Form not set up yet')).toBeTruthy();
+    expect(screen.getByText(HOME_TEXTS.launchFailed)).toBeTruthy();
+    expect(callsOf(host, 'offline.create')).toEqual([]);
+    expect(callsOf(host, 'navigate')).toEqual([]);
   });
 
   it('offline, Launch on a form that is not on the device says what to do and leaves no draft', async () => {

@@ -6,6 +6,7 @@ import {
   FILE_STATUS,
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
+  definitionProblem,
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   isGatewayError,
@@ -705,7 +706,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     },
     async downloadForOffline(formId, options) {
       let formDef = await opts.gateway.getFormDefinition(formId);
-      if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
+      // a definition that cannot be filled in is not kept as if it could (spec section 8's schema problem)
+      const problem = definitionProblem(formDef);
+      if (problem !== undefined) throw new Error(problem);
       // A checklist's documents (sections, questions) travel with the cached definition.
       const queries = T.isPlainObject(formDef)
         ? startingDataQueries(formDef as unknown as FormDefinition)
