@@ -11,7 +11,7 @@
  * fails the others.
  */
 import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
-import { nsName } from 'shared-contracts';
+import { DEFAULT_ACTION_VALUE, nsName } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
 import { describeObject } from '../org/describe';
 import { readTogether } from '../org/read-together';
@@ -236,7 +236,7 @@ export async function setActionField(call: Call, mainId: string, submission: SfR
     field = nextaction ? Object.keys(nextaction)[0] : undefined;
     if (!field || !names.has(field)) return;
   }
-  await conn.sobject(object).update({ Id: mainId, [field]: 'submitForm' });
+  await conn.sobject(object).update({ Id: mainId, [field]: DEFAULT_ACTION_VALUE });
 }
 
 /** A single-record route: the writer with one item; a failure is that route's error answer. */
