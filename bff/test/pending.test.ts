@@ -65,6 +65,16 @@ describe('GET /api/pendingSubmissions and /api/syncPendingSubmissions', () => {
     expect(json(inProgress).formName).toMatch(/^FORM-0005/);
   });
 
+  it('carry when each record was made (CreatedDate), which the app shows as Created (review N8)', async () => {
+    const records = (await ok(c.get('/api/pendingSubmissions'))) as Rec[];
+    for (const r of records) {
+      expect(typeof r.CreatedDate, String(r.Name)).toBe('string');
+      expect(Date.parse(String(r.CreatedDate)) <= Date.parse(String(r.LastModifiedDate))).toBe(true);
+    }
+    const pulled = (await ok(c.get(`/api/syncPendingSubmissions?recordId=${String(records[0]?.Id)}`))) as Rec;
+    expect(pulled.CreatedDate).toBe(records[0]?.CreatedDate);
+  });
+
   it('syncPendingSubmissions answers the same formName for one record', async () => {
     const records = (await ok(c.get('/api/pendingSubmissions'))) as Rec[];
     const one = records.find((r) => json(r).data === undefined) as Rec;

@@ -103,6 +103,10 @@ test('refused by the BFF’s check (422): back In Progress with the errors on th
   const card = page.getByTestId('in-progress-card').filter({ hasText: 'Ada Inspector' });
   await expect(card.getByTestId('submit-errors')).toHaveText(MESSAGES.submitFailedWithErrors);
   await expect(page.getByTestId('count-submitted')).toHaveText('0');
+  // its warning icon's toast ('submission error') says what was refused
+  await card.getByRole('button', { name: 'Show submission errors' }).click();
+  await expect(page.getByText(MESSAGES.submissionErrorToast, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('submission-error-text')).toHaveText(NOTES_MISSING);
 
   // Launch shows the errors on the field again; closing again sends nothing
   await card.getByRole('button', { name: `Launch ${TITLE}` }).click();

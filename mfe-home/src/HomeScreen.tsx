@@ -30,7 +30,9 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
+  definitionProblem,
   formatDateTime,
+  isFormDefinition,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -119,7 +121,7 @@ async function definitionToLaunch(
   offlineCapable: boolean,
 ): Promise<unknown> {
   const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
-  if (cached?.formDef != null) return cached.formDef;
+  if (isFormDefinition(cached?.formDef)) return cached.formDef;
   const notOnDevice = new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable));
   if (!host.online.get()) throw notOnDevice;
   let r: { formDef?: unknown };
@@ -128,7 +130,9 @@ async function definitionToLaunch(
   } catch (e) {
     throw isNetworkFailure(e) ? notOnDevice : e;
   }
-  if (r?.formDef == null) throw new Error(MESSAGES.schemaError);
+  // a definition that cannot be filled in (a string, no schema) says why and makes no record
+  const problem = definitionProblem(r?.formDef);
+  if (problem !== undefined) throw new Error(problem);
   return r.formDef;
 }
 

@@ -33,7 +33,14 @@ import {
 } from 'shared-contracts';
 import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
 import { NoDataIllustration } from './icons';
-import { formTitle, hasErrors, isOutOfSyncSubmitted, type AssignedTask, type FormListItem } from './model';
+import {
+  errorTextsOf,
+  formTitle,
+  hasErrors,
+  isOutOfSyncSubmitted,
+  type AssignedTask,
+  type FormListItem,
+} from './model';
 import { HOME_TEXTS, syncStateText } from './texts';
 
 // The report's buttons only on a Submitted card: loaded when one shows, never with home's first
@@ -48,6 +55,18 @@ function Field({ label, value }: { label: string; value: string }) {
       </Text>{' '}
       {value}
     </Text>
+  );
+}
+
+/** A refused submit's errors in its toast: numbered as the form's banner numbers them. */
+function ErrorList({ texts }: { texts: readonly string[] }) {
+  if (texts.length === 1) return <Text data-testid="submission-error-text">{texts[0]}</Text>;
+  return (
+    <Box as="ol" pl={5} data-testid="submission-error-text">
+      {texts.map((t, i) => (
+        <li key={i}>{t}</li>
+      ))}
+    </Box>
   );
 }
 
@@ -141,6 +160,8 @@ export const InProgressCard = memo(function InProgressCard({
                     toast({
                       status: 'error',
                       title: MESSAGES.submissionErrorToast,
+                      // what was refused, in the org's or the BFF's words (not the bare title alone)
+                      description: <ErrorList texts={errorTextsOf(sub)} />,
                       duration: ERROR_TOAST_MS,
                       isClosable: true,
                     })

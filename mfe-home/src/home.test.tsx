@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
+import { HOME_TEXTS } from './texts';
 import { readCache, writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
@@ -188,6 +189,28 @@ describe('home screen', () => {
     expect(screen.getAllByText(MESSAGES.submitFailedWithErrors)).toHaveLength(1);
     await user.click(buttons[0] as HTMLElement);
     expect(await screen.findByText(MESSAGES.submissionErrorToast)).toBeTruthy();
+    // the toast says what was refused, not its title alone
+    expect((await screen.findByTestId('submission-error-text')).textContent).toBe('x');
+  });
+
+  it("the error toast lists a refused submit's errors as the form does, numbered", async () => {
+    const { user } = setup((h) =>
+      h.submissionsState.set([
+        submission({
+          syncStatus: 'in sync',
+          errors: [
+            { errorPath: 'General/Score', message: 'Score must be between 0 and 100' },
+            { errorPath: 'General/Site', message: 'Site is missing required fields' },
+          ],
+        }),
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Show submission errors' }));
+    const list = await screen.findByTestId('submission-error-text');
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Score must be between 0 and 100',
+      'Site is missing required fields',
+    ]);
   });
 
   it('assigned tasks: latest scheduled first, link to the task in the org in a new tab', async () => {
@@ -536,6 +559,22 @@ describe('home screen', () => {
       formName: 'FORM-0003 - Title 3',
       formDef: { schema: {} },
     });
+  });
+
+  it('Launch on a form whose definition the org gives as a string shows that text and makes no record', async () => {
+    const { host, user } = setup((h) =>
+      h.routes.set('GET /api/schema', (q) => ({
+        Id: q?.recordId,
+        Name: 'x',
+        formDef: 'Form not set up yet',
+      })),
+    );
+    await user.click(tab(/Forms/));
+    await user.click(await screen.findByRole('button', { name: 'Launch FORM-0003 - Title 3' }));
+    expect(await screen.findByText('Form not set up yet')).toBeTruthy();
+    expect(screen.getByText(HOME_TEXTS.launchFailed)).toBeTruthy();
+    expect(callsOf(host, 'offline.create')).toEqual([]);
+    expect(callsOf(host, 'navigate')).toEqual([]);
   });
 
   it('offline, Launch on a form that is not on the device says what to do and leaves no draft', async () => {

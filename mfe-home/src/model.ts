@@ -1,5 +1,7 @@
+import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors';
 import {
   FORMS_LISTED,
+  MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
   formTitle as sharedFormTitle,
@@ -122,6 +124,16 @@ export function hasErrors(s: LocalSubmission): boolean {
     (Array.isArray(s.errors) && s.errors.length > 0) ||
     (Array.isArray(s.error) && s.error.length > 0)
   );
+}
+
+/**
+ * What a record's error toast tells: the refused submit's messages (errorPath and message, as the form
+ * lists them), else why its last delivery failed, else the spec's submit-failed text.
+ */
+export function errorTextsOf(s: LocalSubmission): string[] {
+  const texts = serverErrorTexts(Array.isArray(s.errors) && s.errors.length > 0 ? s.errors : s.error);
+  if (texts.length > 0) return texts;
+  return [s.delivery?.lastError || MESSAGES.submitFailedWithErrors];
 }
 
 /** Link to a record in the org (partner users: through their site). */

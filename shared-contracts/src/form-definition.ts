@@ -3,6 +3,7 @@
  * keywords, end-user spec section 3 "Schema field properties") and the form definition of the same
  * section. The extra keywords are annotations: they never change Ajv's verdict.
  */
+import { MESSAGES } from './messages';
 import type { UISchemaElement } from './ui-schema';
 import type { ScoringConfig } from './form-validation/scoring';
 
@@ -152,4 +153,21 @@ export interface FormFileItem {
 export function formTitle(form: { Name: string; Title__c?: string | null }): string {
   const title = form.Title__c?.trim();
   return title ? `${form.Name} - ${title}` : form.Name;
+}
+
+/** A form definition the renderer can show: an object with a data schema. */
+export function isFormDefinition(v: unknown): v is FormDefinition {
+  return typeof v === 'object' && v !== null && typeof (v as { schema?: unknown }).schema === 'object';
+}
+
+/**
+ * Why a definition the org gave cannot be filled in, or undefined when it can (spec section 8, "Schema
+ * problem": an invalid form definition returned as a string shows error text). A string is shown as
+ * it came (cut to 300 characters); anything else that is not a definition is 'Schema error in server'.
+ * Home, the launcher and the form screen all ask this, so none makes or opens a record without a form.
+ */
+export function definitionProblem(v: unknown): string | undefined {
+  if (isFormDefinition(v)) return undefined;
+  if (typeof v === 'string' && v.trim() !== '') return v.trim().slice(0, 300);
+  return MESSAGES.schemaError;
 }

@@ -210,6 +210,8 @@ export interface PendingSubmission {
   status: SubmissionStatus;
   version: number;
   data: Record<string, unknown>;
+  /** When the org record was made (its CreatedDate): the local record's createdOn (review N8). */
+  createdDate?: string;
   lastModifiedDate?: string;
 }
 

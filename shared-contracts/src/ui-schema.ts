@@ -3,6 +3,8 @@
  * spec's own element types (end-user spec section 3 "UI element types", builder spec section 3) and
  * the builder's run-time rules and layout events (builder spec section 9).
  */
+import type { GUIDE_OPERATORS } from './constants';
+
 export const CONTROL_TYPES = [
   'Control',
   'select',
@@ -221,7 +223,7 @@ export interface QuickLinkItem {
 /** A guide option of the guide image panel (spec section 3). */
 export interface GuideOption {
   field: string;
-  operator: 'eq' | 'neq';
+  operator: (typeof GUIDE_OPERATORS)[number];
   value: unknown;
   imageURL?: string;
   text?: string;

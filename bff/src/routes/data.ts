@@ -56,6 +56,8 @@ function submissionFields(call: Call): string[] {
     n(call, 'Version__c'),
     n(call, 'Status__c'),
     n(call, 'Submission_JSON__c'),
+    // when the record was made: an imported record's 'Created' and its place in the newest-first lists
+    'CreatedDate',
     'LastModifiedDate',
   ];
 }

@@ -187,6 +187,24 @@ describe('form screen', () => {
     expect((await ready()).textContent).toBe('Site Check');
   });
 
+  it("a definition the org gives as a string shows that text (spec section 8), not 'Couldn't find'", async () => {
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: 'Form not set up yet' }),
+      configure: (h) => h.routes.set('GET /api/schema', () => ({ formDef: 'Form not set up yet' })),
+    });
+    expect(await screen.findByText('Form not set up yet')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.submissionNotFound)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
+  });
+
+  it("a definition with no schema is 'Schema error in server'", async () => {
+    setup(`/form/${ID}`, {
+      sub: submission({ formDef: undefined }),
+      configure: (h) => h.routes.set('GET /api/schema', () => ({ formDef: { ui: {} } })),
+    });
+    expect(await screen.findByText(MESSAGES.schemaError)).toBeTruthy();
+  });
+
   it('no network for the definition: Cannot connect to Internet, with Try again and Go back', async () => {
     setup(`/form/${ID}`, {
       sub: submission({ formDef: undefined }),

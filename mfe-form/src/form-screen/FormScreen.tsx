@@ -42,6 +42,7 @@ import type { FormDefinition, HostServices, LocalSubmission, SessionState, Signe
 import { useObservable } from 'shared-contracts/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
+import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors';
 import { PrintView } from '../print/PrintView';
 import { awaitDelivery, type FinalOutcome } from './deliver';
 import { loadTarget, type Loaded } from './load';
@@ -75,12 +76,6 @@ export interface FormScreenProps {
 type Phase = 'idle' | 'saving' | 'waiting' | 'uploading' | 'done';
 
 const signedInOf = (s: SessionState): SignedIn | undefined => (s.status === 'signedIn' ? s : undefined);
-
-const errorTexts = (errors: unknown): string[] => {
-  const out: string[] = [];
-  for (const msgs of mapServerErrors(errors).values()) out.push(...msgs);
-  return out;
-};
 
 export function FormScreen(props: FormScreenProps) {
   const { host, route } = props;
@@ -340,7 +335,10 @@ function LoadedForm({
     // Server errors the user has not fixed yet still block the submit.
     const stillWrong = handle
       .getErrors()
-      .some((e) => errorTexts(serverErrors).includes(e.message) && mapServerErrors(serverErrors).has(e.path));
+      .some(
+        (e) =>
+          serverErrorTexts(serverErrors).includes(e.message) && mapServerErrors(serverErrors).has(e.path),
+      );
     const check = handle.submit(stillWrong ? serverErrors : undefined);
     // Refused: the renderer has revealed and focused the first field to fix.
     if (!check.ok) return;
@@ -424,7 +422,7 @@ function LoadedForm({
   const showDiscard = !readOnly && !canvas && !sub.isSalesforceRecord && isLocal.current;
   const busy = phase !== 'idle' && phase !== 'done';
   const logo = formDef.styles?.header?.logo;
-  const bannerErrors = errorTexts(serverErrors);
+  const bannerErrors = serverErrorTexts(serverErrors);
   return (
     <Box data-testid="remote-screen" data-remote="mfe-form" data-state="ready" pb="5rem">
       <Flex

@@ -3,7 +3,7 @@
  * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
  * definition (the submission's own copy, else the offline cache, else the org).
  */
-import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES, definitionProblem, isFormDefinition } from 'shared-contracts';
 import type {
   ApiCallFailure,
   FormDefinition,
@@ -63,8 +63,7 @@ export function firstValue<T>(
   });
 }
 
-const isFormDef = (v: unknown): v is FormDefinition =>
-  typeof v === 'object' && v !== null && typeof (v as { schema?: unknown }).schema === 'object';
+const isFormDef = isFormDefinition;
 
 export async function formDefinitionOf(
   host: HostServices,
@@ -77,8 +76,12 @@ export async function formDefinitionOf(
   try {
     const r = await host.api.get<{ formDef?: unknown } | FormDefinition>('/api/schema', { recordId: formId });
     const def = isFormDef(r) ? r : (r as { formDef?: unknown }).formDef;
-    return isFormDef(def) ? def : undefined;
+    if (isFormDef(def)) return def;
+    // the org has the form but its definition cannot be filled in: say why (spec section 8), not
+    // 'Couldn't find the matching submission.'
+    throw new DefinitionUnavailable(definitionProblem(def) ?? MESSAGES.schemaError);
   } catch (e) {
+    if (e instanceof DefinitionUnavailable) throw e;
     const status = (e as { failure?: ApiCallFailure } | null)?.failure?.status;
     if (status === 404 || status === 400) return undefined;
     throw new DefinitionUnavailable(unavailableText(e));

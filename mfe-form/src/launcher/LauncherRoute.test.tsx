@@ -29,7 +29,11 @@ function mount(host: FakeHost, url: string, strict = false) {
 describe('LauncherRoute', () => {
   it("shows 'Loading... Please wait!' while it works, then opens the new submission once", async () => {
     const host = fakeHost({ session: { status: 'loading' } });
-    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: { formName: 'F' } }));
+    host.routes.set('GET /api/schema', () => ({
+      Id: FORM,
+      Name: 'FORM-0001',
+      formDef: { formName: 'F', schema: {} },
+    }));
     mount(host, `/launchFromSF/${FORM}?mode=x`);
     expect(screen.getByText(MESSAGES.loadingPleaseWait)).toBeTruthy();
     host.sessionState.set(USER);
@@ -44,7 +48,7 @@ describe('LauncherRoute', () => {
 
   it('launches exactly once under StrictMode (effects run twice in development)', async () => {
     const host = fakeHost();
-    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: {} }));
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: { schema: {} } }));
     mount(host, `/launchFromSF/${FORM}`, true);
     await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
     await new Promise((r) => setTimeout(r, 50));
@@ -69,7 +73,7 @@ describe('LauncherRoute', () => {
       instanceUrl: 'https://org.example.com',
       allowedOrigins: [],
     }));
-    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'N', formDef: {} }));
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'N', formDef: { schema: {} } }));
     mount(host, `/launchFromSF/${FORM}`);
     await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
     const paths = callsOf(host, 'api.GET').map((c) => c[1]);

@@ -52,7 +52,7 @@ describe('new submission (formId only)', () => {
 
   it('uses the name from the URL when given', async () => {
     const host = fakeHost();
-    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: {} }));
+    host.routes.set('GET /api/schema', () => ({ Id: FORM, Name: 'FORM-0001', formDef: FORM_DEF }));
     await run(host, `/launchFromSF/${FORM}/My%20Checklist`);
     expect((callsOf(host, 'offline.create')[0]?.[1] as { formName: string }).formName).toBe('My Checklist');
   });
@@ -86,6 +86,13 @@ describe('new submission (formId only)', () => {
       throw apiError(422, MESSAGES.schemaError);
     });
     expect(await run(host, `/launchFromSF/${FORM}`)).toEqual({ error: MESSAGES.schemaError });
+  });
+
+  it('a definition the org gives as a string shows that text and makes no record', async () => {
+    const host = fakeHost();
+    host.routes.set('GET /api/schema', () => ({ Name: 'FORM-1', formDef: 'Form not set up yet' }));
+    expect(await run(host, `/launchFromSF/${FORM}`)).toEqual({ error: 'Form not set up yet' });
+    expect(callsOf(host, 'offline.create')).toEqual([]);
   });
 
   it('a refused local write shows its message and opens nothing', async () => {

@@ -6,6 +6,8 @@
  */
 import {
   MESSAGES,
+  definitionProblem,
+  isFormDefinition,
   isGatewayError,
   type HostServices,
   type LocalSubmission,
@@ -97,13 +99,15 @@ async function formDefinition(
   const cached = (await settledValue(deps.host.offline.cachedForms, deps.settleMs)).find(
     (f) => f.Id === formId,
   );
-  if (cached)
+  if (cached && isFormDefinition(cached.formDef))
     return { formDef: cached.formDef, ...(nameOf(cached.formDef) ? { name: nameOf(cached.formDef) } : {}) };
   if (!deps.host.online.get()) throw new Offline();
   const r = await deps.host.api.get<{ Name?: string; formDef?: unknown }>('/api/schema', {
     recordId: formId,
   });
-  if (r.formDef === undefined || r.formDef === null) throw new Error(MESSAGES.schemaError);
+  // a definition that cannot be filled in (a string, no schema) says why and makes no record
+  const problem = definitionProblem(r.formDef);
+  if (problem !== undefined) throw new Error(problem);
   const name = nameOf(r.formDef) ?? r.Name;
   return { formDef: r.formDef, ...(name ? { name } : {}) };
 }

@@ -171,6 +171,7 @@ const SUBMISSION_RECORD = record({
   Main_Record_Id__c: nullable(str(18)),
   Version__c: nullable({ type: 'number' }),
   Status__c: nullable(str(40)),
+  CreatedDate: str(40),
   LastModifiedDate: str(40),
 });
 const recordIdQuery = obj({ recordId: sfId() }, ['recordId']);

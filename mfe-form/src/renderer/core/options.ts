@@ -4,7 +4,13 @@
  * (filters resolved against the form data; the renderer itself never calls the network).
  */
 import { LOOKUP_RESULTS_LIMIT } from 'shared-contracts';
-import type { FormJsonSchema, LookupFilter, OneOfOption, ResolvedLookupFilter } from 'shared-contracts';
+import type {
+  FormJsonSchema,
+  GuideOption,
+  LookupFilter,
+  OneOfOption,
+  ResolvedLookupFilter,
+} from 'shared-contracts';
 import { getIn, joinPath } from './paths';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -136,7 +142,7 @@ export const buildLookupRequest = (args: {
 });
 
 /** Guide options (eq/neq) that apply to the current data. */
-export const matchingGuides = <G extends { field: string; operator: 'eq' | 'neq'; value: unknown }>(
+export const matchingGuides = <G extends Pick<GuideOption, 'field' | 'operator' | 'value'>>(
   guides: G[],
   data: unknown,
 ): G[] =>

@@ -5,11 +5,11 @@
  * (recursing up to depth 5); the edited flag; empty table rows dropped on submit.
  */
 import type { ValidateFunction } from 'ajv';
-import { CUSTOM_VALIDATION_MAX_DEPTH, MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { describePath, errorsByPath, listErrors, validateForm } from 'shared-contracts/form-validation/ajv';
 import { RENDERER_TEXTS } from '../texts';
-import { deepEqual, getIn, joinPath } from './paths';
+import { deepEqual, getIn } from './paths';
 import { missingMessages, missingRequiredPaths } from 'shared-contracts/form-validation/submission';
 import { isEmptyValue } from './rules';
 
@@ -27,6 +27,8 @@ export {
   validateData,
   validateForm,
 } from 'shared-contracts/form-validation/ajv';
+// Home reads a refused submit's errors too (its In Progress card's toast).
+export { mapServerErrors } from 'shared-contracts/form-validation/server-errors';
 
 export interface SaveCheck {
   ok: boolean;
@@ -83,60 +85,6 @@ export const checkBeforeSave = (args: {
     return { ok: false, alert: MESSAGES.fixErrorsBeforeSubmitting, messages, byPath };
   }
   return { ok: true, messages, byPath };
-};
-
-const messageOf = (v: unknown): string | undefined => {
-  if (typeof v === 'string') return v;
-  if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') {
-    return (v as { message: string }).message;
-  }
-  return undefined;
-};
-
-/**
- * Server errors onto fields. Accepts a list of {errorPath, message} (errorPath dot or slash
- * separated) and/or an object tree mirroring the data whose leaves are messages; recursion into
- * nested objects stops at depth 5.
- */
-export const mapServerErrors = (
-  serverErrors: unknown,
-  maxDepth: number = CUSTOM_VALIDATION_MAX_DEPTH,
-): Map<string, string[]> => {
-  const map = new Map<string, string[]>();
-  const add = (p: string, m: string): void => {
-    map.set(p, [...(map.get(p) ?? []), m]);
-  };
-  const walk = (node: unknown, base: string, depth: number): void => {
-    if (node === null || node === undefined || depth > maxDepth) return;
-    const direct = messageOf(node);
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        const ep = item && typeof item === 'object' ? (item as { errorPath?: unknown }).errorPath : undefined;
-        if (typeof ep === 'string') {
-          const m = messageOf(item);
-          if (m) add(joinPath(base, ep.replace(/^\//, '').replace(/\//g, '.')), m);
-        } else if (typeof item === 'string') add(base, item);
-        else walk(item, joinPath(base, String(i)), depth + 1);
-      });
-      return;
-    }
-    if (typeof node === 'object') {
-      const ep = (node as { errorPath?: unknown }).errorPath;
-      if (typeof ep === 'string' && direct) {
-        add(joinPath(base, ep.replace(/^\//, '').replace(/\//g, '.')), direct);
-        return;
-      }
-      if (direct) {
-        add(base, direct);
-        return;
-      }
-      for (const [k, v] of Object.entries(node)) walk(v, joinPath(base, k), depth + 1);
-      return;
-    }
-    if (direct) add(base, direct);
-  };
-  walk(serverErrors, '', 0);
-  return map;
 };
 
 /** The edited flag: differs from both the original submitted data and the schema default. */

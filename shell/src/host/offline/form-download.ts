@@ -2,8 +2,8 @@
 // starting data its queries read (per record it may be launched for, when they filter by $recordId),
 // its lookups' records so a required lookup can be picked with no network, and its guide images.
 import {
-  MESSAGES,
   applyStartingData,
+  definitionProblem,
   isGatewayError,
   lookupTargets,
   queriesUseRecordId,
@@ -43,7 +43,9 @@ export async function assembleOfflineForm(
   nowIso: () => string,
 ): Promise<{ formDef: unknown; guides: Guide[] }> {
   let formDef = await gateway.getFormDefinition(formId);
-  if (formDef === null || formDef === undefined) throw new Error(MESSAGES.schemaError);
+  // a definition that cannot be filled in is not kept as if it could (spec section 8's schema problem)
+  const problem = definitionProblem(formDef);
+  if (problem !== undefined) throw new Error(problem);
   // A checklist's documents (sections, questions) travel with the cached definition.
   const queries = T.isPlainObject(formDef) ? startingDataQueries(formDef as unknown as FormDefinition) : [];
   if (queries.length > 0 && gateway.startingData) {

@@ -59,6 +59,7 @@ describe('toPending (org record -> pending submission)', () => {
       Status__c: 'Submitted',
       Version__c: 4,
       Submission_JSON__c: JSON.stringify({ formName: 'Audit', data: { General: { a: 1 } } }),
+      CreatedDate: '2026-11-20T09:00:00.000Z',
       LastModifiedDate: '2026-11-22T10:00:00.000Z',
     });
     expect(p).toEqual({
@@ -69,6 +70,7 @@ describe('toPending (org record -> pending submission)', () => {
       status: 'submitted',
       version: 4,
       data: { General: { a: 1 } },
+      createdDate: '2026-11-20T09:00:00.000Z',
       lastModifiedDate: '2026-11-22T10:00:00.000Z',
     });
     expect(toPending({ Id: 'x', Uniqueness_Constraint__c: null })).toBeNull();

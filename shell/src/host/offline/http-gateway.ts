@@ -122,6 +122,7 @@ export function toPending(r: Rec, formDef?: unknown): PendingSubmission | null {
     status: orgStatus(r.Status__c),
     version,
     data: isRec(json.data) ? json.data : {},
+    ...(typeof r.CreatedDate === 'string' ? { createdDate: r.CreatedDate } : {}),
     ...(typeof r.LastModifiedDate === 'string' ? { lastModifiedDate: r.LastModifiedDate } : {}),
   };
 }

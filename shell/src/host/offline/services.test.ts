@@ -57,6 +57,13 @@ describe('download for offline, remove, purge by checkFormStatus', () => {
     expect(await h.svc.dbs.images.ownedGuides.count()).toBe(0);
   });
 
+  it('a definition that cannot be filled in (a string) is not kept: its text is the error', async () => {
+    h = makeHarness();
+    h.org.formDefs.set('a0F1', 'Form not set up yet');
+    await expect(h.svc.downloadForOffline('a0F1')).rejects.toThrow('Form not set up yet');
+    expect(await h.svc.dbs.submissions.forms.count()).toBe(0);
+  });
+
   it("takes a checklist's starting data along, and reads guide images back from the device", async () => {
     h = makeHarness();
     const checklistDef = {

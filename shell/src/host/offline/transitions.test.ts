@@ -163,6 +163,19 @@ describe('importing pending records', () => {
     expect(again.puts.map((s) => s.version)).toEqual([7]);
     expect(again.discardedInOrg).toEqual([]);
   });
+  it('a new import is created when the org made it (CreatedDate), not when it last changed (review N8)', () => {
+    const made = '2026-11-02T08:00:00.000Z';
+    const changed = '2026-11-20T16:30:00.000Z';
+    const [older] = T.planImport([], [p('1', { createdDate: made, lastModifiedDate: changed })], opts).puts;
+    expect(older?.createdOn).toBe(made);
+    // newest first is by creation: a record made later but changed earlier comes first
+    const [newer] = T.planImport(
+      [],
+      [p('2', { createdDate: '2026-11-10T08:00:00.000Z', lastModifiedDate: '2026-11-11T08:00:00.000Z' })],
+      opts,
+    ).puts;
+    expect(newer!.createdOn > older!.createdOn).toBe(true);
+  });
   it('existing ones are updated, unless they hold local changes not yet sent', () => {
     const inSync = draft({ id: '1', syncStatus: SY.inSync, isSalesforceRecord: true, createdOn: 'old' });
     const edited = draft({ id: '2', syncStatus: SY.outOfSync, isSalesforceRecord: true });

@@ -249,7 +249,8 @@ export function localFromPending(p: PendingSubmission, ctx: Ctx): LocalSubmissio
     formName: p.formName,
     formId: p.formId,
     formDef: p.formDef ?? null,
-    createdOn: p.lastModifiedDate ?? ctx.now,
+    // when the org made it, not when it last changed: 'Created' and the newest-first order (review N8)
+    createdOn: p.createdDate ?? p.lastModifiedDate ?? ctx.now,
     syncedOn: ctx.now,
     submittedOn: '',
     version: p.version,
