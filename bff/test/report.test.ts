@@ -8,6 +8,7 @@ import { pdfPages } from 'report/testing/pdf-text';
 import type { ChildProcess } from 'node:child_process';
 import { startEmulator, stop } from './global-setup';
 import { reportsIdle } from '../src/report/org-report';
+import { spawnBff, type BffProcess } from './bff-process';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
@@ -219,6 +220,8 @@ describe('a report the org refuses', () => {
         pathPattern: 'sobjects/ContentVersion$',
         methods: ['POST'],
         times: 1,
+        // the insert inside the report's one Composite write
+        subrequests: true,
       }),
     });
     expect(fault.ok).toBe(true);
@@ -234,5 +237,96 @@ describe('a report the org refuses', () => {
       error: 'storage limit exceeded',
     });
     expect(ready.contentDocumentId).toMatch(/^069/);
+    // the record the admin reads says so too, with no error left
+    const admin = new Connection({
+      instanceUrl: emulator.url,
+      accessToken: await passwordToken(emulator.url, DEMO.admin),
+      version: '62.0',
+    });
+    const rec = (
+      await admin.query<Rec>(
+        `SELECT cqext__Report_Status__c, cqext__Report_Version__c, cqext__Report_Document_Id__c, cqext__Report_Error__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${String(written.id)}'`,
+      )
+    ).records[0];
+    expect(rec).toMatchObject({
+      cqext__Report_Status__c: 'Ready',
+      cqext__Report_Version__c: 2,
+      cqext__Report_Document_Id__c: ready.contentDocumentId,
+      cqext__Report_Error__c: null,
+    });
   });
+
+  it("one that keeps failing is Failed on the record for the admin, and survives a restart: the inspector's next submit makes it", async () => {
+    const admin = new Connection({
+      instanceUrl: emulator.url,
+      accessToken: await passwordToken(emulator.url, DEMO.admin),
+      version: '62.0',
+    });
+    const reportOf = async (id: string) =>
+      (
+        await admin.query<Rec>(
+          `SELECT cqext__Report_Status__c, cqext__Report_Document_Id__c, cqext__Report_Error__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${id}'`,
+        )
+      ).records[0];
+    const faults = (body?: unknown) =>
+      fetch(`${emulator.url}/__emulator/faults`, {
+        method: body ? 'POST' : 'DELETE',
+        headers: { 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect(
+      (
+        await faults({
+          errorRate: 1,
+          errorStatus: 400,
+          errorCode: 'STORAGE_LIMIT_EXCEEDED',
+          errorMessage: 'storage limit exceeded',
+          pathPattern: 'sobjects/ContentVersion$',
+          methods: ['POST'],
+          subrequests: true,
+        })
+      ).ok,
+    ).toBe(true);
+    // the BFF as deployed, in a process of its own; a report Pending or Failed is retried at once
+    const env = { REPORT_RETRY_AFTER_MS: '0' };
+    const first = await spawnBff(emulator.url, env);
+    let second: BffProcess | undefined;
+    try {
+      const user = await signedIn(first.base);
+      const form = String(
+        user.data<Rec[]>(await user.get('/api/forms')).find((f) => f.Name === 'FORM-0003')?.Id,
+      );
+      const sent = await submit(randomUUID(), 2, 4, user, form);
+      expect(sent.status, sent.text).toBe(200);
+      const id = String(user.data<Rec>(sent).id);
+      await expect
+        .poll(() => reportOf(id), { timeout: 15_000 })
+        .toMatchObject({
+          cqext__Report_Status__c: 'Failed',
+          cqext__Report_Error__c: 'Attempt 1: storage limit exceeded',
+        });
+      first.child.kill('SIGKILL');
+      await faults();
+
+      second = await spawnBff(emulator.url, env);
+      const again = await signedIn(second.base);
+      expect((await submit(randomUUID(), 2, 5, again, form)).status).toBe(200);
+      await expect
+        .poll(async () => (await reportOf(id))?.cqext__Report_Status__c, { timeout: 15_000 })
+        .toBe('Ready');
+      const rec = await reportOf(id);
+      expect(rec?.cqext__Report_Error__c).toBeNull();
+      expect(await documentsOfIn(admin, id)).toEqual([rec?.cqext__Report_Document_Id__c]);
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
+
+const documentsOfIn = async (conn: Connection, recordId: string): Promise<string[]> =>
+  (
+    await conn.query<{ ContentDocumentId: string }>(
+      `SELECT ContentDocumentId FROM ContentDocumentLink WHERE LinkedEntityId = '${recordId}'`,
+    )
+  ).records.map((r) => r.ContentDocumentId);
