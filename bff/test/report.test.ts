@@ -126,6 +126,40 @@ describe('the inspection report in the org', () => {
     expect(text).toContain('Inspector');
   });
 
+  it("the cover names the record by its name, the inspector, and the times in the inspector's time zone", async () => {
+    const [account] = (await org.query<{ Id: string; Name: string }>('SELECT Id, Name FROM Account LIMIT 1'))
+      .records;
+    expect(account?.Name).toBeTruthy();
+    const sid = randomUUID();
+    const r = await c.post(
+      `/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${sid}&version=2`,
+      {
+        id: sid,
+        formId,
+        formName: 'FORM-0003 - Equipment Checklist',
+        status: 'submitted',
+        version: 2,
+        mainRecordId: account?.Id,
+        createdOn: '2026-11-23T14:00:00.000Z',
+        submittedOn: '2026-11-23T15:30:00.000Z',
+        data: { General: { CQ_Form_Hours: 6 } },
+      },
+    );
+    expect(r.status, r.text).toBe(200);
+    const id = String(c.data<Rec>(r).id);
+    await readyReport(id, 2);
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    const cover = (await pdfPages(new Uint8Array(bytes)))[0] ?? '';
+    expect(cover).toContain(String(account?.Name));
+    expect(cover).not.toContain(String(account?.Id));
+    expect(cover).toContain('Frank Fielding');
+    // Frank's TimeZoneSidKey is America/New_York: 14:00 and 15:30 UTC are 9:00 and 10:30 there
+    expect(cover).toMatch(/\b9:00\b/);
+    expect(cover).toMatch(/\b10:30\b/);
+  });
+
   it('a resubmit makes a second version of the same document, never a second document', async () => {
     const sid = randomUUID();
     const id = String(c.data<Rec>(await submit(sid, 2, 5)).id);
