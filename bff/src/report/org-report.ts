@@ -20,7 +20,7 @@
  *   Report_Status__c = Pending with the record; the report's write sets Ready; a failed attempt sets
  *   Failed with Report_Error__c (attempt count and the org's message; one call, only on failure).
  * - Outside the request path: a bounded in-process queue (REPORT_QUEUE_MAX jobs waiting, one rendering
- *   at a time). A failure never touches the submit: it is logged (`report failed`), written to the
+ *   at a time, on a worker thread: render-off-thread.ts). A failure never touches the submit: it is logged (`report failed`), written to the
  *   record, retried with backoff, retried again whenever the report is asked for, and picked up by the
  *   inspector's next submit (any instance, after a restart too) once it has been Pending or Failed for
  *   REPORT_RETRY_AFTER_MS.
@@ -30,10 +30,10 @@ import type { Connection } from 'jsforce';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
 import { reportModel, photoRefs, type ReportSubmission } from 'report';
-import { renderReportPdf } from 'report/pdf-node';
 import { callClient } from '../org/client';
 import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
+import { renderOffThread } from './render-off-thread';
 import { eqId, inIds, isSfId, select, startsWith } from '../org/soql';
 import { stripNs, type SfRecord } from '../org/util';
 import type { Call } from '../routes/types';
@@ -514,7 +514,7 @@ async function makeReport(job: Job): Promise<ReportState> {
     job,
     photoRefs(model).map((p) => p.ref),
   );
-  const pdf = await renderReportPdf(model, images);
+  const pdf = await renderOffThread(model, images);
   return writeReport(job, known, identifier, pdf);
 }
 
