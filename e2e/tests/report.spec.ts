@@ -92,6 +92,9 @@ test('View report opens the submitted inspection as a PDF, online and offline', 
   const org = await readPdf(String(made?.Id));
   expect(org.text).toMatch(/Operating hours\s+12/);
   expect(org.text).toContain('Frank Fielding');
+  // started and submitted times, as the device recorded them (in Frank's time zone)
+  expect(org.text).toMatch(/Started \w{3} \d+, \d{4}, \d+:\d\d [AP]M/);
+  expect(org.text).toMatch(/Submitted \w{3} \d+, \d{4}, \d+:\d\d [AP]M/);
   expect(org.text).toContain(TITLE);
   expect(org.images).toBe(1);
 
