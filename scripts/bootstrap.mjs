@@ -37,6 +37,11 @@ if (want.has('--chromium') && !fs.existsSync('/usr/bin/chromium')) {
   console.log("» installing Debian's chromium for the browser tests");
   aptInstall('chromium');
 }
+// the report's tests read its PDFs back as a reader would (pdftotext, pdftoppm): with the browser tests
+if (want.has('--chromium') && !has('pdftotext')) {
+  console.log("» installing Debian's poppler-utils (pdftotext) for the report's tests");
+  aptInstall('poppler-utils');
+}
 if (want.has('--redis') && !has('redis-server')) {
   console.log("» installing Debian's redis-server for the shared-session tests");
   aptInstall('redis-server');

@@ -60,6 +60,12 @@ export interface BffConfig {
   cluster: { leaseMs: number; campaignMs: number };
   /** The org's daily API allowance (issue 33): past `threshold` of it, refreshes reuse their last answer for `slowRefreshMs`. */
   apiUsage: { threshold: number; slowRefreshMs: number };
+  /**
+   * The inspection report (issue 42): a submission whose report the org still has as Pending or Failed
+   * this long after its last change is retried by the next submit of its inspector (any instance,
+   * after a restart too).
+   */
+  report: { retryAfterMs: number };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       threshold: Number(env.API_USAGE_THRESHOLD ?? 0.8),
       slowRefreshMs: Number(env.API_USAGE_SLOW_REFRESH_MS ?? 5 * 60_000),
     },
+    report: { retryAfterMs: Number(env.REPORT_RETRY_AFTER_MS ?? 10 * 60_000) },
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',
     logLevel: env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),

@@ -8,6 +8,7 @@ import { pdfPages } from 'report/testing/pdf-text';
 import type { ChildProcess } from 'node:child_process';
 import { startEmulator, stop } from './global-setup';
 import { reportsIdle } from '../src/report/org-report';
+import { spawnBff, type BffProcess } from './bff-process';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
@@ -125,6 +126,40 @@ describe('the inspection report in the org', () => {
     expect(text).toContain('Inspector');
   });
 
+  it("the cover names the record by its name, the inspector, and the times in the inspector's time zone", async () => {
+    const [account] = (await org.query<{ Id: string; Name: string }>('SELECT Id, Name FROM Account LIMIT 1'))
+      .records;
+    expect(account?.Name).toBeTruthy();
+    const sid = randomUUID();
+    const r = await c.post(
+      `/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${sid}&version=2`,
+      {
+        id: sid,
+        formId,
+        formName: 'FORM-0003 - Equipment Checklist',
+        status: 'submitted',
+        version: 2,
+        mainRecordId: account?.Id,
+        createdOn: '2026-11-23T14:00:00.000Z',
+        submittedOn: '2026-11-23T15:30:00.000Z',
+        data: { General: { CQ_Form_Hours: 6 } },
+      },
+    );
+    expect(r.status, r.text).toBe(200);
+    const id = String(c.data<Rec>(r).id);
+    await readyReport(id, 2);
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    const cover = (await pdfPages(new Uint8Array(bytes)))[0] ?? '';
+    expect(cover).toContain(String(account?.Name));
+    expect(cover).not.toContain(String(account?.Id));
+    expect(cover).toContain('Frank Fielding');
+    // Frank's TimeZoneSidKey is America/New_York: 14:00 and 15:30 UTC are 9:00 and 10:30 there
+    expect(cover).toMatch(/\b9:00\b/);
+    expect(cover).toMatch(/\b10:30\b/);
+  });
+
   it('a resubmit makes a second version of the same document, never a second document', async () => {
     const sid = randomUUID();
     const id = String(c.data<Rec>(await submit(sid, 2, 5)).id);
@@ -219,6 +254,8 @@ describe('a report the org refuses', () => {
         pathPattern: 'sobjects/ContentVersion$',
         methods: ['POST'],
         times: 1,
+        // the insert inside the report's one Composite write
+        subrequests: true,
       }),
     });
     expect(fault.ok).toBe(true);
@@ -234,5 +271,96 @@ describe('a report the org refuses', () => {
       error: 'storage limit exceeded',
     });
     expect(ready.contentDocumentId).toMatch(/^069/);
+    // the record the admin reads says so too, with no error left
+    const admin = new Connection({
+      instanceUrl: emulator.url,
+      accessToken: await passwordToken(emulator.url, DEMO.admin),
+      version: '62.0',
+    });
+    const rec = (
+      await admin.query<Rec>(
+        `SELECT cqext__Report_Status__c, cqext__Report_Version__c, cqext__Report_Document_Id__c, cqext__Report_Error__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${String(written.id)}'`,
+      )
+    ).records[0];
+    expect(rec).toMatchObject({
+      cqext__Report_Status__c: 'Ready',
+      cqext__Report_Version__c: 2,
+      cqext__Report_Document_Id__c: ready.contentDocumentId,
+      cqext__Report_Error__c: null,
+    });
   });
+
+  it("one that keeps failing is Failed on the record for the admin, and survives a restart: the inspector's next submit makes it", async () => {
+    const admin = new Connection({
+      instanceUrl: emulator.url,
+      accessToken: await passwordToken(emulator.url, DEMO.admin),
+      version: '62.0',
+    });
+    const reportOf = async (id: string) =>
+      (
+        await admin.query<Rec>(
+          `SELECT cqext__Report_Status__c, cqext__Report_Document_Id__c, cqext__Report_Error__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${id}'`,
+        )
+      ).records[0];
+    const faults = (body?: unknown) =>
+      fetch(`${emulator.url}/__emulator/faults`, {
+        method: body ? 'POST' : 'DELETE',
+        headers: { 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    expect(
+      (
+        await faults({
+          errorRate: 1,
+          errorStatus: 400,
+          errorCode: 'STORAGE_LIMIT_EXCEEDED',
+          errorMessage: 'storage limit exceeded',
+          pathPattern: 'sobjects/ContentVersion$',
+          methods: ['POST'],
+          subrequests: true,
+        })
+      ).ok,
+    ).toBe(true);
+    // the BFF as deployed, in a process of its own; a report Pending or Failed is retried at once
+    const env = { REPORT_RETRY_AFTER_MS: '0' };
+    const first = await spawnBff(emulator.url, env);
+    let second: BffProcess | undefined;
+    try {
+      const user = await signedIn(first.base);
+      const form = String(
+        user.data<Rec[]>(await user.get('/api/forms')).find((f) => f.Name === 'FORM-0003')?.Id,
+      );
+      const sent = await submit(randomUUID(), 2, 4, user, form);
+      expect(sent.status, sent.text).toBe(200);
+      const id = String(user.data<Rec>(sent).id);
+      await expect
+        .poll(() => reportOf(id), { timeout: 15_000 })
+        .toMatchObject({
+          cqext__Report_Status__c: 'Failed',
+          cqext__Report_Error__c: 'Attempt 1: storage limit exceeded',
+        });
+      first.child.kill('SIGKILL');
+      await faults();
+
+      second = await spawnBff(emulator.url, env);
+      const again = await signedIn(second.base);
+      expect((await submit(randomUUID(), 2, 5, again, form)).status).toBe(200);
+      await expect
+        .poll(async () => (await reportOf(id))?.cqext__Report_Status__c, { timeout: 15_000 })
+        .toBe('Ready');
+      const rec = await reportOf(id);
+      expect(rec?.cqext__Report_Error__c).toBeNull();
+      expect(await documentsOfIn(admin, id)).toEqual([rec?.cqext__Report_Document_Id__c]);
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });
+
+const documentsOfIn = async (conn: Connection, recordId: string): Promise<string[]> =>
+  (
+    await conn.query<{ ContentDocumentId: string }>(
+      `SELECT ContentDocumentId FROM ContentDocumentLink WHERE LinkedEntityId = '${recordId}'`,
+    )
+  ).records.map((r) => r.ContentDocumentId);

@@ -6,7 +6,8 @@
 //     the hour fires; each minute the network is let settle), with no user action;
 //  3. opening a form from home's Forms tab;
 //  4. a draft save (a field typed, Close: the draft is kept and synced);
-//  5. a submit with no file (Save on the form), and 6. one with three files (through the page's
+//  5. a submit with no file (Save on the form), and 6. one with three files, each with its inspection
+//     report, written after the answer (issue 42; the BFF tags it client=CqOfflineForms/report) (through the page's
 //     offline services, as the form screen does: made offline, the files and the submission sent by
 //     the uploader once back online);
 // Each action's figure leaves out the calls home's list refresh made meanwhile (grouped by the BFF
@@ -126,6 +127,31 @@ function watchBff(page: Page): void {
 const measureAction = (what: string, run: () => Promise<void>) => measure(what, run, true);
 
 /**
+ * Resolves once the org has had `n` report writes since the last reset (issue 42: made after the
+ * submit's answer, outside the request; the BFF tags them client=CqOfflineForms/report).
+ */
+async function reportsWritten(n: number): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const r = await fetch(`${emulator}/__emulator/requests`);
+    const { requests } = (await r.json()) as {
+      requests: { method: string; path: string; headers: Record<string, string> }[];
+    };
+    const writes = requests.filter(
+      (q) =>
+        q.method === 'POST' &&
+        /\/composite$/.test(q.path) &&
+        /client=CqOfflineForms\/report/.test(q.headers['sforce-call-options'] ?? ''),
+    ).length;
+    if (writes >= n) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${n} report writes not seen within 3 minutes`);
+}
+/** The calls of the reports made during the last measurement (part of the submit's figure). */
+let lastReportCalls = 0;
+
+/**
  * Runs `run` and answers the org API calls it cost. With `withoutHomeRefresh`, the calls home's list
  * refresh made meanwhile (its own timer, or coming back to home) are left out: they are the idle
  * hour's figure, not the action's.
@@ -137,6 +163,7 @@ async function measure(what: string, run: () => Promise<void>, withoutHomeRefres
   const { apiCalls, routes } = await orgCalls();
   const byRoute = await callsByRoute();
   const home = [...byRoute].filter(([r]) => HOME_REFRESH.has(r)).reduce((a, [, n]) => a + n, 0);
+  lastReportCalls = byRoute.get('report') ?? 0;
   const cost = withoutHomeRefresh ? apiCalls - home : apiCalls;
   console.log(
     `${what}: ${cost} org API calls${withoutHomeRefresh && home ? ` (+ ${home} of home's list refresh meanwhile, not counted here)` : ''}`,
@@ -207,6 +234,8 @@ try {
   const submitPlain = await measureAction('a submit without files (Save)', async () => {
     await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('success-dialog')).toBeVisible({ timeout: 60_000 });
+    // its inspection report, made after the answer, is part of what a submit costs (issue 42)
+    await reportsWritten(1);
     await settle();
   });
   await page.getByTestId('success-dialog').getByRole('button').first().click();
@@ -245,6 +274,7 @@ try {
     async () => {
       await context.setOffline(false);
       await expect.poll(() => unsent(page, 'files-'), { timeout: 60_000 }).toEqual([]);
+      await reportsWritten(1);
       await settle();
     },
   );
@@ -272,8 +302,13 @@ try {
   const syncQueued = await measureAction(`syncing ${QUEUED} queued submissions`, async () => {
     await context.setOffline(false);
     await expect.poll(() => unsent(page, 'queued-'), { timeout: 120_000, intervals: [500] }).toEqual([]);
+    await reportsWritten(QUEUED);
     await settle();
   });
+  // the sync's own figure; their reports (one write each, outside the requests) apart
+  const queuedReports = lastReportCalls;
+  const syncOnly = syncQueued - queuedReports;
+  console.log(`    of which the ${QUEUED} reports: ${queuedReports} calls; the sync itself: ${syncOnly}`);
   await context.close();
 
   // 2. an idle user-hour on home, on the page's own clock (a fresh sign-in, then an hour of timers)
@@ -311,16 +346,20 @@ try {
     goals.push(pass);
     benchGoal('bench:api', g, figure, pass);
   };
-  goal('a submit without files costs at most 2 org API calls', `${submitPlain} calls`, submitPlain <= 2);
   goal(
-    'a submit with three files costs at most 2 more calls than its files (≤ 5)',
-    `${submitFiles} calls`,
-    submitFiles <= 5,
+    'a submit without files, with its inspection report, costs at most 3 org API calls',
+    `${submitPlain} calls`,
+    submitPlain <= 3,
   );
   goal(
-    `${QUEUED} queued submissions sync in at most 10 org API calls`,
-    `${syncQueued} calls`,
-    syncQueued <= 10,
+    'a submit with three files, with its report, costs at most 3 more calls than its files (≤ 6)',
+    `${submitFiles} calls`,
+    submitFiles <= 6,
+  );
+  goal(
+    `${QUEUED} queued submissions sync in at most 10 org API calls (their reports: 1 each, apart)`,
+    `${syncOnly} calls (+ ${queuedReports} for the reports)`,
+    syncOnly <= 10 && queuedReports <= QUEUED,
   );
   benchGoal(
     'bench:api',

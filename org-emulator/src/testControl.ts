@@ -111,6 +111,7 @@ export function testControlRoutes(
       pathPattern: typeof body.pathPattern === 'string' ? body.pathPattern : undefined,
       methods: Array.isArray(body.methods) ? body.methods.map(String) : undefined,
       times: typeof body.times === 'number' ? body.times : undefined,
+      subrequests: body.subrequests === true ? true : undefined,
     };
     if (config.pathPattern) {
       try {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { reportModel } from './model';
 import { renderReportPdf } from './pdf-node';
@@ -73,5 +74,33 @@ describe('the PDF', () => {
     const text = (await pdfPages(await renderReportPdf(m))).join('\n');
     expect(text).toContain('Αποθήκη Βορρά');
     expect(text).toContain('Склад север, проверено');
+  });
+});
+
+describe('scripts', () => {
+  // pdftotext (poppler-utils, installed by scripts/bootstrap.mjs with the browser tests): the text as
+  // a reader's tool finds it, through the embedded subset font's ToUnicode map
+  const pdftotext = (pdf: Uint8Array): string => {
+    const r = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(pdf) });
+    if (r.error) throw r.error;
+    return r.stdout.toString('utf8');
+  };
+  const inScript = (texts: Record<string, string>) =>
+    reportModel({
+      submission: { ...submission, data: { General: { Site: texts.site, Notes: texts.notes } } },
+      formDef,
+      inspector: texts.inspector,
+      identifier: 'FS-00042',
+    });
+
+  it.each([
+    [
+      'Greek',
+      { site: 'Αποθήκη Βορρά', notes: 'Οι έξοδοι είναι ελεύθερες.', inspector: 'Ελένη Παπαδοπούλου' },
+    ],
+    ['Cyrillic', { site: 'Северный склад', notes: 'Выходы свободны.', inspector: 'Иван Петров' }],
+  ])('%s renders and pdftotext finds it again', async (_script, texts) => {
+    const text = pdftotext(await renderReportPdf(inScript(texts)));
+    for (const t of Object.values(texts)) expect(text).toContain(t);
   });
 });

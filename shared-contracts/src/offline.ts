@@ -174,6 +174,9 @@ export interface SubmissionPayload {
   uniquenessKey: string;
   /** A checklist's controlled document (from its starting data): the submission record's lookup to it. */
   controlledDocumentId?: string;
+  /** When it was started and submitted on the device (ISO): the inspection report's cover shows them. */
+  createdOn?: string;
+  submittedOn?: string;
 }
 
 export interface SaveResult {

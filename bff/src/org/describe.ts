@@ -61,3 +61,18 @@ export function allowFields(describe: ObjectDescribe, fields: readonly string[])
     throw new ApiError('BAD_REQUEST', `Unknown field ${name.slice(0, 80)} on ${describe.name}`);
   });
 }
+
+// The org's objects by key prefix, cached like describe (per org and user, shared by the instances).
+const prefixes = sharedCache<Record<string, string>>('describe-global', { max: 500, ttlMs: 5 * 60 * 1000 });
+
+/** The object a record Id belongs to (by its key prefix); undefined when the org has none for it. */
+export async function objectOfId(conn: Connection, id: string): Promise<string | undefined> {
+  const key = `${conn.instanceUrl}|${conn.userInfo?.id ?? ''}`;
+  const byPrefix = await prefixes.getOrLoad(key, async () => {
+    const global = (await conn.describeGlobal()) as unknown as {
+      sobjects: { name: string; keyPrefix: string | null }[];
+    };
+    return Object.fromEntries(global.sobjects.filter((o) => o.keyPrefix).map((o) => [o.keyPrefix, o.name]));
+  });
+  return byPrefix[id.slice(0, 3)];
+}

@@ -3,44 +3,83 @@
  * report is rendered (package `report`, the same code as the device's offline copy) and written to
  * the org as a ContentVersion linked to the submission record.
  *
+ * - One org call per report (issue 42's allowance: a submit with its report costs at most 3). What the
+ *   report needs is read by the submit itself, in the Composite call it makes anyway (its record's
+ *   report fields, the inspector's name and time zone, the name of the record it was filled for:
+ *   `reportReads`), and the report is written in one Composite call, all or none: the ContentVersion,
+ *   its document's Id read back, and the submission record's report fields (Ready, the version, the
+ *   document). FirstPublishLocationId links the first version to the submission record, so there is no
+ *   ContentDocumentLink call.
  * - Exactly once per submitted version: each version carries the upload key
- *   `report#{submissionRecordId}#v{version}` (ContentVersion's unique external id), read before
- *   writing; a write that races another gets DUPLICATE_VALUE from the org and counts as done.
- * - The first version creates the document (FirstPublishLocationId = the submission record); a
- *   resubmit after a refusal passes that document's ContentDocumentId, so it is a new version of the
- *   same document, never a second document.
+ *   `report#{submissionRecordId}#v{version}` (ContentVersion's unique external id); the record's
+ *   Report_Version__c says which version has its report, and a write that races another instance
+ *   gets DUPLICATE_VALUE from the org and counts as done.
+ * - The first version creates the document; a resubmit after a refusal passes the document kept in
+ *   Report_Document_Id__c, so it is a new version of the same document, never a second document.
+ * - State in the org, where the admin reads it and a restart does not lose it: the submit writes
+ *   Report_Status__c = Pending with the record; the report's write sets Ready; a failed attempt sets
+ *   Failed with Report_Error__c (attempt count and the org's message; one call, only on failure).
  * - Outside the request path: a bounded in-process queue (REPORT_QUEUE_MAX jobs waiting, one rendering
- *   at a time). A failure never touches the submit: it is logged (`report failed`), kept as the
- *   record's report status (GET /api/report/:recordId answers it), retried with backoff, and retried
- *   again whenever the report is asked for.
+ *   at a time, on a worker thread: render-off-thread.ts). A failure never touches the submit: it is logged (`report failed`), written to the
+ *   record, retried with backoff, retried again whenever the report is asked for, and picked up by the
+ *   inspector's next submit (any instance, after a restart too) once it has been Pending or Failed for
+ *   REPORT_RETRY_AFTER_MS.
  */
 import { TtlCache } from '../cache/ttl-cache';
 import type { Connection } from 'jsforce';
 import type { Logger } from 'pino';
 import { nsName } from 'shared-contracts';
 import { reportModel, photoRefs, type ReportSubmission } from 'report';
-import { renderReportPdf } from 'report/pdf-node';
+import { callClient } from '../org/client';
+import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
+import { renderOffThread } from './render-off-thread';
 import { eqId, inIds, isSfId, select, startsWith } from '../org/soql';
 import { stripNs, type SfRecord } from '../org/util';
-import { orgName as n } from '../routes/ns';
 import type { Call } from '../routes/types';
 
 export const REPORT_KEY_PREFIX = 'report#';
 export const reportKey = (recordId: string, version: number): string =>
   `${REPORT_KEY_PREFIX}${recordId}#v${version}`;
-/** Jobs waiting at most; past that a submit's report is made when it is next asked for. */
+/** Jobs waiting at most; past that a report stays Pending in the org and is picked up later. */
 export const REPORT_QUEUE_MAX = 200;
-/** Background retries after the first attempt (then: on the next read). */
+/** Background retries after the first attempt (then: on the next read or the next submit). */
 const RETRY_DELAYS_MS = [2_000, 15_000, 60_000];
 /** Photos read for one report, in bytes (the rest show their names). */
 const MAX_PHOTO_BYTES = 60 * 1024 * 1024;
+/** Stale reports a submit picks up at most. */
+const STALE_PER_SUBMIT = 3;
+
+/** Photo reads (plain fetches) are the report's calls too. */
+const REPORT_CLIENT = `client=${callClient('report')}`;
+
+/** The submission record's report fields (salesforce/: SQX_Form_Submission__c). */
+export const REPORT_FIELDS = ['Report_Status__c', 'Report_Version__c', 'Report_Document_Id__c'] as const;
 
 export type ReportState =
   | { status: 'pending'; version: number; attempts: number; error?: string }
   | { status: 'ready'; version: number; contentDocumentId: string; contentVersionId: string }
   | { status: 'failed'; version: number; attempts: number; error: string }
   | { status: 'none' };
+
+interface Inspector {
+  name: string;
+  timeZone: string;
+}
+
+/** What the submit already holds of a report: enough to make it with no read of its own. */
+export interface KnownReport {
+  version: number;
+  /** The Submission_JSON__c as written. */
+  saved: Partial<ReportSubmission>;
+  /** The name of the record it was filled for ('' when it has none or it could not be read). */
+  recordName: string;
+  mainRecordId: string;
+  /** The report's ContentDocument ('' before its first version). */
+  documentId: string;
+  inspector?: Inspector;
+  formDef?: unknown;
+}
 
 interface Job {
   recordId: string;
@@ -51,11 +90,15 @@ interface Job {
   userId: string;
   /** The definition the device filled (checklists merged in); the org's Form_JSON__c otherwise. */
   formDef?: unknown;
+  /** From the submit (no read); absent for a retry, which reads the record. */
+  known?: KnownReport;
   attempts: number;
 }
 
-// Per record, bounded: a record forgotten here is read again from the org on its next status read.
+// This process's view, per record, bounded: the org's record fields are the state that lasts.
 const states = new TtlCache<ReportState>({ max: 10_000, ttlMs: 24 * 3_600_000 });
+// The inspector's name and time zone, read with a submit once an hour at most.
+const inspectors = new TtlCache<Inspector>({ max: 10_000, ttlMs: 3_600_000 });
 const queue: Job[] = [];
 const queued = new Set<string>();
 /** Records queued or being rendered: a read of their status never queues them twice. */
@@ -64,37 +107,165 @@ let current: string | undefined;
 let running = false;
 let log: Logger | undefined;
 
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const f = (ns: string, name: string): string => nsName(ns, name);
+
 /** The report status of a submission record as this BFF last saw it. */
 export function reportState(recordId: string): ReportState {
   return states.get(recordId) ?? { status: 'none' };
 }
 
 /** A report job for `recordId`, made with the caller's org connection (the job outlives the request). */
-function jobFor(call: Call, recordId: string, formDef: unknown, attempts: number): Job {
+function jobFor(call: Call, recordId: string, attempts: number, known?: KnownReport, formDef?: unknown): Job {
+  const conn = call.conn();
+  // The job's own connection: the org logs its calls as this app's `report` (jsforce keeps the
+  // Connection's callOptions there and sends them with every call), apart from the submit's route.
+  (conn as unknown as { _callOptions?: Record<string, string> })._callOptions = {
+    client: callClient('report'),
+  };
   return {
     recordId,
-    conn: call.conn(),
+    conn,
     orgFetch: call.orgFetch,
     apiVersion: call.deps.config.salesforce.apiVersion,
     ns: call.deps.config.salesforce.namespace,
     userId: call.auth().userId,
-    formDef,
+    ...(formDef === undefined ? {} : { formDef }),
+    ...(known ? { known } : {}),
     attempts,
   };
 }
 
+// ---------------------------------------------------------------------------------------------------
+// What a submit reads and writes for its reports
+
+/** The queries a submit batch adds to its one Composite read, and what their answers hold. */
+export interface ReportReads {
+  soqls: string[];
+  take(answers: SfRecord[][]): SubmitReportContext;
+}
+
+export interface SubmitReportContext {
+  inspector?: Inspector;
+  /** Record Id (15 characters) → its name. */
+  names: Map<string, string>;
+  /** The inspector's submissions whose report has been Pending or Failed for a while. */
+  stale: string[];
+}
+
 /**
- * After a successful submit: queue the record's report. Never throws and never waits: the submit's
- * answer does not depend on it.
+ * The reads a submit adds for its reports, at most `slots` queries (the Composite call takes 5): the
+ * inspector (once an hour), their stale reports, the names of the records filled for (one object: a
+ * batch is one form's records almost always; the others show their Id).
  */
-export function queueReport(call: Call, recordId: string, formDef?: unknown): void {
+export async function reportReads(call: Call, mainIds: string[], slots: number): Promise<ReportReads> {
+  const ns = call.deps.config.salesforce.namespace;
+  const { userId } = call.auth();
+  const cached = inspectors.get(userId);
+  const soqls: string[] = [];
+  const parts: Array<'user' | 'stale' | 'names'> = [];
+  if (!cached && slots > soqls.length) {
+    soqls.push(
+      select({
+        fields: ['Id', 'Name', 'TimeZoneSidKey'],
+        from: 'User',
+        where: [eqId('Id', userId)],
+        limit: 1,
+      }),
+    );
+    parts.push('user');
+  }
+  if (slots > soqls.length) {
+    const before = new Date(Date.now() - call.deps.config.report.retryAfterMs).toISOString();
+    soqls.push(
+      `${select({
+        fields: ['Id'],
+        from: f(ns, 'SQX_Form_Submission__c'),
+        where: [
+          `${f(ns, 'Status__c')} = 'Submitted'`,
+          `${f(ns, 'Report_Status__c')} IN ('Pending', 'Failed')`,
+          eqId('CreatedById', userId),
+          `LastModifiedDate < ${before.replace(/\.\d+Z$/, 'Z')}`,
+        ],
+        orderBy: { field: 'LastModifiedDate' },
+        limit: STALE_PER_SUBMIT,
+      })}`,
+    );
+    parts.push('stale');
+  }
+  let nameField = '';
+  if (slots > soqls.length && mainIds.length) {
+    try {
+      const object = await objectOfId(call.conn(), mainIds[0] ?? '');
+      if (object) {
+        const describe = await describeObject(call.conn(), object);
+        nameField =
+          (describe.fields as { name: string; nameField?: boolean }[]).find((x) => x.nameField)?.name ?? '';
+        const ids = mainIds.filter((id) => id.slice(0, 3) === mainIds[0]?.slice(0, 3));
+        if (nameField) {
+          soqls.push(select({ fields: ['Id', nameField], from: object, where: [inIds('Id', ids)] }));
+          parts.push('names');
+        }
+      }
+    } catch (err) {
+      // a record the user cannot describe shows its Id
+      call.deps.logger.debug({ err }, 'report: record names not read');
+    }
+  }
+  return {
+    soqls,
+    take(answers) {
+      const out: SubmitReportContext = {
+        names: new Map(),
+        stale: [],
+        ...(cached ? { inspector: cached } : {}),
+      };
+      parts.forEach((part, i) => {
+        const rows = answers[i] ?? [];
+        if (part === 'user' && rows[0]) {
+          out.inspector = { name: str(rows[0].Name), timeZone: str(rows[0].TimeZoneSidKey) };
+          inspectors.set(userId, out.inspector);
+        } else if (part === 'stale') out.stale = rows.map((r) => str(r.Id)).filter(isSfId);
+        else if (part === 'names')
+          for (const r of rows) out.names.set(str(r.Id).slice(0, 15), str(r[nameField]));
+      });
+      return out;
+    },
+  };
+}
+
+/** Whether the record already has the report of `version` (a submit retried as it was). */
+export function reportDone(ns: string, existing: SfRecord | undefined, version: number): boolean {
+  return (
+    !!existing &&
+    existing[f(ns, 'Report_Status__c')] === 'Ready' &&
+    Number(existing[f(ns, 'Report_Version__c')]) === version
+  );
+}
+
+/** The report fields a submit writes with its record: Pending, no error (unless already made). */
+export function reportFieldsOnSubmit(ns: string, existing: SfRecord | undefined, version: number): SfRecord {
+  if (reportDone(ns, existing, version)) return {};
+  return { [f(ns, 'Report_Status__c')]: 'Pending', [f(ns, 'Report_Error__c')]: null };
+}
+
+/**
+ * After a successful submit: queue the record's report with what the submit read (no read of its own).
+ * Never throws and never waits: the submit's answer does not depend on it.
+ */
+export function queueReport(call: Call, recordId: string, known?: KnownReport): void {
   try {
     if (!isSfId(recordId)) return;
     log = call.deps.logger;
-    enqueue(jobFor(call, recordId, formDef, 0));
+    enqueue(jobFor(call, recordId, 0, known, known?.formDef));
   } catch (err) {
     call.deps.logger.warn({ err, recordId }, 'report not queued');
   }
+}
+
+/** Reports the org holds as Pending or Failed for a while (another instance's, or before a restart). */
+export function retryStale(call: Call, recordIds: string[]): void {
+  for (const id of recordIds) if (!busy(id)) queueReport(call, id);
 }
 
 /** A submit that came while its record's report was rendering: run again after it (a newer version). */
@@ -105,15 +276,20 @@ function enqueue(job: Job): void {
     again.set(job.recordId, job);
     return;
   }
-  if (queued.has(job.recordId)) return;
+  if (queued.has(job.recordId)) {
+    // the newer submit's context replaces the older one's
+    const i = queue.findIndex((j) => j.recordId === job.recordId);
+    if (i >= 0 && job.known) queue[i] = job;
+    return;
+  }
   if (queue.length >= REPORT_QUEUE_MAX) {
-    log?.warn({ recordId: job.recordId }, 'report queue full: made when next asked for');
+    log?.warn({ recordId: job.recordId }, 'report queue full: Pending in the org, picked up later');
     return;
   }
   const prev = states.get(job.recordId);
   states.set(job.recordId, {
     status: 'pending',
-    version: prev && prev.status !== 'none' ? prev.version : 0,
+    version: job.known?.version ?? (prev && prev.status !== 'none' ? prev.version : 0),
     attempts: job.attempts,
     ...(prev?.status === 'failed' ? { error: prev.error } : {}),
   });
@@ -140,16 +316,7 @@ async function drain(): Promise<void> {
       try {
         states.set(job.recordId, await makeReport(job));
       } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        const prev = states.get(job.recordId);
-        const version = prev && prev.status !== 'none' ? prev.version : 0;
-        states.set(job.recordId, { status: 'failed', version, attempts: job.attempts, error });
-        log?.error({ err, recordId: job.recordId, attempts: job.attempts }, 'report failed');
-        const delay = RETRY_DELAYS_MS[job.attempts - 1];
-        if (delay !== undefined) {
-          const retry = job;
-          setTimeout(() => enqueue(retry), delay).unref();
-        }
+        await failed(job, err);
       } finally {
         current = undefined;
         const next = again.get(job.recordId);
@@ -167,122 +334,273 @@ async function drain(): Promise<void> {
   }
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A failed attempt: kept in the org (Failed, why) and here, and retried later. */
+async function failed(job: Job, err: unknown): Promise<void> {
+  const error = err instanceof Error ? err.message : String(err);
+  const prev = states.get(job.recordId);
+  const version = job.known?.version ?? (prev && prev.status !== 'none' ? prev.version : 0);
+  states.set(job.recordId, { status: 'failed', version, attempts: job.attempts, error });
+  log?.error({ err, recordId: job.recordId, attempts: job.attempts }, 'report failed');
+  try {
+    await job.conn.sobject(f(job.ns, 'SQX_Form_Submission__c')).update({
+      Id: job.recordId,
+      [f(job.ns, 'Report_Status__c')]: 'Failed',
+      [f(job.ns, 'Report_Error__c')]: `Attempt ${job.attempts}: ${error}`.slice(0, 255),
+    });
+  } catch (writeErr) {
+    log?.error({ err: writeErr, recordId: job.recordId }, 'report failure not written to the record');
+  }
+  const delay = RETRY_DELAYS_MS[job.attempts - 1];
+  // a retry reads the record again: a newer submit may have come meanwhile
+  const { known: _known, ...retry } = job;
+  if (delay !== undefined) setTimeout(() => enqueue(retry), delay).unref();
+}
 
-/** What the org holds: the submission, its report versions and the user's name and zone. */
-async function readReportContext(job: Job): Promise<{
-  sub: SfRecord | undefined;
+// ---------------------------------------------------------------------------------------------------
+// Reading (retries and status reads) and making
+
+interface ReadContext {
+  known: KnownReport | undefined;
+  status: string;
+  reportStatus: string;
+  reportVersion: number;
+  reportError: string;
+  /** Report versions by upload key (those made before the record kept its document). */
   versions: SfRecord[];
-  user: SfRecord | undefined;
-}> {
-  const f = (name: string) => nsName(job.ns, name);
-  const key = f('Upload_Key__c');
-  const [subs = [], versions = [], users = []] = await readTogether(job.conn, job.apiVersion, [
-    select({
-      fields: [
-        'Id',
-        'Name',
-        f('Version__c'),
-        f('Status__c'),
-        f('Main_Record_Id__c'),
-        f('Submission_JSON__c'),
-        `${f('Form_Definition__r')}.${f('Form_JSON__c')}`,
-      ],
-      from: f('SQX_Form_Submission__c'),
-      where: [eqId('Id', job.recordId)],
-      limit: 1,
-    }),
-    select({
-      fields: ['Id', 'ContentDocumentId', key],
-      from: 'ContentVersion',
-      where: [startsWith(key, `${REPORT_KEY_PREFIX}${job.recordId}#`)],
-      limit: 200,
-    }),
-    select({
-      fields: ['Id', 'Name', 'TimeZoneSidKey'],
-      from: 'User',
-      where: [eqId('Id', job.userId)],
-      limit: 1,
-    }),
-  ]);
-  return { sub: subs[0], versions, user: users[0] };
+}
+
+/** What the org holds of a record's report, in one Composite call (a retry or a status read). */
+async function readContext(job: Job): Promise<ReadContext | undefined> {
+  const key = f(job.ns, 'Upload_Key__c');
+  const cachedInspector = inspectors.get(job.userId);
+  const [subs = [], versions = [], users = []] = await readTogether(
+    job.conn,
+    job.apiVersion,
+    [
+      select({
+        fields: [
+          'Id',
+          f(job.ns, 'Version__c'),
+          f(job.ns, 'Status__c'),
+          f(job.ns, 'Main_Record_Id__c'),
+          f(job.ns, 'Submission_JSON__c'),
+          f(job.ns, 'Report_Error__c'),
+          ...REPORT_FIELDS.map((x) => f(job.ns, x)),
+          `${f(job.ns, 'Form_Definition__r')}.${f(job.ns, 'Form_JSON__c')}`,
+        ],
+        from: f(job.ns, 'SQX_Form_Submission__c'),
+        where: [eqId('Id', job.recordId)],
+        limit: 1,
+      }),
+      select({
+        fields: ['Id', 'ContentDocumentId', key],
+        from: 'ContentVersion',
+        where: [startsWith(key, `${REPORT_KEY_PREFIX}${job.recordId}#`)],
+        orderBy: { field: 'CreatedDate' },
+        limit: 200,
+      }),
+      ...(cachedInspector
+        ? []
+        : [
+            select({
+              fields: ['Id', 'Name', 'TimeZoneSidKey'],
+              from: 'User',
+              where: [eqId('Id', job.userId)],
+              limit: 1,
+            }),
+          ]),
+    ],
+    new Set([2]),
+  );
+  const raw = subs[0];
+  if (!raw) return undefined;
+  const sub = stripNs(raw, job.ns);
+  const inspector =
+    cachedInspector ??
+    (users[0] ? { name: str(users[0].Name), timeZone: str(users[0].TimeZoneSidKey) } : undefined);
+  if (inspector && !cachedInspector) inspectors.set(job.userId, inspector);
+  const formRel = sub.Form_Definition__r as SfRecord | null | undefined;
+  const orgForm = formRel ? stripNs(formRel, job.ns).Form_JSON__c : undefined;
+  const version = Number(sub.Version__c ?? 0);
+  const mainRecordId = str(sub.Main_Record_Id__c);
+  let saved: Partial<ReportSubmission> = {};
+  try {
+    saved = JSON.parse(str(sub.Submission_JSON__c) || '{}') as Partial<ReportSubmission>;
+  } catch {
+    // an unreadable JSON makes a report of the cover alone
+  }
+  return {
+    status: str(sub.Status__c),
+    reportStatus: str(sub.Report_Status__c),
+    reportVersion: Number(sub.Report_Version__c ?? -1),
+    reportError: str(sub.Report_Error__c),
+    versions,
+    known: {
+      version,
+      saved,
+      mainRecordId,
+      recordName: isSfId(mainRecordId) ? await recordName(job, mainRecordId) : '',
+      documentId: str(sub.Report_Document_Id__c) || str(versions[0]?.ContentDocumentId),
+      ...(inspector ? { inspector } : {}),
+      ...(job.formDef !== undefined
+        ? { formDef: job.formDef }
+        : typeof orgForm === 'string' && orgForm
+          ? { formDef: safeJson(orgForm) }
+          : {}),
+    },
+  };
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+};
+
+/** A retry's record name (the submit reads it with its own Composite call instead). */
+async function recordName(job: Job, id: string): Promise<string> {
+  try {
+    const object = await objectOfId(job.conn, id);
+    if (!object) return '';
+    const field = (await describeObject(job.conn, object)).fields.find(
+      (x) => (x as { nameField?: boolean }).nameField,
+    )?.name;
+    if (!field) return '';
+    const [rows = []] = await readTogether(job.conn, job.apiVersion, [
+      select({ fields: ['Id', field], from: object, where: [eqId('Id', id)], limit: 1 }),
+    ]);
+    return str(rows[0]?.[field]);
+  } catch {
+    return '';
+  }
 }
 
 async function makeReport(job: Job): Promise<ReportState> {
-  const { sub: raw, versions, user } = await readReportContext(job);
-  if (!raw) throw new Error('The submission is not in the org.');
-  const sub = stripNs(raw, job.ns);
-  const version = Number(sub.Version__c ?? 0);
-  if (str(sub.Status__c) !== 'Submitted') return { status: 'none' };
-  const key = nsName(job.ns, 'Upload_Key__c');
-  const done = versions.find((v) => str(v[key]) === reportKey(job.recordId, version));
-  if (done)
-    return {
-      status: 'ready',
-      version,
-      contentDocumentId: str(done.ContentDocumentId),
-      contentVersionId: str(done.Id),
-    };
+  let known = job.known;
+  if (!known) {
+    const ctx = await readContext(job);
+    if (!ctx) throw new Error('The submission is not in the org.');
+    if (ctx.status !== 'Submitted') return { status: 'none' };
+    const key = f(job.ns, 'Upload_Key__c');
+    const done = ctx.versions.find((v) => str(v[key]) === reportKey(job.recordId, ctx.known?.version ?? 0));
+    if (done)
+      return {
+        status: 'ready',
+        version: ctx.known?.version ?? 0,
+        contentDocumentId: str(done.ContentDocumentId),
+        contentVersionId: str(done.Id),
+      };
+    known = ctx.known;
+    if (!known) throw new Error('The submission is not in the org.');
+  }
+  const version = known.version;
   states.set(job.recordId, { status: 'pending', version, attempts: job.attempts });
 
-  const saved = JSON.parse(str(sub.Submission_JSON__c) || '{}') as Partial<ReportSubmission>;
-  const formRel = sub.Form_Definition__r as SfRecord | null | undefined;
-  const orgForm = formRel ? stripNs(formRel, job.ns).Form_JSON__c : undefined;
-  const formDef = job.formDef ?? (typeof orgForm === 'string' && orgForm ? JSON.parse(orgForm) : {});
+  const saved = known.saved;
+  const identifier = str(saved.id) || job.recordId;
   // The same inputs as the device's copy (report/src/device.ts), so both hold the same text: the
-  // submission's own id names it (the device has no record Name offline), the user's time zone,
-  // the default locale.
+  // submission's own id names it (the device has no record Name offline), the user's time zone.
   const model = reportModel({
-    submission: { id: str(saved.id) || job.recordId, ...saved, data: saved.data ?? {} },
-    formDef,
-    record: str(sub.Main_Record_Id__c),
-    inspector: str(user?.Name),
-    identifier: str(saved.id) || job.recordId,
-    display: str(user?.TimeZoneSidKey) ? { timeZone: str(user?.TimeZoneSidKey) } : {},
+    submission: { ...saved, id: identifier, data: saved.data ?? {} },
+    formDef: known.formDef ?? {},
+    record: known.recordName || known.mainRecordId,
+    inspector: known.inspector?.name ?? '',
+    identifier,
+    display: known.inspector?.timeZone ? { timeZone: known.inspector.timeZone } : {},
   });
   const images = await photoBytes(
     job,
     photoRefs(model).map((p) => p.ref),
   );
-  const pdf = await renderReportPdf(model, images);
+  const pdf = await renderOffThread(model, images);
+  return writeReport(job, known, identifier, pdf);
+}
 
-  const first = versions[0];
-  const name = str(sub.Name) || job.recordId;
+/**
+ * The report's one write: the ContentVersion, its document read back (first version only) and the
+ * record's report fields, in one Composite call, all or none.
+ */
+async function writeReport(
+  job: Job,
+  known: KnownReport,
+  identifier: string,
+  pdf: Uint8Array,
+): Promise<ReportState> {
+  const { version, documentId } = known;
+  const v = `/services/data/v${job.apiVersion}`;
+  const key = f(job.ns, 'Upload_Key__c');
   const body: SfRecord = {
-    Title: `Inspection report ${name}`,
-    PathOnClient: `${name}-report.pdf`,
+    Title: `Inspection report ${identifier}`,
+    PathOnClient: `report-${identifier}.pdf`,
     VersionData: Buffer.from(pdf).toString('base64'),
     ReasonForChange: `Submitted version ${version}`,
     [key]: reportKey(job.recordId, version),
-    ...(first
-      ? { ContentDocumentId: str(first.ContentDocumentId) }
-      : { FirstPublishLocationId: job.recordId }),
+    ...(documentId ? { ContentDocumentId: documentId } : { FirstPublishLocationId: job.recordId }),
   };
-  try {
-    const res = (await job.conn.sobject('ContentVersion').create(body)) as { id?: string };
+  const requests = [
+    { method: 'POST', url: `${v}/sobjects/ContentVersion`, referenceId: 'cv', body },
+    ...(documentId
+      ? []
+      : [
+          {
+            method: 'GET',
+            // the reference stays as it is: the org resolves it before it reads the query
+            url: `${v}/query?q=${encodeURIComponent("SELECT ContentDocumentId FROM ContentVersion WHERE Id = '")}@{cv.id}${encodeURIComponent("'")}`,
+            referenceId: 'doc',
+          },
+        ]),
+    {
+      method: 'PATCH',
+      url: `${v}/sobjects/${f(job.ns, 'SQX_Form_Submission__c')}/${job.recordId}`,
+      referenceId: 'rec',
+      body: {
+        [f(job.ns, 'Report_Status__c')]: 'Ready',
+        [f(job.ns, 'Report_Version__c')]: version,
+        [f(job.ns, 'Report_Document_Id__c')]: documentId || '@{doc.records[0].ContentDocumentId}',
+        [f(job.ns, 'Report_Error__c')]: null,
+      },
+    },
+  ];
+  const answer = (await job.conn.request({
+    method: 'POST',
+    url: `${v}/composite`,
+    body: JSON.stringify({ allOrNone: true, compositeRequest: requests }),
+    headers: { 'Content-Type': 'application/json' },
+  })) as { compositeResponse?: { httpStatusCode: number; body: unknown; referenceId: string }[] };
+  const byRef = new Map((answer.compositeResponse ?? []).map((r) => [r.referenceId, r]));
+  const cv = byRef.get('cv');
+  if (cv && cv.httpStatusCode < 300) {
+    const doc = byRef.get('doc')?.body as { records?: SfRecord[] } | undefined;
     log?.info({ recordId: job.recordId, version }, 'report written');
     return {
       status: 'ready',
       version,
-      // a first version's new document Id is read with the next status read (one call fewer here)
-      contentDocumentId: first ? str(first.ContentDocumentId) : '',
-      contentVersionId: str(res.id),
+      contentDocumentId: documentId || str(doc?.records?.[0]?.ContentDocumentId),
+      contentVersionId: str((cv.body as { id?: string }).id),
     };
-  } catch (err) {
-    // another BFF instance wrote this version first: done
-    if ((err as { errorCode?: string }).errorCode === 'DUPLICATE_VALUE') {
-      const again = await readReportContext(job);
-      const hit = again.versions.find((v) => str(v[key]) === reportKey(job.recordId, version));
-      if (hit)
-        return {
-          status: 'ready',
-          version,
-          contentDocumentId: str(hit.ContentDocumentId),
-          contentVersionId: str(hit.Id),
-        };
-    }
-    throw err;
   }
+  // the first error that is not the others' "rolled back"
+  const errors = [...byRef.values()]
+    .flatMap((r) => (Array.isArray(r.body) ? (r.body as { errorCode?: string; message?: string }[]) : []))
+    .filter((e) => e.errorCode !== 'PROCESSING_HALTED');
+  const first = errors[0] ?? { errorCode: 'UNKNOWN', message: 'The report was not written.' };
+  // another BFF instance wrote this version first: done
+  if (first.errorCode === 'DUPLICATE_VALUE') {
+    const ctx = await readContext({ ...job, known: undefined });
+    const hit = ctx?.versions.find((x) => str(x[key]) === reportKey(job.recordId, version));
+    if (hit)
+      return {
+        status: 'ready',
+        version,
+        contentDocumentId: str(hit.ContentDocumentId),
+        contentVersionId: str(hit.Id),
+      };
+  }
+  throw Object.assign(new Error(first.message ?? 'The report was not written.'), {
+    errorCode: first.errorCode,
+  });
 }
 
 /** The photos' latest bytes as data URLs, by ContentDocumentId (JPEG and PNG only; a limit in all). */
@@ -304,6 +622,7 @@ async function photoBytes(job: Job, refs: string[]): Promise<Map<string, string>
     if (total + size > MAX_PHOTO_BYTES) break;
     const res = await job.orgFetch(
       `/services/data/v${job.apiVersion}/sobjects/ContentVersion/${str(v.Id)}/VersionData`,
+      { headers: { 'Sforce-Call-Options': REPORT_CLIENT } },
     );
     if (!res.ok) {
       await res.body?.cancel();
@@ -323,29 +642,19 @@ async function photoBytes(job: Job, refs: string[]): Promise<Map<string, string>
 }
 
 /**
- * The report of a submission record as the browser asks for it: the latest report version the org
- * holds for it and the BFF's status. A submitted record whose current version has no report yet is
- * queued again here (the retry on read).
+ * The report of a submission record as the browser asks for it: the record's report fields and the
+ * report version the org holds for its current version. A submitted record whose current version has
+ * no report yet is queued again here (the retry on read); a failure is the org's (Report_Error__c).
  */
-export async function reportStatus(
-  call: Call,
-  recordId: string,
-  formDef?: unknown,
-): Promise<ReportState & { contentVersionId?: string }> {
+export async function reportStatus(call: Call, recordId: string): Promise<ReportState> {
   const known = states.get(recordId);
   if (known && busy(recordId)) return known;
-  const job = jobFor(
-    call,
-    recordId,
-    formDef,
-    known && known.status !== 'none' && known.status !== 'ready' ? known.attempts : 0,
-  );
-  const { sub: raw, versions } = await readReportContext(job);
-  if (!raw) return { status: 'none' };
-  const sub = stripNs(raw, job.ns);
-  const version = Number(sub.Version__c ?? 0);
-  const key = n(call, 'Upload_Key__c');
-  const hit = versions.find((v) => str(v[key]) === reportKey(recordId, version));
+  const job = jobFor(call, recordId, known && known.status === 'failed' ? known.attempts : 0);
+  const ctx = await readContext(job);
+  if (!ctx?.known) return { status: 'none' };
+  const version = ctx.known.version;
+  const key = f(job.ns, 'Upload_Key__c');
+  const hit = ctx.versions.find((v) => str(v[key]) === reportKey(recordId, version));
   if (hit) {
     const state: ReportState = {
       status: 'ready',
@@ -356,9 +665,19 @@ export async function reportStatus(
     states.set(recordId, state);
     return state;
   }
-  if (str(sub.Status__c) !== 'Submitted') return { status: 'none' };
+  if (ctx.status !== 'Submitted') return { status: 'none' };
   log = call.deps.logger;
-  const failed = known?.status === 'failed' ? known : undefined;
-  enqueue(job);
-  return failed ?? reportState(recordId);
+  const attempts = Number(/^Attempt (\d+):/.exec(ctx.reportError)?.[1] ?? 0);
+  const state: ReportState =
+    ctx.reportStatus === 'Failed'
+      ? {
+          status: 'failed',
+          version,
+          attempts: Math.max(attempts, job.attempts),
+          error: ctx.reportError.replace(/^Attempt \d+: /, ''),
+        }
+      : { status: 'pending', version, attempts: job.attempts };
+  // retried on read, with what was just read (no second read)
+  enqueue({ ...job, known: ctx.known, attempts: state.status === 'failed' ? state.attempts : 0 });
+  return state;
 }

@@ -13,12 +13,19 @@
 import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
 import { DEFAULT_ACTION_VALUE, nsName } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
-import { describeObject } from '../org/describe';
+import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
 import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import type { SfRecord } from '../org/util';
-import { queueReport } from '../report/org-report';
+import {
+  queueReport,
+  REPORT_FIELDS,
+  reportDone,
+  reportFieldsOnSubmit,
+  reportReads,
+  retryStale,
+} from '../report/org-report';
 import { formDefinition } from './form-definition';
 import { orgName as n } from './ns';
 import { formStamps, formStampsSoql, submitRefusal, type FormStamps } from './submission-check';
@@ -82,7 +89,7 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   }
   const conn = call.conn();
   const versionsSoql = select({
-    fields: ['Id', extField, versionField, mainField],
+    fields: ['Id', extField, versionField, mainField, ...REPORT_FIELDS.map((x) => nsName(ns, x))],
     from: object,
     where: [inList(extField, keys)],
     limit: keys.length,
@@ -92,12 +99,27 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   // org counts as one against its daily allowance (issue 33: a submit costs this call and the upsert).
   const formIds = [...new Set(items.filter((i) => isSubmit(i) && isSfId(i.formId)).map((i) => i.formId))];
   const formsSoql = formIds.length > 0 ? formStampsSoql(call, formIds) : null;
-  const [existing = [], forms] = await readTogether(
+  // What the submits' reports need (issue 42) is read in the same call: their reports then cost one
+  // write each and no read (bff/src/report/org-report.ts).
+  const soqls = formsSoql ? [versionsSoql, formsSoql] : [versionsSoql];
+  const mainIds = [
+    ...new Set(
+      items
+        .filter(isSubmit)
+        .flatMap((i) => (isSfId(i.submission.mainRecordId) ? [i.submission.mainRecordId] : [])),
+    ),
+  ];
+  const reads = items.some(isSubmit) ? await reportReads(call, mainIds, 5 - soqls.length) : undefined;
+  const optional = new Set(reads?.soqls.map((_, i) => soqls.length + i));
+  const answers = await readTogether(
     conn,
     call.deps.config.salesforce.apiVersion,
-    formsSoql ? [versionsSoql, formsSoql] : [versionsSoql],
+    [...soqls, ...(reads?.soqls ?? [])],
+    optional,
   );
-  const stamps: FormStamps = formStamps(forms ?? []);
+  const [existing = [], forms] = answers;
+  const reportContext = reads?.take(answers.slice(soqls.length));
+  const stamps: FormStamps = formStamps((formsSoql ? forms : undefined) ?? []);
   const byKey = new Map(existing.map((r) => [String(r[extField]).toLowerCase(), r]));
 
   const results: (ItemResult | undefined)[] = new Array(items.length);
@@ -142,6 +164,8 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
       try {
         if (item.status !== null) orgStatus(item.status);
         fields = submissionRecordFields(ns, item);
+        if (isSubmit(item))
+          Object.assign(fields, reportFieldsOnSubmit(ns, ex, item.version ?? orgVersion ?? 0));
       } catch (e) {
         return fail(index, toApiError(e));
       }
@@ -217,23 +241,33 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   }
   // The inspection report of each accepted submit, made outside the request (issue 42): every route
   // that writes a submission comes through here, and a report never fails its submit.
-  for (const { index } of sent) {
+  for (const { index, record } of sent) {
     const item = items[index];
     const result = results[index];
-    if (item && result?.ok && !refused.has(index) && isSubmit(item)) {
-      queueReport(call, result.id, item.submission.formDef);
-    }
+    if (!item || !result?.ok || refused.has(index) || !isSubmit(item)) continue;
+    const ex = byKey.get((keys[index] ?? '').toLowerCase());
+    if (reportDone(ns, ex, result.version)) continue;
+    const mainId = String(record[mainField] ?? ex?.[mainField] ?? '');
+    const formDef = item.submission.formDef ?? (await definitions.get(item.formId)) ?? undefined;
+    queueReport(call, result.id, {
+      version: result.version,
+      saved: JSON.parse(String(record[nsName(ns, 'Submission_JSON__c')] ?? '{}')) as SfRecord,
+      mainRecordId: isSfId(mainId) ? mainId : '',
+      recordName: reportContext?.names.get(mainId.slice(0, 15)) ?? '',
+      documentId: String(ex?.[nsName(ns, 'Report_Document_Id__c')] ?? ''),
+      ...(reportContext?.inspector ? { inspector: reportContext.inspector } : {}),
+      ...(formDef ? { formDef } : {}),
+    });
   }
+  if (reportContext?.stale.length) retryStale(call, reportContext.stale);
   return results.map((r, i) => r ?? { key: keys[i] ?? '', ok: false, error: recordError(undefined) });
 }
 
 /** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */
 export async function setActionField(call: Call, mainId: string, submission: SfRecord): Promise<void> {
   const conn = call.conn();
-  const global = (await conn.describeGlobal()) as unknown as {
-    sobjects: { name: string; keyPrefix: string | null }[];
-  };
-  const object = global.sobjects.find((o) => o.keyPrefix && mainId.startsWith(o.keyPrefix))?.name;
+  // cached (per org and user, 5 minutes): the submit read the record's name with it too
+  const object = await objectOfId(conn, mainId);
   if (!object) return;
   const describe = await describeObject(conn, object);
   const names = new Set(describe.fields.filter((f) => f.updateable !== false).map((f) => f.name));

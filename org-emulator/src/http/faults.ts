@@ -35,6 +35,11 @@ export interface FaultConfig {
   methods?: string[];
   /** Stop injecting after this many affected requests. */
   times?: number;
+  /**
+   * Also a Composite call's subrequests that match: the org refusing that one operation inside the
+   * call (e.g. a ContentVersion insert over the storage limit), not the network failing the call.
+   */
+  subrequests?: boolean;
 }
 
 export class Faults {
@@ -86,7 +91,7 @@ export function faultMiddleware(faults: Faults): Middleware {
   return async (ctx, next) => {
     // The injected faults are the network's, between a client and the org. A composite's subrequests
     // run inside the org (here: through its own routes): the composite call alone pays them.
-    if (isSubrequest(ctx)) return next();
+    if (isSubrequest(ctx) && !faults.config.subrequests) return next();
     if (!faults.applies(ctx.method, ctx.path)) return next();
     const c = faults.config;
     const min = c.latencyMs ?? 0;

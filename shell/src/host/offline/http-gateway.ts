@@ -192,6 +192,8 @@ export class HttpOrgGateway implements OrgGateway {
       version: p.version,
       data: p.data,
       ...(p.controlledDocumentId ? { controlledDocumentId: p.controlledDocumentId } : {}),
+      ...(p.createdOn ? { createdOn: p.createdOn } : {}),
+      ...(p.submittedOn ? { submittedOn: p.submittedOn } : {}),
     };
   }
 

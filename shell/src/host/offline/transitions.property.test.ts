@@ -404,6 +404,8 @@ describe('backoff and payload', () => {
         const p = T.toPayload(s);
         expect(p.uniquenessKey).toBe(uniquenessKey('a0F1', id));
         expect(Object.keys(p).sort()).toEqual([
+          // when it was started (the report's cover, issue 42)
+          'createdOn',
           'data',
           'formId',
           'formName',

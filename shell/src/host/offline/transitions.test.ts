@@ -246,6 +246,13 @@ describe('the uploader decisions', () => {
   });
   it('every payload carries formId#submissionId', () => {
     expect(T.toPayload(draft()).uniquenessKey).toBe(`a0F1#${UUID}`);
+    // the report's cover shows when it was started and submitted (issue 42)
+    expect(
+      T.toPayload(draft({ createdOn: '2026-11-23T14:00:00.000Z', submittedOn: '2026-11-23T15:30:00.000Z' })),
+    ).toMatchObject({
+      createdOn: '2026-11-23T14:00:00.000Z',
+      submittedOn: '2026-11-23T15:30:00.000Z',
+    });
     expect(T.toPayload(draft(), { status: ST.inProgress, version: 1 })).toMatchObject({
       status: 'in progress',
       version: 1,

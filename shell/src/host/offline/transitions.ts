@@ -376,6 +376,9 @@ export function toPayload(
     data: s.data,
     uniquenessKey: uniquenessKey(s.formId, s.id),
     ...documentOf(s),
+    // the report's cover (issue 42): started and submitted times, as the device recorded them
+    ...(s.createdOn ? { createdOn: s.createdOn } : {}),
+    ...(s.submittedOn ? { submittedOn: s.submittedOn } : {}),
   };
 }
 
