@@ -13,9 +13,9 @@
 // fuzz runs per route and PROOF_LOAD_SECONDS the mixed-read duration (the command line in the
 // report shows either when set).
 //
-// Time: every step has a budget (BUDGETS, minutes on a quiet 2-core machine; together 40.25 min). A
+// Time: every step has a budget (BUDGETS, minutes on a quiet 2-core machine; together 47.75 min). A
 // step still running at its budget is stopped (its whole process group) and reported as timed out
-// with the figures it printed so far; a step that cannot start because the run's 49 minutes are
+// with the figures it printed so far; a step that cannot start because the run's 52 minutes are
 // spent is reported as not run. `--budget name=min,name=min` changes budgets (`--max-min` the
 // total); PROOF_BUDGET_SCALE multiplies them all (a loaded machine); the report states either.
 import fs from 'node:fs';
@@ -92,7 +92,7 @@ for (const pair of option('--budget')?.split(',') ?? []) {
     throw new Error(`--budget ${pair}: unknown step or bad minutes`);
   BUDGETS[name] = Number(min);
 }
-const maxMinutes = Number(option('--max-min') ?? 49) * budgetScale;
+const maxMinutes = Number(option('--max-min') ?? 52) * budgetScale;
 const budgetMs = (name) => (BUDGETS[name] ?? 5) * budgetScale * 60_000;
 const logDir = path.join(root, '.tmp', 'proof');
 fs.mkdirSync(logDir, { recursive: true });
