@@ -5,7 +5,6 @@
  */
 import { MESSAGES } from './messages';
 import type { UISchemaElement } from './ui-schema';
-import type { ScoringConfig } from './form-validation/scoring';
 
 /** A select option (spec section 3 "Select option"). `color` is two colours joined by a dash. */
 export interface OneOfOption {
@@ -170,4 +169,30 @@ export function definitionProblem(v: unknown): string | undefined {
   if (isFormDefinition(v)) return undefined;
   if (typeof v === 'string' && v.trim() !== '') return v.trim().slice(0, 300);
   return MESSAGES.schemaError;
+}
+
+// The saved JSON's `scoring` block (issue 43); what the numbers mean: form-validation/scoring.ts.
+export interface OptionScoring {
+  points?: number;
+  failing?: boolean;
+  /** "Not applicable": the question counts in neither the score nor the maximum. */
+  notApplicable?: boolean;
+}
+
+export interface FieldScoring {
+  /** false: not scored at all (e.g. a Yes/No question that is no check). */
+  scored?: boolean;
+  /** By the option's value (String(const)). */
+  options?: Record<string, OptionScoring>;
+}
+
+export interface ScoringConfig {
+  /** Pass mark in percent (0-100); absent: no pass/fail. */
+  passMark?: number;
+  /** What a failing answer needs before the form can be submitted. */
+  failingRequires?: { note?: boolean; photo?: boolean };
+  /** Section weights by sectionId (default 1). */
+  sections?: Record<string, { weight?: number }>;
+  /** Per question, by data path. */
+  fields?: Record<string, FieldScoring>;
 }

@@ -17,7 +17,7 @@ import { lookupChoicesOf } from '../model/lookup-depends';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import { ScoringModal } from '../editors/scoring/ScoringModal';
 import { scoringOf, withScoringConfig } from '../model/scoring-settings';
-import type { ScoringConfig } from 'shared-contracts/form-validation/scoring';
+import type { ScoringConfig } from 'shared-contracts';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';

@@ -5,15 +5,15 @@
  * it is (`BuilderForm.extra`), so the reader and writer need nothing new and a form without it stays
  * without a score.
  */
-import { checklistSections, type OneOfOption } from 'shared-contracts';
-import { optionsOf } from 'shared-contracts/form-validation/schema';
 import {
-  defaultOptionScoring,
-  resolveOptions,
+  checklistSections,
   type FieldScoring,
+  type OneOfOption,
   type OptionScoring,
   type ScoringConfig,
-} from 'shared-contracts/form-validation/scoring';
+} from 'shared-contracts';
+import { optionsOf } from 'shared-contracts/form-validation/schema';
+import { defaultOptionScoring, resolveOptions } from 'shared-contracts/form-validation/scoring';
 import type { BuilderForm } from './types';
 
 export interface ScoringOptionRow {

@@ -16,18 +16,11 @@
  * Memoised per definition object: the same definition gives the same schema object, so Ajv compiles
  * it once (validators are cached by schema identity).
  */
-import type { FormDefinition, FormJsonSchema } from '../form-definition';
+import type { FormDefinition, FormJsonSchema, ScoringConfig } from '../form-definition';
 import type { FormRule, UISchemaElement } from '../ui-schema';
 import { scopeToPath } from './paths';
 import { generateUISchema } from './uischema';
-import {
-  FINDINGS_KEY,
-  findingKey,
-  scoringOf,
-  scoringPlan,
-  type ScoredQuestion,
-  type ScoringConfig,
-} from './scoring';
+import { FINDINGS_KEY, findingKey, scoringOf, scoringPlan, type ScoredQuestion } from './scoring';
 
 export const SCORING_TEXTS = {
   failedItem: 'Failed item',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition, FormJsonSchema } from '../form-definition';
+import type { FormDefinition, FormJsonSchema, ScoringConfig } from '../form-definition';
 import type { UISchemaElement } from '../ui-schema';
 import { applyStartingData } from '../checklist';
 import {
@@ -9,7 +9,6 @@ import {
   findingPaths,
   resolveOptions,
   scoringPlan,
-  type ScoringConfig,
 } from './scoring';
 import { withScoring } from './scoring-layout';
 import { checkSubmission } from './submission';

@@ -35,37 +35,18 @@
  *   computed from the unrounded sums; pass = that rounded percent ≥ the pass mark (what the user sees
  *   decides). No maximum (nothing scorable shown): percent and pass are null.
  */
-import type { FormJsonSchema, OneOfOption } from '../form-definition';
+import type {
+  FieldScoring,
+  FormJsonSchema,
+  OneOfOption,
+  OptionScoring,
+  ScoringConfig,
+} from '../form-definition';
 import type { FormRule, JsonFormsRule, UISchemaElement } from '../ui-schema';
 import { evaluateJsonFormsCondition } from './ajv';
 import { getIn, joinPath, scopeToPath } from './paths';
 import { evaluateElementRules, isEmptyValue, jsonFormsRuleDeps, ruleDependencies } from './rules';
 import { optionsOf, resolveScope, titleOf, typeOf } from './schema';
-
-export interface OptionScoring {
-  points?: number;
-  failing?: boolean;
-  /** "Not applicable": the question counts in neither the score nor the maximum. */
-  notApplicable?: boolean;
-}
-
-export interface FieldScoring {
-  /** false: not scored at all (e.g. a Yes/No question that is no check). */
-  scored?: boolean;
-  /** By the option's value (String(const)). */
-  options?: Record<string, OptionScoring>;
-}
-
-export interface ScoringConfig {
-  /** Pass mark in percent (0-100); absent: no pass/fail. */
-  passMark?: number;
-  /** What a failing answer needs before the form can be submitted. */
-  failingRequires?: { note?: boolean; photo?: boolean };
-  /** Section weights by sectionId (default 1). */
-  sections?: Record<string, { weight?: number }>;
-  /** Per question, by data path. */
-  fields?: Record<string, FieldScoring>;
-}
 
 /** Default points of a full and a partial answer. */
 export const SCORE_DEFAULTS = { full: 1, partial: 0.5 } as const;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ScoringConfig } from 'shared-contracts/form-validation/scoring';
+import type { ScoringConfig } from 'shared-contracts';
 import type { BuilderForm } from '../../model/types';
 import { ScoringModal } from './ScoringModal';
 

@@ -26,7 +26,7 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import type { ScoringConfig } from 'shared-contracts/form-validation/scoring';
+import type { ScoringConfig } from 'shared-contracts';
 import type { BuilderForm } from '../../model/types';
 import {
   SCORING_LIMITS,

@@ -5,13 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FormJsonSchema, FormRule, OneOfOption, UISchemaElement } from 'shared-contracts';
+import type { FormJsonSchema, FormRule, OneOfOption, ScoringConfig, UISchemaElement } from 'shared-contracts';
 import {
   computeScore,
   findingPaths,
   isQuestionHidden,
   scoringPlan,
-  type ScoringConfig,
 } from 'shared-contracts/form-validation/scoring';
 import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
