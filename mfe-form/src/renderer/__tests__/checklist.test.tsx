@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { applyStartingData } from 'shared-contracts';
 import type { FormDefinition, FormJsonSchema } from 'shared-contracts';
-import { renderForm } from './helpers';
+import { colourQuestion, renderForm } from './helpers';
 
 const COLOURS = 'Pass|Pass|green-white\nFail|Fail|red-white\nN/A|Not Applicable|grey-black';
-const q = (
-  id: string,
-  section: string,
-  order: number,
-  type: string,
-  extra: Record<string, unknown> = {},
-) => ({
-  Id: id,
-  cqext__Question__c: `Question ${id}?`,
-  cqext__Question_Type__c: type,
-  cqext__Result_Type__c: 'Color Code',
-  cqext__Options__c: COLOURS,
-  cqext__Section__c: section,
-  cqext__Order__c: order,
-  ...extra,
-});
+const q = colourQuestion(COLOURS);
 
 const merged = (): FormDefinition =>
   applyStartingData(

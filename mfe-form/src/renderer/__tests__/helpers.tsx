@@ -29,3 +29,17 @@ export const renderForm = (
   const last = () => changes[changes.length - 1];
   return { ...utils, ref, changes, last, data: () => ref.current?.getData() };
 };
+
+/** A checklist question record as the org sends it, with Color Code options `colours` (value|label|colour lines). */
+export const colourQuestion =
+  (colours: string) =>
+  (id: string, section: string, order: number, type: string, extra: Record<string, unknown> = {}) => ({
+    Id: id,
+    cqext__Question__c: `Question ${id}?`,
+    cqext__Question_Type__c: type,
+    cqext__Result_Type__c: 'Color Code',
+    cqext__Options__c: colours,
+    cqext__Section__c: section,
+    cqext__Order__c: order,
+    ...extra,
+  });

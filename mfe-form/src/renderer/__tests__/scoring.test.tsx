@@ -4,25 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { applyStartingData } from 'shared-contracts';
 import type { FormDefinition } from 'shared-contracts';
 import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
-import { renderForm } from './helpers';
+import { colourQuestion, renderForm } from './helpers';
 
 const COLOURS = 'Pass|Pass|green-white\nNeeds Attention|Needs Attention|yellow-black\nFail|Fail|red-white';
-const q = (
-  id: string,
-  section: string,
-  order: number,
-  type: string,
-  extra: Record<string, unknown> = {},
-) => ({
-  Id: id,
-  cqext__Question__c: `Question ${id}?`,
-  cqext__Question_Type__c: type,
-  cqext__Result_Type__c: 'Color Code',
-  cqext__Options__c: COLOURS,
-  cqext__Section__c: section,
-  cqext__Order__c: order,
-  ...extra,
-});
+const q = colourQuestion(COLOURS);
 
 const checklist = (scoring: FormDefinition['scoring']): FormDefinition =>
   applyStartingData(
