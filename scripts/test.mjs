@@ -109,6 +109,8 @@ if (built) {
     summary.push(
       `${pw.stats.unexpected || pwCode ? 'FAIL' : 'ok  '} playwright: ${ok} passed, ${pw.stats.unexpected} failed (${((Date.now() - pwStarted) / 1000).toFixed(1)} s)`,
     );
+    // CI keeps only the end of the output: the failures' first lines go into the summary
+    for (const line of playwrightFailures(pw)) summary.push(`     ${line}`);
   }
   if (!pw || (pwCode !== 0 && pw.stats.unexpected === 0)) {
     failed++;
@@ -117,6 +119,30 @@ if (built) {
 } else {
   failed++;
   summary.push('FAIL playwright not run: the build failed');
+}
+
+/** Each unexpected test's title and the first lines of its error, from Playwright's JSON report. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        out.push(`${spec.file}:${spec.line} ${spec.title}`);
+        const last = t.results?.[t.results.length - 1];
+        const message = String(last?.error?.message ?? last?.errors?.[0]?.message ?? '')
+          // eslint-disable-next-line no-control-regex
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')
+          .filter((l) => l.trim())
+          .slice(0, 8);
+        out.push(...message.map((l) => `  ${l.slice(0, 300)}`));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return out;
 }
 
 console.log(`\n━━ summary\n${summary.join('\n')}\n`);

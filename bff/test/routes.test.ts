@@ -94,6 +94,8 @@ describe('end-user calls', () => {
     expect((await c.post('/api/storeToken', { token: 'someone-elses' })).status).toBe(401);
     expect(await ok(c.post('/api/authUser', { accessToken: handle }))).toMatchObject({ token: handle });
     expect(await ok(c.post('/api/accessTokenStatus'))).toMatchObject({ active: true });
+    // a partner has no View Setup either: the check must not lean on /limits
+    expect(await ok(partner.post('/api/accessTokenStatus'))).toMatchObject({ active: true });
     expect(((await ok(c.get('/api/updateTokenTime'))) as Rec).expiresAt).toBeGreaterThan(Date.now());
     expect(await ok(c.get('/api/userContext'))).toMatchObject({ url: emulatorUrl });
     expect(await ok(c.get('/api/checkUserDetails'))).toMatchObject({ authorized: true });

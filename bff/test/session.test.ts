@@ -87,7 +87,7 @@ class FlakyStore extends MemoryStore {
 
 /** Whether the org still honours a sign-in's tokens (a call with the access token, a refresh). */
 async function alive(auth: { accessToken: string; refreshToken?: string }) {
-  const call = await fetch(`${emulatorUrl}/services/data/v62.0/limits`, {
+  const call = await fetch(`${emulatorUrl}/services/data/v62.0/sobjects`, {
     headers: { Authorization: `Bearer ${auth.accessToken}` },
   });
   const refresh = await fetch(`${emulatorUrl}/services/oauth2/token`, {

@@ -29,12 +29,14 @@ test('chaos: every queued submission reaches the org once, every file once (sha2
     log: (line) => console.log(`[chaos] ${line}`),
   });
   recordProof('chaos', { scale: full ? 'full' : 'short', ...figures });
-  expect(figures.acknowledged).toBe(figures.submissions);
-  expect(figures.lost).toBe(0);
-  expect(figures.duplicated).toBe(0);
-  expect(figures.duplicatedFiles).toBe(0);
-  expect(figures.checksumsMatching).toBe(figures.files);
-  expect(figures.leftLocal).toBe(0);
-  expect(figures.inError).toBe(0);
-  expect(figures.interruptions).toBeGreaterThanOrEqual(10);
+  // a failure names every figure, so a CI log's few lines say what went wrong
+  const all = JSON.stringify(figures);
+  expect(figures.acknowledged, all).toBe(figures.submissions);
+  expect(figures.lost, all).toBe(0);
+  expect(figures.duplicated, all).toBe(0);
+  expect(figures.duplicatedFiles, all).toBe(0);
+  expect(figures.checksumsMatching, all).toBe(figures.files);
+  expect(figures.leftLocal, all).toBe(0);
+  expect(figures.inError, all).toBe(0);
+  expect(figures.interruptions, all).toBeGreaterThanOrEqual(10);
 });

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { type Emu, userOf } from './context.js';
 import { concurrentClientsFor, deliveryAllocationFor } from './streaming/deliveries.js';
 import { SfError } from './errors.js';
+import { limitsAccess } from './security/errors.js';
 import { API_VERSIONS, apiVersion } from './http/apiVersion.js';
 import { identityUrl } from './oauth/identity.js';
 import { queryColumns } from './soql/columns.js';
@@ -40,6 +41,7 @@ export function restRoutes(emu: Emu): Router {
 
   router.get('/services/data/:version/limits', (ctx) => {
     apiVersion(ctx);
+    if (!emu.org.security.canViewSetup(userOf(ctx))) throw limitsAccess();
     // the org's rolling 24-hour pool, this call included (as Salesforce reports it)
     const used = emu.allowance.used();
     const limit = (max: number, usedNow = 0): { Max: number; Remaining: number } => ({

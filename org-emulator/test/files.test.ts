@@ -280,7 +280,7 @@ describe('aborted uploads', () => {
       req.destroy();
       await new Promise((r) => setTimeout(r, 500));
       expect(readdirSync(join(dir, 'org.db.files')).filter((f) => !f.startsWith('seed-'))).toEqual([]);
-      expect((await http(fileEmu, '/services/data/v60.0/limits', { token: t })).status).toBe(200);
+      expect((await http(fileEmu, '/services/data/v60.0/sobjects', { token: t })).status).toBe(200);
     } finally {
       await fileEmu.close();
       rmSync(dir, { recursive: true, force: true });

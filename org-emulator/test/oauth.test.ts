@@ -270,7 +270,7 @@ describe('OAuth 2.0', () => {
     const before = conn.accessToken;
     const raw = await http(emu, '/__emulator/expire-tokens', { method: 'POST' });
     expect(raw.status).toBe(200);
-    const direct = await http(emu, '/services/data/v60.0/limits', { token: before ?? '' });
+    const direct = await http(emu, '/services/data/v60.0/sobjects', { token: before ?? '' });
     expect(direct.status).toBe(401);
     expect(direct.body).toEqual([{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }]);
     let refreshed = false;
@@ -288,9 +288,9 @@ describe('OAuth 2.0', () => {
     try {
       const conn = await login(short);
       const token = conn.accessToken ?? '';
-      expect((await http(short, '/services/data/v60.0/limits', { token })).status).toBe(200);
+      expect((await http(short, '/services/data/v60.0/sobjects', { token })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 1200));
-      expect((await http(short, '/services/data/v60.0/limits', { token })).status).toBe(401);
+      expect((await http(short, '/services/data/v60.0/sobjects', { token })).status).toBe(401);
       // The password flow's refresh delegate logs in again.
       expect((await conn.query('SELECT Id FROM User')).totalSize).toBe(3);
     } finally {

@@ -172,6 +172,17 @@ describe('the tooling and metadata APIs are setup', () => {
       /ModifyAllData or ModifyMetadata/,
     );
   });
+
+  it('answers /limits to View Setup only: the admin reads it, field and partner users get INSUFFICIENT_ACCESS', async () => {
+    const admin = await http(sf.emu, `${V}/limits`, { token: sf.token });
+    expect(admin.status).toBe(200);
+    expect((admin.body as Record<string, { Max: number }>).DailyApiRequests?.Max).toBeGreaterThan(0);
+    for (const c of [field, partner]) {
+      await expectSfError(c.request(`${V}/limits`), 'INSUFFICIENT_ACCESS');
+      // the version's resource list stays open to every API user (the BFF's token check)
+      expect((await http(sf.emu, `${V}/`, { token: tokenOf(c) })).status).toBe(200);
+    }
+  });
 });
 
 describe('a permission set from a deploy, field-level security', () => {

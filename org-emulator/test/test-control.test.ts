@@ -34,24 +34,24 @@ describe('test control', () => {
     await http(
       sf.emu,
       '/__emulator/faults',
-      json({ errorRate: 1, errorStatus: 500, pathPattern: '/limits$' }),
+      json({ errorRate: 1, errorStatus: 500, pathPattern: '/sobjects$' }),
     );
-    const failed = await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
+    const failed = await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token });
     expect(failed.status).toBe(500);
     expect((await http(sf.emu, '/services/data/v60.0', { token: sf.token })).status).toBe(200);
     await http(sf.emu, '/__emulator/faults', json({ errorRate: 1, errorStatus: 503, times: 1 }));
-    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(503);
-    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
+    expect((await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token })).status).toBe(503);
+    expect((await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token })).status).toBe(200);
     await http(sf.emu, '/__emulator/faults', json({ latencyMs: 300 }));
     const t0 = Date.now();
-    await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
+    await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token });
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     await http(sf.emu, '/__emulator/faults', json({ dropRate: 1 }));
     await expect(
-      fetch(`${sf.emu.url}/services/data/v60.0/limits`, { headers: { Authorization: `Bearer ${sf.token}` } }),
+      fetch(`${sf.emu.url}/services/data/v60.0/sobjects`, { headers: { Authorization: `Bearer ${sf.token}` } }),
     ).rejects.toThrow();
     await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
-    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(200);
+    expect((await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token })).status).toBe(200);
   });
 
   it("a composite's subrequests run inside the org: the network's faults reach the composite call only", async () => {
@@ -131,7 +131,7 @@ describe('test control', () => {
     await sf.conn.sobject('Account').create({ Name: 'Before Reset' });
     const res = await http(sf.emu, '/__emulator/reset', json({ seed: 'none' }));
     expect(res.body).toMatchObject({ ok: true, seed: 'none' });
-    expect((await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token })).status).toBe(401);
+    expect((await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token })).status).toBe(401);
     const admin = await login(sf.emu, 'admin@demo.org');
     expect((await admin.query('SELECT Id FROM Account')).totalSize).toBe(0);
     await http(sf.emu, '/__emulator/reset', json({ seed: 'demo' }));

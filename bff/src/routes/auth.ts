@@ -319,15 +319,9 @@ export const authHandlers: Record<string, Handler> = {
   },
 
   async accessTokenStatus({ conn, ctx, deps }) {
-    // A cheap authenticated call: jsforce refreshes on 401 through the single-flight refresher.
-    await conn()
-      .request(`/services/data/v${deps.config.salesforce.apiVersion}/limits`)
-      .catch(async (err: unknown) => {
-        const e = err as { errorCode?: string; name?: string };
-        // Orgs without /limits still prove the token works if they answer with anything but 401.
-        if (e.errorCode === 'NOT_FOUND' || e.name === 'NOT_FOUND') return;
-        throw err;
-      });
+    // A cheap authenticated call every API user may make (/limits needs View Setup, which field and
+    // partner users lack): jsforce refreshes on 401 through the single-flight refresher.
+    await conn().request(`/services/data/v${deps.config.salesforce.apiVersion}/`);
     return { active: true, expiresAt: ctx.session.data?.expiresAt ?? 0 };
   },
 

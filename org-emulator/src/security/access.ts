@@ -136,6 +136,14 @@ export class Security {
     return p.all || p.user.has('ModifyMetadata') || p.user.has('ModifyAllData');
   }
 
+  /** View Setup and Configuration (or a permission that implies it): what /limits asks of its caller. */
+  canViewSetup(userId: string): boolean {
+    const p = this.grants(userId).perms;
+    return (
+      p.all || p.user.has('ViewSetup') || p.user.has('CustomizeApplication') || p.user.has('ModifyAllData')
+    );
+  }
+
   /** The user's access for one request (sharing answers are memoised for that request only). */
   forUser(userId: string, api: 'data' | 'tooling' = 'data'): Access {
     return new Access(this.org, this.grants(userId), api);

@@ -25,3 +25,15 @@ export const insufficientCrossReference = (field: string): SfError =>
 export const METADATA_ACCESS_MESSAGE =
   'use of the Metadata API requires a user with the ModifyAllData or ModifyMetadata permissions';
 export const metadataAccess = (): SfError => new SfError(403, 'INSUFFICIENT_ACCESS', METADATA_ACCESS_MESSAGE);
+
+/**
+ * /limits for a user without View Setup and Configuration: REST API "Limits" names the permission
+ * ("available ... for API users with the View Setup and Configuration permission"); the refusal's
+ * wording is ours, its code and status those of the org's other permission refusals.
+ */
+export const limitsAccess = (): SfError =>
+  new SfError(
+    403,
+    'INSUFFICIENT_ACCESS',
+    'The Limits resource requires the View Setup and Configuration permission.',
+  );
