@@ -48,7 +48,9 @@ describe('test control', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     await http(sf.emu, '/__emulator/faults', json({ dropRate: 1 }));
     await expect(
-      fetch(`${sf.emu.url}/services/data/v60.0/sobjects`, { headers: { Authorization: `Bearer ${sf.token}` } }),
+      fetch(`${sf.emu.url}/services/data/v60.0/sobjects`, {
+        headers: { Authorization: `Bearer ${sf.token}` },
+      }),
     ).rejects.toThrow();
     await http(sf.emu, '/__emulator/faults', { method: 'DELETE' });
     expect((await http(sf.emu, '/services/data/v60.0/sobjects', { token: sf.token })).status).toBe(200);
