@@ -174,6 +174,8 @@ export interface SubmissionPayload {
   uniquenessKey: string;
   /** A checklist's controlled document (from its starting data): the submission record's lookup to it. */
   controlledDocumentId?: string;
+  /** The record the form was launched for (Main_Record_Id__c: the report's cover, the follow-up tasks). */
+  mainRecordId?: string;
   /** When it was started and submitted on the device (ISO): the inspection report's cover shows them. */
   createdOn?: string;
   submittedOn?: string;

@@ -192,6 +192,7 @@ export class HttpOrgGateway implements OrgGateway {
       version: p.version,
       data: p.data,
       ...(p.controlledDocumentId ? { controlledDocumentId: p.controlledDocumentId } : {}),
+      ...(p.mainRecordId ? { mainRecordId: p.mainRecordId } : {}),
       ...(p.createdOn ? { createdOn: p.createdOn } : {}),
       ...(p.submittedOn ? { submittedOn: p.submittedOn } : {}),
     };

@@ -253,6 +253,11 @@ describe('the uploader decisions', () => {
       createdOn: '2026-11-23T14:00:00.000Z',
       submittedOn: '2026-11-23T15:30:00.000Z',
     });
+    // the record it was launched for reaches the org (Main_Record_Id__c), on every route
+    expect(T.toPayload(draft({ mainRecordId: 'a0I000000000001AAA' })).mainRecordId).toBe(
+      'a0I000000000001AAA',
+    );
+    expect('mainRecordId' in T.toPayload(draft())).toBe(false);
     expect(T.toPayload(draft(), { status: ST.inProgress, version: 1 })).toMatchObject({
       status: 'in progress',
       version: 1,

@@ -376,6 +376,7 @@ export function toPayload(
     data: s.data,
     uniquenessKey: uniquenessKey(s.formId, s.id),
     ...documentOf(s),
+    ...(s.mainRecordId ? { mainRecordId: s.mainRecordId } : {}),
     // the report's cover (issue 42): started and submitted times, as the device recorded them
     ...(s.createdOn ? { createdOn: s.createdOn } : {}),
     ...(s.submittedOn ? { submittedOn: s.submittedOn } : {}),
