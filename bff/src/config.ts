@@ -66,6 +66,12 @@ export interface BffConfig {
    * after a restart too).
    */
   report: { retryAfterMs: number };
+  /**
+   * Issue 45: the secret each user's escrow key is derived from (VAULT_ESCROW_SECRET, else the
+   * connected app's consumer secret). Stable across instances and restarts, or the keys change and
+   * the devices' escrow wraps no longer open. Null: no escrow (the route answers 503).
+   */
+  vault: { escrowSecret: string | null };
   /** frame-ancestors of the CSP: the org domains allowed to frame the app (canvas). */
   frameAncestors: string[];
   /** Module Federation's runtime may evaluate code: allow 'unsafe-eval' in script-src. */
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       threshold: Number(env.API_USAGE_THRESHOLD ?? 0.8),
       slowRefreshMs: Number(env.API_USAGE_SLOW_REFRESH_MS ?? 5 * 60_000),
     },
+    vault: { escrowSecret: env.VAULT_ESCROW_SECRET || clientSecret },
     report: { retryAfterMs: Number(env.REPORT_RETRY_AFTER_MS ?? 10 * 60_000) },
     frameAncestors: env.FRAME_ANCESTORS ? env.FRAME_ANCESTORS.split(/\s+/).filter(Boolean) : defaultAncestors,
     cspAllowEval: env.CSP_ALLOW_EVAL !== 'false',

@@ -818,6 +818,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     source: 'service layer',
   },
   {
+    id: 'vaultEscrowKey',
+    method: 'GET',
+    path: '/api/vault/escrowKey',
+    summary:
+      "The signed-in user's escrow key for the device's encryption at rest (issue 45): 32 bytes (base64) derived for this org and user from the deployment's secret, so an online sign-in opens the user's data on any device whatever became of the PIN. Never cached (no-store).",
+    // a GET that reveals a key: the CSRF header and a same-origin Origin, as for a change
+    auth: 'session',
+    stateChanging: true,
+    query: obj({}),
+    response: obj({ owner: str(40), key: str(64) }, ['owner', 'key']),
+    source: 'foundation',
+  },
+  {
     id: 'reportPdf',
     method: 'GET',
     path: '/api/report/:recordId/pdf',

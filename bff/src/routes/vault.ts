@@ -1,0 +1,26 @@
+/**
+ * GET /api/vault/escrowKey (issue 45): the key that opens a user's data on their devices when the PIN
+ * cannot (forgotten, or ten wrong tries). HKDF-SHA-256 of the deployment's secret for one org and
+ * user: every instance derives the same key, nothing is stored, and only that user's session gets it.
+ */
+import { hkdfSync } from 'node:crypto';
+import { ApiError } from '../http/errors';
+import type { Handler } from './types';
+
+export const NO_ESCROW = 'No escrow key is configured on this server.';
+
+export function escrowKeyFor(secret: string, organizationId: string, userId: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'cq-vault-escrow', `${organizationId}:${userId}`, 32));
+}
+
+export const vaultHandlers: Record<string, Handler> = {
+  vaultEscrowKey(call) {
+    const secret = call.deps.config.vault.escrowSecret;
+    if (!secret) throw new ApiError('NOT_FOUND', NO_ESCROW);
+    const { organizationId, userId } = call.auth();
+    return Promise.resolve({
+      owner: `${organizationId}:${userId}`,
+      key: escrowKeyFor(secret, organizationId, userId).toString('base64'),
+    });
+  },
+};
