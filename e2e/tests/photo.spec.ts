@@ -207,7 +207,7 @@ async function settledBox(
 const isMarkRed = ([r, g, b]: readonly number[]) => r! > 200 && g! < 90 && b! < 90;
 const isMarkYellow = ([r, g, b]: readonly number[]) => r! > 200 && g! > 180 && b! < 110;
 
-test('mark up: an arrow, a circle and a typed text drawn on the photo are in the picture the org gets, at the configured size', async ({
+test('mark up: an arrow, a circle and a typed text drawn on the photo are in the picture the org gets, at the configured size, and in its inspection report', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -268,6 +268,43 @@ test('mark up: an arrow, a circle and a typed text drawn on the photo are in the
   for (let x = 96; x < 500; x += 2)
     for (let y = 1450; y < 1510; y += 2) if (isMarkRed(img.rgb(x, y))) redElsewhere++;
   expect(redElsewhere).toBe(0);
+
+  // Submitted, the org's inspection report (issue 42) holds the photo as submitted: the marked-up
+  // JPEG's own bytes (pdfkit embeds a JPEG unchanged), under its field with its name.
+  const submissionId = page.url().split('/').pop() ?? '';
+  await page.getByLabel('Inspector name').fill('Frank');
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
+    timeout: 60_000,
+  });
+  const reportOf = async () =>
+    (
+      await env.rest<{
+        records: { cqext__Report_Status__c: string | null; cqext__Report_Document_Id__c: string | null }[];
+      }>(
+        `/query?q=${encodeURIComponent(
+          `SELECT cqext__Report_Status__c, cqext__Report_Document_Id__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c LIKE '%#${submissionId}'`,
+        )}`,
+      )
+    ).records[0];
+  await expect
+    .poll(async () => (await reportOf())?.cqext__Report_Status__c, { timeout: 60_000 })
+    .toBe('Ready');
+  const doc = (await reportOf())?.cqext__Report_Document_Id__c ?? '';
+  const [latest] = (
+    await env.rest<{ records: { Id: string }[] }>(
+      `/query?q=${encodeURIComponent(`SELECT Id FROM ContentVersion WHERE ContentDocumentId = '${doc}' AND IsLatest = true`)}`,
+    )
+  ).records;
+  const pdf = await versionBytes(latest!.Id);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.includes(await versionBytes(version!.Id))).toBe(true);
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const reader = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
+  let text = '';
+  for (let i = 1; i <= reader.numPages; i++)
+    text += ` ${(await (await reader.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join(' ')}`;
+  expect(text.replace(/\s+/g, ' ')).toMatch(/Site photos beam\.jpg/);
 });
 
 test.describe('on a phone', () => {
