@@ -6,6 +6,7 @@
 // device's copy of the Users, due date, note), the other dismissed with a reason; Close keeps the
 // draft, reopening it shows them as left; back online the submit reaches the org, whose
 // Submission_JSON__c holds data.CorrectiveActions as entered (read with jsforce, not through the BFF).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Connection } from 'jsforce';
 import { MESSAGES } from 'shared-contracts';
@@ -19,6 +20,12 @@ const NAME = 'FORM-0779';
 const TITLE = 'Site Check With Actions';
 const EXITS = 'General.CQ_Form_Exits_Clear';
 const TIDY = 'General.CQ_Form_Area_Tidy';
+
+/** Serious and critical axe findings inside the corrective action panels. */
+const panelViolations = async (page: Page): Promise<string[]> =>
+  (await new AxeBuilder({ page }).include('[data-element="corrective-action"]').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 async function editField(page: Page, id: number, label: string, apiName: string): Promise<void> {
   await page
@@ -142,6 +149,7 @@ test('the admin turns on corrective actions; the field user fills one offline, d
   await tidy.getByLabel('Reason for dismissing').fill('Tidied during the visit');
   await tidy.getByRole('button', { name: 'Dismiss action' }).click();
   await expect(tidy).toContainText('Dismissed: Tidied during the visit');
+  expect(await panelViolations(user)).toEqual([]);
 
   // Close keeps the draft on the device; reopened from home, the actions are as left.
   await user.getByTestId('form-footer').getByRole('button', { name: 'Close' }).click();
