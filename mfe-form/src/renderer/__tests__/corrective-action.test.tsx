@@ -110,6 +110,9 @@ describe('the corrective action panel', () => {
       title: 'Lights work?',
     });
 
+    // the form's own Save check takes the actions as they are
+    expect(r.ref.current!.submit().ok).toBe(true);
+
     // passing again: the panel and the action go
     fireEvent.click(screen.getAllByRole('radio', { name: 'Pass' })[1]!);
     await waitFor(() =>
@@ -132,5 +135,20 @@ describe('the corrective action panel', () => {
     fireEvent.change(p.getByLabelText('Title'), { target: { value: ' ' } });
     fireEvent.blur(p.getByLabelText('Title'));
     expect((p.getByLabelText('Title') as HTMLInputElement).value).toBe('Exits clear?');
+  });
+
+  it('read-only (a submitted record viewed): shown as kept, nothing to change, nothing written', async () => {
+    const shown = withScoring(def(true));
+    const data = {
+      General: { Exits: 'Fail', Lights: 'Fail' },
+      CorrectiveActions: { 'General.Lights': { title: 'Lights', dismissed: { reason: 'Fixed on site' } } },
+    };
+    const r = renderForm(shown.schema, shown.ui, data, { services: { now }, readOnly: true });
+    const lights = within(panel('Lights work?'));
+    expect(lights.getByText('Dismissed: Fixed on site')).toBeTruthy();
+    expect(lights.queryByRole('button')).toBeNull();
+    // the keeper writes nothing in a read-only view (no action made for Exits)
+    expect(screen.queryByRole('region', { name: 'Corrective action: Exits clear?' })).toBeNull();
+    expect(r.data()).toEqual(data);
   });
 });
