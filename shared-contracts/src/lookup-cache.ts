@@ -6,6 +6,7 @@
  * ordered by name, LOOKUP_RESULTS_LIMIT shown). Pure functions: the shell fetches, mfe-form searches.
  */
 import type { FormDefinition, FormJsonSchema } from './form-definition';
+import { ASSIGNEE_LOOKUP, correctiveSettingsOf } from './form-validation/corrective-actions';
 import { resolveSchemaRef } from './schema-ref';
 import type { LookupFilter, ResolvedLookupFilter, UISchemaElement } from './ui-schema';
 
@@ -105,11 +106,15 @@ function uiLookups(
   if (isRec(opts.detail)) uiLookups(opts.detail as unknown as UISchemaElement, root, out, inner, depth + 1);
 }
 
-/** The form's lookups, one per object, title and value field, with the fields their filters need. */
-export function lookupTargets(formDef: Pick<FormDefinition, 'schema' | 'ui'>): LookupTarget[] {
+/**
+ * The form's lookups, one per object, title and value field, with the fields their filters need; on a
+ * form whose failed items propose corrective actions, also the actions' assignee (Users by name).
+ */
+export function lookupTargets(formDef: Pick<FormDefinition, 'schema' | 'ui' | 'scoring'>): LookupTarget[] {
   const found: LookupTarget[] = [];
   schemaLookups(formDef.schema, formDef.schema, found);
   uiLookups(formDef.ui, formDef.schema, found);
+  if (correctiveSettingsOf(formDef.scoring)) found.push({ ...ASSIGNEE_LOOKUP, fields: [] });
   const byKey = new Map<string, LookupTarget>();
   for (const t of found) {
     const key = lookupTargetKey(t);

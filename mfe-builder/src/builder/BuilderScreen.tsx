@@ -455,6 +455,18 @@ export function BuilderScreen({
     },
     [store],
   );
+  // The corrective actions' chosen assignee: Users by name through the BFF's lookup query.
+  const searchUsers = useCallback(
+    async (name: string) => {
+      const res = await api.searchQuery<{ records: { Id: string; Name?: string }[] }>({
+        kind: 'lookup',
+        object: 'User',
+        name,
+      });
+      return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
+    },
+    [api],
+  );
 
   const [previewOpen, setPreviewOpen] = useState(false);
   const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
@@ -535,6 +547,7 @@ export function BuilderScreen({
           value={scoringOf(store.getForm())}
           onSave={onSaveScoring}
           onClose={() => setScoringOpen(false)}
+          searchUsers={searchUsers}
         />
       )}
       {eventsOpen && (

@@ -93,6 +93,33 @@ const keptElement = fc.oneof(
   text.map((t) => ({ type: 'ListWithDetail', scope: '#/properties/Elsewhere', options: { detail: t } })),
 );
 
+/** A form's `scoring` block (issue 43), with what a failed item proposes. */
+const scoringBlock = fc.record(
+  {
+    passMark: fc.nat(100),
+    failingRequires: fc.record({ note: fc.boolean(), photo: fc.boolean() }),
+    correctiveActions: fc.oneof(
+      fc.record(
+        {
+          enabled: fc.boolean(),
+          assignee: fc.constantFrom('inspector', 'recordOwner'),
+          dueDays: fc.nat(365),
+          priority: fc.constantFrom('High', 'Normal', 'Low'),
+        },
+        { requiredKeys: ['enabled', 'assignee'] },
+      ),
+      fc.record({
+        enabled: fc.constant(true),
+        assignee: fc.constant('user'),
+        userId: fc.constant('005000000000001AAA'),
+        userName: text,
+        dueDays: fc.nat(365),
+      }),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
 /** Generated saved forms: sections of rows (fields and kept elements), tables, Files and signatures placed anywhere the renderer allows. */
 const savedForm: fc.Arbitrary<Gen> = fc
   .record({
@@ -133,6 +160,7 @@ const savedForm: fc.Arbitrary<Gen> = fc
     outside: fc.array(fc.record({ at: fc.nat(4), element: keptElement }), { maxLength: 3 }),
     files: fc.constantFrom('none', 'top', 'section'),
     signatures: fc.constantFrom('none', 'top', 'section'),
+    scoring: fc.option(scoringBlock, { nil: undefined }),
   })
   .map((g) => {
     let n = 0;
@@ -284,6 +312,7 @@ const savedForm: fc.Arbitrary<Gen> = fc
       lookupCache: {},
       startingData: {},
       ...(g.files !== 'none' ? { Files: files } : {}),
+      ...(g.scoring ? { scoring: g.scoring } : {}),
     };
     return { json, fieldKeys };
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeScore, scoringPlan } from 'shared-contracts/form-validation/scoring';
 import type { BuilderForm, CanvasField } from './types';
+import { fromFormJson } from './reader';
 import {
+  correctiveActionsError,
   numberError,
+  setCorrectiveActions,
   scoringOf,
   scoringQuestions,
   setOptionScoring,
@@ -117,5 +120,42 @@ describe('scoring settings in the builder', () => {
     expect(numberError('101', 100)).toBe('Enter a number from 0 to 100.');
     expect(numberError('-1', 100)).toBe('Enter a number from 0 to 100.');
     expect(numberError('x', 100)).toBe('Enter a number from 0 to 100.');
+  });
+
+  it('corrective actions: saved in scoring.correctiveActions, kept on reopen; off, the key goes', () => {
+    const on = setCorrectiveActions(
+      { passMark: 80 },
+      {
+        enabled: true,
+        assignee: 'user',
+        userId: '005000000000001AAA',
+        userName: 'Field User',
+        dueDays: 3,
+        priority: 'High',
+      },
+    );
+    const json = toFormJson(withScoringConfig(form, on));
+    expect((json as { scoring?: unknown }).scoring).toEqual({
+      passMark: 80,
+      correctiveActions: {
+        enabled: true,
+        assignee: 'user',
+        userId: '005000000000001AAA',
+        userName: 'Field User',
+        dueDays: 3,
+        priority: 'High',
+      },
+    });
+    const reopened = fromFormJson(JSON.parse(JSON.stringify(json)) as never);
+    expect(scoringOf(reopened)).toEqual(on);
+    expect(toFormJson(reopened)).toEqual(json);
+    // a rule other than 'user' names no user
+    expect(
+      setCorrectiveActions(on, { ...on.correctiveActions!, assignee: 'recordOwner' }).correctiveActions,
+    ).toEqual({ enabled: true, assignee: 'recordOwner', dueDays: 3, priority: 'High' });
+    expect(setCorrectiveActions(on, { enabled: false, assignee: 'inspector' })).toEqual({ passMark: 80 });
+    expect(correctiveActionsError({ enabled: true, assignee: 'user' })).toBe('Choose a user.');
+    expect(correctiveActionsError(on.correctiveActions)).toBeUndefined();
+    expect(correctiveActionsError({ enabled: false, assignee: 'user' })).toBeUndefined();
   });
 });

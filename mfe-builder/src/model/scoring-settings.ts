@@ -7,6 +7,7 @@
  */
 import {
   checklistSections,
+  type CorrectiveActionSettings,
   type FieldScoring,
   type OneOfOption,
   type OptionScoring,
@@ -134,3 +135,27 @@ export function numberError(text: string, max: number, optional = false): string
   if (!Number.isFinite(n) || n < 0 || n > max) return `Enter a number from 0 to ${max}.`;
   return undefined;
 }
+
+/**
+ * What a failed item proposes (issue 43): the form's `scoring.correctiveActions`. Off, the key goes;
+ * on, the assignee rule is kept with only the user it names (a rule other than 'user' names none).
+ */
+export function setCorrectiveActions(
+  config: ScoringConfig,
+  settings: CorrectiveActionSettings | undefined,
+): ScoringConfig {
+  const { correctiveActions: _old, ...rest } = config;
+  if (!settings?.enabled) return rest;
+  const { userId, userName, ...own } = settings;
+  return {
+    ...rest,
+    correctiveActions:
+      settings.assignee === 'user'
+        ? { ...own, ...(userId ? { userId } : {}), ...(userName ? { userName } : {}) }
+        : own,
+  };
+}
+
+/** Why the corrective action settings cannot be saved, or undefined. */
+export const correctiveActionsError = (settings: CorrectiveActionSettings | undefined): string | undefined =>
+  settings?.enabled && settings.assignee === 'user' && !settings.userId ? 'Choose a user.' : undefined;

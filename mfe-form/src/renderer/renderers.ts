@@ -48,7 +48,13 @@ import {
 } from './layouts/Layouts';
 import { ListWithDetailLayout, ObjectControl } from './layouts/ListWithDetail';
 import { FailedMarkElement, ScoreSummaryElement } from './score/ScoreElements';
-import { FAILED_MARK_TYPE, SCORE_SUMMARY_TYPE } from 'shared-contracts/form-validation/scoring-layout';
+import {
+  CORRECTIVE_ACTIONS_TYPE,
+  CORRECTIVE_ACTION_TYPE,
+  FAILED_MARK_TYPE,
+  SCORE_SUMMARY_TYPE,
+} from 'shared-contracts/form-validation/scoring-layout';
+import { CorrectiveActionElement, CorrectiveActionsKeeper } from './score/CorrectiveAction';
 
 const control = isControl;
 const isTableSchema = (s: FormJsonSchema): boolean => {
@@ -80,6 +86,16 @@ export const defaultRenderers: RendererEntry[] = [
   { name: 'print', tester: rankWith(1, uiTypeIs('print')), renderer: PrintElement },
   { name: 'scoresummary', tester: rankWith(1, uiTypeIs(SCORE_SUMMARY_TYPE)), renderer: ScoreSummaryElement },
   { name: 'failedmark', tester: rankWith(1, uiTypeIs(FAILED_MARK_TYPE)), renderer: FailedMarkElement },
+  {
+    name: 'correctiveaction',
+    tester: rankWith(1, uiTypeIs(CORRECTIVE_ACTION_TYPE)),
+    renderer: CorrectiveActionElement,
+  },
+  {
+    name: 'correctiveactions',
+    tester: rankWith(1, uiTypeIs(CORRECTIVE_ACTIONS_TYPE)),
+    renderer: CorrectiveActionsKeeper,
+  },
   // Controls
   { name: 'text', tester: rankWith(1, control), renderer: TextControl },
   {

@@ -11,6 +11,9 @@
  * - the answers live under `data.Findings.{question path with '-' for '.'}`: `{ Note, Photos }`
  *   (scoring.ts findingPaths), so the later corrective action sits beside them;
  * - a `scoresummary` element first (after a checklist's quick-links bar) for the live score;
+ * - with `correctiveActions.enabled`, a `correctiveaction` panel in each findings block (so it mounts
+ *   only while the answer fails) and one `correctiveactions` element beside the summary that keeps
+ *   `data.CorrectiveActions` in step with the failed items (corrective-actions.ts);
  * - the configuration is kept on the root layout's `options.scoring`, where the renderer finds it.
  *
  * Memoised per definition object: the same definition gives the same schema object, so Ajv compiles
@@ -21,6 +24,7 @@ import type { FormRule, UISchemaElement } from '../ui-schema';
 import { scopeToPath } from './paths';
 import { generateUISchema } from './uischema';
 import { FINDINGS_KEY, findingKey, scoringOf, scoringPlan, type ScoredQuestion } from './scoring';
+import { correctiveSettingsOf } from './corrective-actions';
 
 export const SCORING_TEXTS = {
   failedItem: 'Failed item',
@@ -35,6 +39,10 @@ export const SCORING_TEXTS = {
 export const SCORE_SUMMARY_TYPE = 'scoresummary';
 /** The element type of the "Failed item" mark. */
 export const FAILED_MARK_TYPE = 'failedmark';
+/** The element type of a failed item's "Corrective action" panel. */
+export const CORRECTIVE_ACTION_TYPE = 'correctiveaction';
+/** The element type that keeps the form's corrective actions in step with its failed items. */
+export const CORRECTIVE_ACTIONS_TYPE = 'correctiveactions';
 
 const failingRule = (q: ScoredQuestion, type: 'visible' | 'required'): FormRule => ({
   type,
@@ -97,6 +105,14 @@ function findingsBlock(q: ScoredQuestion, question: UISchemaElement, config: Sco
         options: { findingsOf: q.path },
         ...(needs.photo ? { rules: [required] } : {}),
       },
+      ...(correctiveSettingsOf(config)
+        ? [
+            {
+              type: CORRECTIVE_ACTION_TYPE,
+              options: { path: q.path, title: q.label, settings: correctiveSettingsOf(config) },
+            } as unknown as UISchemaElement,
+          ]
+        : []),
     ],
   };
   // The question's own hiding rules around it (its visible rules and "while failing" must both hold).
@@ -138,11 +154,13 @@ export function withScoring<T extends FormDefinition>(def: T): T {
   let root = wrap(ui);
   const top = (root as { elements?: UISchemaElement[] }).elements ?? [];
   const quick = top.findIndex((e) => e.type === 'quicklinks');
-  const summary = { type: SCORE_SUMMARY_TYPE } as unknown as UISchemaElement;
+  const summary = [{ type: SCORE_SUMMARY_TYPE } as unknown as UISchemaElement];
+  if (correctiveSettingsOf(config))
+    summary.push({ type: CORRECTIVE_ACTIONS_TYPE } as unknown as UISchemaElement);
   root = {
     ...root,
     options: { ...root.options, scoring: config },
-    elements: [...top.slice(0, quick + 1), summary, ...top.slice(quick + 1)],
+    elements: [...top.slice(0, quick + 1), ...summary, ...top.slice(quick + 1)],
   } as UISchemaElement;
   const props = { ...(def.schema.properties ?? {}) };
   if (failing.size > 0) props[FINDINGS_KEY] = findingsSchema([...failing.values()]);

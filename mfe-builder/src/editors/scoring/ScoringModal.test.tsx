@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ScoringConfig } from 'shared-contracts';
 import type { BuilderForm } from '../../model/types';
@@ -38,14 +38,30 @@ const form = {
   extra: {},
 } as unknown as BuilderForm;
 
+const USERS = [
+  { id: '005000000000001AAA', name: 'Field User' },
+  { id: '005000000000002AAA', name: 'Fiona Admin' },
+];
+
 function setup(value: ScoringConfig | undefined) {
   const onSave = vi.fn<(c: ScoringConfig | undefined) => void>();
+  const searchUsers = vi.fn(async (name: string) => USERS.filter((u) => u.name.startsWith(name)));
   render(
     <ChakraProvider>
-      <ScoringModal form={form} value={value} onSave={onSave} onClose={() => undefined} />
+      <ScoringModal
+        form={form}
+        value={value}
+        onSave={onSave}
+        onClose={() => undefined}
+        searchUsers={searchUsers}
+      />
     </ChakraProvider>,
   );
-  return { onSave, save: () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement };
+  return {
+    onSave,
+    searchUsers,
+    save: () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement,
+  };
 }
 
 describe('ScoringModal', () => {
@@ -82,5 +98,53 @@ describe('ScoringModal', () => {
     expect(save().disabled).toBe(false);
     fireEvent.click(save());
     expect(onSave).toHaveBeenCalledWith(undefined);
+  });
+
+  it('a failed item proposes a corrective action: assignee rule, a chosen user, due days, priority', async () => {
+    const { onSave, save, searchUsers } = setup({ passMark: 50 });
+    fireEvent.click(screen.getByLabelText('A failed item proposes a corrective action'));
+    expect((screen.getByLabelText('The inspector') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Due in (days after the submit)') as HTMLInputElement).value).toBe('7');
+    expect((screen.getByLabelText('Priority') as HTMLSelectElement).value).toBe('Normal');
+    fireEvent.click(screen.getByLabelText('A chosen user'));
+    // a chosen user must be chosen
+    expect(screen.getByText('Choose a user.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'Fi' } });
+    const list = await screen.findByRole('listbox');
+    expect(searchUsers).toHaveBeenLastCalledWith('Fi');
+    fireEvent.mouseDown(within(list).getByRole('option', { name: 'Field User' }));
+    expect((screen.getByLabelText('User') as HTMLInputElement).value).toBe('Field User');
+    expect(save().disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Due in (days after the submit)'), { target: { value: '400' } });
+    expect(screen.getByText('Enter a number from 0 to 365.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Due in (days after the submit)'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'High' } });
+    fireEvent.click(save());
+    expect(onSave).toHaveBeenCalledWith({
+      passMark: 50,
+      correctiveActions: {
+        enabled: true,
+        assignee: 'user',
+        userId: '005000000000001AAA',
+        userName: 'Field User',
+        dueDays: 3,
+        priority: 'High',
+      },
+    });
+  });
+
+  it('reopened with corrective actions on, shows them; turned off, the settings go', () => {
+    const { onSave, save } = setup({
+      correctiveActions: { enabled: true, assignee: 'recordOwner', dueDays: 10, priority: 'Low' },
+    });
+    expect((screen.getByLabelText("The record's owner") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Due in (days after the submit)') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('Priority') as HTMLSelectElement).value).toBe('Low');
+    fireEvent.click(screen.getByLabelText('A failed item proposes a corrective action'));
+    expect(screen.queryByLabelText('Priority')).toBeNull();
+    fireEvent.click(save());
+    expect(onSave).toHaveBeenCalledWith({});
   });
 });

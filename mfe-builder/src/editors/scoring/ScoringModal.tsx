@@ -5,7 +5,7 @@
  * yellow partial, red failing with 0, grey not applicable; Yes/No "No" failing). Edits stay local until
  * Save; the settings are the `scoring` block of the saved JSON (model/scoring-settings.ts).
  */
-import { memo, useMemo, useState, type FormEvent } from 'react';
+import { memo, useId, useMemo, useState, type FormEvent } from 'react';
 import {
   Box,
   Checkbox,
@@ -22,21 +22,32 @@ import {
   ModalContent,
   ModalHeader,
   ModalOverlay,
+  Radio,
+  RadioGroup,
+  Select,
   SimpleGrid,
   Text,
   VStack,
 } from '@chakra-ui/react';
-import type { ScoringConfig } from 'shared-contracts';
+import type { CorrectiveActionSettings, ScoringConfig } from 'shared-contracts';
+import {
+  CORRECTIVE_DEFAULTS,
+  CORRECTIVE_LIMITS,
+  CORRECTIVE_PRIORITIES,
+} from 'shared-contracts/form-validation/corrective-actions';
 import type { BuilderForm } from '../../model/types';
 import {
   SCORING_LIMITS,
+  correctiveActionsError,
   numberError,
+  setCorrectiveActions,
   scoringQuestions,
   setOptionScoring,
   setQuestionScored,
   setSectionWeight,
 } from '../../model/scoring-settings';
 import { SaveCancelFooter } from '../SaveCancelFooter';
+import { UserPicker, type UserChoice } from './UserPicker';
 
 export const SCORING_TEXTS = {
   title: 'Scoring',
@@ -53,7 +64,21 @@ export const SCORING_TEXTS = {
   notApplicable: 'Not applicable',
   points: (option: string, question: string) => `Points for ${option} (${question})`,
   failsLabel: (option: string, question: string) => `${option} fails (${question})`,
+  corrective: 'Corrective actions',
+  proposeAction: 'A failed item proposes a corrective action',
+  assignee: 'Default assignee',
+  assignees: { inspector: 'The inspector', recordOwner: "The record's owner", user: 'A chosen user' },
+  user: 'User',
+  dueDays: 'Due in (days after the submit)',
+  priority: 'Priority',
 } as const;
+
+const NEW_ACTIONS: CorrectiveActionSettings = {
+  enabled: true,
+  assignee: 'inspector',
+  dueDays: CORRECTIVE_DEFAULTS.dueDays,
+  priority: CORRECTIVE_DEFAULTS.priority,
+};
 
 export interface ScoringModalProps {
   form: BuilderForm;
@@ -62,9 +87,17 @@ export interface ScoringModalProps {
   /** The settings to keep (undefined: no score). */
   onSave: (config: ScoringConfig | undefined) => void;
   onClose: () => void;
+  /** Users by name, for the corrective actions' chosen assignee. */
+  searchUsers: (name: string) => Promise<UserChoice[]>;
 }
 
-export const ScoringModal = memo(function ScoringModal({ form, value, onSave, onClose }: ScoringModalProps) {
+export const ScoringModal = memo(function ScoringModal({
+  form,
+  value,
+  onSave,
+  onClose,
+  searchUsers,
+}: ScoringModalProps) {
   const [enabled, setEnabled] = useState(value !== undefined);
   const [config, setConfig] = useState<ScoringConfig>(value ?? {});
   // What is typed in each number box, so a half-typed number stays as typed (key → text).
@@ -75,7 +108,12 @@ export const ScoringModal = memo(function ScoringModal({ form, value, onSave, on
     .map(([key, text]) => [key, numberError(text, limitOf(key), key === 'passMark')] as const)
     .filter(([, e]) => e !== undefined);
   const errorOf = (key: string) => errors.find(([k]) => k === key)?.[1];
-  const invalid = enabled && errors.length > 0;
+  const actions = config.correctiveActions;
+  const userError = correctiveActionsError(actions);
+  const invalid = enabled && (errors.length > 0 || userError !== undefined);
+  const setActions = (patch: Partial<CorrectiveActionSettings>) =>
+    setConfig((c) => setCorrectiveActions(c, c.correctiveActions && { ...c.correctiveActions, ...patch }));
+  const ids = useId();
 
   const typed = (key: string, text: string, apply: (n: number | undefined) => void) => {
     setTexts((t) => ({ ...t, [key]: text }));
@@ -143,6 +181,90 @@ export const ScoringModal = memo(function ScoringModal({ form, value, onSave, on
                 >
                   {SCORING_TEXTS.requirePhoto}
                 </Checkbox>
+                <Box as="fieldset">
+                  <Heading as="legend" size="sm" mb={2}>
+                    {SCORING_TEXTS.corrective}
+                  </Heading>
+                  <Checkbox
+                    isChecked={actions?.enabled === true}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      setTexts(({ dueDays: _typed, ...t }) => t);
+                      setConfig((c) => setCorrectiveActions(c, on ? NEW_ACTIONS : undefined));
+                    }}
+                  >
+                    {SCORING_TEXTS.proposeAction}
+                  </Checkbox>
+                  {actions?.enabled && (
+                    <VStack align="stretch" spacing={3} mt={3} pl={6}>
+                      <FormControl as="fieldset">
+                        <FormLabel as="legend">{SCORING_TEXTS.assignee}</FormLabel>
+                        <RadioGroup
+                          value={actions.assignee}
+                          onChange={(v) =>
+                            setActions({ assignee: v as CorrectiveActionSettings['assignee'] })
+                          }
+                        >
+                          <HStack spacing={4} flexWrap="wrap">
+                            {(['inspector', 'recordOwner', 'user'] as const).map((a) => (
+                              <Radio key={a} value={a}>
+                                {SCORING_TEXTS.assignees[a]}
+                              </Radio>
+                            ))}
+                          </HStack>
+                        </RadioGroup>
+                      </FormControl>
+                      {actions.assignee === 'user' && (
+                        <FormControl isInvalid={!!userError} maxW="24rem">
+                          <FormLabel htmlFor={`${ids}-user`}>{SCORING_TEXTS.user}</FormLabel>
+                          <UserPicker
+                            id={`${ids}-user`}
+                            value={
+                              actions.userId
+                                ? { id: actions.userId, name: actions.userName ?? '' }
+                                : undefined
+                            }
+                            search={searchUsers}
+                            onChange={(u) => setActions({ userId: u?.id, userName: u?.name })}
+                          />
+                          <FormErrorMessage>{userError}</FormErrorMessage>
+                        </FormControl>
+                      )}
+                      <HStack align="start" spacing={4} flexWrap="wrap">
+                        <FormControl isInvalid={!!errorOf('dueDays')} maxW="16rem">
+                          <FormLabel>{SCORING_TEXTS.dueDays}</FormLabel>
+                          <Input
+                            type="number"
+                            min={0}
+                            max={CORRECTIVE_LIMITS.maxDueDays}
+                            value={textOf('dueDays', actions.dueDays ?? CORRECTIVE_DEFAULTS.dueDays)}
+                            onChange={(e) =>
+                              typed('dueDays', e.target.value, (n) =>
+                                setActions({ dueDays: Math.round(n ?? CORRECTIVE_DEFAULTS.dueDays) }),
+                              )
+                            }
+                          />
+                          <FormErrorMessage>{errorOf('dueDays')}</FormErrorMessage>
+                        </FormControl>
+                        <FormControl maxW="12rem">
+                          <FormLabel>{SCORING_TEXTS.priority}</FormLabel>
+                          <Select
+                            value={actions.priority ?? CORRECTIVE_DEFAULTS.priority}
+                            onChange={(e) =>
+                              setActions({ priority: e.target.value as CorrectiveActionSettings['priority'] })
+                            }
+                          >
+                            {CORRECTIVE_PRIORITIES.map((p) => (
+                              <option key={p} value={p}>
+                                {p}
+                              </option>
+                            ))}
+                          </Select>
+                        </FormControl>
+                      </HStack>
+                    </VStack>
+                  )}
+                </Box>
                 <Box as="fieldset">
                   <Heading as="legend" size="sm" mb={2}>
                     {SCORING_TEXTS.weights}
@@ -266,4 +388,10 @@ export const ScoringModal = memo(function ScoringModal({ form, value, onSave, on
 });
 
 const limitOf = (key: string): number =>
-  key === 'passMark' ? 100 : key.startsWith('weight:') ? SCORING_LIMITS.maxWeight : SCORING_LIMITS.maxPoints;
+  key === 'passMark'
+    ? 100
+    : key === 'dueDays'
+      ? CORRECTIVE_LIMITS.maxDueDays
+      : key.startsWith('weight:')
+        ? SCORING_LIMITS.maxWeight
+        : SCORING_LIMITS.maxPoints;
