@@ -195,4 +195,31 @@ export interface ScoringConfig {
   sections?: Record<string, { weight?: number }>;
   /** Per question, by data path. */
   fields?: Record<string, FieldScoring>;
+  correctiveActions?: CorrectiveActionSettings;
+}
+
+/** Issue 43: what a failed item proposes (ScoringConfig.correctiveActions). */
+export interface CorrectiveActionSettings {
+  enabled: boolean;
+  /** Default owner: the inspector (submitter), the main record's owner, or a chosen user. */
+  assignee: 'inspector' | 'recordOwner' | 'user';
+  userId?: string;
+  userName?: string;
+  /** Due this many days after the submit (default 7). */
+  dueDays?: number;
+  priority?: 'High' | 'Normal' | 'Low';
+}
+
+/** One proposed action, in the submission's data under data.CorrectiveActions[<question's data path>]. */
+export interface CorrectiveAction {
+  title: string;
+  /** A User Id; absent: the form's default rule, resolved by the org side at submit. */
+  assigneeId?: string;
+  assigneeName?: string;
+  /** YYYY-MM-DD; absent: submit date + dueDays. */
+  dueDate?: string;
+  priority?: 'High' | 'Normal' | 'Low';
+  note?: string;
+  /** Dismissed with a reason: no task. */
+  dismissed?: { reason: string };
 }
