@@ -347,6 +347,12 @@ try {
       body: JSON.stringify({ cqext__Notes__c: 'bench:api scored submit' }),
     })
   ).id;
+  // the device has the form before it can be filled in offline (opening or downloading it reads it, as
+  // the form screen does): outside the figure, like opening a form above
+  await page.evaluate(async (formId) => {
+    if (!(await fetch(`/api/schema?recordId=${formId}`)).ok) throw new Error('schema');
+  }, scoredFormId);
+  await settle();
   await context.setOffline(true);
   await page.evaluate(
     async ({ formId, mainRecordId, n }) => {
@@ -377,7 +383,9 @@ try {
     await orgRest<{ totalSize: number }>(
       emulator,
       admin,
-      `/query?q=${encodeURIComponent(`SELECT Id FROM Task WHERE WhatId = '${inspectionId}'`)}`,
+      // by their keys: the outbox's batch does not send the record the form was launched for yet, so
+      // the tasks may relate to the submission rather than the inspection
+      `/query?q=${encodeURIComponent(`SELECT Id FROM Task WHERE cqext__CQ_Action_Key__c LIKE '${scoredFormId}#scored-%'`)}`,
     )
   ).totalSize;
   console.log(`    the org made ${scoredTasks} corrective-action tasks`);
