@@ -349,10 +349,8 @@ try {
   ).id;
   // the device has the form before it can be filled in offline (opening or downloading it reads it, as
   // the form screen does): outside the figure, like opening a form above
-  await page.evaluate(async (formId) => {
-    if (!(await fetch(`/api/schema?recordId=${formId}`)).ok) throw new Error('schema');
-  }, scoredFormId);
-  await settle();
+  const read = await context.request.get(`${system.url}/api/schema?recordId=${scoredFormId}`);
+  if (!read.ok()) throw new Error(`schema ${read.status()}`);
   await context.setOffline(true);
   await page.evaluate(
     async ({ formId, mainRecordId, n }) => {
