@@ -28,6 +28,7 @@ import { formBuilderAccess, requireFormBuilder } from './org/form-access';
 import { canvasHandlers } from './routes/canvas';
 import { reportHandlers } from './routes/report';
 import { vaultHandlers } from './routes/vault';
+import { correctiveActionHandlers } from './routes/corrective-actions';
 import { eventsRoute } from './routes/events';
 import { ChangeStreams } from './org/change-stream';
 import { createCoordination, type Coordination } from './cluster/redis-coordination';
@@ -60,6 +61,7 @@ const handlers: Record<string, Handler> = {
   ...canvasHandlers,
   ...reportHandlers,
   ...vaultHandlers,
+  ...correctiveActionHandlers,
   formBuilderAccess: (call) => formBuilderAccess(call),
   // Admins only (BUILDER_ROUTES): what this BFF last heard from the org, no org call of its own.
   orgApiUsage: (call) => Promise.resolve(call.deps.apiUsage.forAdmin(call.auth().organizationId)),

@@ -1,11 +1,12 @@
 /**
- * The report model laid out as a pdfmake document: cover block, failed and flagged items, then the
+ * The report model laid out as a pdfmake document: cover block (a scored form's score), a scored form's
+ * failed items with their corrective actions, failed and flagged items, then the
  * sections. Pure (no fonts, no I/O): `pdf-node.ts` and `pdf-browser.ts` hand it to pdfmake with
  * their own fonts. Photos go in as the bytes the caller found for them (a data URL); one missing
  * keeps its name and says it is not available rather than failing the report.
  */
 import type { Column, Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import type { FlaggedItem, ReportBlock, ReportModel } from './model';
+import type { FailedItemRow, FlaggedItem, ReportBlock, ReportModel } from './model';
 
 export const REPORT_TEXTS = {
   summary: 'Failed and flagged items',
@@ -23,6 +24,14 @@ export const REPORT_TEXTS = {
   report: 'Report',
   signedBy: 'Signed by',
   imageMissing: 'Image not available',
+  score: 'Score',
+  percent: 'Percent',
+  result: 'Result',
+  failedItems: 'Failed items and corrective actions',
+  noFailed: 'No failed items.',
+  action: 'Corrective action',
+  noAction: 'No action',
+  due: 'due',
   page: (n: number, of: number): string => `Page ${n} of ${of}`,
 } as const;
 
@@ -53,6 +62,50 @@ function flaggedTable(items: readonly FlaggedItem[]): Content {
           i.label,
           colourCell(i.value, i.colour.background, i.colour.text),
           i.section,
+        ]),
+      ],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 0, 0, 12],
+  };
+}
+
+/** A scored form's failed items, each with its action (title, assignee, due date). */
+function failedTable(items: readonly FailedItemRow[]): Content {
+  if (!items.length) return { text: REPORT_TEXTS.noFailed, style: 'muted', margin: [0, 0, 0, 12] };
+  return {
+    table: {
+      headerRows: 1,
+      widths: ['*', 'auto', 'auto', '*'],
+      dontBreakRows: true,
+      body: [
+        [
+          { text: 'Item', style: 'th' },
+          { text: 'Answer', style: 'th' },
+          { text: 'Section', style: 'th' },
+          { text: REPORT_TEXTS.action, style: 'th' },
+        ],
+        ...items.map((i): TableCell[] => [
+          i.question,
+          // the word says it failed: never colour alone
+          { text: `${REPORT_TEXTS.failed}: ${i.answer}`, bold: true },
+          i.section,
+          i.action
+            ? {
+                stack: [
+                  { text: i.action.title, bold: true },
+                  {
+                    text: [
+                      i.action.assignee,
+                      i.action.dueDate ? `${REPORT_TEXTS.due} ${i.action.dueDate}` : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' · '),
+                    style: 'caption',
+                  },
+                ],
+              }
+            : { text: REPORT_TEXTS.noAction, style: 'muted' },
         ]),
       ],
     },
@@ -163,6 +216,9 @@ export function reportDocument(
       [REPORT_TEXTS.submitted, c.submitted],
       [REPORT_TEXTS.location, c.location],
       [REPORT_TEXTS.status, c.status],
+      [REPORT_TEXTS.score, c.score?.points ?? ''],
+      [REPORT_TEXTS.percent, c.score?.percent ?? ''],
+      [REPORT_TEXTS.result, c.score?.result ?? ''],
       [REPORT_TEXTS.report, c.identifier],
     ] as Array<[string, string]>
   ).filter(([, v]) => v !== '');
@@ -205,6 +261,8 @@ export function reportDocument(
         layout: 'noBorders',
         margin: [0, 0, 0, 12],
       },
+      // a scored form's failed items with their actions come first (issue 43)
+      ...(c.score ? [{ text: REPORT_TEXTS.failedItems, style: 'h1' }, failedTable(model.failed)] : []),
       { text: REPORT_TEXTS.summary, style: 'h1' },
       flaggedTable(model.flagged),
       ...model.blocks.map((b) => blockContent(b, images)),

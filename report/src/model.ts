@@ -1,6 +1,7 @@
 /**
  * The inspection report's model (issue 42): a submitted submission's saved JSON and its form's
- * definition → a cover, the failed and flagged checklist answers, then every section in the form's
+ * definition → a cover (with a scored form's score, issue 43), the failed items with their corrective
+ * actions, the failed and flagged checklist answers, then every section in the form's
  * own order as blocks. Pure and framework-free: the BFF renders the org's copy from it and the device
  * its offline copy, so the two hold the same text. Values are formatted by shared-contracts'
  * display-value (the one formatter of cards and print); fields hidden by the form's rules are left
@@ -8,6 +9,7 @@
  */
 import {
   displayFields,
+  formatDateOnly,
   formatDateTime,
   formatFieldValue,
   formatLocation,
@@ -22,6 +24,11 @@ import {
   type UISchemaElement,
 } from 'shared-contracts';
 import { evaluateElementRules } from 'shared-contracts/form-validation/rules';
+import {
+  savedScore,
+  submissionScore,
+  type SubmissionScore,
+} from 'shared-contracts/form-validation/score-block';
 import { evaluateJsonFormsCondition } from 'shared-contracts/form-validation/ajv';
 import { getIn, scopeToPath } from 'shared-contracts/form-validation/paths';
 import { resolveScope } from 'shared-contracts/form-validation/schema';
@@ -37,6 +44,8 @@ export interface ReportSubmission {
   version?: number | null;
   createdOn?: string | number | null;
   submittedOn?: string | number | null;
+  /** The score block the submit recorded (issue 43: Submission_JSON__c's `score`). */
+  score?: unknown;
 }
 
 export interface ReportInput {
@@ -108,12 +117,90 @@ export interface ReportCover {
   identifier: string;
   /** The form's logo (a data URL or a URL), when it has one. */
   logo?: string;
+  /** A scored form's score (issue 43). */
+  score?: ReportScore;
+}
+
+export interface ReportScore {
+  /** "7 / 10" */
+  points: string;
+  /** "70%", or '' without a maximum. */
+  percent: string;
+  /** 'Pass' or 'Fail' against the pass mark; '' without one. */
+  result: string;
+}
+
+/** A failed item of a scored form with its corrective action (issue 43). */
+export interface FailedItemRow {
+  question: string;
+  answer: string;
+  section: string;
+  /** The action proposed: title, assignee, due date; absent when none (dismissed, or the form proposes none). */
+  action?: { title: string; assignee: string; dueDate: string; priority: string };
 }
 
 export interface ReportModel {
   cover: ReportCover;
+  /** A scored form's failed items, first in the report (empty for an unscored form). */
+  failed: FailedItemRow[];
   flagged: FlaggedItem[];
   blocks: ReportBlock[];
+}
+
+/** How the report names an action's default owner (the org decides who it is at submit). */
+export const ASSIGNEE_RULE_TEXT: Record<string, string> = {
+  inspector: 'The inspector',
+  recordOwner: "The record's owner",
+  user: 'The chosen user',
+};
+
+const num = (n: number): string => String(Math.round(n * 100) / 100);
+
+/** The score of the report: the block the submit recorded, else computed as the submit would. */
+function scoreOf(input: ReportInput, def: Partial<FormDefinition>, data: Rec): SubmissionScore | undefined {
+  const recorded = savedScore(input.submission);
+  if (recorded) return recorded;
+  if (!isRec(def.scoring) || !isRec(def.schema)) return undefined;
+  const on = new Date(input.submission.submittedOn ?? Date.now());
+  const day = (Number.isNaN(on.getTime()) ? new Date() : on).toISOString().slice(0, 10);
+  return submissionScore(def as FormDefinition, data, day);
+}
+
+function reportScore(score: SubmissionScore): ReportScore {
+  return {
+    points: `${num(score.points)} / ${num(score.max)}`,
+    percent: score.percent === null ? '' : `${score.percent}%`,
+    result: score.passed === null ? '' : score.passed ? 'Pass' : 'Fail',
+  };
+}
+
+function failedRows(score: SubmissionScore, display: DisplayOptions): FailedItemRow[] {
+  const items = score.actions?.items ?? {};
+  const rule = score.actions
+    ? score.actions.assignee === 'user' && score.actions.userName
+      ? score.actions.userName
+      : (ASSIGNEE_RULE_TEXT[score.actions.assignee] ?? '')
+    : '';
+  return Object.entries(score.answers)
+    .filter(([, a]) => a.failed)
+    .map(([path, a]): FailedItemRow => {
+      const item = items[path];
+      return {
+        question: a.question,
+        answer: a.answerLabel || a.answer,
+        section: a.section ?? '',
+        ...(item
+          ? {
+              action: {
+                title: item.title,
+                assignee: item.assigneeName || rule,
+                dueDate: formatDateOnly(item.dueDate, display),
+                priority: item.priority,
+              },
+            }
+          : {}),
+      };
+    });
 }
 
 type Rec = Record<string, unknown>;
@@ -327,7 +414,22 @@ export function reportModel(input: ReportInput): ReportModel {
     ...(logo ? { logo } : {}),
   };
   flagged.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failed' ? -1 : 1));
-  return { cover, flagged, blocks };
+  const score = scoreOf(input, def, data);
+  if (!score) return { cover, failed: [], flagged, blocks };
+  cover.score = reportScore(score);
+  // a section the scorer did not name (a layout without section ids) as the report's own walk found it
+  const sectionOf = new Map(flagged.map((f) => [f.label, f.section]));
+  const failed = failedRows(score, opts).map((f) =>
+    f.section ? f : { ...f, section: sectionOf.get(f.question) ?? '' },
+  );
+  // a failed answer is listed once: with its action, among the failed items
+  const listed = new Set(failed.map((f) => f.question));
+  return {
+    cover,
+    failed,
+    flagged: flagged.filter((f) => !(f.severity === 'failed' && listed.has(f.label))),
+    blocks,
+  };
 }
 
 function statusText(status: unknown): string {

@@ -37,6 +37,8 @@ describe('Apex', () => {
   it('has the submit processing and the record-change publisher: triggers, handlers and their test classes', () => {
     const names = files.map((f) => f.slice(f.lastIndexOf('/') + 1)).sort();
     expect(names).toEqual([
+      'SQX_CorrectiveActions.cls',
+      'SQX_CorrectiveActionsTest.cls',
       'SQX_FormDefinitionChangeTrigger.trigger',
       'SQX_FormSubmissionTrigger.trigger',
       'SQX_RecordChangePublisher.cls',

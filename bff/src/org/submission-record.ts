@@ -2,6 +2,7 @@ import { ApiError } from '../http/errors';
 import { isSfId } from './soql';
 import type { SfRecord } from './util';
 import { nsName } from 'shared-contracts';
+import type { SubmissionScore } from 'shared-contracts/form-validation/score-block';
 
 const STATUS_TO_ORG: Record<string, string> = {
   'in progress': 'In Progress',
@@ -24,6 +25,8 @@ export interface SubmissionWrite {
   version: number | null;
   submission: SfRecord;
   networkId: string | undefined;
+  /** A submit of a scored form: its score (the JSON's `score` block and the Score_* fields). */
+  score?: SubmissionScore;
 }
 
 /**
@@ -46,7 +49,14 @@ export function submissionRecordFields(ns: string, input: SubmissionWrite): SfRe
     createdOn: s.createdOn ?? null,
     submittedOn: s.submittedOn ?? null,
     ...(input.networkId ? { networkId: input.networkId } : {}),
+    ...(input.score ? { score: input.score } : {}),
   });
+  if (input.score) {
+    fields[f('Score_Points__c')] = input.score.points;
+    fields[f('Score_Max__c')] = input.score.max;
+    fields[f('Score_Percent__c')] = input.score.percent;
+    fields[f('Score_Passed__c')] = input.score.passed === true;
+  }
   if (isSfId(s.mainRecordId)) fields[f('Main_Record_Id__c')] = s.mainRecordId;
   if (isSfId(s.controlledDocumentId)) fields[f('SQX_Controlled_Document__c')] = s.controlledDocumentId;
   if (typeof s.scheduledDate === 'string' && /^\d{4}-\d{2}-\d{2}/.test(s.scheduledDate)) {

@@ -9,6 +9,7 @@
 import { MESSAGES, applyStartingData, documentQueries, type FormDefinition } from 'shared-contracts';
 import { checkSubmission } from 'shared-contracts/form-validation/submission';
 import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { submissionScore, type SubmissionScore } from 'shared-contracts/form-validation/score-block';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';
@@ -94,14 +95,34 @@ export function rememberDefinition(call: Call, formId: string, stamp: unknown, f
  */
 function scoredDefinition(saved: FormDefinition, startingData: unknown): FormDefinition {
   if (!saved.scoring) return saved;
-  const merged =
-    documentQueries(saved).length > 0 &&
+  return withScoring(shownDefinition(saved, startingData));
+}
+
+/** The saved form with its checklist's questions merged in from the submission's starting data. */
+function shownDefinition(saved: FormDefinition, startingData: unknown): FormDefinition {
+  return documentQueries(saved).length > 0 &&
     startingData &&
     typeof startingData === 'object' &&
     !Array.isArray(startingData)
-      ? applyStartingData(saved, startingData as Record<string, unknown>)
-      : saved;
-  return withScoring(merged);
+    ? applyStartingData(saved, startingData as Record<string, unknown>)
+    : saved;
+}
+
+/**
+ * The score block a submit records (issue 43), from the saved definition the check read (`memo`) and
+ * the submitted data; undefined for an unscored form or one the user cannot see.
+ */
+export async function submitScore(
+  formId: string,
+  data: unknown,
+  memo: Map<string, Promise<FormDefinition | null>>,
+  startingData: unknown,
+  /** The submit's date (YYYY-MM-DD): actions fall due counted from it. */
+  day: string,
+): Promise<SubmissionScore | undefined> {
+  const saved = await memo.get(formId);
+  if (!saved?.scoring) return undefined;
+  return submissionScore(shownDefinition(saved, startingData), data ?? {}, day);
 }
 
 /** The 422 for a Submitted submission whose data fails its form's checks, or undefined when it passes. */

@@ -28,7 +28,7 @@ import {
 } from '../report/org-report';
 import { formDefinition } from './form-definition';
 import { orgName as n } from './ns';
-import { formStamps, formStampsSoql, submitRefusal, type FormStamps } from './submission-check';
+import { formStamps, formStampsSoql, submitRefusal, submitScore, type FormStamps } from './submission-check';
 import { toSubmissionErrors, verdictErrors, type SubmissionFieldError } from './submission-errors';
 import type { Call, Handler } from './types';
 
@@ -144,6 +144,21 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
         : undefined,
     ),
   );
+  // The score of each accepted submit (issue 43), recorded on the submission; the org's submit
+  // processing takes it to the main record, the answers and the corrective-action tasks.
+  const scores = await Promise.all(
+    items.map((item, index) =>
+      isSubmit(item) && !refusals[index]
+        ? submitScore(
+            item.formId,
+            item.submission.data,
+            definitions,
+            (item.submission.formDef as { startingData?: unknown } | null | undefined)?.startingData,
+            submitDay(item.submission.submittedOn),
+          )
+        : undefined,
+    ),
+  );
   items.forEach((item, index) => {
     const key = keys[index] ?? '';
     const refusal = refusals[index];
@@ -163,7 +178,8 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
     } else {
       try {
         if (item.status !== null) orgStatus(item.status);
-        fields = submissionRecordFields(ns, item);
+        const score = scores[index];
+        fields = submissionRecordFields(ns, score ? { ...item, score } : item);
         if (isSubmit(item))
           Object.assign(fields, reportFieldsOnSubmit(ns, ex, item.version ?? orgVersion ?? 0));
       } catch (e) {
@@ -261,6 +277,12 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   }
   if (reportContext?.stale.length) retryStale(call, reportContext.stale);
   return results.map((r, i) => r ?? { key: keys[i] ?? '', ok: false, error: recordError(undefined) });
+}
+
+/** The day a submit was made (its submittedOn, as sent from an offline queue), else today (UTC). */
+function submitDay(submittedOn: unknown): string {
+  const t = typeof submittedOn === 'string' || typeof submittedOn === 'number' ? new Date(submittedOn) : null;
+  return (t && !Number.isNaN(t.getTime()) ? t : new Date()).toISOString().slice(0, 10);
 }
 
 /** Submit: '{ns}__Activity_Code__c' = submitForm when the main object has it, else the first nextaction key. */

@@ -242,7 +242,8 @@ export const standardObjects: ObjectDef[] = [
       lookup(
         'LinkedEntityId',
         'Linked Entity ID',
-        ['User', 'Account'],
+        // a file can be shared with a task too (a completed corrective action's photo)
+        ['User', 'Account', 'Task'],
         'LinkedEntity',
         'ContentDocumentLinks',
         { ...req, updateable: false, referenceToCustom: 'all' },

@@ -471,12 +471,13 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
   for (const o of mds) {
     // Platform events (__e) are event channels (src/streaming), not objects records are stored in.
     if (o.fullName.endsWith('__c') || o.fullName.endsWith('__e')) continue;
-    if (!byName.has(o.fullName.toLowerCase()))
+    // Custom activity fields are declared on Activity and appear on Task and Event alike.
+    const targets =
+      o.fullName === 'Activity' ? ['task', 'event'].filter((t) => byName.has(t)) : [o.fullName.toLowerCase()];
+    if (!targets.every((t) => byName.has(t)) || targets.length === 0)
       throw new Error(`standard object ${o.fullName} is not modelled by the emulator`);
-    extraFields.set(
-      o.fullName.toLowerCase(),
-      o.fields.flatMap((f) => fieldDefs(f, naming)),
-    );
+    for (const t of targets)
+      extraFields.set(t, [...(extraFields.get(t) ?? []), ...o.fields.flatMap((f) => fieldDefs(f, naming))]);
   }
   const widened = standard.map((s) => ({
     ...s,

@@ -66,11 +66,14 @@ export function effectivePerms(
       if (typeof fp.field !== 'string') continue;
       const dot = fp.field.indexOf('.');
       if (dot < 0) continue;
-      const key =
-        `${naming.qualify(fp.field.slice(0, dot))}.${naming.qualify(fp.field.slice(dot + 1))}`.toLowerCase();
-      const had = out.fields.get(key) ?? { read: false, edit: false };
-      const edit = had.edit || yes(fp.editable);
-      out.fields.set(key, { read: had.read || edit || yes(fp.readable), edit });
+      const object = fp.field.slice(0, dot);
+      // A custom activity field is granted as Activity.X and governs Task.X and Event.X.
+      for (const o of object === 'Activity' ? ['Task', 'Event'] : [object]) {
+        const key = `${naming.qualify(o)}.${naming.qualify(fp.field.slice(dot + 1))}`.toLowerCase();
+        const had = out.fields.get(key) ?? { read: false, edit: false };
+        const edit = had.edit || yes(fp.editable);
+        out.fields.set(key, { read: had.read || edit || yes(fp.readable), edit });
+      }
     }
   }
   // View All / Modify All imply the lesser rights, as the permission set editor enforces.

@@ -9,6 +9,7 @@ import type { Access } from '../security/access.js';
 import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
 import { writeSubmittedAnswers } from './submit-answers.js';
+import { afterTaskChange, applySubmittedScore } from './submit-score.js';
 import { enforceValidationRules } from './validation-rules.js';
 
 function formatAutoNumber(format: string, n: number): string {
@@ -116,6 +117,8 @@ export function createRecord(
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
   writeSubmittedAnswers(org, registry, meta, rec, undefined, (m, v) => void insertRaw(org, m, v, userId));
+  applySubmittedScore(org, registry, meta, rec, undefined, userId, (m, v) => insertRaw(org, m, v, userId));
+  afterTaskChange(org, registry, meta, undefined, rec, userId);
   return id;
 }
 
@@ -160,6 +163,8 @@ export function updateRecord(
   checkUnique(org, meta, rec);
   org.store.put(meta.name, rec);
   writeSubmittedAnswers(org, registry, meta, rec, existing, (m, v) => void insertRaw(org, m, v, userId));
+  applySubmittedScore(org, registry, meta, rec, existing, userId, (m, v) => insertRaw(org, m, v, userId));
+  afterTaskChange(org, registry, meta, existing, rec, userId);
 }
 
 /** Soft delete (queryAll still sees it) and cascade to master-detail children. */
@@ -184,6 +189,8 @@ export function deleteRecord(org: Org, registry: Registry, rawId: string, access
     throw new SfError(400, 'INSUFFICIENT_ACCESS_OR_READONLY', 'insufficient access rights on object id');
   }
   org.store.put(hit.sobject, { ...hit.data, IsDeleted: true, SystemModstamp: sfDateTime() });
+  if (meta)
+    afterTaskChange(org, registry, meta, hit.data, undefined, String(hit.data.LastModifiedById ?? ''));
   for (const rel of meta?.children ?? []) {
     if (!rel.cascadeDelete) continue;
     for (const child of org.store.list(rel.childSObject)) {

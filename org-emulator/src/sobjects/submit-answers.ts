@@ -7,6 +7,7 @@ import type { ObjectMeta, Registry } from '../metadata/registry.js';
 import type { Org } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { normalizeId } from '../ids.js';
+import { answerScore, scoreBlock, type AnswerScore } from './submit-score.js';
 
 export const CHECKLIST_KEY = 'Checklist';
 const LIMIT = 255;
@@ -72,6 +73,8 @@ export function writeSubmittedAnswers(
     if (old[submissionField] === record.Id) org.store.put(answerMeta.name, { ...old, IsDeleted: true });
   }
   const questionObject = n('SQX_Document_Question__c');
+  // a scored form's points and failed flag per answer (the JSON's score block, by data path)
+  const score = scoreBlock(record[jsonField]);
   for (const key of Object.keys(answers).sort()) {
     const id = normalizeId(key);
     const hit = id ? org.store.get(id) : undefined;
@@ -85,6 +88,12 @@ export function writeSubmittedAnswers(
       [n('Question_Text__c')]: String(hit.data[n('Question__c')] ?? '').slice(0, LIMIT) || null,
       [n('Answer__c')]: value,
       [n('Answer_Label__c')]: answerLabel(hit.data[n('Options__c')], value).slice(0, LIMIT),
+      ...scoreFields(n, answerScore(score, `${CHECKLIST_KEY}.${key}`)),
     });
   }
+}
+
+/** Points__c and Failed__c of a scored answer (none for an answer the score block does not name). */
+function scoreFields(n: (name: string) => string, score: AnswerScore | undefined): SRecord {
+  return score ? { [n('Points__c')]: score.points, [n('Failed__c')]: score.failed } : {};
 }

@@ -109,6 +109,32 @@ export const SUBMISSION_BATCH_ITEM_SCHEMA: JsonSchema = {
 /** sObject Collections' limit, and so the most items one batch request may carry. */
 export const SUBMISSION_BATCH_MAX_ITEMS = 200;
 
+/** One open corrective action of GET /api/correctiveActions (issue 43). */
+export interface CorrectiveActionTask {
+  taskId: string;
+  subject: string;
+  /** The inspection (main) record, or the submission when there was none; its name as the user may read it. */
+  whatId: string | null;
+  whatName: string | null;
+  question: string;
+  answer: string;
+  note: string;
+  /** The submission's name (FS-00001). */
+  submission: string;
+  /** YYYY-MM-DD or null. */
+  dueDate: string | null;
+  priority: string;
+  status: string;
+}
+
+/** POST /api/correctiveActions/:taskId/complete. */
+export interface CompleteCorrectiveActionBody {
+  /** What was done (1–4000 characters). */
+  done: string;
+  /** Photos uploaded first with POST /api/files. */
+  contentDocumentIds?: string[];
+}
+
 /**
  * One answer per item of POST /api/submissions/batch, in the items' order: the same fields as the
  * single write on success; on failure the envelope's fields (status, errorCode, messages, details) for
@@ -841,6 +867,32 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: obj({ recordId: sfId() }, ['recordId']),
     query: obj({}),
     response: 'blob',
+    source: 'service layer',
+  },
+  {
+    id: 'correctiveActions',
+    method: 'GET',
+    path: '/api/correctiveActions',
+    summary:
+      "Issue 43: the signed-in user's open corrective-action tasks (a Task with CQ_Action_Key__c, not closed, owned by the user), read as the user (a partner sees only what the org shares), due date first: the inspection, the failed question, the answer, its note, due date and priority (CorrectiveActionTask).",
+    auth: 'session',
+    stateChanging: false,
+    query: obj({}),
+    response: arrayOf(record(), 2000),
+    source: 'service layer',
+  },
+  {
+    id: 'completeCorrectiveAction',
+    method: 'POST',
+    path: '/api/correctiveActions/:taskId/complete',
+    summary:
+      "Issue 43: completes one of the user's corrective-action tasks as the user: what was done is added to its Description, Status = Completed; photos uploaded first through POST /api/files (their ContentDocument ids) are linked to the task. 404 for a task the user cannot see or that is no corrective action; 409 when it is already completed.",
+    auth: 'session',
+    stateChanging: true,
+    params: obj({ taskId: sfId() }, ['taskId']),
+    query: obj({}),
+    body: obj({ done: str(4000, { minLength: 1 }), contentDocumentIds: arrayOf(sfId(), 10) }, ['done']),
+    response: obj({ id: str(18), status: str(40), linked: { type: 'integer' } }),
     source: 'service layer',
   },
   {

@@ -12,6 +12,7 @@ trigger SQX_FormSubmissionTrigger on SQX_Form_Submission__c(
   } else {
     if (Trigger.isInsert || Trigger.isUpdate) {
       SQX_SubmitAnswers.writeAnswers(Trigger.new, Trigger.isUpdate ? Trigger.oldMap : null);
+      SQX_CorrectiveActions.applyScores(Trigger.new, Trigger.isUpdate ? Trigger.oldMap : null);
     }
     SQX_RecordChangePublisher.publishFromTrigger();
   }
