@@ -170,5 +170,41 @@ describe('a scored form at the BFF’s submit check', () => {
       { formDef: { startingData } },
     );
     expect(noted.status, noted.text.slice(0, 300)).toBe(200);
+
+    // the outbox's batch sends the starting data on its own (not a whole kept definition): the same check
+    const viaBatch = (items: Rec[]) => field.post('/api/submissions/batch', { items });
+    const other = randomUUID();
+    const item = {
+      id: other,
+      formId: checklistForm,
+      formName: 'Scored',
+      status: 'submitted',
+      version: 1,
+      startingData,
+    };
+    const refused = await viaBatch([{ ...item, data }]);
+    expect(refused.status, refused.text.slice(0, 300)).toBe(200);
+    expect(field.data<Rec[]>(refused)[0]).toMatchObject({
+      ok: false,
+      status: 422,
+      details: { errors: ['Note on failed item "Exit doors unlocked?" is missing required fields'] },
+    });
+    const ok = await viaBatch([
+      { ...item, data: { ...data, Findings: { 'Checklist-Q1': { Note: 'Chained shut' } } } },
+    ]);
+    expect(field.data<Rec[]>(ok)[0], ok.text.slice(0, 300)).toMatchObject({ ok: true });
+    // and its score counts the checklist question, failed
+    const [rec] = (
+      (await adminCall(
+        'GET',
+        `/query?q=${encodeURIComponent(
+          `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE cqext__Uniqueness_Constraint__c = '${checklistForm}#${other}'`,
+        )}`,
+      )) as { records: Rec[] }
+    ).records;
+    const score = JSON.parse(String(rec?.cqext__Submission_JSON__c)).score as {
+      answers: Record<string, Rec>;
+    };
+    expect(score.answers['Checklist.Q1']).toMatchObject({ failed: true });
   });
 });

@@ -176,6 +176,11 @@ export interface SubmissionPayload {
   controlledDocumentId?: string;
   /** The record the form was launched for (Main_Record_Id__c: the report's cover, the follow-up tasks). */
   mainRecordId?: string;
+  /**
+   * The starting data the form was filled with (a checklist's sections and questions): the BFF's
+   * submit check, the score and the report lay the form out with it, as the screen did.
+   */
+  startingData?: Record<string, unknown>;
   /** When it was started and submitted on the device (ISO): the inspection report's cover shows them. */
   createdOn?: string;
   submittedOn?: string;

@@ -139,7 +139,7 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
             formDefinition,
             stamps,
             definitions,
-            (item.submission.formDef as { startingData?: unknown } | null | undefined)?.startingData,
+            startingDataOf(item),
           )
         : undefined,
     ),
@@ -153,7 +153,7 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
             item.formId,
             item.submission.data,
             definitions,
-            (item.submission.formDef as { startingData?: unknown } | null | undefined)?.startingData,
+            startingDataOf(item),
             submitDay(item.submission.submittedOn),
           )
         : undefined,
@@ -264,7 +264,7 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
     const ex = byKey.get((keys[index] ?? '').toLowerCase());
     if (reportDone(ns, ex, result.version)) continue;
     const mainId = String(record[mainField] ?? ex?.[mainField] ?? '');
-    const formDef = item.submission.formDef ?? (await definitions.get(item.formId)) ?? undefined;
+    const formDef = await reportDefinition(item, definitions);
     queueReport(call, result.id, {
       version: result.version,
       saved: JSON.parse(String(record[nsName(ns, 'Submission_JSON__c')] ?? '{}')) as SfRecord,
@@ -277,6 +277,35 @@ export async function writeSubmissions(call: Call, items: SubmissionItem[]): Pro
   }
   if (reportContext?.stale.length) retryStale(call, reportContext.stale);
   return results.map((r, i) => r ?? { key: keys[i] ?? '', ok: false, error: recordError(undefined) });
+}
+
+/**
+ * The starting data a submission was filled with: sent on its own (the outbox), or inside the kept
+ * definition it carries (the single-record routes).
+ */
+function startingDataOf(item: SubmissionItem): unknown {
+  return (
+    item.submission.startingData ??
+    (item.submission.formDef as { startingData?: unknown } | null | undefined)?.startingData
+  );
+}
+
+/**
+ * The definition the report lays the form out with: the whole one the submission carries, else the
+ * org's (the one the submit check read) with the submission's starting data.
+ */
+async function reportDefinition(
+  item: SubmissionItem,
+  definitions: Map<string, Promise<FormDefinition | null>>,
+): Promise<SfRecord | undefined> {
+  const carried = item.submission.formDef as SfRecord | null | undefined;
+  if (carried && typeof carried === 'object' && 'schema' in carried) return carried;
+  const org = await definitions.get(item.formId);
+  if (!org) return carried ?? undefined;
+  const startingData = startingDataOf(item);
+  return startingData && typeof startingData === 'object'
+    ? ({ ...org, startingData } as unknown as SfRecord)
+    : (org as unknown as SfRecord);
 }
 
 /** The day a submit was made (its submittedOn, as sent from an offline queue), else today (UTC). */

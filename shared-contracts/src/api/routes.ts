@@ -95,6 +95,8 @@ export const SUBMISSION_BODY_SCHEMA = obj(
     networkId: sfId(),
     scheduledDate: nullable(str(40)),
     controlledDocumentId: nullable(sfId()),
+    /** The starting data the form was filled with (a checklist's questions): the submit check, score and report read it. */
+    startingData: nullable(freeObject()),
     mainRecordId: nullable(sfId()),
     mainRecordObject: nullable(apiName()),
   },

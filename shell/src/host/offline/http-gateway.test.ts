@@ -104,12 +104,17 @@ describe('HttpOrgGateway requests', () => {
         return new Response(JSON.stringify({ success: true, data }), { status: 200 });
       },
     });
-    const p = { ...submittedItem(), mainRecordId: 'a0I000000000001AAA' };
+    const p = {
+      ...submittedItem(),
+      mainRecordId: 'a0I000000000001AAA',
+      startingData: { doc: [{ Id: 'a0J1' }] },
+    };
     await g.saveSubmission(p);
     await g.submitBatch([p]);
     // the record the form was launched for travels on both routes (the report's cover, follow-up tasks)
     expect(JSON.parse(String(seen[0]?.init.body)).mainRecordId).toBe('a0I000000000001AAA');
     expect(JSON.parse(String(seen[1]?.init.body)).items[0].mainRecordId).toBe('a0I000000000001AAA');
+    expect(JSON.parse(String(seen[1]?.init.body)).items[0].startingData).toEqual({ doc: [{ Id: 'a0J1' }] });
     const cd = await g.uploadFile(
       {
         localId: 'L1',

@@ -193,6 +193,7 @@ export class HttpOrgGateway implements OrgGateway {
       data: p.data,
       ...(p.controlledDocumentId ? { controlledDocumentId: p.controlledDocumentId } : {}),
       ...(p.mainRecordId ? { mainRecordId: p.mainRecordId } : {}),
+      ...(p.startingData ? { startingData: p.startingData } : {}),
       ...(p.createdOn ? { createdOn: p.createdOn } : {}),
       ...(p.submittedOn ? { submittedOn: p.submittedOn } : {}),
     };

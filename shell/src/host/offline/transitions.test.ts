@@ -258,6 +258,13 @@ describe('the uploader decisions', () => {
       'a0I000000000001AAA',
     );
     expect('mainRecordId' in T.toPayload(draft())).toBe(false);
+    // the starting data it was filled with (a checklist's questions): the BFF's check, score and report
+    const startingData = { doc: [{ Id: 'a0J1' }] };
+    const kept = { schema: { type: 'object', properties: {} }, ui: { type: 'VerticalLayout' }, startingData };
+    expect(T.toPayload(draft({ formDef: kept } as Partial<LocalSubmission>)).startingData).toEqual(
+      startingData,
+    );
+    expect('startingData' in T.toPayload(draft())).toBe(false);
     expect(T.toPayload(draft(), { status: ST.inProgress, version: 1 })).toMatchObject({
       status: 'in progress',
       version: 1,

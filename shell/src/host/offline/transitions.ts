@@ -377,10 +377,20 @@ export function toPayload(
     uniquenessKey: uniquenessKey(s.formId, s.id),
     ...documentOf(s),
     ...(s.mainRecordId ? { mainRecordId: s.mainRecordId } : {}),
+    ...startingDataOf(s),
     // the report's cover (issue 42): started and submitted times, as the device recorded them
     ...(s.createdOn ? { createdOn: s.createdOn } : {}),
     ...(s.submittedOn ? { submittedOn: s.submittedOn } : {}),
   };
+}
+
+/** The starting data the kept definition was filled with, if any. */
+function startingDataOf(s: LocalSubmission): Pick<SubmissionPayload, 'startingData'> {
+  const def = s.formDef as { startingData?: unknown } | null | undefined;
+  const data = def && typeof def === 'object' ? def.startingData : undefined;
+  return data && typeof data === 'object' && !Array.isArray(data)
+    ? { startingData: data as Record<string, unknown> }
+    : {};
 }
 
 /** The controlled document a checklist's kept definition loaded, if any (never throws on odd data). */
