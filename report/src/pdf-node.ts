@@ -46,7 +46,7 @@ const scriptFonts: ScriptFonts = {
     allow(fonts);
     pdfmake().addFonts(fonts);
     for (const key of Object.keys(fonts)) added.add(key);
-    return Promise.resolve();
+    return Promise.resolve(faces);
   },
 };
 

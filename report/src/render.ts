@@ -18,8 +18,11 @@ export interface PdfMaker {
 export interface ScriptFonts {
   /** The face picker and the bidi algorithm. */
   tools(): Promise<{ pick: FacePicker; bidi: Bidi }>;
-  /** Makes the faces usable by the renderer's pdfmake (their files read). */
-  provide(faces: ReadonlySet<string>): Promise<void>;
+  /**
+   * Makes the faces usable by the renderer's pdfmake (their files read); answers those it could
+   * (the device offline may lack a face's file).
+   */
+  provide(faces: ReadonlySet<string>): Promise<ReadonlySet<string>>;
 }
 
 /** The document in its fonts: as it is when Roboto holds all its text. */
@@ -30,8 +33,14 @@ export async function documentInFonts(
   if (!fonts || !documentNeedsScriptFonts(doc)) return doc;
   const { pick, bidi } = await fonts.tools();
   const out = withScriptFonts(doc, pick, bidi);
-  await fonts.provide(out.faces);
-  return out.doc;
+  const ready = await fonts.provide(out.faces);
+  if ([...out.faces].every((f) => ready.has(f))) return out.doc;
+  // a face that could not be had: its characters stay in Roboto (missing glyphs), the order holds
+  const only = (cp: number, cjk: 'jp' | 'sc' | 'kr'): string | undefined => {
+    const face = pick(cp, cjk);
+    return face && ready.has(face) ? face : undefined;
+  };
+  return withScriptFonts(doc, only, bidi).doc;
 }
 
 /** The PDF bytes of a report. */
