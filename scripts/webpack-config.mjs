@@ -156,6 +156,13 @@ function base({ dir, name, mode }) {
           type: 'asset/resource',
           generator: { filename: '[name].[contenthash:12][ext]' },
         },
+        // The report's script fonts (report/src/font-files-browser.ts): files of their own, fetched
+        // only when a report's text needs the face; not in the offline copy (offline-assets.mjs).
+        {
+          test: /\.woff$/,
+          type: 'asset/resource',
+          generator: { filename: 'fonts/[name].[contenthash:12][ext]' },
+        },
       ],
     },
     // Named chunks keep network logs readable (tests look for the react-dom chunk by name).

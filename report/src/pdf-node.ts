@@ -1,20 +1,28 @@
 /**
- * The renderer on the server (Node): pdfmake with the Roboto files it ships; nothing is read from a
- * URL or the disk beyond them (images arrive as data URLs).
+ * The renderer on the server (Node): pdfmake with the Roboto files it ships, and the Noto Sans script
+ * faces of `fonts-node.ts` added when a report's text needs them; nothing is read from a URL or the
+ * disk beyond these fonts (images arrive as data URLs).
  */
 import { createRequire } from 'node:module';
 import type { TFontDictionary } from 'pdfmake/interfaces';
-import { renderWith, type PdfMaker } from './render';
+import { renderWith, type PdfMaker, type ScriptFonts } from './render';
 import type { ReportImages } from './document';
 import type { ReportModel } from './model';
+import { faceFonts, scriptTools } from './fonts-node';
 
 const require = createRequire(import.meta.url);
 
 interface NodePdfMake extends PdfMaker {
   setFonts(fonts: TFontDictionary): void;
+  addFonts(fonts: TFontDictionary): void;
   setUrlAccessPolicy(cb: (url: string) => boolean): void;
   setLocalAccessPolicy(cb: (path: string) => boolean): void;
 }
+
+const allowed = new Set<string>();
+const allow = (fonts: TFontDictionary): void => {
+  for (const f of Object.values(fonts)) for (const p of Object.values(f) as string[]) allowed.add(p);
+};
 
 let maker: NodePdfMake | undefined;
 function pdfmake(): NodePdfMake {
@@ -22,12 +30,26 @@ function pdfmake(): NodePdfMake {
   const m = require('pdfmake') as NodePdfMake;
   const fonts = require('pdfmake/fonts/Roboto.js') as TFontDictionary;
   m.setFonts(fonts);
-  const allowed = new Set(Object.values(fonts).flatMap((f) => Object.values(f) as string[]));
+  allow(fonts);
   m.setUrlAccessPolicy(() => false);
   m.setLocalAccessPolicy((path) => allowed.has(path));
   return (maker = m);
 }
 
+const added = new Set<string>();
+const scriptFonts: ScriptFonts = {
+  tools: () => Promise.resolve(scriptTools()),
+  provide: (faces) => {
+    const fonts: TFontDictionary = {};
+    for (const key of faces) if (!added.has(key)) fonts[key] = faceFonts(key);
+    // the dictionary only grows: a render under way keeps the faces it was given
+    allow(fonts);
+    pdfmake().addFonts(fonts);
+    for (const key of Object.keys(fonts)) added.add(key);
+    return Promise.resolve(faces);
+  },
+};
+
 export function renderReportPdf(model: ReportModel, images?: ReportImages): Promise<Uint8Array> {
-  return renderWith(pdfmake(), model, images);
+  return renderWith(pdfmake(), model, images, scriptFonts);
 }

@@ -104,3 +104,73 @@ describe('scripts', () => {
     for (const t of Object.values(texts)) expect(text).toContain(t);
   });
 });
+
+describe('Arabic, Hebrew and CJK', () => {
+  const pdftotext = (pdf: Uint8Array): string => {
+    const r = spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: Buffer.from(pdf) });
+    if (r.error) throw r.error;
+    return r.stdout.toString('utf8');
+  };
+  const mixed = reportModel({
+    submission: {
+      ...submission,
+      formName: '安全点検 안전 점검',
+      data: {
+        General: {
+          Site: 'كبير الشمال شمس',
+          Notes: 'שלום עולם, Depot 7 בצפון',
+          Visited: '2026-11-20',
+        },
+      },
+    },
+    formDef,
+    inspector: '山田 太郎',
+    identifier: 'FS-00042',
+  });
+  const fontNames = (pdf: Uint8Array): string[] =>
+    [
+      ...Buffer.from(pdf)
+        .toString('latin1')
+        .matchAll(/\/BaseFont\s*\/([\w+-]+)/g),
+    ].map((m) => m[1] ?? '');
+
+  it('embeds each script’s face, subset, and pdftotext finds every word', async () => {
+    const pdf = await renderReportPdf(mixed);
+    const text = pdftotext(pdf);
+    for (const w of [
+      'كبير',
+      'الشمال',
+      'شمس',
+      'שלום',
+      'עולם',
+      'בצפון',
+      'Depot',
+      '山田',
+      '太郎',
+      '안전',
+      '점검',
+      '安全点検',
+    ])
+      expect(text).toContain(w);
+    // subset fonts: pdfkit's six-letter tag before the name
+    const fonts = fontNames(pdf);
+    expect(fonts.some((f) => /^[A-Z]{6}\+NotoSansArabic/.test(f))).toBe(true);
+    expect(fonts.some((f) => /^[A-Z]{6}\+NotoSansHebrew/.test(f))).toBe(true);
+    expect(fonts.some((f) => /^[A-Z]{6}\+NotoSans(JP|SC|KR)/.test(f))).toBe(true);
+  });
+
+  it('gives the words back through pdfjs-dist too', async () => {
+    const text = (await pdfPages(await renderReportPdf(mixed))).join('\n');
+    for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7']) expect(text).toContain(w);
+    // pdfmake places CJK a character at a time (a line may break between any two); Arabic is read
+    // by pdftotext above (pdfjs splits a word where a letter's dots are a mark glyph of their own)
+    const packed = text.replace(/\s+/g, '');
+    for (const w of ['안전점검', '山田太郎', '安全点検']) expect(packed).toContain(w);
+  });
+
+  it('embeds Roboto alone for a Latin-only report, as before', async () => {
+    const fonts = fontNames(await renderReportPdf(model, images));
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((f) => /\+Roboto/.test(f))).toBe(true);
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * Which runs of a report's text need which font (issue 42: Hebrew, Arabic and CJK). Roboto, the
+ * report's font, covers Latin, Greek and Cyrillic; a run in Arabic, Hebrew, Japanese, Chinese or Korean
+ * gets a Noto Sans face of @fontsource (OFL), one per unicode-range subset file, so the device loads
+ * only the files its text needs (a CJK font is split in ~100 of them). Pure: the subset tables and the
+ * bidi algorithm are handed in (`fonts-node.ts`, `fonts-browser.ts` load them, the device lazily), and a
+ * document whose text needs none of them is returned as it is, at no cost.
+ *
+ * Order: right-to-left runs are put in visual order here (bidi-js, the Unicode Bidirectional
+ * Algorithm) word by word, since pdfmake lays out its words left to right. Within a word fontkit lays
+ * the glyphs of an Arabic or Hebrew string right to left itself (and shapes Arabic once the word is in
+ * one Arabic font), so such a word is handed over in its logical order; a right-to-left run with no
+ * Arabic or Hebrew letter (punctuation between words) is reversed here. A paragraph whose base
+ * direction is right to left is aligned right.
+ */
+import type { Bidi } from 'bidi-js';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+/** The Noto Sans families of @fontsource the report embeds beside Roboto. */
+export const FAMILIES = ['arabic', 'hebrew', 'jp', 'sc', 'kr'] as const;
+export type Family = (typeof FAMILIES)[number];
+/** A family's unicode-range subsets: @fontsource's unicode.json (subset name to CSS unicode-range). */
+export type SubsetTable = Readonly<Record<string, string>>;
+export type SubsetTables = Readonly<Record<Family, SubsetTable>>;
+
+/** The subsets a family is read from (its other subsets, Latin and such, are Roboto's). */
+const OWN_SUBSETS: Record<Family, (name: string) => boolean> = {
+  arabic: (n) => n === 'arabic',
+  hebrew: (n) => n === 'hebrew',
+  jp: (n) => /^\[\d+\]$/.test(n),
+  sc: (n) => /^\[\d+\]$/.test(n),
+  kr: (n) => /^\[\d+\]$/.test(n),
+};
+
+type Script = 'arabic' | 'hebrew' | 'kana' | 'hangul' | 'han';
+
+const SCRIPT_RE =
+  /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u1100-\u11FF\u2E80-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\uD840-\uD8BF][\uDC00-\uDFFF]/;
+const RTL_RE = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/** The script of a code point that Roboto lacks, or undefined for Roboto's. */
+export function scriptOf(cp: number): Script | undefined {
+  if (cp < 0x0590) return undefined;
+  if (cp <= 0x05ff || (cp >= 0xfb1d && cp <= 0xfb4f)) return 'hebrew';
+  if (cp <= 0x08ff || (cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff)) return 'arabic';
+  if (
+    (cp >= 0x1100 && cp <= 0x11ff) ||
+    (cp >= 0x3130 && cp <= 0x318f) ||
+    (cp >= 0xa960 && cp <= 0xa97f) ||
+    (cp >= 0xac00 && cp <= 0xd7ff)
+  )
+    return 'hangul';
+  if ((cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x31f0 && cp <= 0x31ff) || (cp >= 0xff65 && cp <= 0xff9f))
+    return 'kana';
+  if (
+    (cp >= 0x2e80 && cp <= 0x9fff) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xffef) ||
+    (cp >= 0x20000 && cp <= 0x2ffff)
+  )
+    return 'han';
+  return undefined;
+}
+
+/** Whether a text has a character Roboto lacks and a script font has (cheap: no tables). */
+export const needsScriptFonts = (text: string): boolean => SCRIPT_RE.test(text);
+
+/** A face: one subset file of a family, e.g. `Noto-jp-57`, `Noto-arabic-arabic`. */
+export const faceKey = (family: Family, subset: string): string =>
+  `Noto-${family}-${subset.replace(/[[\]]/g, '')}`;
+
+/** The @fontsource file of a face in a weight (400 normal, 700 bold). */
+export function faceFile(key: string, weight: 400 | 700): { family: Family; file: string } {
+  const m = /^Noto-(arabic|hebrew|jp|sc|kr)-([\w-]+)$/.exec(key);
+  if (!m) throw new Error(`not a script face: ${key}`);
+  const family = m[1] as Family;
+  return { family, file: `noto-sans-${family}-${m[2]}-${weight}-normal.woff` };
+}
+
+/** Picks the face holding a code point: (code point, CJK family of its paragraph) to a face key. */
+export type FacePicker = (cp: number, cjk: 'jp' | 'sc' | 'kr') => string | undefined;
+
+function parseRanges(css: string): Array<[number, number]> {
+  return css.split(',').map((r) => {
+    const [a, b] = r.trim().replace(/^U\+/i, '').split('-');
+    const lo = parseInt(a ?? '', 16);
+    return [lo, b ? parseInt(b, 16) : lo];
+  });
+}
+
+/** The picker over @fontsource's subset tables. */
+export function facePicker(tables: SubsetTables): FacePicker {
+  const faces = new Map<Family, Array<{ key: string; ranges: Array<[number, number]> }>>();
+  for (const family of FAMILIES)
+    faces.set(
+      family,
+      Object.entries(tables[family])
+        .filter(([name]) => OWN_SUBSETS[family](name))
+        .map(([name, css]) => ({ key: faceKey(family, name), ranges: parseRanges(css) })),
+    );
+  const find = (family: Family, cp: number): string | undefined =>
+    faces.get(family)?.find((f) => f.ranges.some(([lo, hi]) => cp >= lo && cp <= hi))?.key;
+  const CJK_ORDER = { jp: ['jp', 'sc', 'kr'], sc: ['sc', 'jp', 'kr'], kr: ['kr', 'jp', 'sc'] } as const;
+  return (cp, cjk) => {
+    const script = scriptOf(cp);
+    if (!script) return undefined;
+    if (script === 'arabic' || script === 'hebrew') return find(script, cp);
+    const first = script === 'kana' ? 'jp' : script === 'hangul' ? 'kr' : cjk;
+    for (const family of CJK_ORDER[first]) {
+      const key = find(family, cp);
+      if (key) return key;
+    }
+    return undefined;
+  };
+}
+
+export interface TextRun {
+  text: string;
+  /** The face; none for Roboto's text. */
+  font?: string;
+}
+
+const run = (text: string, font: string | undefined): TextRun => (font ? { text, font } : { text });
+
+export interface Runs {
+  runs: TextRun[];
+  /** The paragraph's base direction is right to left. */
+  rtl: boolean;
+}
+
+const isSpace = (c: string): boolean => /\s/.test(c);
+
+/** A text as runs in visual order, each in its font; undefined when Roboto holds it all as it is. */
+export function textRuns(text: string, pick: FacePicker, bidi: Bidi): Runs | undefined {
+  if (!needsScriptFonts(text)) return undefined;
+  const chars = Array.from(text);
+  const cjk = /[\u3040-\u30ff\u31f0-\u31ff]/.test(text)
+    ? 'jp'
+    : /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7ff]/.test(text)
+      ? 'kr'
+      : 'sc';
+  const fonts = chars.map((c) => pick(c.codePointAt(0) ?? 0, cjk));
+  if (!RTL_RE.test(text)) {
+    // left to right throughout: runs of one font, in order
+    const runs: TextRun[] = [];
+    chars.forEach((c, i) => {
+      const font = fonts[i];
+      const last = runs[runs.length - 1];
+      if (last && last.font === font) last.text += c;
+      else runs.push(run(c, font));
+    });
+    return { runs, rtl: false };
+  }
+  // bidi-js works on UTF-16 indices; the runs on code points
+  const units = chars.join('');
+  const levels = bidi.getEmbeddingLevels(units);
+  const unitToChar: number[] = [];
+  chars.forEach((c, i) => {
+    for (let k = 0; k < c.length; k++) unitToChar.push(i);
+  });
+  const charLevel = chars.map((_, i) => levels.levels[unitToChar.indexOf(i)] ?? 0);
+  const order = chars.map((_, i) => i);
+  for (const [s, e] of bidi.getReorderSegments(units, levels)) {
+    const a = unitToChar[s ?? 0] ?? 0;
+    const b = unitToChar[e ?? 0] ?? a;
+    const seg = order.slice(a, b + 1).reverse();
+    order.splice(a, seg.length, ...seg);
+  }
+  // words in visual order: a word never spans a space, a font change or a change of direction
+  const words: number[][] = [];
+  for (const i of order) {
+    const last = words[words.length - 1];
+    const prev = last?.[last.length - 1];
+    const odd = (charLevel[i] ?? 0) % 2 === 1;
+    const joins =
+      prev !== undefined &&
+      !isSpace(chars[i] ?? '') &&
+      !isSpace(chars[prev] ?? '') &&
+      fonts[i] === fonts[prev] &&
+      odd === ((charLevel[prev] ?? 0) % 2 === 1) &&
+      i === prev + (odd ? -1 : 1);
+    if (last && joins) last.push(i);
+    else words.push([i]);
+  }
+  const runs: TextRun[] = words.map((w) => {
+    const odd = (charLevel[w[0] ?? 0] ?? 0) % 2 === 1;
+    const logical = [...w].sort((a, b) => a - b).map((i) => chars[i] ?? '');
+    const t = logical.join('');
+    // fontkit lays an Arabic or Hebrew word right to left itself; anything else right to left is
+    // reversed (and mirrored: brackets) here
+    const shown =
+      odd && !RTL_RE.test(t)
+        ? logical
+            .reverse()
+            .map((c) => bidi.getMirroredCharacter(c) ?? c)
+            .join('')
+        : t;
+    return run(shown, fonts[w[0] ?? 0]);
+  });
+  return { runs, rtl: (levels.paragraphs[0]?.level ?? 0) % 2 === 1 };
+}
+
+type Node = Content | TextRun | string | number | undefined | null;
+type Rec = Record<string, unknown>;
+
+/**
+ * Every text of a pdfmake document visited: `visit` returns a replacement text node (runs) or
+ * undefined to keep it. Text lives in strings standing as nodes, and in `text` of an object node.
+ */
+function mapTexts(node: Node, visit: (t: string) => Rec | undefined): Node {
+  if (typeof node === 'string') return (visit(node) as Content | undefined) ?? node;
+  if (Array.isArray(node)) {
+    const out = node.map((n: Node) => mapTexts(n, visit));
+    return (out.every((n, i) => n === node[i]) ? node : out) as Content;
+  }
+  if (!node || typeof node !== 'object') return node;
+  const n = node as unknown as Rec;
+  let out: Rec | undefined;
+  const set = (k: string, v: unknown): void => {
+    if (v !== n[k]) (out ??= { ...n })[k] = v;
+  };
+  if (typeof n.text === 'string') {
+    const r = visit(n.text);
+    if (r) {
+      set('text', r.text);
+      if (r.alignment && n.alignment === undefined) set('alignment', r.alignment);
+    }
+  } else if (Array.isArray(n.text)) set('text', mapTexts(n.text as Content, visit));
+  for (const k of ['stack', 'columns', 'ul', 'ol'])
+    if (Array.isArray(n[k])) set(k, mapTexts(n[k] as Content, visit));
+  const table = n.table as { body?: unknown[][] } | undefined;
+  if (table && Array.isArray(table.body)) {
+    const body = mapTexts(table.body as Content, (t) => visit(t));
+    // a table's rows are arrays of cells: the same walk
+    if (body !== table.body) set('table', { ...table, body });
+  }
+  return (out ?? n) as unknown as Content;
+}
+
+/** Whether any text of a document (but its footer's) needs a script font. */
+export function documentNeedsScriptFonts(doc: TDocumentDefinitions): boolean {
+  let needs = false;
+  mapTexts(doc.content, (t) => {
+    needs ||= needsScriptFonts(t);
+    return undefined;
+  });
+  return needs;
+}
+
+/**
+ * The document with its texts in runs of their fonts, and the faces it uses. A document that needs
+ * none comes back as the same object.
+ */
+export function withScriptFonts(
+  doc: TDocumentDefinitions,
+  pick: FacePicker,
+  bidi: Bidi,
+): { doc: TDocumentDefinitions; faces: Set<string> } {
+  const faces = new Set<string>();
+  const visit = (t: string): Rec | undefined => {
+    const r = textRuns(t, pick, bidi);
+    if (!r) return undefined;
+    for (const x of r.runs) if (x.font) faces.add(x.font);
+    return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
+  };
+  const content = mapTexts(doc.content, visit) as Content;
+  if (content === doc.content) return { doc, faces };
+  const footer = doc.footer;
+  const known = new Set(faces);
+  // the footer is made while laying out, after the faces were loaded: it uses only those
+  const inFooter = (t: string): Rec | undefined => {
+    const r = textRuns(t, pick, bidi);
+    if (!r || r.runs.some((x) => x.font && !known.has(x.font))) return undefined;
+    return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
+  };
+  return {
+    doc: {
+      ...doc,
+      content,
+      ...(typeof footer === 'function'
+        ? {
+            footer: (...args: Parameters<typeof footer>) => mapTexts(footer(...args), inFooter) as Content,
+          }
+        : {}),
+    },
+    faces,
+  };
+}
