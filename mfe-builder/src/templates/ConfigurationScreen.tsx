@@ -269,7 +269,7 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
     setOutcome(null);
     try {
       if (draft.target === 'download') {
-        await downloadZip(draft.developerName, draft.template, publishBody(draft, form, false));
+        await downloadZip(host.api, draft.developerName, draft.template, publishBody(draft, form, false));
         setOutcome({ kind: 'success', text: T.downloaded, detail: '' });
       } else if (draft.target === 'other') {
         const r = await api.publishOther(

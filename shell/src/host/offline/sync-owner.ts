@@ -12,7 +12,7 @@
  * opens the stores (db.ts legacyOwner), as the page gives them to the user stored on the device.
  */
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import type { FetchLike } from './http-gateway';
+import type { FetchLike } from '../bff-client';
 import type { Owner } from './owner';
 import { readStoredSyncContext, saveSyncContext, type SyncContext } from './sync-context';
 
