@@ -74,6 +74,15 @@ export interface BffClient {
   readonly api: ApiClient;
 }
 
+/** The headers every BFF request carries (the CSRF header the BFF requires; JSON in and out). */
+export function bffHeaders(json: boolean): Record<string, string> {
+  return {
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
+    Accept: 'application/json',
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+  };
+}
+
 export function queryString(query?: QueryParams): string {
   if (!query) return '';
   const params = new URLSearchParams();
@@ -142,9 +151,7 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
   const network: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
 
   const headers = (json: boolean, extra?: Record<string, string>): Record<string, string> => ({
-    [CSRF_HEADER]: CSRF_HEADER_VALUE,
-    Accept: 'application/json',
-    ...(json ? { 'Content-Type': 'application/json' } : {}),
+    ...bffHeaders(json),
     ...options.headers,
     ...extra,
   });
