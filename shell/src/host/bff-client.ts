@@ -37,8 +37,6 @@ export interface BffClientOptions {
   gate?: { ready(): Promise<void> };
   /** A 401: the session is over (the session service clears the stored user). */
   onUnauthorized?: () => void;
-  /** Upload with progress; default fetch (progress 0, then 100 from the caller). */
-  upload?: UploadLike;
   /** Opens an event stream; default the global EventSource (with the session cookie). */
   eventSource?: (url: string) => EventSource;
 }
@@ -50,17 +48,23 @@ export interface BffRequest {
   body?: unknown;
 }
 
+export interface UploadOptions {
+  query?: QueryParams;
+  headers?: Record<string, string>;
+  onProgress(percent: number): void;
+  send?: UploadLike;
+}
+
 export interface BffClient {
   /** One enveloped call: the answer's `data`, or a BffError. */
   request<T>(path: string, init?: BffRequest): Promise<T>;
   /** A non-enveloped answer (preview, download): the Blob, or a BffError read from the JSON failure. */
   blob(path: string, init?: BffRequest): Promise<Blob>;
-  /** A multipart POST with upload progress; answers the envelope's `data`. */
-  upload<T>(
-    path: string,
-    form: FormData,
-    opts: { query?: QueryParams; headers?: Record<string, string>; onProgress(percent: number): void },
-  ): Promise<T>;
+  /**
+   * A multipart POST with upload progress (`send`: the browser's xhrUpload; default fetch, progress 0
+   * then 100 from the caller); answers the envelope's `data`.
+   */
+  upload<T>(path: string, form: FormData, opts: UploadOptions): Promise<T>;
   /**
    * A server-sent event stream with the session cookie, opened once the gate lets requests go (a
    * pending sign-out that cannot be told calls the 'error' listener). Returns the close.
@@ -209,17 +213,13 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         throw noAnswer(e);
       }
     },
-    async upload<T>(
-      path: string,
-      form: FormData,
-      opts: { query?: QueryParams; headers?: Record<string, string>; onProgress(percent: number): void },
-    ) {
+    async upload<T>(path: string, form: FormData, opts: UploadOptions) {
       const url = `${base}${path}${queryString(opts.query)}`;
       const sent = headers(false, opts.headers);
       let res: Response;
       try {
         await options.gate?.ready();
-        if (options.upload) res = await options.upload(url, form, sent, opts.onProgress);
+        if (opts.send) res = await opts.send(url, form, sent, opts.onProgress);
         else {
           opts.onProgress(0);
           res = await network(url, { method: 'POST', credentials: 'same-origin', headers: sent, body: form });
@@ -259,33 +259,4 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
     },
   };
   return client;
-}
-
-/** The browser's upload with progress events (XMLHttpRequest), for BffClientOptions.upload. */
-export function xhrUpload(
-  url: string,
-  body: FormData,
-  headers: Record<string, string>,
-  onProgress: (p: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
-    };
-    xhr.onload = () =>
-      resolve(
-        new Response(xhr.responseText, {
-          status: xhr.status,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    xhr.onerror = () => reject(new TypeError('Network Error'));
-    xhr.ontimeout = () => reject(new TypeError('Network Error'));
-    onProgress(0);
-    xhr.send(body);
-  });
 }

@@ -1,6 +1,6 @@
 import { navigateToUrl } from 'single-spa';
 import { CONTRACT_VERSION, type HostServices, type RemoteModules, type RemoteName } from 'shared-contracts';
-import { createBffClient, xhrUpload } from './bff-client';
+import { createBffClient } from './bff-client';
 import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import type { OfflineServicesHandle } from './offline';
@@ -37,7 +37,7 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   // ending that session is the first request, and nothing goes before it (logout-gate.ts).
   const gate = createLogoutGate({ storage: window.localStorage, fetch: (url, init) => fetch(url, init) });
   // The app's one BFF client: remotes get its `api`, the offline core's gateway calls through it.
-  const client = createBffClient({ gate, onUnauthorized: () => session?.expire(), upload: xhrUpload });
+  const client = createBffClient({ gate, onUnauthorized: () => session?.expire() });
   const { api } = client;
   session = createSessionService({ api, storage: window.localStorage, navigate, gate });
   const current = session;

@@ -4,7 +4,7 @@
  */
 import type { Observable, SessionState } from 'shared-contracts';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
-import { HttpOrgGateway } from './offline/http-gateway';
+import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 import type { BffClient } from './bff-client';
 import { exposeForDiagnostics } from './offline/diagnostics';
 import { wakeOnSignIn } from './wake-on-sign-in';
@@ -33,6 +33,7 @@ export function bootOffline({
   const offline = createOfflineServices({
     gateway: new HttpOrgGateway({
       client,
+      upload: xhrUpload,
       networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
     }),
     online,

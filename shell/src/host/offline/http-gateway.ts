@@ -19,15 +19,23 @@ import {
   type SubmissionPayload,
   type SubmissionStatus,
 } from 'shared-contracts';
-import { classify, createBffClient, type BffClient, type BffClientOptions } from '../bff-client';
+import {
+  classify,
+  createBffClient,
+  type BffClient,
+  type BffClientOptions,
+  type UploadLike,
+} from '../bff-client';
 
-export { classify, TRANSIENT_ORG_ERROR_CODES, xhrUpload, type FetchLike } from '../bff-client';
+export { classify, TRANSIENT_ORG_ERROR_CODES, type FetchLike } from '../bff-client';
 
 export interface HttpGatewayOptions extends BffClientOptions {
   /** The client to call through (the host's one); default one made from the other options. */
   client?: BffClient;
   /** POWER_PARTNER users: sent as networkId on sync calls and uploads. */
   networkId?: () => string | undefined;
+  /** Upload with progress (the browser's XMLHttpRequest: xhrUpload); default fetch, progress 0 then 100. */
+  upload?: UploadLike;
 }
 
 /** Header carrying the file's idempotency key (its LocalId) so a retried upload can be recognised. */
@@ -158,6 +166,7 @@ export class HttpOrgGateway implements OrgGateway {
         ...(req.retry ? { [UPLOAD_RETRY_HEADER]: '1' } : {}),
       },
       onProgress,
+      ...(this.opts.upload ? { send: this.opts.upload } : {}),
     });
     if (typeof r.id !== 'string' || !r.id) throw gatewayError('rejected', MESSAGES.fileUploadErrorFound);
     onProgress(100);
@@ -242,4 +251,33 @@ export class HttpOrgGateway implements OrgGateway {
     });
     return typeof r.encodedImage === 'string' ? r.encodedImage : '';
   }
+}
+
+/** The browser's upload with progress events (XMLHttpRequest), for HttpGatewayOptions.upload. */
+export function xhrUpload(
+  url: string,
+  body: FormData,
+  headers: Record<string, string>,
+  onProgress: (p: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
+    };
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.responseText, {
+          status: xhr.status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    xhr.onerror = () => reject(new TypeError('Network Error'));
+    xhr.ontimeout = () => reject(new TypeError('Network Error'));
+    onProgress(0);
+    xhr.send(body);
+  });
 }
