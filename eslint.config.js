@@ -33,4 +33,31 @@ export default tseslint.config(
     plugins: { boundaries: packageBoundaries },
     rules: { 'boundaries/no-cross-package-path': 'error' },
   },
+  {
+    // Remotes reach the BFF only through the host's one client (host.api; issue 41 part 2): it sends the
+    // CSRF header, waits for a pending sign-out to reach the BFF, and fails with one error type.
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/testing/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message:
+            "Remotes call the BFF through host.api (the host's one client), never the network directly.",
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['fetch', 'EventSource', 'XMLHttpRequest'].map((property) => ({
+            object,
+            property,
+            message:
+              "Remotes call the BFF through host.api (the host's one client), never the network directly.",
+          })),
+        ),
+      ],
+    },
+  },
 );

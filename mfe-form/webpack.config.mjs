@@ -1,8 +1,9 @@
-import { remoteConfig, standalonePageConfig } from '../scripts/webpack-config.mjs';
+import { remoteConfig, standalonePageConfig, withDevPages } from '../scripts/webpack-config.mjs';
 
 const dir = import.meta.dirname;
 
-export default [
+// The renderer playground (/playground) is built only in development (withDevPages).
+export default withDevPages(
   remoteConfig({
     dir,
     name: 'mfe-form',
@@ -10,12 +11,14 @@ export default [
     chakraExtra: true,
     exposes: { './FormRenderer': './src/renderer/index.ts' },
   }),
-  standalonePageConfig({
-    dir,
-    name: 'mfe-form',
-    page: 'playground',
-    entry: './src/pages/playground.tsx',
-    title: 'Form renderer playground',
-    chakraExtra: true,
-  }),
-];
+  [
+    standalonePageConfig({
+      dir,
+      name: 'mfe-form',
+      page: 'playground',
+      entry: './src/pages/playground.tsx',
+      title: 'Form renderer playground',
+      chakraExtra: true,
+    }),
+  ],
+);

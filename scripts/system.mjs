@@ -24,6 +24,11 @@ export function distDir(name) {
   return process.env.DIST_ROOT ? path.resolve(process.env.DIST_ROOT, name) : path.join(root, name, 'dist');
 }
 
+/** Where scripts/build.mjs puts a remote's development-only pages (playgrounds), beside its dist. */
+export function devPagesDir(name) {
+  return `${distDir(name)}-dev-pages`;
+}
+
 /** Spawns a process and resolves once a line of its output matches `ready`. */
 export function startProcess(name, cmd, args, { ready, env = {}, quiet = false, timeoutMs = 60_000 }) {
   const child = spawn(cmd, args, {
@@ -72,7 +77,7 @@ export function startRemote(name, port, { dir, quiet } = {}) {
   return startProcess(
     name,
     process.execPath,
-    [path.join(root, 'scripts/serve-static.mjs'), folder, String(port)],
+    [path.join(root, 'scripts/serve-static.mjs'), folder, String(port), devPagesDir(name)],
     {
       ready: /static .* on http/,
       quiet,

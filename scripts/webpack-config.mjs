@@ -122,8 +122,9 @@ function base({ dir, name, mode }) {
       chunkFilename: '[name].[contenthash:12].js',
       // CORS script loads, so the service worker can cache other origins' code as real responses.
       crossOriginLoading: 'anonymous',
-      // Keep standalone pages (built by their own compiler into a subfolder) when the remote rebuilds.
-      clean: { keep: /^pages\// },
+      // A development build keeps the standalone pages (built by their own compiler into a subfolder)
+      // when the remote rebuilds; a production build has none (they are built only in development).
+      clean: mode === 'production' ? true : { keep: /^pages\// },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -332,19 +333,37 @@ export function hostConfig({ dir, name }) {
 }
 
 /**
+ * A remote's build with its standalone pages (playgrounds): the pages only in development
+ * (`--mode development`: remote and pages; `--env pagesOnly`: the pages alone, as scripts/build.mjs
+ * builds them for the test system). A production build emits none.
+ */
+export function withDevPages(remote, pages) {
+  return (env = {}, argv = {}) => {
+    const dev = argv.mode === 'development';
+    if (env.pagesOnly) {
+      if (!dev) throw new Error('standalone pages are built only in development (--mode development)');
+      return pages.map((p) => p(env, argv));
+    }
+    return [remote(env, argv), ...(dev ? pages.map((p) => p(env, argv)) : [])];
+  };
+}
+
+/**
  * A standalone page served from a remote's own origin (e.g. mfe-form's /playground): a plain
- * bundle with its own React, outside Module Federation, written to dist/pages/<page>/.
+ * bundle with its own React, outside Module Federation, written to <out>/pages/<page>/ (out:
+ * MF_PAGES_DIR, else the remote's output folder). Built only in development (withDevPages).
  */
 export function standalonePageConfig({ dir, name, page, entry, title, chakraExtra = false }) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const config = base({ dir, name: `${name}-${page}`, mode });
+    const out = process.env.MF_PAGES_DIR ? path.resolve(process.env.MF_PAGES_DIR) : config.output.path;
     return {
       ...config,
       entry: { [page]: entry },
       output: {
         ...config.output,
-        path: path.join(config.output.path, 'pages', page),
+        path: path.join(out, 'pages', page),
         publicPath: `/pages/${page}/`,
         clean: true,
       },

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-globals -- moves to the host with issue 41 part 3 */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /**

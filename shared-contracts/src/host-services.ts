@@ -67,27 +67,31 @@ export interface SessionService {
   refresh(): Promise<SessionState>;
 }
 
-/** A failed BFF call: the envelope's first message, its HTTP status and the spec's error type. */
-export interface ApiCallFailure {
-  status: number;
-  message: string;
-  errorType: string;
-  /** True when the request never got an answer (offline, refused): the spec's 'Network Error'. */
-  network: boolean;
-  details?: unknown;
-}
-
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /**
- * Same-origin calls to the BFF with the session cookie and CSRF header; answers the envelope's
- * `data` or throws an Error carrying `failure: ApiCallFailure`. A 401 ends the session (the shell
- * then shows sign-in with the session-expired message).
+ * Same-origin calls to the BFF through the host's one client (session cookie, CSRF header, the
+ * sign-out gate); answers the envelope's `data` or throws a `BffError` (test with `isBffError`). A 401
+ * ends the session (the shell then shows sign-in with the session-expired message).
  */
 export interface ApiClient {
   get<T>(path: string, query?: QueryParams): Promise<T>;
   post<T>(path: string, body?: unknown, query?: QueryParams): Promise<T>;
   put<T>(path: string, body?: unknown, query?: QueryParams): Promise<T>;
+  /**
+   * Since 1.3.0: an answer that is not enveloped (a file preview, a download) as a Blob; a POST when
+   * `body` is given. Fails with a `BffError` like the others.
+   */
+  blob(path: string, options?: { body?: unknown; query?: QueryParams }): Promise<Blob>;
+}
+
+/** Since 1.3.0: another remote's exposed module, loaded through the shell's Module Federation runtime. */
+export interface RemoteModules {
+  /**
+   * `module` of remote `name` (e.g. 'mfe-form', './FormRenderer'), at the entry the shell's remotes
+   * config names; rejects when the remote cannot be reached (a later call tries again).
+   */
+  load<T>(name: RemoteName, module: string): Promise<T>;
 }
 
 /**
@@ -108,10 +112,12 @@ export interface HostServices {
   reportCrash(name: RemoteName, error: unknown): void;
   /** Since 1.1.0: sign-in state, environment, login and logout. */
   readonly session: SessionService;
-  /** Since 1.1.0: calls to the BFF. */
+  /** Since 1.1.0: calls to the BFF (every call a remote makes goes through it; remotes never fetch). */
   readonly api: ApiClient;
   /** Since 1.1.0: local stores, sync engine and outbox (one instance per tab; one uploader per browser). */
   readonly offline: OfflineServices;
+  /** Since 1.3.0: other remotes' modules (the builder's preview renders mfe-form's renderer). */
+  readonly remotes: RemoteModules;
 }
 
 export interface RemoteAppProps {

@@ -6,6 +6,7 @@
 import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './observable';
 import type { LookupTarget } from './lookup-cache';
+import { BffError, isBffError, type BffErrorKind } from './api/bff-error';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -124,37 +125,21 @@ export interface CachedForm {
 // ---------------------------------------------------------------------------------------------
 // The network, as the sync engine sees it.
 
-/**
- * How a failed org call failed. The engine decides on this alone:
- * - network: no response (offline, dropped connection, timeout, or a response lost after the org
- *   committed). Kept queued, retried with backoff; shown as 'Network Error'.
- * - unavailable: 5xx/429 from the BFF or the org (transient). Kept queued, retried with backoff.
- * - unauthorized: 401. Authorization is cleared; kept queued.
- * - conflict: the org holds a newer Version of the submission than the one sent.
- * - rejected: any other 4xx or a `success: false` envelope: the org refused the data.
- */
-export type GatewayErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'conflict' | 'rejected';
+/** How a failed org call failed: see BffErrorKind (api/bff-error.ts). */
+export type GatewayErrorKind = BffErrorKind;
 
-export interface GatewayError {
-  readonly name: 'GatewayError';
-  readonly kind: GatewayErrorKind;
-  readonly message: string;
-  readonly status?: number;
-  /** Response data (the envelope's data or messages), stored as the submission's errors. */
-  readonly data?: unknown;
-}
+/** A failed org call, as the sync engine sees it: the one BFF error type. */
+export type GatewayError = BffError;
 
 export function gatewayError(
   kind: GatewayErrorKind,
   message: string,
   extra: { status?: number; data?: unknown } = {},
 ): GatewayError {
-  return { name: 'GatewayError', kind, message, ...extra };
+  return new BffError({ kind, message, ...extra });
 }
 
-export function isGatewayError(e: unknown): e is GatewayError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'GatewayError';
-}
+export const isGatewayError = isBffError;
 
 /** The uniqueness key every org-changing request carries: `formId#submissionId`. */
 export function uniquenessKey(formId: string, submissionId: string): string {

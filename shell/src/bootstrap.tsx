@@ -2,7 +2,8 @@ import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { remotesConfigAnswer } from './early-fetch';
 import { createHostServices, type ShellHost } from './host/host-services';
-import { registerShellApps, type ShellApps } from './routing/register-apps';
+import { registerShellApps, runtime, type ShellApps } from './routing/register-apps';
+import { remoteModules } from './mf/remote-loader';
 import { sharedRemotesConfig } from './routing/remotes-config';
 import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
@@ -50,7 +51,13 @@ function loadOfflineCore(host: ShellHost): void {
 
 async function main() {
   let apps: ShellApps | null = null;
-  const host = createHostServices({ onRemoteCrash: (name, error) => apps?.crash(name, error) });
+  // The config is asked for by the areas as they load: offline before the device kept a copy, the
+  // route's area says so (and loads when the network returns) instead of the page staying blank.
+  const remotesConfig = sharedRemotesConfig(remotesConfigAnswer);
+  const host = createHostServices({
+    onRemoteCrash: (name, error) => apps?.crash(name, error),
+    remotes: remoteModules(runtime, remotesConfig),
+  });
 
   const header = document.getElementById('shell-header');
   // No Chakra on this path: the header starts light and loads its full form (and Chakra) only when
@@ -97,9 +104,6 @@ async function main() {
     { once: true },
   );
   host.session.state.subscribe(copyWhenReady);
-  // The config is asked for by the areas as they load: offline before the device kept a copy, the
-  // route's area says so (and loads when the network returns) instead of the page staying blank.
-  const remotesConfig = sharedRemotesConfig(remotesConfigAnswer);
   keepWhatRanOnceControlled(remotesConfig);
   apps = registerShellApps(remotesConfig, host);
   start({ urlRerouteOnly: true });

@@ -17,7 +17,7 @@ import { lookupChoicesOf } from '../model/lookup-depends';
 import { FormEventsModal } from '../editors/FormEventsModal';
 import { ScoringModal } from '../editors/scoring/ScoringModal';
 import { scoringOf, withScoringConfig } from '../model/scoring-settings';
-import type { ScoringConfig } from 'shared-contracts';
+import type { RemoteModules, ScoringConfig } from 'shared-contracts';
 import type { FieldDraft } from '../editors/field-draft';
 import { createField, type ObjectSchemas } from '../model/field-factory';
 import { namesInUse } from '../model/ids';
@@ -60,6 +60,8 @@ export interface BuilderScreenProps {
   /** The form record's Title (or Name): the header names the form when its JSON does not. */
   recordTitle?: string;
   leave: (url: string) => void;
+  /** The host's other remotes: the preview renders mfe-form's renderer. */
+  remotes: RemoteModules;
 }
 
 interface PaletteData {
@@ -147,6 +149,7 @@ export function BuilderScreen({
   recordUrl,
   recordTitle = '',
   leave,
+  remotes,
 }: BuilderScreenProps) {
   const toast = useToast();
   const meta = store.getForm().meta;
@@ -509,7 +512,7 @@ export function BuilderScreen({
         </GridItem>
         {previewOpen && (
           <GridItem as="section" aria-label={TEXTS.preview} maxH="85vh" overflowY="auto">
-            <Preview store={store} />
+            <Preview store={store} remotes={remotes} />
           </GridItem>
         )}
       </Grid>

@@ -15,6 +15,7 @@ import {
   applyStartingData,
   type FormDefinition,
   type FormJsonSchema,
+  type RemoteModules,
   type UISchemaElement,
 } from 'shared-contracts';
 import { toFormJson } from '../model/writer';
@@ -52,18 +53,24 @@ const NO_DATA: Record<string, unknown> = {};
 const EDIT_FORM = { editForm: true };
 
 /** The live preview: the real FormRenderer of mfe-form drawing the form as it is being built. */
-export const Preview = memo(function Preview({ store }: { store: BuilderStore }) {
+export const Preview = memo(function Preview({
+  store,
+  remotes,
+}: {
+  store: BuilderStore;
+  remotes: RemoteModules;
+}) {
   const [renderer, setRenderer] = useState<ComponentType<PreviewRendererProps> | null | 'failed'>(null);
   useEffect(() => {
     let live = true;
-    loadFormRenderer().then(
+    loadFormRenderer(remotes).then(
       (c) => live && setRenderer(() => c),
       () => live && setRenderer('failed'),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [remotes]);
   // Deferred: typing and dragging stay responsive; the preview catches up when the thread is idle.
   const form = useDeferredValue(useStoreSlice(store, formOf));
   // A dropped document's sections and questions drawn as the form screen draws them.

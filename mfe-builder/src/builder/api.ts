@@ -2,7 +2,7 @@
  * The builder's BFF calls (builder spec section 7) and the spec's error texts for failures
  * (section 8): network error, 'Server Error: ' + body for 5xx, otherwise the server's message.
  */
-import { MESSAGES, serverErrorText, type ApiCallFailure, type ApiClient } from 'shared-contracts';
+import { MESSAGES, isBffError, serverErrorText, type ApiClient } from 'shared-contracts';
 import type { ObjectField } from '../model/types';
 
 export interface SavedForm {
@@ -35,11 +35,10 @@ export interface ObjectFields {
 
 /** The user-facing text of a failed call. */
 export function errorText(error: unknown): string {
-  const failure = (error as { failure?: ApiCallFailure } | null)?.failure;
-  if (failure) {
-    if (failure.network) return MESSAGES.networkError;
-    if (failure.status >= 500) return serverErrorText(failure.message);
-    return failure.message || MESSAGES.somethingWentWrong;
+  if (isBffError(error)) {
+    if (error.network) return MESSAGES.networkError;
+    if (error.status >= 500) return serverErrorText(error.message);
+    return error.message || MESSAGES.somethingWentWrong;
   }
   return error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong;
 }

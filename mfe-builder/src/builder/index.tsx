@@ -118,6 +118,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
           recordUrl={recordUrl}
           recordTitle={phase.recordTitle}
           leave={leaveToOrg}
+          remotes={host.remotes}
         />
       )}
     </Box>

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { serverErrorText } from 'shared-contracts';
+import { BffError, serverErrorText } from 'shared-contracts';
 import { errorText as builderErrorText } from './api';
 import { errorText as templateErrorText } from '../templates/errors';
 import { failureOutcome } from '../templates/logic';
 
-// The host's API client hands remotes the display text, already 'Server Error: '-prefixed (shell
-// api-client: message = display): the builder and publishing must not prefix it again.
+// The host's BFF client hands remotes the display text, already 'Server Error: '-prefixed (shell
+// bff-client: message = display): the builder and publishing must not prefix it again.
 const fromHost = {
   status: 502,
   message: 'Server Error: The org did not answer.',
@@ -15,7 +15,7 @@ const fromHost = {
 
 describe("'Server Error: ' once", () => {
   it('the builder, the template screens and the publish outcome show one prefix on a 502', () => {
-    const error = Object.assign(new Error(fromHost.message), { failure: fromHost });
+    const error = new BffError({ kind: 'unavailable', ...fromHost });
     expect(builderErrorText(error)).toBe('Server Error: The org did not answer.');
     expect(templateErrorText(error)).toBe('Server Error: The org did not answer.');
     expect(failureOutcome(fromHost, 'x')).toMatchObject({ text: 'Server Error: The org did not answer.' });
@@ -23,7 +23,7 @@ describe("'Server Error: ' once", () => {
 
   it('a bare server message still gets the prefix', () => {
     expect(serverErrorText('down')).toBe('Server Error: down');
-    const bare = { ...fromHost, message: 'down' };
-    expect(builderErrorText(Object.assign(new Error('down'), { failure: bare }))).toBe('Server Error: down');
+    const bare = new BffError({ kind: 'unavailable', ...fromHost, message: 'down' });
+    expect(builderErrorText(bare)).toBe('Server Error: down');
   });
 });

@@ -1,14 +1,5 @@
-// The publishing screens' BFF calls (builder spec 7). The download is a blob, so it is fetched directly
-// (same origin, session cookie, CSRF header) instead of through the host's JSON client.
-import {
-  BUILDER,
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  readEnvelope,
-  type ApiCallFailure,
-  type ApiClient,
-  type PublishResult,
-} from 'shared-contracts';
+// The publishing screens' BFF calls (builder spec 7), all through the host's client (host.api).
+import { BUILDER, type ApiClient, type PublishResult } from 'shared-contracts';
 import { lwcListBody, vfPagesBody } from './logic';
 
 export interface TemplateInfo {
@@ -71,34 +62,18 @@ export const templatesApi = (api: ApiClient) => ({
     ),
 });
 
-/** POSTs the download and saves the answer as src.zip; throws an Error with `failure` like the host client. */
-export async function downloadZip(name: string, template: string, body: unknown): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/templates/download/${encodeURIComponent(name)}/${encodeURIComponent(template)}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    const failure: ApiCallFailure = { status: 0, message: '', errorType: 'generic', network: true };
-    throw Object.assign(new Error('network'), { failure });
-  }
-  if (!res.ok) {
-    const read = readEnvelope(res.status, await res.json().catch(() => null));
-    const failure: ApiCallFailure = read.ok
-      ? { status: res.status, message: '', errorType: 'generic', network: false }
-      : {
-          status: res.status,
-          message: read.message,
-          errorType: read.errorType,
-          network: false,
-          details: read.details,
-        };
-    throw Object.assign(new Error(failure.message), { failure });
-  }
-  const url = URL.createObjectURL(await res.blob());
+/** POSTs the download (a blob, through the host's client) and saves the answer as src.zip; fails with a BffError. */
+export async function downloadZip(
+  api: ApiClient,
+  name: string,
+  template: string,
+  body: unknown,
+): Promise<void> {
+  const zip = await api.blob(
+    `/api/templates/download/${encodeURIComponent(name)}/${encodeURIComponent(template)}`,
+    { body },
+  );
+  const url = URL.createObjectURL(zip);
   const a = document.createElement('a');
   a.href = url;
   a.download = BUILDER.downloadArchiveName;

@@ -3,14 +3,14 @@
  * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
  * definition (the submission's own copy, else the offline cache, else the org).
  */
-import { API_ALLOWANCE_TEXTS, MESSAGES, definitionProblem, isFormDefinition } from 'shared-contracts';
-import type {
-  ApiCallFailure,
-  FormDefinition,
-  HostServices,
-  LocalSubmission,
-  Observable,
+import {
+  API_ALLOWANCE_TEXTS,
+  MESSAGES,
+  definitionProblem,
+  isBffError,
+  isFormDefinition,
 } from 'shared-contracts';
+import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
 import type { FormTarget } from './route';
 
 export type Loaded =
@@ -24,8 +24,8 @@ export class DefinitionUnavailable extends Error {}
 
 /** What the user reads when the definition cannot be read now. */
 export function unavailableText(e: unknown): string {
-  const f = (e as { failure?: ApiCallFailure } | null)?.failure;
-  if (!f) return MESSAGES.somethingWentWrong;
+  if (!isBffError(e)) return MESSAGES.somethingWentWrong;
+  const f = e;
   if (f.network) return MESSAGES.cannotConnectToInternet;
   // The allowance text says what happens next in words; it is not a server fault to prefix.
   const bare = f.message.startsWith(MESSAGES.serverErrorPrefix)
@@ -82,7 +82,7 @@ export async function formDefinitionOf(
     throw new DefinitionUnavailable(definitionProblem(def) ?? MESSAGES.schemaError);
   } catch (e) {
     if (e instanceof DefinitionUnavailable) throw e;
-    const status = (e as { failure?: ApiCallFailure } | null)?.failure?.status;
+    const status = isBffError(e) ? e.status : undefined;
     if (status === 404 || status === 400) return undefined;
     throw new DefinitionUnavailable(unavailableText(e));
   }

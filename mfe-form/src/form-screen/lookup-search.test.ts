@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { withCachedLookups, type FormDefinition, type HostServices } from 'shared-contracts';
+import { BffError, withCachedLookups, type FormDefinition, type HostServices } from 'shared-contracts';
 import { buildLookupRequest } from '../renderer/core/options';
 import { RENDERER_TEXTS } from '../renderer/texts';
 import { lookupSearchWithDevice } from './lookup-search';
@@ -24,7 +24,7 @@ const def = withCachedLookups(base, [
   },
 ]);
 
-const networkError = Object.assign(new Error('Network Error'), { failure: { network: true } });
+const networkError = new BffError({ kind: 'network', message: 'Network Error' });
 const host = (online: boolean, get: () => Promise<unknown>) => {
   const api = { get: vi.fn(get), post: vi.fn(), put: vi.fn() };
   return {
@@ -75,7 +75,7 @@ describe('lookup search with the device copy', () => {
     const failing = host(true, () => Promise.reject(networkError));
     const a = await lookupSearchWithDevice(failing, def)(request('Be'));
     expect(Array.isArray(a) ? [] : a.records.map((r) => r.Id)).toEqual(['3']);
-    const refused = Object.assign(new Error('Bad'), { failure: { network: false, status: 400 } });
+    const refused = new BffError({ kind: 'rejected', message: 'Bad', status: 400 });
     await expect(
       lookupSearchWithDevice(
         host(true, () => Promise.reject(refused)),

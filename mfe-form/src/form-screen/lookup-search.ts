@@ -3,14 +3,13 @@
  * network fails mid-search) the records "Download for offline" kept with the definition, searched as
  * the BFF's lookup query does (shared-contracts' searchCachedLookup), with a line saying so.
  */
-import { cachedLookups, lookupTargetKey, searchCachedLookup } from 'shared-contracts';
+import { cachedLookups, isBffError, lookupTargetKey, searchCachedLookup } from 'shared-contracts';
 import type { FormDefinition, HostServices } from 'shared-contracts';
 import { createLookupSearch, type LookupAnswer, type LookupRecord, type LookupRequest } from '../renderer';
 import { RENDERER_TEXTS } from '../renderer/texts';
 
 /** True when the call never got an answer (offline, refused connection): the device's copy applies. */
-const isNetworkFailure = (e: unknown): boolean =>
-  !!(e as { failure?: { network?: boolean } } | undefined)?.failure?.network;
+const isNetworkFailure = (e: unknown): boolean => isBffError(e) && e.network;
 
 export function lookupSearchWithDevice(
   host: Pick<HostServices, 'api' | 'online'>,

@@ -3,7 +3,7 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { MESSAGES, contextRecord } from 'shared-contracts';
+import { MESSAGES, contextRecord, isBffError } from 'shared-contracts';
 import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
 import { lookupSearchWithDevice } from './lookup-search';
@@ -95,12 +95,15 @@ export function buildRendererServices(args: {
         return url;
       }
       if (!item.ContentDocumentId || item.ContentDocumentId === 'Unsynced') return undefined;
-      // Thumbnails come through the BFF (the org token never reaches the browser).
-      const res = await fetch(`/api/files/${encodeURIComponent(item.ContentDocumentId)}/preview`, {
-        credentials: 'same-origin',
-      });
-      if (!res.ok) return undefined;
-      const url = URL.createObjectURL(await res.blob());
+      // Thumbnails come through the BFF (the org token never reaches the browser), by the host's client.
+      let preview: Blob;
+      try {
+        preview = await host.api.blob(`/api/files/${encodeURIComponent(item.ContentDocumentId)}/preview`);
+      } catch (e) {
+        if (isBffError(e) && !e.network) return undefined; // the BFF answered: no preview for this file
+        throw e;
+      }
+      const url = URL.createObjectURL(preview);
       objectUrls.push(url);
       return url;
     },

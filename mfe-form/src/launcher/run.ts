@@ -8,7 +8,7 @@ import {
   MESSAGES,
   definitionProblem,
   isFormDefinition,
-  isGatewayError,
+  isBffError,
   type HostServices,
   type LocalSubmission,
   type Observable,
@@ -38,9 +38,7 @@ class Offline extends Error {
 /** True for failures where no answer came back (the spec's Network Error). */
 export function isNetworkFailure(e: unknown): boolean {
   if (e instanceof Offline) return true;
-  if (isGatewayError(e)) return e.kind === 'network';
-  const failure = (e as { failure?: { network?: boolean } } | null)?.failure;
-  if (failure?.network) return true;
+  if (isBffError(e)) return e.network;
   return e instanceof Error && e.message === MESSAGES.networkError;
 }
 

@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './bff-error';
 export * from './http';
 export * from './routes';
 export {

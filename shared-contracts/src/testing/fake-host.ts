@@ -1,3 +1,4 @@
+import { BffError, CONTRACT_VERSION } from '../index';
 import type {
   ApiClient,
   ClientEnv,
@@ -38,10 +39,13 @@ export function settable<T>(initial: T): Settable<T> {
 
 export type Handler = (query: QueryParams | undefined, body: unknown) => unknown;
 
-/** An error shaped like the host API client's (Error with `failure`). */
-export function apiError(status: number, message: string, network = false): Error {
-  return Object.assign(new Error(message), {
-    failure: { status, message, errorType: status === 401 ? 'session expired' : 'server', network },
+/** The error the host's BFF client throws (network: no answer). */
+export function apiError(status: number, message: string, network = false): BffError {
+  return new BffError({
+    kind: network ? 'network' : status === 401 ? 'unauthorized' : status >= 500 ? 'unavailable' : 'rejected',
+    message,
+    status,
+    errorType: status === 401 ? 'session expired' : 'server',
   });
 }
 
@@ -103,6 +107,16 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       call('POST', path, query, body) as Promise<T>,
     put: <T>(path: string, body?: unknown, query?: QueryParams) =>
       call('PUT', path, query, body) as Promise<T>,
+    // a handler answers the blob (or what becomes one); keyed like the others: `GET /api/files/x/preview`
+    blob: async (path, options) => {
+      const answer = await call(
+        options?.body !== undefined ? 'POST' : 'GET',
+        path,
+        options?.query,
+        options?.body,
+      );
+      return answer instanceof Blob ? answer : new Blob([JSON.stringify(answer)]);
+    },
   };
 
   const recorded =
@@ -207,7 +221,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   };
 
   const host: FakeHost = {
-    contractVersion: '1.2.0',
+    contractVersion: CONTRACT_VERSION,
     navigate: recorded('navigate', () => undefined),
     online: onlineState,
     reportCrash: recorded('reportCrash', () => undefined),
@@ -227,6 +241,11 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     },
     api,
     offline,
+    remotes: {
+      load: recorded('remotes.load', async () => {
+        throw new Error('no remotes in the fake host');
+      }),
+    },
     sessionState,
     onlineState,
     submissionsState,

@@ -1,6 +1,6 @@
 import { navigateToUrl } from 'single-spa';
-import { CONTRACT_VERSION, type HostServices, type RemoteName } from 'shared-contracts';
-import { createApiClient } from './api-client';
+import { CONTRACT_VERSION, type HostServices, type RemoteModules, type RemoteName } from 'shared-contracts';
+import { createBffClient } from './bff-client';
 import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import type { OfflineServicesHandle } from './offline';
@@ -10,6 +10,8 @@ import { createLogoutGate } from './logout-gate';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
+  /** Other remotes' modules through the shell's Module Federation runtime (mf/remote-loader.ts). */
+  remotes: RemoteModules;
 }
 
 export interface ShellHost extends HostServices {
@@ -34,10 +36,9 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   // Every request of the app goes through the gate: after a sign-out not yet told to the BFF (offline),
   // ending that session is the first request, and nothing goes before it (logout-gate.ts).
   const gate = createLogoutGate({ storage: window.localStorage, fetch: (url, init) => fetch(url, init) });
-  const api = createApiClient({
-    onUnauthorized: () => session?.expire(),
-    fetch: gate.wrap((u, i) => fetch(u, i)),
-  });
+  // The app's one BFF client: remotes get its `api`, the offline core's gateway calls through it.
+  const client = createBffClient({ gate, onUnauthorized: () => session?.expire() });
+  const { api } = client;
   session = createSessionService({ api, storage: window.localStorage, navigate, gate });
   const current = session;
   if (gate.pending() && online.get()) void gate.flush();
@@ -56,7 +57,7 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
         session: current.state,
         online,
         canvasMode,
-        gate,
+        client,
         onUnauthorized: () => current.expire(),
       }),
     ),
@@ -74,5 +75,6 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     session: current,
     api,
     offline,
+    remotes: hooks.remotes,
   };
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, STORAGE_KEYS } from 'shared-contracts';
-import { createApiClient } from './api-client';
+import { createBffClient } from './bff-client';
 import { createLogoutGate, LOGOUT_PATH, PENDING_LOGOUT_KEY, SignOutPendingError } from './logout-gate';
 import { createSessionService } from './session';
 
@@ -54,7 +54,7 @@ describe('signed out means signed out, offline too', () => {
     signedIn(storage);
     const net = network();
     const gate = createLogoutGate({ storage, fetch: net.fetch });
-    const api = createApiClient({ fetch: gate.wrap(net.fetch) });
+    const api = createBffClient({ fetch: gate.wrap(net.fetch) }).api;
     const navigations: string[] = [];
     const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to), gate });
     expect(session.state.get().status).toBe('signedIn');
@@ -70,7 +70,7 @@ describe('signed out means signed out, offline too', () => {
     });
     // still offline: a request is refused before it is made (nothing goes with the ended session)
     await expect(gate.ready()).rejects.toBeInstanceOf(SignOutPendingError);
-    await expect(api.get('/api/forms')).rejects.toMatchObject({ failure: { network: true } });
+    await expect(api.get('/api/forms')).rejects.toMatchObject({ name: 'BffError', kind: 'network' });
 
     net.up = true;
     await api.get('/api/auth/session');
@@ -124,7 +124,7 @@ describe('signed out means signed out, offline too', () => {
     net.up = false;
     const gate = createLogoutGate({ storage, fetch: net.fetch });
     const session = createSessionService({
-      api: createApiClient({ fetch: gate.wrap(net.fetch) }),
+      api: createBffClient({ fetch: gate.wrap(net.fetch) }).api,
       storage,
       navigate: () => undefined,
       gate,
@@ -140,7 +140,7 @@ describe('signed out means signed out, offline too', () => {
     signedIn(storage);
     const navigations: string[] = [];
     const session = createSessionService({
-      api: createApiClient({ fetch: network().fetch }),
+      api: createBffClient({ fetch: network().fetch }).api,
       storage,
       navigate: (to) => navigations.push(to),
     });

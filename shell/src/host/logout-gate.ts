@@ -7,12 +7,12 @@
  * sent while the ended user's session may still be alive. So when the network returns, the first
  * request is /api/sf/logout, before any upload, in whichever tab asks first.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
+import { bffHeaders, type FetchLike } from './bff-client';
 
 export const PENDING_LOGOUT_KEY = 'cq-pending-logout';
 export const LOGOUT_PATH = '/api/sf/logout';
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface LogoutGate {
   /** Whether a sign-out still has to reach the BFF. */
@@ -69,11 +69,7 @@ export function createLogoutGate(deps: {
         credentials: 'same-origin',
         // goes on if the page navigates away meanwhile (the user signing in again at once)
         keepalive: true,
-        headers: {
-          [CSRF_HEADER]: CSRF_HEADER_VALUE,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-        },
+        headers: bffHeaders(true),
         body: JSON.stringify(userId ? { loginUrl, userId } : { loginUrl }),
       });
       // Answered: the session is ended (or there was none: 401). A 5xx may have left it alive.

@@ -5,16 +5,16 @@
 import type { Observable, SessionState } from 'shared-contracts';
 import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
+import type { BffClient } from './bff-client';
 import { exposeForDiagnostics } from './offline/diagnostics';
 import { wakeOnSignIn } from './wake-on-sign-in';
-import type { LogoutGate } from './logout-gate';
 
 export interface OfflineBootDeps {
   session: Observable<SessionState>;
   online: Observable<boolean>;
   canvasMode: boolean;
-  /** Nothing is sent while a sign-out has not reached the BFF (logout-gate.ts). */
-  gate?: LogoutGate;
+  /** The host's one BFF client (behind the sign-out gate): the gateway's calls go through it. */
+  client: BffClient;
   onUnauthorized(): void;
 }
 
@@ -22,7 +22,7 @@ export function bootOffline({
   session,
   online,
   canvasMode,
-  gate,
+  client,
   onUnauthorized,
 }: OfflineBootDeps): OfflineServicesHandle {
   // The session state starts from the stored user (offline start), so it is the one source here.
@@ -32,16 +32,9 @@ export function bootOffline({
   };
   const offline = createOfflineServices({
     gateway: new HttpOrgGateway({
+      client,
+      upload: xhrUpload,
       networkId: () => signedIn()?.userDetailsSF.networkId ?? undefined,
-      ...(gate
-        ? {
-            fetch: gate.wrap((u, i) => fetch(u, i)),
-            upload: async (...args: Parameters<typeof xhrUpload>) => {
-              await gate.ready();
-              return xhrUpload(...args);
-            },
-          }
-        : { upload: xhrUpload }),
     }),
     online,
     context: () => ({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
-import { createApiClient, type FetchLike } from './api-client';
+import { createBffClient, type FetchLike } from './bff-client';
 import { createSessionService } from './session';
 import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from '../../test/offline/system';
@@ -26,7 +26,7 @@ function client(jar: Jar, fetchOverride?: FetchLike) {
   const navigations: string[] = [];
   const doFetch = fetchOverride ?? (jarFetch(jar, system.bffUrl) as FetchLike);
   let expire = () => undefined as void;
-  const api = createApiClient({ baseUrl: system.bffUrl, fetch: doFetch, onUnauthorized: () => expire() });
+  const api = createBffClient({ baseUrl: system.bffUrl, fetch: doFetch, onUnauthorized: () => expire() }).api;
   const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to) });
   expire = () => session.expire();
   return { storage, navigations, session, api };
@@ -111,7 +111,7 @@ describe('session service over the BFF', () => {
     const offline = client(jar, offlineFetch);
     for (const [key, value] of online.storage.map) offline.storage.setItem(key, value);
     const state = await createSessionService({
-      api: createApiClient({ baseUrl: system.bffUrl, fetch: offlineFetch }),
+      api: createBffClient({ baseUrl: system.bffUrl, fetch: offlineFetch }).api,
       storage: offline.storage,
       navigate: () => undefined,
     }).refresh();
@@ -126,7 +126,11 @@ describe('session service over the BFF', () => {
     // Reseeding the org drops every token: the BFF's refresh fails, so it answers 401 session-expired.
     await emulatorControl(system.emulatorUrl, 'POST', '/expire-tokens');
     await emulatorControl(system.emulatorUrl, 'POST', '/reset', { seed: 'demo' });
-    await expect(api.get('/api/forms')).rejects.toMatchObject({ failure: { status: 401 } });
+    await expect(api.get('/api/forms')).rejects.toMatchObject({
+      name: 'BffError',
+      kind: 'unauthorized',
+      status: 401,
+    });
     expect(session.state.get()).toEqual({ status: 'signedOut', expired: true });
     expect(storage.getItem(STORAGE_KEYS.userDetails)).toBeNull();
   });
@@ -166,7 +170,7 @@ describe('a sign-in while an earlier sign-out is still pending (issue 40)', () =
         : toBff(url, init);
     const storage = new MemoryStorage();
     const gate = createLogoutGate({ storage, fetch: net, baseUrl: system.bffUrl });
-    const api = createApiClient({ baseUrl: system.bffUrl, fetch: gate.wrap(net) });
+    const api = createBffClient({ baseUrl: system.bffUrl, fetch: gate.wrap(net) }).api;
     const session = createSessionService({ api, storage, navigate: () => undefined, gate });
     await session.completeSignIn('?status=ok');
     await session.logout();

@@ -10,8 +10,8 @@ import {
   type SignedIn,
   type UserDetails,
   type UserDetailsSF,
+  isBffError,
 } from 'shared-contracts';
-import { ApiCallError } from './api-client';
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
@@ -153,7 +153,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       answer = await api.get<SessionAnswer | null>('/api/auth/session');
     } catch (error) {
       // Offline: the stored user stands, so home works from local data.
-      if (error instanceof ApiCallError && error.failure.network) {
+      if (isBffError(error) && error.network) {
         state.set(readStoredUser(storage) ?? { status: 'signedOut', expired: false });
         return state.get();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRemoteApp, type RemoteRuntime } from './remote-loader';
+import { loadRemoteApp, remoteModules, type RemoteRuntime } from './remote-loader';
 
 const entry = { name: 'mfe-home' as const, manifestUrl: 'http://127.0.0.1:4002/mf-manifest.json' };
 const lifecycles = {
@@ -52,5 +52,34 @@ describe('loadRemoteApp', () => {
     expect(await loadRemoteApp(rt, entry)).toMatchObject({ ok: false, kind: 'invalid' });
     const { rt: rtNull } = runtime(async () => null);
     expect(await loadRemoteApp(rtNull, entry)).toMatchObject({ ok: false, kind: 'invalid' });
+  });
+});
+
+describe('remoteModules (host.remotes)', () => {
+  const form = { name: 'mfe-form' as const, manifestUrl: 'http://127.0.0.1:4003/mf-manifest.json' };
+  const config = async () => ({ remotes: [form] });
+
+  it("loads another remote's exposed module at the configured entry; after a failure it registers again by force", async () => {
+    let up = false;
+    const ids: string[] = [];
+    const { rt, registered } = runtime(async (id) => {
+      ids.push(id);
+      if (!up) throw new Error('Failed to fetch');
+      return { FormRenderer: 'component' };
+    });
+    const remotes = remoteModules(rt, config);
+    await expect(remotes.load('mfe-form', './FormRenderer')).rejects.toThrow('Failed to fetch');
+    up = true;
+    expect(await remotes.load('mfe-form', './FormRenderer')).toEqual({ FormRenderer: 'component' });
+    expect(ids).toEqual(['mfe_form/FormRenderer', 'mfe_form/FormRenderer']);
+    expect(registered.map((r) => r.force)).toEqual([false, true]);
+    expect(registered[0]).toMatchObject({ name: 'mfe_form', entry: form.manifestUrl });
+  });
+
+  it('a remote the config does not name is an error', async () => {
+    const { rt } = runtime(async () => ({}));
+    await expect(remoteModules(rt, config).load('mfe-home', './app')).rejects.toThrow(
+      'mfe-home is not configured',
+    );
   });
 });

@@ -5,7 +5,9 @@ import {
   checkContractCompatibility,
   type RemoteAppModule,
   type RemoteEntry,
+  type RemoteModules,
   type RemoteName,
+  type RemotesConfig,
 } from 'shared-contracts';
 
 export type LoadResult =
@@ -56,4 +58,30 @@ export async function loadRemoteApp(
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, kind: 'unreachable', message: `${entry.name} could not be loaded: ${message}` };
   }
+}
+
+/**
+ * Modules other remotes expose (host.remotes), at the entry the run-time remotes config names: the
+ * builder's preview renders mfe-form's `./FormRenderer` this way. A remote that failed to load is
+ * registered again (force) on the next call, as the areas do.
+ */
+export function remoteModules(runtime: RemoteRuntime, config: () => Promise<RemotesConfig>): RemoteModules {
+  const failed = new Set<RemoteName>();
+  return {
+    async load<T>(name: RemoteName, module: string): Promise<T> {
+      const entry = (await config()).remotes.find((r) => r.name === name);
+      if (!entry) throw new Error(`${name} is not configured`);
+      const scope = REMOTE_SCOPES[name];
+      try {
+        runtime.register({ name: scope, entry: entry.manifestUrl }, failed.has(name));
+        const loaded = await runtime.load(`${scope}/${module.replace(/^\.\//, '')}`);
+        if (loaded === null || loaded === undefined) throw new Error(`${name} did not answer ${module}`);
+        failed.delete(name);
+        return loaded as T;
+      } catch (error) {
+        failed.add(name);
+        throw error;
+      }
+    },
+  };
 }

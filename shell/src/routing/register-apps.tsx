@@ -19,7 +19,7 @@ import { areaElement, setAreaState } from './outlet';
 // second copy of it (31 KB gzip).
 declare const __webpack_require__: { federation: { instance: ModuleFederation } };
 
-const runtime: RemoteRuntime = {
+export const runtime: RemoteRuntime = {
   register: (entry, force) => __webpack_require__.federation.instance.registerRemotes([entry], { force }),
   load: (id) => __webpack_require__.federation.instance.loadRemote(id),
 };

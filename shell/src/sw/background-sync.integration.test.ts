@@ -9,7 +9,7 @@ import { openRelease2 } from '../../test/offline/release-2-schema';
 import { signedInForFile } from '../../test/offline/signed-in-for-file';
 import { Jar, bffGet, jarFetch, signIn, type System } from '../../test/offline/system';
 import { readStoredSyncContext, saveSyncContext, SYNC_CONTEXT_CACHE } from '../host/offline/sync-context';
-import { createApiClient } from '../host/api-client';
+import { createBffClient } from '../host/bff-client';
 import { createSessionService } from '../host/session';
 import { backgroundDrain } from './background-sync';
 
@@ -116,7 +116,7 @@ describe('a Background Sync queue written by the release before owners', () => {
     const toBff = jarFetch(other, sys.bffUrl);
     const storage = new Map<string, string>();
     const session = createSessionService({
-      api: createApiClient({ baseUrl: sys.bffUrl, fetch: toBff }),
+      api: createBffClient({ baseUrl: sys.bffUrl, fetch: toBff }).api,
       storage: {
         getItem: (k) => storage.get(k) ?? null,
         setItem: (k, v) => void storage.set(k, v),

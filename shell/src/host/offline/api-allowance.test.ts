@@ -62,7 +62,7 @@ describe("the org's API allowance spent mid-sync", () => {
   it('is transient for the engine: the BFF answer classifies as unavailable, with its text', () => {
     const e = classify(503, SPENT);
     expect(e.kind).toBe('unavailable');
-    expect(e.message).toBe(API_ALLOWANCE_TEXTS.spent);
+    expect(e.reason).toBe(API_ALLOWANCE_TEXTS.spent);
   });
 
   it('the outbox waits with the reason and a retry time, then sends each submission once by itself', async () => {

@@ -33,7 +33,7 @@ describe('classify (BFF answers -> what the engine does)', () => {
         'Save Failed',
       ]),
     );
-    expect(r).toMatchObject({ kind: 'rejected', message: 'Save Failed', data: [{ message: 'Required' }] });
+    expect(r).toMatchObject({ kind: 'rejected', reason: 'Save Failed', data: [{ message: 'Required' }] });
   });
   it('an org 5xx passed on as a 4xx ORG_ERROR (e.g. SERVER_UNAVAILABLE) is transient', () => {
     expect(classify(400, fail('ORG_ERROR', { orgErrorCode: 'SERVER_UNAVAILABLE' })).kind).toBe('unavailable');

@@ -1,45 +1,41 @@
 /**
- * The OrgGateway over the BFF (shared-contracts api/routes.ts): same-origin calls with the session
- * cookie and the CSRF header, the `{ success, data, messages }` envelope read by `readEnvelope`, and
- * every failure classified for the engine (network / unavailable / unauthorized / conflict / rejected).
+ * The OrgGateway over the BFF (shared-contracts api/routes.ts): typed calls over the host's one BFF
+ * client (bff-client.ts: CSRF header, sign-out gate, envelope, one failure classification).
  */
 import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
   MESSAGES,
   SUBMISSION_STATUS,
   gatewayError,
-  readEnvelope,
+  isBffError,
   uniquenessKey,
   type BatchItemResult,
   type FileUploadRequest,
-  type GatewayError,
   type LookupTarget,
   type OrgGateway,
   type PendingSubmission,
+  type QueryParams,
   type SaveResult,
   type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
 } from 'shared-contracts';
+import {
+  classify,
+  createBffClient,
+  type BffClient,
+  type BffClientOptions,
+  type UploadLike,
+} from '../bff-client';
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export { classify, TRANSIENT_ORG_ERROR_CODES, type FetchLike } from '../bff-client';
 
-export interface HttpGatewayOptions {
-  /** The BFF's origin ('' = same origin, the browser's case). */
-  baseUrl?: string;
-  fetch?: FetchLike;
-  /** Extra headers on every call (Node tests: Origin). */
-  headers?: Record<string, string>;
+export interface HttpGatewayOptions extends BffClientOptions {
+  /** The client to call through (the host's one); default one made from the other options. */
+  client?: BffClient;
   /** POWER_PARTNER users: sent as networkId on sync calls and uploads. */
   networkId?: () => string | undefined;
-  /** Upload with progress (the browser's XMLHttpRequest); default: fetch, progress 0 then 100. */
-  upload?: (
-    url: string,
-    body: FormData,
-    headers: Record<string, string>,
-    onProgress: (p: number) => void,
-  ) => Promise<Response>;
+  /** Upload with progress (the browser's XMLHttpRequest: xhrUpload); default fetch, progress 0 then 100. */
+  upload?: UploadLike;
 }
 
 /** Header carrying the file's idempotency key (its LocalId) so a retried upload can be recognised. */
@@ -52,42 +48,7 @@ export const UPLOAD_RETRY_HEADER = 'X-Upload-Retry';
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Salesforce error codes that are never a verdict on the data: the org was busy or failed. The BFF
- * may pass them on as a 4xx ORG_ERROR (jsforce reads the code from an org 5xx body), so they are
- * transient here whatever the status.
- */
-export const TRANSIENT_ORG_ERROR_CODES = new Set([
-  'SERVER_UNAVAILABLE',
-  'UNKNOWN_EXCEPTION',
-  'UNABLE_TO_LOCK_ROW',
-  'REQUEST_LIMIT_EXCEEDED',
-  'QUERY_TIMEOUT',
-]);
-
-/** How a BFF answer failed, for the engine. */
-export function classify(status: number, body: unknown): GatewayError {
-  const read = readEnvelope<unknown>(status, body);
-  const message = read.ok ? MESSAGES.somethingWentWrong : read.message;
-  const details = read.ok ? undefined : read.details;
-  // A refused submit's errors: by field where the BFF names them (its form check), else as listed.
-  const listed = (key: string): unknown[] | undefined =>
-    isRec(details) && Array.isArray(details[key]) && (details[key] as unknown[]).length > 0
-      ? (details[key] as unknown[])
-      : undefined;
-  const errors = listed('fieldErrors') ?? listed('errors');
-  const data =
-    errors ??
-    (isRec(body) && Array.isArray(body.messages) ? body.messages : Array.isArray(body) ? body : [message]);
-  if (status === 401) return gatewayError('unauthorized', message, { status, data });
-  if (status === 409) return gatewayError('conflict', message, { status, data });
-  const orgCode = isRec(details) && typeof details.orgErrorCode === 'string' ? details.orgErrorCode : '';
-  if (status === 429 || status === 408 || status >= 500 || TRANSIENT_ORG_ERROR_CODES.has(orgCode)) {
-    return gatewayError('unavailable', message, { status, data });
-  }
-  return gatewayError('rejected', message, { status, data });
-}
+const notFound = (e: unknown): boolean => isBffError(e) && e.status === 404;
 
 function orgStatus(s: unknown): SubmissionStatus {
   const v = typeof s === 'string' ? s.toLowerCase() : '';
@@ -128,59 +89,23 @@ export function toPending(r: Rec, formDef?: unknown): PendingSubmission | null {
 }
 
 export class HttpOrgGateway implements OrgGateway {
-  private readonly base: string;
-  private readonly fetchFn: FetchLike;
+  private readonly client: BffClient;
 
   constructor(private readonly opts: HttpGatewayOptions = {}) {
-    this.base = (opts.baseUrl ?? '').replace(/\/+$/, '');
-    this.fetchFn = opts.fetch ?? ((u, i) => fetch(u, i));
+    this.client = opts.client ?? createBffClient(opts);
   }
 
-  private headers(json: boolean): Record<string, string> {
-    return {
-      [CSRF_HEADER]: CSRF_HEADER_VALUE,
-      Accept: 'application/json',
-      ...(json ? { 'Content-Type': 'application/json' } : {}),
-      ...this.opts.headers,
-    };
-  }
-
-  private withNetwork(q: Record<string, string>): URLSearchParams {
+  private withNetwork(q: Record<string, string>): QueryParams {
     const networkId = this.opts.networkId?.();
-    return new URLSearchParams(networkId ? { ...q, networkId } : q);
+    return networkId ? { ...q, networkId } : q;
   }
 
-  private async read<T>(res: Response): Promise<T> {
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? (JSON.parse(text) as unknown) : null;
-    } catch {
-      body = text;
-    }
-    const read = readEnvelope<T>(res.status, body);
-    if (read.ok) return read.data;
-    throw classify(res.status, body);
-  }
-
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await this.fetchFn(this.base + path, {
-        method,
-        credentials: 'same-origin',
-        headers: this.headers(body !== undefined),
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch (e) {
-      throw gatewayError('network', MESSAGES.networkError, { data: [String(e)] });
-    }
-    try {
-      return await this.read<T>(res);
-    } catch (e) {
-      if (e instanceof Error) throw gatewayError('network', MESSAGES.networkError, { data: [e.message] });
-      throw e;
-    }
+  private call<T>(method: 'GET' | 'POST', path: string, query?: QueryParams, body?: unknown): Promise<T> {
+    return this.client.request<T>(path, {
+      method,
+      ...(query ? { query } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
   }
 
   private body(p: SubmissionPayload): Rec {
@@ -201,17 +126,16 @@ export class HttpOrgGateway implements OrgGateway {
 
   async saveSubmission(p: SubmissionPayload): Promise<SaveResult> {
     const q = this.withNetwork({ formSubmissionIdentifier: p.uniquenessKey });
-    const r = await this.call<Rec>('POST', `/api/savesubmission?${q}`, this.body(p));
+    const r = await this.call<Rec>('POST', '/api/savesubmission', q, this.body(p));
     return typeof r.id === 'string' && r.id ? { formSubmissionId: r.id } : {};
   }
 
   /** POST /api/submissions/batch: one upsert for up to 200 submissions, one result per item. */
   async submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]> {
-    const q = this.withNetwork({});
-    const qs = q.toString();
     const answer = await this.call<SubmissionBatchWireResult[]>(
       'POST',
-      `/api/submissions/batch${qs ? `?${qs}` : ''}`,
+      '/api/submissions/batch',
+      this.withNetwork({}),
       { items: items.map((p) => this.body(p)) },
     );
     return answer.map((r): BatchItemResult => {
@@ -235,32 +159,17 @@ export class HttpOrgGateway implements OrgGateway {
   async uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string> {
     const form = new FormData();
     form.append('fileData', req.file, req.name);
-    const headers = {
-      ...this.headers(false),
-      [UPLOAD_KEY_HEADER]: req.localId,
-      [SUBMISSION_KEY_HEADER]: req.uniquenessKey,
-      ...(req.sha256 ? { [UPLOAD_SHA256_HEADER]: req.sha256 } : {}),
-      ...(req.retry ? { [UPLOAD_RETRY_HEADER]: '1' } : {}),
-    };
-    const networkId = this.opts.networkId?.();
-    const url = `${this.base}/api/files${networkId ? `?${new URLSearchParams({ networkId })}` : ''}`;
-    let res: Response;
-    try {
-      if (this.opts.upload) res = await this.opts.upload(url, form, headers, onProgress);
-      else {
-        onProgress(0);
-        res = await this.fetchFn(url, { method: 'POST', credentials: 'same-origin', headers, body: form });
-      }
-    } catch (e) {
-      throw gatewayError('network', MESSAGES.networkError, { data: [String(e)] });
-    }
-    let r: Rec;
-    try {
-      r = await this.read<Rec>(res);
-    } catch (e) {
-      if (e instanceof Error) throw gatewayError('network', MESSAGES.networkError, { data: [e.message] });
-      throw e;
-    }
+    const r = await this.client.upload<Rec>('/api/files', form, {
+      query: this.withNetwork({}),
+      headers: {
+        [UPLOAD_KEY_HEADER]: req.localId,
+        [SUBMISSION_KEY_HEADER]: req.uniquenessKey,
+        ...(req.sha256 ? { [UPLOAD_SHA256_HEADER]: req.sha256 } : {}),
+        ...(req.retry ? { [UPLOAD_RETRY_HEADER]: '1' } : {}),
+      },
+      onProgress,
+      ...(this.opts.upload ? { send: this.opts.upload } : {}),
+    });
     if (typeof r.id !== 'string' || !r.id) throw gatewayError('rejected', MESSAGES.fileUploadErrorFound);
     onProgress(100);
     return r.id;
@@ -278,39 +187,33 @@ export class HttpOrgGateway implements OrgGateway {
   }
 
   async discardSubmission(formId: string, submissionId: string): Promise<boolean> {
-    const q = new URLSearchParams({ formSubmissionIdentifier: uniquenessKey(formId, submissionId) });
-    const r = await this.call<Rec>('POST', `/api/discardSubmission?${q}`, {});
+    const q = { formSubmissionIdentifier: uniquenessKey(formId, submissionId) };
+    const r = await this.call<Rec>('POST', '/api/discardSubmission', q, {});
     return r.deleted === true;
   }
 
   async syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null> {
     try {
-      const r = await this.call<Rec>(
-        'GET',
-        `/api/syncPendingSubmissions?${new URLSearchParams({ recordId: formSubmissionId })}`,
-      );
+      const r = await this.call<Rec>('GET', '/api/syncPendingSubmissions', { recordId: formSubmissionId });
       const def = isRec(r.formDefinition) ? r.formDefinition.formDef : undefined;
       return toPending(r, def);
     } catch (e) {
-      if ((e as GatewayError).status === 404) return null;
+      if (notFound(e)) return null;
       throw e;
     }
   }
 
   async checkFormStatus(formIds: string[]): Promise<string[]> {
     if (formIds.length === 0) return [];
-    return this.call<string[]>(
-      'GET',
-      `/api/checkFormStatus?${new URLSearchParams({ recordIds: formIds.join(',') })}`,
-    );
+    return this.call<string[]>('GET', '/api/checkFormStatus', { recordIds: formIds.join(',') });
   }
 
   async getFormDefinition(formId: string): Promise<unknown | null> {
     try {
-      const r = await this.call<Rec>('GET', `/api/schema?${new URLSearchParams({ recordId: formId })}`);
+      const r = await this.call<Rec>('GET', '/api/schema', { recordId: formId });
       return r.formDef ?? null;
     } catch (e) {
-      if ((e as GatewayError).status === 404) return null;
+      if (notFound(e)) return null;
       throw e;
     }
   }
@@ -319,10 +222,12 @@ export class HttpOrgGateway implements OrgGateway {
     recordId: string,
     query: unknown[],
   ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }> {
-    const r = await this.call<Rec>('POST', `/api/startingData?${new URLSearchParams({ recordId })}`, {
-      query,
-      lookupCacheString: '',
-    });
+    const r = await this.call<Rec>(
+      'POST',
+      '/api/startingData',
+      { recordId },
+      { query, lookupCacheString: '' },
+    );
     return {
       startingData: isRec(r.startingData) ? r.startingData : {},
       lookupCacheData: isRec(r.lookupCacheData) ? r.lookupCacheData : {},
@@ -330,20 +235,19 @@ export class HttpOrgGateway implements OrgGateway {
   }
 
   async lookupCache(target: LookupTarget): Promise<{ records: Rec[]; done: boolean }> {
-    const q = new URLSearchParams({
+    const extra = [target.valueField, ...target.fields].filter((f) => f !== 'Id' && f !== target.titleField);
+    const r = await this.call<Rec>('GET', '/api/searchQuery/', {
       kind: 'lookupCache',
       object: target.object,
       // the title field is what a search matches, as the lookup control's own query does
       ...(target.titleField.includes('.') ? {} : { searchField: target.titleField }),
+      ...(extra.length > 0 ? { fields: [...new Set(extra)].join(',') } : {}),
     });
-    const extra = [target.valueField, ...target.fields].filter((f) => f !== 'Id' && f !== target.titleField);
-    if (extra.length > 0) q.set('fields', [...new Set(extra)].join(','));
-    const r = await this.call<Rec>('GET', `/api/searchQuery/?${q}`);
     return { records: Array.isArray(r.records) ? r.records.filter(isRec) : [], done: r.done !== false };
   }
 
   async fetchGuideImage(imageUrl: string): Promise<string> {
-    const r = await this.call<Rec>('POST', '/api/imageGuide', {
+    const r = await this.call<Rec>('POST', '/api/imageGuide', undefined, {
       Id: imageUrl.slice(0, 120),
       ImageUrl: imageUrl,
     });

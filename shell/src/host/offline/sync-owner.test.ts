@@ -86,6 +86,6 @@ describe('the queue a Background Sync drain sends', () => {
     ).toEqual(A);
     expect(await sessionOwner(answer(200, { success: true, data: null }))).toBeNull();
     expect(await sessionOwner(answer(401, { success: false }))).toBeNull();
-    await expect(sessionOwner(answer(503, {}))).rejects.toThrow('503');
+    await expect(sessionOwner(answer(503, {}))).rejects.toMatchObject({ kind: 'unavailable', status: 503 });
   });
 });

@@ -11,8 +11,8 @@
  * this release's format, and the records written before owners go to that user when the worker first
  * opens the stores (db.ts legacyOwner), as the page gives them to the user stored on the device.
  */
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import type { FetchLike } from './http-gateway';
+import { isBffError } from 'shared-contracts';
+import { createBffClient, type FetchLike } from '../bff-client';
 import type { Owner } from './owner';
 import { readStoredSyncContext, saveSyncContext, type SyncContext } from './sync-context';
 
@@ -23,17 +23,15 @@ type CachesLike = Pick<CacheStorage, 'open'>;
  * Throws when the BFF cannot be asked (offline, 5xx): the browser tries the sync again later.
  */
 export async function sessionOwner(fetchFn: FetchLike, baseUrl = ''): Promise<Owner | null> {
-  const res = await fetchFn(`${baseUrl.replace(/\/+$/, '')}/api/auth/session`, {
-    method: 'GET',
-    credentials: 'same-origin',
-    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Accept: 'application/json' },
-  });
-  if (res.status === 401) return null;
-  if (!res.ok) throw new Error(`session check: ${res.status}`);
-  const body = (await res.json()) as {
-    data?: { main?: { organizationId?: unknown; userDetails?: { userId?: unknown } | null } } | null;
-  };
-  const main = body.data?.main;
+  type Answer = { main?: { organizationId?: unknown; userDetails?: { userId?: unknown } | null } } | null;
+  let answer: Answer;
+  try {
+    answer = await createBffClient({ fetch: fetchFn, baseUrl }).request<Answer>('/api/auth/session');
+  } catch (e) {
+    if (isBffError(e) && e.kind === 'unauthorized') return null;
+    throw e;
+  }
+  const main = answer?.main;
   const organizationId = main?.organizationId;
   const userId = main?.userDetails?.userId;
   return typeof organizationId === 'string' && organizationId && typeof userId === 'string' && userId

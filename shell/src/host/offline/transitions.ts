@@ -473,7 +473,7 @@ export function afterRefusal(
 
 /** The errors a failure carries (the response data), as stored on the record. */
 export function failureErrors(e: GatewayError): unknown[] {
-  return Array.isArray(e.data) ? e.data : [e.data ?? e.message];
+  return Array.isArray(e.data) ? e.data : [e.data ?? e.reason];
 }
 
 /**
@@ -533,8 +533,8 @@ export function failureText(e: GatewayError): string {
   if (e.kind === 'network') return MESSAGES.networkError;
   if (e.kind === 'unauthorized') return MESSAGES.fileNotAuthorised;
   // the org's daily API allowance is spent: the BFF's own sentence says what happens, no prefix
-  if (e.message === API_ALLOWANCE_TEXTS.spent) return e.message;
-  return MESSAGES.serverErrorPrefix + e.message;
+  if (e.reason === API_ALLOWANCE_TEXTS.spent) return e.reason;
+  return MESSAGES.serverErrorPrefix + e.reason;
 }
 
 /**
