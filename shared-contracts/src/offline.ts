@@ -365,6 +365,24 @@ export function isFinalDelivery(
 /** The outcome of a local write the user made: never throws for storage problems. */
 export type WriteResult<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
+/** Which of the org's lists a re-read concerns (the BFF's live hints name them). */
+export type OrgTopic = 'tasks' | 'forms' | 'submissions';
+
+/**
+ * The host's org re-reads (the pull half of sync), heard by subscription: the live stream's hints, the
+ * fallback poll, the tab shown again, a delivery. The host imports the org's pending records on each
+ * 'submissions' re-read itself, whichever screen is open; a screen with lists of its own re-reads them here.
+ */
+export interface OrgRefresh {
+  /** `topic`: hear only re-reads that concern that list; none: every re-read. */
+  subscribe(listener: () => void, topic?: OrgTopic): () => void;
+  /**
+   * The live stream's heartbeat said the org's changes reach this browser and no hint is waiting to be
+   * applied: lists read on these re-reads are current now ('Synced on', issue 40.7).
+   */
+  subscribeCurrent(listener: () => void): () => void;
+}
+
 export interface OfflineServices {
   // live store queries
   /** This organisation's local submissions, newest first (createdOn). */
@@ -435,6 +453,11 @@ export interface OfflineServices {
   openDraft(submissionId: string): () => void;
 
   // org-facing
+  /**
+   * Since 1.3.0: when the host re-reads the org. It runs while someone is signed in and online, on every
+   * screen; the host imports pending records on it (nobody else calls importPending).
+   */
+  orgRefresh: OrgRefresh;
   startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
   importPending(): Promise<void>;
   pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;

@@ -8,6 +8,8 @@ import type {
   OfflineServices,
   OutboxItem,
   CachedForm,
+  OrgRefresh,
+  OrgTopic,
   QueryParams,
   SessionState,
   SignedIn,
@@ -45,7 +47,37 @@ export function apiError(status: number, message: string, network = false): Erro
   });
 }
 
+/** The host's org re-reads, driven by the test: `fire` is a re-read, `current` the live stream's heartbeat. */
+export interface FakeOrgRefresh extends OrgRefresh {
+  fire(topics?: readonly OrgTopic[]): void;
+  current(): void;
+}
+
+export function fakeOrgRefresh(): FakeOrgRefresh {
+  const listeners = new Set<{ fn: () => void; topic: OrgTopic | undefined }>();
+  const currents = new Set<() => void>();
+  return {
+    subscribe(fn, topic) {
+      const entry = { fn, topic };
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+    subscribeCurrent(fn) {
+      currents.add(fn);
+      return () => void currents.delete(fn);
+    },
+    fire(topics = ['tasks', 'forms', 'submissions']) {
+      for (const l of [...listeners]) if (!l.topic || topics.includes(l.topic)) l.fn();
+    },
+    current() {
+      for (const fn of [...currents]) fn();
+    },
+  };
+}
+
 export interface FakeHost extends HostServices {
+  /** The host's org re-reads (offline.orgRefresh), fired by the test. */
+  orgRefresh: FakeOrgRefresh;
   sessionState: Settable<SessionState>;
   onlineState: Settable<boolean>;
   submissionsState: Settable<LocalSubmission[]>;
@@ -84,6 +116,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   const submissionsState = settable<LocalSubmission[]>([]);
   const cachedFormsState = settable<CachedForm[]>([]);
   const outboxState = settable<OutboxItem[]>([]);
+  const orgRefresh = fakeOrgRefresh();
   const deliveries = new Map<string, Settable<DeliveryOutcome>>();
   const deliveryOf = (id: string): Settable<DeliveryOutcome> => {
     let d = deliveries.get(id);
@@ -186,6 +219,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       submissionsState.set([sub, ...submissionsState.get()]);
       return sub;
     }),
+    orgRefresh,
     importPending: recorded('offline.importPending', async () => undefined),
     pullPending: async () => null,
     downloadForOffline: recorded('offline.downloadForOffline', async (formId: string) => {
@@ -207,7 +241,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   };
 
   const host: FakeHost = {
-    contractVersion: '1.2.0',
+    contractVersion: '1.3.0',
     navigate: recorded('navigate', () => undefined),
     online: onlineState,
     reportCrash: recorded('reportCrash', () => undefined),
@@ -227,6 +261,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     },
     api,
     offline,
+    orgRefresh,
     sessionState,
     onlineState,
     submissionsState,

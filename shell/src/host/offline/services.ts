@@ -32,6 +32,7 @@ import { browserLocks, type LockManagerLike } from './leader';
 import { DeliveryBoard } from './delivery';
 import { assembleOfflineForm } from './form-download';
 import { createOrgImport } from './org-import';
+import { createOrgRefresh, type OrgRefreshOptions } from './org-refresh';
 import { createOutboxView } from './outbox-view';
 import { liveObservable, Signal } from './live';
 import { summarizeQueue, type QueueSummary } from './outbox';
@@ -86,6 +87,8 @@ export interface OfflineServicesOptions {
   backoff?: BackoffPolicy;
   /** Register a Background Sync so a queue left in a closed tab drains from the service worker. */
   backgroundSync?: () => void;
+  /** The org refresh schedule's periods and live stream (org-refresh.ts); Node tests pass none. */
+  orgRefresh?: OrgRefreshOptions;
 }
 
 export interface OfflineServicesHandle extends OfflineServices {
@@ -181,10 +184,20 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   // Each submission's delivery outcome, told by the uploader of this tab or (over the queue channel)
   // of the tab that runs it.
   const deliveries = new DeliveryBoard();
+  // The org's lists after a delivery (it may complete an assigned task): one re-read for a batch.
+  let afterDelivery: ReturnType<typeof setTimeout> | undefined;
+  const delivered = (outcome: DeliveryOutcome): void => {
+    if (outcome.kind !== 'delivered' || afterDelivery !== undefined) return;
+    afterDelivery = setTimeout(() => {
+      afterDelivery = undefined;
+      orgRefresh.fire();
+    }, 0);
+  };
   const engine = new SyncEngine({
     store,
     onDelivery: (id, outcome) => {
       deliveries.tell(id, outcome);
+      delivered(outcome);
       queueChannel?.postMessage({ t: 'delivery', id, outcome });
     },
     onProgress: (localId, percent) => {
@@ -223,8 +236,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     } | null;
     if (m?.t === 'delivery') {
       // the uploader of another tab told what became of a submission
-      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object')
+      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object') {
         deliveries.tell(m.id, m.outcome as DeliveryOutcome);
+        delivered(m.outcome as DeliveryOutcome);
+      }
       return;
     }
     if (m?.t === 'progress') {
@@ -300,6 +315,29 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     ctx,
     nowMs,
   });
+
+  // The pull half of sync: the org's pending records are imported on opening, on coming online or
+  // signing in, and on each re-read of the org's submissions (live hint, fallback poll, a delivery),
+  // whichever screen is open. Offline forms the org retired go at the same moments.
+  const orgRefresh = createOrgRefresh(opts.orgRefresh);
+  const pull = (): void => void orgImport.importPending().catch(() => undefined);
+  orgRefresh.subscribe(pull, 'submissions');
+  /** Whose org the schedule reads now ('' = none): a sign-in as someone else starts it afresh. */
+  let pullingFor = '';
+  let started = false;
+  const followOrg = (): void => {
+    const key = started && opts.online.get() ? ownerKeyOf(owner()) : '';
+    if (key === pullingFor) return;
+    // the live stream is the session's: another user's needs its own
+    orgRefresh.setActive(false);
+    pullingFor = key;
+    if (!key) return;
+    orgRefresh.setActive(true);
+    pull();
+    void services.purgeStaleForms().catch(() => undefined);
+  };
+  const unsubscribeOrgOnline = opts.online.subscribe(followOrg);
+  const unsubscribeOrgOwner = ownerInputs.subscribe(followOrg);
 
   /**
    * Self-healing when a user is there (start, sign-in): records the update left without a user are the
@@ -521,6 +559,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (stored.syncStatus !== SYNC_STATUS.inSync) queued();
       return stored;
     },
+    orgRefresh,
     importPending: () => orgImport.importPending(),
     pullPending: (formSubmissionId) => orgImport.pullPending(formSubmissionId),
     async downloadForOffline(formId, options) {
@@ -580,9 +619,21 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       void requestPersistentStorage();
       void heal();
       engine.start();
+      started = true;
+      followOrg();
     },
-    stop: () => engine.stop(),
+    stop() {
+      started = false;
+      followOrg();
+      return engine.stop();
+    },
     async dispose() {
+      started = false;
+      followOrg();
+      orgRefresh.dispose();
+      unsubscribeOrgOnline();
+      unsubscribeOrgOwner();
+      if (afterDelivery !== undefined) clearTimeout(afterDelivery);
       await engine.stop();
       unsubscribeOffline();
       queueChannel?.close();
