@@ -30,9 +30,7 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
-  definitionProblem,
   formatDateTime,
-  isFormDefinition,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -110,29 +108,26 @@ const isNetworkFailure = (e: unknown): boolean =>
   !!(e as { failure?: { network?: boolean } } | null)?.failure?.network || e instanceof TypeError;
 
 /**
- * The definition a new local record of this form is made with: the offline copy, else the org's.
- * Never a record without one (it could not open offline: issue 40.3): with neither the copy nor a
- * connection this throws NotOnDevice, saying what to do; the org's refusal is thrown as it came.
+ * The definition a new local record of this form is made with, as the host reads it (the offline copy,
+ * else the org's). Never a record without one (it could not open offline: issue 40.3): with neither the
+ * copy nor a connection this throws NotOnDevice, saying what to do; the org's refusal says why.
  */
 async function definitionToLaunch(
   host: HostServices,
   formId: string,
   offlineCapable: boolean,
 ): Promise<unknown> {
-  const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
-  if (isFormDefinition(cached?.formDef)) return cached.formDef;
-  const notOnDevice = new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable));
-  if (!host.online.get()) throw notOnDevice;
-  let r: { formDef?: unknown };
-  try {
-    r = await host.api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
-  } catch (e) {
-    throw isNetworkFailure(e) ? notOnDevice : e;
+  const read = await host.offline.formDefinition(formId);
+  switch (read.kind) {
+    case 'found':
+      return read.formDef;
+    case 'unreachable':
+      throw read.network ? new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable)) : new Error(read.message);
+    case 'unusable':
+      throw new Error(read.message);
+    case 'none':
+      throw new Error(MESSAGES.schemaError);
   }
-  // a definition that cannot be filled in (a string, no schema) says why and makes no record
-  const problem = definitionProblem(r?.formDef);
-  if (problem !== undefined) throw new Error(problem);
-  return r.formDef;
 }
 
 export function HomeScreen({ host }: { host: HostServices }) {

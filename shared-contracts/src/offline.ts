@@ -6,6 +6,7 @@
 import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './observable';
 import type { LookupTarget } from './lookup-cache';
+import type { FormDefinition } from './form-definition';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -365,6 +366,22 @@ export function isFinalDelivery(
 /** The outcome of a local write the user made: never throws for storage problems. */
 export type WriteResult<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * A form's definition as the host reads it (one rule for every screen): the record's own copy, else
+ * the device's offline copy, else the org's.
+ */
+export type FormDefinitionRead =
+  | { kind: 'found'; formDef: FormDefinition; from: 'own' | 'device' | 'org' }
+  /** The org has no such form (or no definition for it). */
+  | { kind: 'none' }
+  /** The org's definition cannot be filled in: why, in the spec's words (section 8's schema problem). */
+  | { kind: 'unusable'; message: string }
+  /**
+   * Not on the device and the org cannot say now: `network` when no answer came (offline; the text is
+   * the spec's 'Cannot connect to Internet'), else the org's or the BFF's failure in words.
+   */
+  | { kind: 'unreachable'; network: boolean; message: string };
+
 /** Which of the org's lists a re-read concerns (the BFF's live hints name them). */
 export type OrgTopic = 'tasks' | 'forms' | 'submissions';
 
@@ -458,6 +475,11 @@ export interface OfflineServices {
    * screen; the host imports pending records on it (nobody else calls importPending).
    */
   orgRefresh: OrgRefresh;
+  /**
+   * Since 1.3.0: the definition of form `formId` (`own`: the record's own copy, used when it is one).
+   * Never throws: what went wrong is the answer's kind.
+   */
+  formDefinition(formId: string, own?: unknown): Promise<FormDefinitionRead>;
   startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
   importPending(): Promise<void>;
   pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;

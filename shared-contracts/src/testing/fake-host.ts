@@ -1,3 +1,4 @@
+import { API_ALLOWANCE_TEXTS, MESSAGES, definitionProblem, isFormDefinition } from '../index';
 import type {
   ApiClient,
   ClientEnv,
@@ -220,6 +221,38 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       return sub;
     }),
     orgRefresh,
+    // The host's rule (shell/src/host/offline/form-definitions.ts) over the fake's routes: own copy,
+    // cached copy, then GET /api/schema.
+    formDefinition: recorded('offline.formDefinition', async (formId: string, own?: unknown) => {
+      if (isFormDefinition(own)) return { kind: 'found' as const, formDef: own, from: 'own' as const };
+      const kept = cachedFormsState.get().find((f) => f.Id === formId)?.formDef;
+      if (isFormDefinition(kept)) return { kind: 'found' as const, formDef: kept, from: 'device' as const };
+      const offline = {
+        kind: 'unreachable' as const,
+        network: true,
+        message: MESSAGES.cannotConnectToInternet,
+      };
+      if (!onlineState.get()) return offline;
+      let def: unknown;
+      try {
+        const r = await api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
+        def = r?.formDef;
+      } catch (e) {
+        const failure = (e as { failure?: { status: number; message: string; network: boolean } }).failure;
+        if (!failure || failure.network) return offline;
+        if (failure.status === 404 || failure.status === 400) return { kind: 'none' as const };
+        const bare = failure.message.startsWith(MESSAGES.serverErrorPrefix)
+          ? failure.message.slice(MESSAGES.serverErrorPrefix.length)
+          : failure.message;
+        const message =
+          bare === API_ALLOWANCE_TEXTS.spent ? bare : failure.message || MESSAGES.somethingWentWrong;
+        return { kind: 'unreachable' as const, network: false, message };
+      }
+      if (def === null || def === undefined) return { kind: 'none' as const };
+      if (!isFormDefinition(def))
+        return { kind: 'unusable' as const, message: definitionProblem(def) ?? MESSAGES.schemaError };
+      return { kind: 'found' as const, formDef: def, from: 'org' as const };
+    }),
     importPending: recorded('offline.importPending', async () => undefined),
     pullPending: async () => null,
     downloadForOffline: recorded('offline.downloadForOffline', async (formId: string) => {

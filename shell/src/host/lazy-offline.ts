@@ -172,6 +172,7 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     attachFile: call('attachFile'),
     queueMany: call('queueMany'),
     orgRefresh: deferredRefresh(whenLoaded, loaded),
+    formDefinition: call('formDefinition'),
     startScheduled: call('startScheduled'),
     importPending: call('importPending'),
     pullPending: call('pullPending'),

@@ -31,6 +31,7 @@ import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { DeliveryBoard } from './delivery';
 import { assembleOfflineForm } from './form-download';
+import { readFormDefinition } from './form-definitions';
 import { createOrgImport } from './org-import';
 import { createOrgRefresh, type OrgRefreshOptions } from './org-refresh';
 import { createOutboxView } from './outbox-view';
@@ -560,6 +561,8 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       return stored;
     },
     orgRefresh,
+    formDefinition: (formId, own) =>
+      readFormDefinition({ store, gateway: opts.gateway, online: opts.online, owner }, formId, own),
     importPending: () => orgImport.importPending(),
     pullPending: (formSubmissionId) => orgImport.pullPending(formSubmissionId),
     async downloadForOffline(formId, options) {
