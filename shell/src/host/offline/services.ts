@@ -33,6 +33,7 @@ import { DeliveryBoard } from './delivery';
 import { assembleOfflineForm } from './form-download';
 import { readFormDefinition } from './form-definitions';
 import { createOrgImport } from './org-import';
+import { createOrgPull, type OrgPull } from './org-pull';
 import { createOrgRefresh, type OrgRefreshOptions } from './org-refresh';
 import { createOutboxView } from './outbox-view';
 import { liveObservable, Signal } from './live';
@@ -185,20 +186,12 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   // Each submission's delivery outcome, told by the uploader of this tab or (over the queue channel)
   // of the tab that runs it.
   const deliveries = new DeliveryBoard();
-  // The org's lists after a delivery (it may complete an assigned task): one re-read for a batch.
-  let afterDelivery: ReturnType<typeof setTimeout> | undefined;
-  const delivered = (outcome: DeliveryOutcome): void => {
-    if (outcome.kind !== 'delivered' || afterDelivery !== undefined) return;
-    afterDelivery = setTimeout(() => {
-      afterDelivery = undefined;
-      orgRefresh.fire();
-    }, 0);
-  };
+  let orgPull: OrgPull | null = null;
   const engine = new SyncEngine({
     store,
     onDelivery: (id, outcome) => {
       deliveries.tell(id, outcome);
-      delivered(outcome);
+      orgPull?.delivered(outcome);
       queueChannel?.postMessage({ t: 'delivery', id, outcome });
     },
     onProgress: (localId, percent) => {
@@ -239,7 +232,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       // the uploader of another tab told what became of a submission
       if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object') {
         deliveries.tell(m.id, m.outcome as DeliveryOutcome);
-        delivered(m.outcome as DeliveryOutcome);
+        orgPull?.delivered(m.outcome as DeliveryOutcome);
       }
       return;
     }
@@ -317,28 +310,15 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     nowMs,
   });
 
-  // The pull half of sync: the org's pending records are imported on opening, on coming online or
-  // signing in, and on each re-read of the org's submissions (live hint, fallback poll, a delivery),
-  // whichever screen is open. Offline forms the org retired go at the same moments.
+  // The pull half of sync, whichever screen is open (org-pull.ts, org-refresh.ts).
   const orgRefresh = createOrgRefresh(opts.orgRefresh);
-  const pull = (): void => void orgImport.importPending().catch(() => undefined);
-  orgRefresh.subscribe(pull, 'submissions');
-  /** Whose org the schedule reads now ('' = none): a sign-in as someone else starts it afresh. */
-  let pullingFor = '';
-  let started = false;
-  const followOrg = (): void => {
-    const key = started && opts.online.get() ? ownerKeyOf(owner()) : '';
-    if (key === pullingFor) return;
-    // the live stream is the session's: another user's needs its own
-    orgRefresh.setActive(false);
-    pullingFor = key;
-    if (!key) return;
-    orgRefresh.setActive(true);
-    pull();
-    void services.purgeStaleForms().catch(() => undefined);
-  };
-  const unsubscribeOrgOnline = opts.online.subscribe(followOrg);
-  const unsubscribeOrgOwner = ownerInputs.subscribe(followOrg);
+  orgPull = createOrgPull({
+    refresh: orgRefresh,
+    online: opts.online,
+    ownerKey: ownerInputs,
+    importPending: () => orgImport.importPending(),
+    purgeStaleForms: () => services.purgeStaleForms(),
+  });
 
   /**
    * Self-healing when a user is there (start, sign-in): records the update left without a user are the
@@ -622,21 +602,14 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       void requestPersistentStorage();
       void heal();
       engine.start();
-      started = true;
-      followOrg();
+      orgPull?.start();
     },
     stop() {
-      started = false;
-      followOrg();
+      orgPull?.stop();
       return engine.stop();
     },
     async dispose() {
-      started = false;
-      followOrg();
-      orgRefresh.dispose();
-      unsubscribeOrgOnline();
-      unsubscribeOrgOwner();
-      if (afterDelivery !== undefined) clearTimeout(afterDelivery);
+      orgPull?.dispose();
       await engine.stop();
       unsubscribeOffline();
       queueChannel?.close();
