@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -30,9 +30,7 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
-  definitionProblem,
   formatDateTime,
-  isFormDefinition,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -52,7 +50,6 @@ import {
   type ScheduledRecord,
 } from './model';
 import { OutboxPanel } from './OutboxPanel';
-import { useOrgRefreshSignal } from './orgRefresh';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'shared-contracts/use-observable';
 
@@ -111,29 +108,26 @@ const isNetworkFailure = (e: unknown): boolean =>
   !!(e as { failure?: { network?: boolean } } | null)?.failure?.network || e instanceof TypeError;
 
 /**
- * The definition a new local record of this form is made with: the offline copy, else the org's.
- * Never a record without one (it could not open offline: issue 40.3): with neither the copy nor a
- * connection this throws NotOnDevice, saying what to do; the org's refusal is thrown as it came.
+ * The definition a new local record of this form is made with, as the host reads it (the offline copy,
+ * else the org's). Never a record without one (it could not open offline: issue 40.3): with neither the
+ * copy nor a connection this throws NotOnDevice, saying what to do; the org's refusal says why.
  */
 async function definitionToLaunch(
   host: HostServices,
   formId: string,
   offlineCapable: boolean,
 ): Promise<unknown> {
-  const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
-  if (isFormDefinition(cached?.formDef)) return cached.formDef;
-  const notOnDevice = new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable));
-  if (!host.online.get()) throw notOnDevice;
-  let r: { formDef?: unknown };
-  try {
-    r = await host.api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
-  } catch (e) {
-    throw isNetworkFailure(e) ? notOnDevice : e;
+  const read = await host.offline.formDefinition(formId);
+  switch (read.kind) {
+    case 'found':
+      return read.formDef;
+    case 'unreachable':
+      throw read.network ? new NotOnDevice(HOME_TEXTS.notOnDevice(offlineCapable)) : new Error(read.message);
+    case 'unusable':
+      throw new Error(read.message);
+    case 'none':
+      throw new Error(MESSAGES.schemaError);
   }
-  // a definition that cannot be filled in (a string, no schema) says why and makes no record
-  const problem = definitionProblem(r?.formDef);
-  if (problem !== undefined) throw new Error(problem);
-  return r.formDef;
 }
 
 export function HomeScreen({ host }: { host: HostServices }) {
@@ -163,31 +157,13 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const canReachOrg = online && !!signedIn;
   const outbox = useObservable(host.offline.outbox);
-  // The uploader delivering something (the outbox shrinking) may complete an assigned task.
-  const [delivered, setDelivered] = useState(0);
-  const outboxSize = useRef(outbox.length);
-  useEffect(() => {
-    if (outbox.length < outboxSize.current) setDelivered((n) => n + 1);
-    outboxSize.current = outbox.length;
-  }, [outbox.length]);
-  // Re-reads on the BFF's live hints (or the fallback poll) are heard by subscription, so a re-read whose
-  // answers change nothing re-renders nothing (bench:home's idle budget); a delivery re-reads through state.
-  const refreshSignal = useOrgRefreshSignal(canReachOrg);
-  const tasks = useAssignedTasks(host, userId, canReachOrg, delivered, refreshSignal);
-  const forms = useForms(host, userId, canReachOrg, delivered, refreshSignal);
+  // The host re-reads the org (its live hints, the fallback poll, a delivery) and imports pending
+  // records itself, whichever screen is open; home re-reads its lists on the same re-reads. They are
+  // heard by subscription, so a re-read whose answers change nothing re-renders nothing (bench:home).
+  const refreshSignal = host.offline.orgRefresh;
+  const tasks = useAssignedTasks(host, userId, canReachOrg, refreshSignal);
+  const forms = useForms(host, userId, canReachOrg, refreshSignal);
 
-  // Pull pending records from the org (on opening, coming online and each refresh) and purge stale
-  // offline forms; the imported records reach the lists through the store's live query.
-  useEffect(() => {
-    if (!canReachOrg) return;
-    const importPending = (): void => void host.offline.importPending().catch(() => undefined);
-    importPending();
-    return refreshSignal.subscribe(importPending, 'submissions');
-  }, [host, canReachOrg, delivered, refreshSignal]);
-  useEffect(() => {
-    if (!canReachOrg) return;
-    host.offline.purgeStaleForms().catch(() => undefined);
-  }, [host, canReachOrg]);
   // 'Synced on' is when the lists were last known current: a read, or the live stream's heartbeat
   // saying every org change reaches this home and none is waiting (issue 40.7). Not after a failed read.
   const listsFailed = tasks.failed || forms.failed;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FORM_SEARCH_MIN_LENGTH, type HostServices } from 'shared-contracts';
+import { FORM_SEARCH_MIN_LENGTH, type HostServices, type OrgRefresh } from 'shared-contracts';
 import type { AssignedTask, FormListItem } from './model';
-import type { RefreshSignal } from './orgRefresh';
 import { sortTasks } from './model';
 
 /**
@@ -62,8 +61,8 @@ export interface RemoteList<T> {
 }
 
 /**
- * A list read from the BFF, cached per user for offline use, re-read when back online, on `refresh`
- * changes and on each tick of `signal` (useOrgRefreshSignal). A re-read that brings the same records
+ * A list read from the BFF, cached per user for offline use, re-read when back online and on each of
+ * the host's org re-reads that concerns it (`signal`: host.offline.orgRefresh). A re-read that brings the same records
  * sets no state, so it re-renders nothing (home idles at a re-read a minute); the read's time goes
  * to storage and the Synced on line (markSynced).
  */
@@ -73,8 +72,7 @@ function useRemoteList<T>(
   what: string,
   load: () => Promise<T[]>,
   online: boolean,
-  refresh = 0,
-  signal?: RefreshSignal,
+  signal?: OrgRefresh,
 ): RemoteList<T> {
   const [items, setItems] = useState<T[]>(() => (userId ? (readCache<T[]>(what, userId) ?? []) : []));
   const [loading, setLoadingState] = useState(false);
@@ -133,7 +131,7 @@ function useRemoteList<T>(
       live = false;
       unsubscribe?.();
     };
-  }, [host, userId, what, online, nonce, refresh, signal, setLoading, setFailed]);
+  }, [host, userId, what, online, nonce, signal, setLoading, setFailed]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
   return { items, loading, failed, reload };
@@ -147,8 +145,7 @@ export function useAssignedTasks(
   host: HostServices,
   userId: string | null,
   online: boolean,
-  refresh = 0,
-  signal?: RefreshSignal,
+  signal?: OrgRefresh,
 ) {
   return useRemoteList<AssignedTask>(
     host,
@@ -159,25 +156,17 @@ export function useAssignedTasks(
       return sortTasks(r.records ?? []);
     },
     online,
-    refresh,
     signal,
   );
 }
 
-export function useForms(
-  host: HostServices,
-  userId: string | null,
-  online: boolean,
-  refresh = 0,
-  signal?: RefreshSignal,
-) {
+export function useForms(host: HostServices, userId: string | null, online: boolean, signal?: OrgRefresh) {
   return useRemoteList<FormListItem>(
     host,
     userId,
     'forms',
     () => host.api.get<FormListItem[]>('/api/forms'),
     online,
-    refresh,
     signal,
   );
 }

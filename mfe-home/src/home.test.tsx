@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
@@ -55,7 +55,8 @@ describe('home screen', () => {
     ]);
     expect(tabs.length).toBe(4);
     expect(tab(/In Progress/).getAttribute('aria-selected')).toBe('true');
-    expect(callsOf(host, 'offline.importPending').length).toBe(1);
+    // the host imports the org's pending records (issue 41.3): home only shows the store
+    expect(callsOf(host, 'offline.importPending')).toEqual([]);
   });
 
   it('on narrow screens the tabs are a selector with the same tabs and counts', async () => {
@@ -719,36 +720,30 @@ describe('outbox panel', () => {
 describe('home keeps the org lists current', () => {
   const taskReads = (host: FakeHost) =>
     callsOf(host, 'api.GET').filter((c) => c[1] === '/api/searchQuery/').length;
-  const outboxItem = (id: string): OutboxItem =>
-    ({
-      id,
-      kind: 'submission',
-      submissionId: id,
-      title: 'Form',
-      state: 'waiting',
-      lastError: null,
-      attempts: 0,
-      nextAttemptAt: null,
-    }) as unknown as OutboxItem;
 
-  it('re-reads tasks and pending submissions when the uploader delivers, and shows new tasks', async () => {
+  it("re-reads a list on each of the host's org re-reads that concerns it, and shows new tasks", async () => {
     let tasks = TASKS;
     const { host } = setup((h) => {
       h.routes.set('GET /api/searchQuery/', () => ({ totalSize: tasks.length, done: true, records: tasks }));
-      h.outboxState.set([outboxItem('a'), outboxItem('b')]);
     });
     await waitFor(() => expect(tab(/Assigned/).textContent).toBe('Assigned3'));
     const before = taskReads(host);
-    expect(callsOf(host, 'offline.importPending').length).toBe(1);
+    const formReads = () => callsOf(host, 'api.GET').filter((c) => c[1] === '/api/forms').length;
+    const formsBefore = formReads();
     tasks = TASKS.slice(1);
-    act(() => host.outboxState.set([outboxItem('b')]));
+    act(() => host.orgRefresh.fire(['tasks']));
     await waitFor(() => expect(tab(/Assigned/).textContent).toBe('Assigned2'));
     expect(taskReads(host)).toBe(before + 1);
-    expect(callsOf(host, 'offline.importPending').length).toBe(2);
-    // A new item in the outbox is no delivery: nothing is re-read.
-    act(() => host.outboxState.set([outboxItem('b'), outboxItem('c')]));
+    expect(formReads()).toBe(formsBefore);
+    // The org's submissions are the host's to import: home reads nothing on their re-read.
+    act(() => host.orgRefresh.fire(['submissions']));
     await new Promise((r) => setTimeout(r, 50));
     expect(taskReads(host)).toBe(before + 1);
+    expect(callsOf(host, 'offline.importPending')).toEqual([]);
+    // Every list on a full re-read (a delivery, the fallback poll).
+    act(() => host.orgRefresh.fire());
+    await waitFor(() => expect(formReads()).toBe(formsBefore + 1));
+    expect(taskReads(host)).toBe(before + 2);
   });
 
   it('the Synced on line follows the newest local sync at once', async () => {
@@ -761,86 +756,43 @@ describe('home keeps the org lists current', () => {
   });
 
   it("Synced on: the live stream's heartbeat says the lists are current; offline, the last real sync (40.7)", async () => {
-    const sources: { emit(type: string, data: string): void; close(): void }[] = [];
-    class FakeEventSource {
-      private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-      constructor() {
-        sources.push(this);
-      }
-      addEventListener(type: string, fn: (e: MessageEvent<string>) => void): void {
-        this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-      }
-      emit(type: string, data: string): void {
-        for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data }));
-      }
-      close(): void {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
-    try {
-      const owner = `${USER.organizationId}.${USER.userId}`;
-      writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
-      const old = `Synced on ${formatDateTime('2026-01-01T10:00:00.000Z', { timeZone: 'America/New_York' })}`;
-      // the org reads are slow to answer: only the heartbeat can say the lists are current
-      const { host } = setup((h) => {
-        for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
-          h.routes.set(route, () => new Promise(() => undefined));
-      });
-      expect(screen.getByTestId('synced-on').textContent).toBe(old);
-      const live = sources.at(-1);
-      if (!live) throw new Error('no stream');
-      act(() => live.emit('ready', '{}'));
-      act(() => live.emit('current', '{"current":false}'));
-      expect(screen.getByTestId('synced-on').textContent).toBe(old);
-      const before = Date.now();
-      act(() => live.emit('current', '{"current":true}'));
-      const stored = String(readCache<string>('syncedOn', owner));
-      expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1);
-      expect(screen.getByTestId('synced-on').textContent).toBe(
-        `Synced on ${formatDateTime(stored, { timeZone: 'America/New_York' })}`,
-      );
-      // offline: the line stays at the last time the lists were known current
-      act(() => host.onlineState.set(false));
-      const shown = screen.getByTestId('synced-on').textContent;
-      await new Promise((r) => setTimeout(r, 20));
-      expect(screen.getByTestId('synced-on').textContent).toBe(shown);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const owner = `${USER.organizationId}.${USER.userId}`;
+    writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+    const old = `Synced on ${formatDateTime('2026-01-01T10:00:00.000Z', { timeZone: 'America/New_York' })}`;
+    // the org reads are slow to answer: only the heartbeat can say the lists are current
+    const { host } = setup((h) => {
+      for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
+        h.routes.set(route, () => new Promise(() => undefined));
+    });
+    expect(screen.getByTestId('synced-on').textContent).toBe(old);
+    const before = Date.now();
+    // the host's live stream heard the heartbeat (offline.orgRefresh.subscribeCurrent)
+    act(() => host.orgRefresh.current());
+    const stored = String(readCache<string>('syncedOn', owner));
+    expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1);
+    expect(screen.getByTestId('synced-on').textContent).toBe(
+      `Synced on ${formatDateTime(stored, { timeZone: 'America/New_York' })}`,
+    );
+    // offline: the line stays at the last time the lists were known current
+    act(() => host.onlineState.set(false));
+    const shown = screen.getByTestId('synced-on').textContent;
+    act(() => host.orgRefresh.current());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId('synced-on').textContent).toBe(shown);
   });
 
   it('Synced on: a heartbeat claims nothing after a failed read of the lists', async () => {
-    const sources: { emit(type: string, data: string): void }[] = [];
-    vi.stubGlobal(
-      'EventSource',
-      class {
-        private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-        constructor() {
-          sources.push(this);
-        }
-        addEventListener(type: string, fn: (e: MessageEvent<string>) => void): void {
-          this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-        }
-        emit(type: string, data: string): void {
-          for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data }));
-        }
-        close(): void {}
-      },
-    );
-    try {
-      const owner = `${USER.organizationId}.${USER.userId}`;
-      writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
-      setup((h) => {
-        for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
-          h.routes.set(route, () => {
-            throw apiError(502, 'Server Error: down');
-          });
-      });
-      expect(await screen.findByText(/Could not load from the organisation/)).toBeTruthy();
-      act(() => sources.at(-1)?.emit('current', '{"current":true}'));
-      expect(readCache<string>('syncedOn', owner)).toBe('2026-01-01T10:00:00.000Z');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const owner = `${USER.organizationId}.${USER.userId}`;
+    writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+    const { host } = setup((h) => {
+      for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
+        h.routes.set(route, () => {
+          throw apiError(502, 'Server Error: down');
+        });
+    });
+    expect(await screen.findByText(/Could not load from the organisation/)).toBeTruthy();
+    act(() => host.orgRefresh.current());
+    expect(readCache<string>('syncedOn', owner)).toBe('2026-01-01T10:00:00.000Z');
   });
 
   it('the Synced on line shows at once the date another tab stored after its org read', async () => {

@@ -7,6 +7,7 @@ import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './observable';
 import type { LookupTarget } from './lookup-cache';
 import { BffError, isBffError, type BffErrorKind } from './api/bff-error';
+import type { FormDefinition } from './form-definition';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -357,6 +358,40 @@ export function isFinalDelivery(
 /** The outcome of a local write the user made: never throws for storage problems. */
 export type WriteResult<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * A form's definition as the host reads it (one rule for every screen): the record's own copy, else
+ * the device's offline copy, else the org's.
+ */
+export type FormDefinitionRead =
+  | { kind: 'found'; formDef: FormDefinition; from: 'own' | 'device' | 'org' }
+  /** The org has no such form (or no definition for it). */
+  | { kind: 'none' }
+  /** The org's definition cannot be filled in: why, in the spec's words (section 8's schema problem). */
+  | { kind: 'unusable'; message: string }
+  /**
+   * Not on the device and the org cannot say now: `network` when no answer came (offline; the text is
+   * the spec's 'Cannot connect to Internet'), else the org's or the BFF's failure in words.
+   */
+  | { kind: 'unreachable'; network: boolean; message: string };
+
+/** Which of the org's lists a re-read concerns (the BFF's live hints name them). */
+export type OrgTopic = 'tasks' | 'forms' | 'submissions';
+
+/**
+ * The host's org re-reads (the pull half of sync), heard by subscription: the live stream's hints, the
+ * fallback poll, the tab shown again, a delivery. The host imports the org's pending records on each
+ * 'submissions' re-read itself, whichever screen is open; a screen with lists of its own re-reads them here.
+ */
+export interface OrgRefresh {
+  /** `topic`: hear only re-reads that concern that list; none: every re-read. */
+  subscribe(listener: () => void, topic?: OrgTopic): () => void;
+  /**
+   * The live stream's heartbeat said the org's changes reach this browser and no hint is waiting to be
+   * applied: lists read on these re-reads are current now ('Synced on', issue 40.7).
+   */
+  subscribeCurrent(listener: () => void): () => void;
+}
+
 export interface OfflineServices {
   // live store queries
   /** This organisation's local submissions, newest first (createdOn). */
@@ -427,6 +462,16 @@ export interface OfflineServices {
   openDraft(submissionId: string): () => void;
 
   // org-facing
+  /**
+   * Since 1.3.0: when the host re-reads the org. It runs while someone is signed in and online, on every
+   * screen; the host imports pending records on it (nobody else calls importPending).
+   */
+  orgRefresh: OrgRefresh;
+  /**
+   * Since 1.3.0: the definition of form `formId` (`own`: the record's own copy, used when it is one).
+   * Never throws: what went wrong is the answer's kind.
+   */
+  formDefinition(formId: string, own?: unknown): Promise<FormDefinitionRead>;
   startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
   importPending(): Promise<void>;
   pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;

@@ -1,15 +1,8 @@
 /**
  * Loads what the form screen shows: the local submission by id (the offline store is the source, so
  * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
- * definition (the submission's own copy, else the offline cache, else the org).
+ * definition (the host's read: the submission's own copy, else the offline cache, else the org).
  */
-import {
-  API_ALLOWANCE_TEXTS,
-  MESSAGES,
-  definitionProblem,
-  isBffError,
-  isFormDefinition,
-} from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
 import type { FormTarget } from './route';
 
@@ -21,18 +14,6 @@ export type Loaded =
 
 /** The org could not give the form definition right now: not the same as there being none. */
 export class DefinitionUnavailable extends Error {}
-
-/** What the user reads when the definition cannot be read now. */
-export function unavailableText(e: unknown): string {
-  if (!isBffError(e)) return MESSAGES.somethingWentWrong;
-  const f = e;
-  if (f.network) return MESSAGES.cannotConnectToInternet;
-  // The allowance text says what happens next in words; it is not a server fault to prefix.
-  const bare = f.message.startsWith(MESSAGES.serverErrorPrefix)
-    ? f.message.slice(MESSAGES.serverErrorPrefix.length)
-    : f.message;
-  return bare === API_ALLOWANCE_TEXTS.spent ? bare : f.message || MESSAGES.somethingWentWrong;
-}
 
 /**
  * The first value a live query delivers. A host observable kept per id holds its last value while
@@ -63,28 +44,26 @@ export function firstValue<T>(
   });
 }
 
-const isFormDef = isFormDefinition;
-
+/**
+ * The form's definition as the host reads it (the record's own copy, the offline cache, the org):
+ * undefined when the org has none; DefinitionUnavailable, saying why, when it cannot be had now.
+ */
 export async function formDefinitionOf(
   host: HostServices,
   formId: string,
   own: unknown,
 ): Promise<FormDefinition | undefined> {
-  if (isFormDef(own)) return own;
-  const cached = host.offline.cachedForms.get().find((f) => f.Id === formId);
-  if (isFormDef(cached?.formDef)) return cached.formDef;
-  try {
-    const r = await host.api.get<{ formDef?: unknown } | FormDefinition>('/api/schema', { recordId: formId });
-    const def = isFormDef(r) ? r : (r as { formDef?: unknown }).formDef;
-    if (isFormDef(def)) return def;
+  const read = await host.offline.formDefinition(formId, own);
+  switch (read.kind) {
+    case 'found':
+      return read.formDef;
+    case 'none':
+      return undefined;
     // the org has the form but its definition cannot be filled in: say why (spec section 8), not
     // 'Couldn't find the matching submission.'
-    throw new DefinitionUnavailable(definitionProblem(def) ?? MESSAGES.schemaError);
-  } catch (e) {
-    if (e instanceof DefinitionUnavailable) throw e;
-    const status = isBffError(e) ? e.status : undefined;
-    if (status === 404 || status === 400) return undefined;
-    throw new DefinitionUnavailable(unavailableText(e));
+    case 'unusable':
+    case 'unreachable':
+      throw new DefinitionUnavailable(read.message);
   }
 }
 

@@ -6,8 +6,6 @@
  */
 import {
   MESSAGES,
-  definitionProblem,
-  isFormDefinition,
   isBffError,
   type HostServices,
   type LocalSubmission,
@@ -90,24 +88,26 @@ function nameOf(formDef: unknown): string | undefined {
   return typeof name === 'string' && name.trim() ? name : undefined;
 }
 
+/** The form's definition as the host reads it (the offline copy, else the org's), with its name. */
 async function formDefinition(
   deps: LaunchDeps,
   formId: string,
 ): Promise<{ formDef: unknown; name?: string }> {
-  const cached = (await settledValue(deps.host.offline.cachedForms, deps.settleMs)).find(
-    (f) => f.Id === formId,
-  );
-  if (cached && isFormDefinition(cached.formDef))
-    return { formDef: cached.formDef, ...(nameOf(cached.formDef) ? { name: nameOf(cached.formDef) } : {}) };
-  if (!deps.host.online.get()) throw new Offline();
-  const r = await deps.host.api.get<{ Name?: string; formDef?: unknown }>('/api/schema', {
-    recordId: formId,
-  });
-  // a definition that cannot be filled in (a string, no schema) says why and makes no record
-  const problem = definitionProblem(r.formDef);
-  if (problem !== undefined) throw new Error(problem);
-  const name = nameOf(r.formDef) ?? r.Name;
-  return { formDef: r.formDef, ...(name ? { name } : {}) };
+  const read = await deps.host.offline.formDefinition(formId);
+  switch (read.kind) {
+    case 'found': {
+      const name = nameOf(read.formDef);
+      return { formDef: read.formDef, ...(name ? { name } : {}) };
+    }
+    case 'unreachable':
+      if (read.network) throw new Offline();
+      throw new Error(read.message);
+    case 'unusable':
+      // a definition that cannot be filled in (a string, no schema) says why and makes no record
+      throw new Error(read.message);
+    case 'none':
+      throw new Error(MESSAGES.schemaError);
+  }
 }
 
 async function launchNew(deps: LaunchDeps, formId: string, formName?: string): Promise<LaunchOutcome> {

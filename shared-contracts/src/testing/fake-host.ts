@@ -1,4 +1,11 @@
-import { BffError, CONTRACT_VERSION } from '../index';
+import {
+  API_ALLOWANCE_TEXTS,
+  BffError,
+  CONTRACT_VERSION,
+  MESSAGES,
+  definitionProblem,
+  isFormDefinition,
+} from '../index';
 import type {
   ApiClient,
   ClientEnv,
@@ -9,6 +16,8 @@ import type {
   OfflineServices,
   OutboxItem,
   CachedForm,
+  OrgRefresh,
+  OrgTopic,
   QueryParams,
   SessionState,
   SignedIn,
@@ -49,7 +58,37 @@ export function apiError(status: number, message: string, network = false): BffE
   });
 }
 
+/** The host's org re-reads, driven by the test: `fire` is a re-read, `current` the live stream's heartbeat. */
+export interface FakeOrgRefresh extends OrgRefresh {
+  fire(topics?: readonly OrgTopic[]): void;
+  current(): void;
+}
+
+export function fakeOrgRefresh(): FakeOrgRefresh {
+  const listeners = new Set<{ fn: () => void; topic: OrgTopic | undefined }>();
+  const currents = new Set<() => void>();
+  return {
+    subscribe(fn, topic) {
+      const entry = { fn, topic };
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+    subscribeCurrent(fn) {
+      currents.add(fn);
+      return () => void currents.delete(fn);
+    },
+    fire(topics = ['tasks', 'forms', 'submissions']) {
+      for (const l of [...listeners]) if (!l.topic || topics.includes(l.topic)) l.fn();
+    },
+    current() {
+      for (const fn of [...currents]) fn();
+    },
+  };
+}
+
 export interface FakeHost extends HostServices {
+  /** The host's org re-reads (offline.orgRefresh), fired by the test. */
+  orgRefresh: FakeOrgRefresh;
   sessionState: Settable<SessionState>;
   onlineState: Settable<boolean>;
   submissionsState: Settable<LocalSubmission[]>;
@@ -88,6 +127,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   const submissionsState = settable<LocalSubmission[]>([]);
   const cachedFormsState = settable<CachedForm[]>([]);
   const outboxState = settable<OutboxItem[]>([]);
+  const orgRefresh = fakeOrgRefresh();
   const deliveries = new Map<string, Settable<DeliveryOutcome>>();
   const deliveryOf = (id: string): Settable<DeliveryOutcome> => {
     let d = deliveries.get(id);
@@ -200,6 +240,39 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       submissionsState.set([sub, ...submissionsState.get()]);
       return sub;
     }),
+    orgRefresh,
+    // The host's rule (shell/src/host/offline/form-definitions.ts) over the fake's routes: own copy,
+    // cached copy, then GET /api/schema.
+    formDefinition: recorded('offline.formDefinition', async (formId: string, own?: unknown) => {
+      if (isFormDefinition(own)) return { kind: 'found' as const, formDef: own, from: 'own' as const };
+      const kept = cachedFormsState.get().find((f) => f.Id === formId)?.formDef;
+      if (isFormDefinition(kept)) return { kind: 'found' as const, formDef: kept, from: 'device' as const };
+      const offline = {
+        kind: 'unreachable' as const,
+        network: true,
+        message: MESSAGES.cannotConnectToInternet,
+      };
+      if (!onlineState.get()) return offline;
+      let def: unknown;
+      try {
+        const r = await api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
+        def = r?.formDef;
+      } catch (e) {
+        const failure = (e as { failure?: { status: number; message: string; network: boolean } }).failure;
+        if (!failure || failure.network) return offline;
+        if (failure.status === 404 || failure.status === 400) return { kind: 'none' as const };
+        const bare = failure.message.startsWith(MESSAGES.serverErrorPrefix)
+          ? failure.message.slice(MESSAGES.serverErrorPrefix.length)
+          : failure.message;
+        const message =
+          bare === API_ALLOWANCE_TEXTS.spent ? bare : failure.message || MESSAGES.somethingWentWrong;
+        return { kind: 'unreachable' as const, network: false, message };
+      }
+      if (def === null || def === undefined) return { kind: 'none' as const };
+      if (!isFormDefinition(def))
+        return { kind: 'unusable' as const, message: definitionProblem(def) ?? MESSAGES.schemaError };
+      return { kind: 'found' as const, formDef: def, from: 'org' as const };
+    }),
     importPending: recorded('offline.importPending', async () => undefined),
     pullPending: async () => null,
     downloadForOffline: recorded('offline.downloadForOffline', async (formId: string) => {
@@ -246,6 +319,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
         throw new Error('no remotes in the fake host');
       }),
     },
+    orgRefresh,
     sessionState,
     onlineState,
     submissionsState,

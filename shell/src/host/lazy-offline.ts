@@ -13,6 +13,7 @@ import type {
   LocalSubmission,
   Observable,
   OfflineServices,
+  OrgRefresh,
   OutboxItem,
 } from 'shared-contracts';
 
@@ -70,6 +71,35 @@ function deferredObservable<T, C>(
         early.delete(listener);
       };
     },
+  };
+}
+
+/**
+ * The org refresh before the core is there: subscriptions made early are moved onto the core's own when
+ * it loads (nothing re-reads the org before the core runs the schedule anyway).
+ */
+function deferredRefresh<C extends LoadedOffline>(
+  whenLoaded: (cb: (core: C) => void) => void,
+  loaded: () => C | null,
+): OrgRefresh {
+  const later =
+    (pick: (r: OrgRefresh) => (fn: () => void) => () => void) =>
+    (fn: () => void): (() => void) => {
+      const core = loaded();
+      if (core) return pick(core.orgRefresh)(fn);
+      let off: (() => void) | null = null;
+      let gone = false;
+      whenLoaded((c) => {
+        if (!gone) off = pick(c.orgRefresh)(fn);
+      });
+      return () => {
+        gone = true;
+        off?.();
+      };
+    };
+  return {
+    subscribe: (fn, topic) => later((r) => (f) => r.subscribe(f, topic))(fn),
+    subscribeCurrent: later((r) => (f) => r.subscribeCurrent(f)),
   };
 }
 
@@ -141,6 +171,8 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     guideImage: call('guideImage'),
     attachFile: call('attachFile'),
     queueMany: call('queueMany'),
+    orgRefresh: deferredRefresh(whenLoaded, loaded),
+    formDefinition: call('formDefinition'),
     startScheduled: call('startScheduled'),
     importPending: call('importPending'),
     pullPending: call('pullPending'),

@@ -31,7 +31,10 @@ import { SyncEngine } from './engine';
 import { browserLocks, type LockManagerLike } from './leader';
 import { DeliveryBoard } from './delivery';
 import { assembleOfflineForm } from './form-download';
+import { readFormDefinition } from './form-definitions';
 import { createOrgImport } from './org-import';
+import { createOrgPull, type OrgPull } from './org-pull';
+import { createOrgRefresh, type OrgRefreshOptions } from './org-refresh';
 import { createOutboxView } from './outbox-view';
 import { liveObservable, Signal } from './live';
 import { summarizeQueue, type QueueSummary } from './outbox';
@@ -86,6 +89,8 @@ export interface OfflineServicesOptions {
   backoff?: BackoffPolicy;
   /** Register a Background Sync so a queue left in a closed tab drains from the service worker. */
   backgroundSync?: () => void;
+  /** The org refresh schedule's periods and live stream (org-refresh.ts); Node tests pass none. */
+  orgRefresh?: OrgRefreshOptions;
 }
 
 export interface OfflineServicesHandle extends OfflineServices {
@@ -181,10 +186,12 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
   // Each submission's delivery outcome, told by the uploader of this tab or (over the queue channel)
   // of the tab that runs it.
   const deliveries = new DeliveryBoard();
+  let orgPull: OrgPull | null = null;
   const engine = new SyncEngine({
     store,
     onDelivery: (id, outcome) => {
       deliveries.tell(id, outcome);
+      orgPull?.delivered(outcome);
       queueChannel?.postMessage({ t: 'delivery', id, outcome });
     },
     onProgress: (localId, percent) => {
@@ -223,8 +230,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     } | null;
     if (m?.t === 'delivery') {
       // the uploader of another tab told what became of a submission
-      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object')
+      if (typeof m.id === 'string' && m.outcome && typeof m.outcome === 'object') {
         deliveries.tell(m.id, m.outcome as DeliveryOutcome);
+        orgPull?.delivered(m.outcome as DeliveryOutcome);
+      }
       return;
     }
     if (m?.t === 'progress') {
@@ -299,6 +308,16 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     owner,
     ctx,
     nowMs,
+  });
+
+  // The pull half of sync, whichever screen is open (org-pull.ts, org-refresh.ts).
+  const orgRefresh = createOrgRefresh(opts.orgRefresh);
+  orgPull = createOrgPull({
+    refresh: orgRefresh,
+    online: opts.online,
+    ownerKey: ownerInputs,
+    importPending: () => orgImport.importPending(),
+    purgeStaleForms: () => services.purgeStaleForms(),
   });
 
   /**
@@ -521,6 +540,9 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       if (stored.syncStatus !== SYNC_STATUS.inSync) queued();
       return stored;
     },
+    orgRefresh,
+    formDefinition: (formId, own) =>
+      readFormDefinition({ store, gateway: opts.gateway, online: opts.online, owner }, formId, own),
     importPending: () => orgImport.importPending(),
     pullPending: (formSubmissionId) => orgImport.pullPending(formSubmissionId),
     async downloadForOffline(formId, options) {
@@ -580,9 +602,14 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       void requestPersistentStorage();
       void heal();
       engine.start();
+      orgPull?.start();
     },
-    stop: () => engine.stop(),
+    stop() {
+      orgPull?.stop();
+      return engine.stop();
+    },
     async dispose() {
+      orgPull?.dispose();
       await engine.stop();
       unsubscribeOffline();
       queueChannel?.close();
