@@ -31,6 +31,7 @@ import {
   HOME_TABS,
   MESSAGES,
   formatDateTime,
+  isBffError,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -60,8 +61,7 @@ export const EXPIRED_PARAM = 'expired';
 export const NARROW_QUERY = '(max-width: 47.99em)';
 
 function errorText(error: unknown, fallback: string): string {
-  const failure = (error as { failure?: { message?: string } } | null)?.failure;
-  if (failure?.message) return failure.message;
+  if (isBffError(error) && error.message) return error.message;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
@@ -104,8 +104,7 @@ const toMinute = (iso: string): string =>
 /** Why a form cannot be opened right now: its definition is neither on the device nor reachable. */
 class NotOnDevice extends Error {}
 
-const isNetworkFailure = (e: unknown): boolean =>
-  !!(e as { failure?: { network?: boolean } } | null)?.failure?.network || e instanceof TypeError;
+const isNetworkFailure = (e: unknown): boolean => (isBffError(e) && e.network) || e instanceof TypeError;
 
 /**
  * The definition a new local record of this form is made with, as the host reads it (the offline copy,

@@ -17,7 +17,6 @@ import {
   Heading,
   HStack,
   Image,
-  Link,
   ListItem,
   Modal,
   ModalBody,
@@ -36,7 +35,7 @@ import {
   MESSAGES,
   documentCriteriaMissing,
   formatDateTime,
-  isPlainClick,
+  isBffError,
 } from 'shared-contracts';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
 import { useObservable } from 'shared-contracts/use-observable';
@@ -46,6 +45,7 @@ import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors
 import { PrintView } from '../print/PrintView';
 import { awaitDelivery, type FinalOutcome } from './deliver';
 import { loadTarget, type Loaded } from './load';
+import { Loading, NotFound, Unavailable } from './LoadStates';
 import { showSnackbar } from './notice';
 import { buildRendererServices } from './renderer-services';
 import { withStartingData } from './starting-data';
@@ -102,64 +102,10 @@ export function FormScreen(props: FormScreenProps) {
     };
   }, [host, route.target, route.readOnly, props.loadTimeoutMs, attempt]);
 
-  if (!loaded)
-    return (
-      <Center p={10} data-testid="remote-screen" data-remote="mfe-form" data-state="loading">
-        <Spinner size="xl" label={T.loading} />
-      </Center>
-    );
+  if (!loaded) return <Loading />;
   if (loaded.kind === 'unavailable')
-    return (
-      <Box p={6} data-testid="remote-screen" data-remote="mfe-form" data-state="unavailable">
-        <Alert status="warning" borderRadius="md" alignItems="flex-start">
-          <AlertIcon />
-          <Box>
-            <AlertTitle>{loaded.message}</AlertTitle>
-            <AlertDescription display="flex" gap={4} mt={2} alignItems="center">
-              <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
-                {T.tryAgain}
-              </Button>
-              <Link
-                href="/"
-                textDecoration="underline"
-                onClick={(e) => {
-                  if (!isPlainClick(e)) return;
-                  e.preventDefault();
-                  host.navigate('/');
-                }}
-              >
-                {T.goBack}
-              </Link>
-            </AlertDescription>
-          </Box>
-        </Alert>
-      </Box>
-    );
-  if (loaded.kind === 'notFound')
-    return (
-      <Box p={6} data-testid="remote-screen" data-remote="mfe-form" data-state="not-found">
-        <Alert status="warning" borderRadius="md">
-          <AlertIcon />
-          <Box>
-            <AlertTitle>{MESSAGES.submissionNotFound}</AlertTitle>
-            <AlertDescription>
-              <Link
-                href="/"
-                textDecoration="underline"
-                onClick={(e) => {
-                  if (!isPlainClick(e)) return; // a new tab or window opens home
-                  e.preventDefault();
-                  if (window.history.length > 1) window.history.back();
-                  else host.navigate('/');
-                }}
-              >
-                {T.goBack}
-              </Link>
-            </AlertDescription>
-          </Box>
-        </Alert>
-      </Box>
-    );
+    return <Unavailable host={host} message={loaded.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (loaded.kind === 'notFound') return <NotFound host={host} />;
   return (
     <LoadedForm {...props} submission={loaded.submission} formDef={loaded.formDef} local={loaded.local} />
   );
@@ -352,7 +298,7 @@ function LoadedForm({
       try {
         await host.api.get('/api/checkUserDetails');
       } catch (e) {
-        if ((e as { failure?: { network?: boolean } }).failure?.network) reachable = false;
+        if (isBffError(e) && e.network) reachable = false;
       }
     }
     const r = await host.offline.submit(idRef.current, data, baseData.current);

@@ -9,7 +9,6 @@ import {
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   isGatewayError,
-  type CachedForm,
   type DeliveryOutcome,
   type FileInfo,
   type FileNode,
@@ -37,9 +36,10 @@ import { createOrgPull, type OrgPull } from './org-pull';
 import { createOrgRefresh, type OrgRefreshOptions } from './org-refresh';
 import { createOutboxView } from './outbox-view';
 import { liveObservable, Signal } from './live';
+import { createLiveQueries } from './live-queries';
 import { summarizeQueue, type QueueSummary } from './outbox';
 import { DraftPresence, type ChannelLike } from './presence';
-import { nextProgress, overlayProgress } from './progress';
+import { nextProgress } from './progress';
 import { guarded, OfflineStore, storageFailureText } from './store';
 import { isOwner, type Owner } from './owner';
 import { saveSyncContext, type SyncContext } from './sync-context';
@@ -275,9 +275,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
    */
   const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}/${o.userId}` : '');
   const ownerInputs = new Signal<string>(ownerKeyOf(owner()));
-
-  const submissionObservables = new Map<string, Observable<LocalSubmission | undefined>>();
-  const fileObservables = new Map<string, Observable<FileInfo[]>>();
+  const live = createLiveQueries({ store, owner, ownerInputs, progress });
 
   const liveRecords = liveObservable(
     async () => {
@@ -362,56 +360,10 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
       const [subs, files] = await Promise.all([store.submissionsOf(o), store.allFiles(o)]);
       return summarizeQueue(subs, files, nowMs());
     },
-    submissions: liveObservable(
-      async () => {
-        const o = owner();
-        if (!o) return [];
-        return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
-      },
-      [],
-      ownerInputs,
-    ),
-    submission(id) {
-      let obs = submissionObservables.get(id);
-      if (!obs) {
-        obs = liveObservable(
-          async () => {
-            const o = owner();
-            return o ? store.getSubmission(o, id) : undefined;
-          },
-          undefined,
-          ownerInputs,
-        );
-        submissionObservables.set(id, obs);
-      }
-      return obs;
-    },
-    filesOf(submissionId) {
-      let obs = fileObservables.get(submissionId);
-      if (!obs) {
-        obs = overlayProgress(
-          liveObservable(
-            async () => {
-              const o = owner();
-              return o ? store.filesOf(o, submissionId) : [];
-            },
-            [],
-            ownerInputs,
-          ),
-          progress,
-        );
-        fileObservables.set(submissionId, obs);
-      }
-      return obs;
-    },
-    cachedForms: liveObservable(
-      async () => {
-        const o = owner();
-        return o ? store.formsOf(o) : [];
-      },
-      [] as CachedForm[],
-      ownerInputs,
-    ),
+    submissions: live.submissions,
+    submission: live.submission,
+    filesOf: live.filesOf,
+    cachedForms: live.cachedForms,
     outbox,
     delivery: (id) => deliveries.observe(id, services.filesOf(id)),
     async deliverNow(id) {

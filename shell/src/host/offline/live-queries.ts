@@ -1,0 +1,77 @@
+/**
+ * The signed-in owner's records as live store queries (what home and the form screen subscribe to):
+ * each re-reads when the store changes or another user signs in; one observable per record id.
+ */
+import type { CachedForm, FileInfo, LocalSubmission, Observable } from 'shared-contracts';
+import { liveObservable, type Signal } from './live';
+import type { Owner } from './owner';
+import { overlayProgress } from './progress';
+import type { OfflineStore } from './store';
+
+export interface LiveQueryDeps {
+  store: OfflineStore;
+  owner: () => Owner | null;
+  /** Changes when the owner does (the queries then read the new owner's records). */
+  ownerInputs: Signal<string>;
+  /** Upload progress by LocalId, laid over the files' stored state. */
+  progress: Signal<ReadonlyMap<string, number>>;
+}
+
+export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQueryDeps) {
+  const submissionObservables = new Map<string, Observable<LocalSubmission | undefined>>();
+  const fileObservables = new Map<string, Observable<FileInfo[]>>();
+  const filesOf = (submissionId: string): Observable<FileInfo[]> => {
+    let obs = fileObservables.get(submissionId);
+    if (!obs) {
+      obs = overlayProgress(
+        liveObservable(
+          async () => {
+            const o = owner();
+            return o ? store.filesOf(o, submissionId) : [];
+          },
+          [],
+          ownerInputs,
+        ),
+        progress,
+      );
+      fileObservables.set(submissionId, obs);
+    }
+    return obs;
+  };
+  return {
+    /** Newest first. */
+    submissions: liveObservable(
+      async () => {
+        const o = owner();
+        if (!o) return [];
+        return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
+      },
+      [] as LocalSubmission[],
+      ownerInputs,
+    ),
+    submission(id: string): Observable<LocalSubmission | undefined> {
+      let obs = submissionObservables.get(id);
+      if (!obs) {
+        obs = liveObservable(
+          async () => {
+            const o = owner();
+            return o ? store.getSubmission(o, id) : undefined;
+          },
+          undefined,
+          ownerInputs,
+        );
+        submissionObservables.set(id, obs);
+      }
+      return obs;
+    },
+    filesOf,
+    cachedForms: liveObservable(
+      async () => {
+        const o = owner();
+        return o ? store.formsOf(o) : [];
+      },
+      [] as CachedForm[],
+      ownerInputs,
+    ),
+  };
+}
