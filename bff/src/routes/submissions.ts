@@ -18,14 +18,8 @@ import { readTogether } from '../org/read-together';
 import { inList, isSfId, select } from '../org/soql';
 import { orgStatus, submissionRecordFields, type SubmissionWrite } from '../org/submission-record';
 import type { SfRecord } from '../org/util';
-import {
-  queueReport,
-  REPORT_FIELDS,
-  reportDone,
-  reportFieldsOnSubmit,
-  reportReads,
-  retryStale,
-} from '../report/org-report';
+import { queueReport, REPORT_FIELDS, retryStale } from '../report/org-report';
+import { reportDone, reportFieldsOnSubmit, reportReads } from '../report/submit-reads';
 import { formDefinition } from './form-definition';
 import { orgName as n } from './ns';
 import { formStamps, formStampsSoql, submitRefusal, submitScore, type FormStamps } from './submission-check';
