@@ -14,7 +14,9 @@ describe('discovery', () => {
     expect((versions.body as Rec[]).some((v) => v.version === '60.0')).toBe(true);
     const resources = await sf.conn.request<Rec>('/services/data/v60.0');
     expect(String(resources.identity)).toMatch(/\/id\/00D\w+\/005\w+$/);
-    const limits = await http(sf.emu, '/services/data/v60.0/limits', { token: sf.token });
+    // /limits is the admin's (View Setup and Configuration)
+    const admin = await login(sf.emu, ADMIN);
+    const limits = await http(sf.emu, '/services/data/v60.0/limits', { token: admin.accessToken ?? '' });
     // the default org: Enterprise Edition with 10 Salesforce licences, 100,000 + 10 × 1,000
     expect((limits.body as Rec).DailyApiRequests).toMatchObject({ Max: 110000 });
     expect(limits.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/110000$/);
