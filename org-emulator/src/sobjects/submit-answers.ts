@@ -8,6 +8,7 @@ import type { Org } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { normalizeId } from '../ids.js';
 import { answerScore, scoreBlock, type AnswerScore } from './submit-score.js';
+import { submittedJson } from './submitted.js';
 
 export const CHECKLIST_KEY = 'Checklist';
 const LIMIT = 255;
@@ -59,12 +60,9 @@ export function writeSubmittedAnswers(
   insert: (meta: ObjectMeta, values: SRecord) => void,
 ): void {
   const n = (name: string): string => registry.naming.qualify(name);
-  if (meta.name.toLowerCase() !== n('SQX_Form_Submission__c').toLowerCase()) return;
-  if (String(record[n('Status__c')] ?? '') !== 'Submitted') return;
-  const jsonField = n('Submission_JSON__c');
-  if (before && before[jsonField] === record[jsonField] && before[n('Status__c')] === record[n('Status__c')])
-    return;
-  const answers = checklistAnswers(record[jsonField]);
+  const saved = submittedJson(registry, meta, record, before);
+  if (!saved) return;
+  const answers = checklistAnswers(saved.json);
   if (!answers) return;
   const answerMeta = registry.get(n('SQX_Inspection_Answer__c'));
   if (!answerMeta) return;
@@ -74,7 +72,7 @@ export function writeSubmittedAnswers(
   }
   const questionObject = n('SQX_Document_Question__c');
   // a scored form's points and failed flag per answer (the JSON's score block, by data path)
-  const score = scoreBlock(record[jsonField]);
+  const score = scoreBlock(saved.json);
   for (const key of Object.keys(answers).sort()) {
     const id = normalizeId(key);
     const hit = id ? org.store.get(id) : undefined;

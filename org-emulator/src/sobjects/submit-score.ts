@@ -10,6 +10,7 @@ import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { normalizeId } from '../ids.js';
+import { submittedJson } from './submitted.js';
 
 const isRec = (v: unknown): v is SRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -99,12 +100,9 @@ export function applySubmittedScore(
   insert: (meta: ObjectMeta, values: SRecord) => SRecord,
 ): void {
   const n = (name: string): string => registry.naming.qualify(name);
-  if (meta.name.toLowerCase() !== n('SQX_Form_Submission__c').toLowerCase()) return;
-  if (String(record[n('Status__c')] ?? '') !== 'Submitted') return;
-  const jsonField = n('Submission_JSON__c');
-  if (before && before[jsonField] === record[jsonField] && before[n('Status__c')] === record[n('Status__c')])
-    return;
-  const block = scoreBlock(record[jsonField]);
+  const saved = submittedJson(registry, meta, record, before);
+  if (!saved) return;
+  const block = scoreBlock(saved.json);
   if (!block) return;
   const ctx: Context = { org, registry, insert, n };
   const main = liveRecord(org, record[n('Main_Record_Id__c')]);
