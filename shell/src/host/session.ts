@@ -51,6 +51,11 @@ const USER_KEYS = [
   STORAGE_KEYS.timezoneKey,
 ];
 const USER_ID_KEY = 'userId';
+/**
+ * Set when the session expired on this browser, until the next sign-in: a reload right after the
+ * expiry (the stored user already cleared) still tells the user why they are signed out.
+ */
+const EXPIRED_KEY = 'cq.sessionExpired';
 
 function parse<T>(text: string | null): T | null {
   if (!text) return null;
@@ -162,8 +167,10 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     const known = readStoredUser(storage);
     if (!answer?.main) {
       // No session while user details are stored: they go, and the user is told it expired.
+      const expired = known !== null || storage.getItem(EXPIRED_KEY) !== null;
       clearUser(storage);
-      state.set({ status: 'signedOut', expired: known !== null });
+      if (expired) storage.setItem(EXPIRED_KEY, '1');
+      state.set({ status: 'signedOut', expired });
       return state.get();
     }
     const sameUser =
@@ -171,6 +178,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       known.userId === str(answer.main.userDetails?.userId) &&
       known.organizationId === answer.main.organizationId;
     const user = sameUser ? { ...known, embedded: answer.embedded === true } : await loadUser(answer);
+    storage.removeItem(EXPIRED_KEY);
     storeUser(storage, user);
     state.set(user);
     return user;
@@ -237,6 +245,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       const current = state.get();
       const expired = current.status === 'signedIn' || (current.status === 'signedOut' && current.expired);
       clearUser(storage);
+      if (expired) storage.setItem(EXPIRED_KEY, '1');
       state.set({ status: 'signedOut', expired });
     },
   };
