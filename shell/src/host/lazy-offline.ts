@@ -76,11 +76,14 @@ function deferredObservable<T, C>(
 
 /**
  * The org refresh before the core is there: subscriptions made early are moved onto the core's own when
- * it loads (nothing re-reads the org before the core runs the schedule anyway).
+ * it loads (nothing re-reads the org before the core runs the schedule anyway). A screen that listens
+ * to the org's re-reads needs the core running: an early subscription loads it (as a call does) rather
+ * than waiting for the after-paint load, so a queue left from the last visit goes out as home opens.
  */
 function deferredRefresh<C extends LoadedOffline>(
   whenLoaded: (cb: (core: C) => void) => void,
   loaded: () => C | null,
+  load: () => Promise<C>,
 ): OrgRefresh {
   const later =
     (pick: (r: OrgRefresh) => (fn: () => void) => () => void) =>
@@ -89,6 +92,7 @@ function deferredRefresh<C extends LoadedOffline>(
       if (core) return pick(core.orgRefresh)(fn);
       let off: (() => void) | null = null;
       let gone = false;
+      void load().catch(() => undefined);
       whenLoaded((c) => {
         if (!gone) off = pick(c.orgRefresh)(fn);
       });
@@ -171,7 +175,7 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     guideImage: call('guideImage'),
     attachFile: call('attachFile'),
     queueMany: call('queueMany'),
-    orgRefresh: deferredRefresh(whenLoaded, loaded),
+    orgRefresh: deferredRefresh(whenLoaded, loaded, load),
     formDefinition: call('formDefinition'),
     startScheduled: call('startScheduled'),
     importPending: call('importPending'),
