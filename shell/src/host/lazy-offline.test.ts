@@ -55,6 +55,20 @@ describe('the offline services before the offline core has loaded', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it("a subscription to the org's re-reads loads the core at once and moves onto the core's schedule", async () => {
+    const { core, lazy, importCore, arrive } = setup();
+    const heard = vi.fn();
+    lazy.orgRefresh.subscribe(heard, 'submissions');
+    // home listening needs the running core (its pull and its uploaders), not the after-paint load
+    expect(importCore).toHaveBeenCalledTimes(1);
+    arrive();
+    await flush();
+    const spy = vi.spyOn(core.orgRefresh, 'subscribe');
+    lazy.orgRefresh.subscribe(heard, 'tasks');
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(importCore).toHaveBeenCalledTimes(1);
+  });
+
   it('a call waits for the core, loads it once, then runs on it', async () => {
     const { core, lazy, importCore, arrive } = setup();
     const spy = vi.spyOn(core, 'retryNow');
