@@ -6,6 +6,7 @@ import { IdFactory } from './ids.js';
 import { NS, standardObjects, toolingObjects } from './metadata/objects.js';
 import { type CustomObjectMd, customSchema, Naming, withOrgIds } from './metadata/sfdx.js';
 import { Registry } from './metadata/registry.js';
+import { type ObjectTranslation, Translator } from './metadata/translations.js';
 import { Security } from './security/access.js';
 import { RecordStore } from './store/records.js';
 
@@ -73,6 +74,22 @@ export class Org {
     const stable = withOrgIds(objects, standardObjects, this.naming.ns);
     this.rebuild(stable);
     this.store.setKv('customSchema', JSON.stringify(stable));
+  }
+
+  /** The org's object translations (Translation Workbench), kept like the custom schema. */
+  objectTranslations(): ObjectTranslation[] {
+    return JSON.parse(this.store.getKv('objectTranslations') ?? '[]') as ObjectTranslation[];
+  }
+
+  setObjectTranslations(translations: ObjectTranslation[]): void {
+    this.store.setKv('objectTranslations', JSON.stringify(translations));
+  }
+
+  /** Labels as this user reads them: in their language (LanguageLocaleKey), else the org's own. */
+  translatorFor(userId: string): Translator {
+    const user = this.store.get(userId);
+    const language = user?.sobject === 'User' ? String(user.data.LanguageLocaleKey ?? 'en_US') : 'en_US';
+    return new Translator(this.objectTranslations(), language, this.naming);
   }
 
   private rebuild(objects: CustomObjectMd[]): void {

@@ -7,6 +7,7 @@ import { SfError } from './errors.js';
 import { apiVersion } from './http/apiVersion.js';
 import { RECORD_TYPE_IDS } from './metadata/objects.js';
 import type { ObjectMeta } from './metadata/registry.js';
+import type { Translator } from './metadata/translations.js';
 import type { FieldDef } from './metadata/types.js';
 import { controllerValues } from './sobjects/describe.js';
 
@@ -87,7 +88,7 @@ function fieldInfo(emu: Emu, meta: ObjectMeta, f: FieldDef): Record<string, unkn
   };
 }
 
-function recordTypeInfos(meta: ObjectMeta): Record<string, unknown> {
+function recordTypeInfos(meta: ObjectMeta, t: Translator): Record<string, unknown> {
   const infos: Record<string, unknown> = {};
   const rts = meta.def.recordTypes ?? [];
   rts.forEach((rt, i) => {
@@ -95,7 +96,7 @@ function recordTypeInfos(meta: ObjectMeta): Record<string, unknown> {
       available: true,
       defaultRecordTypeMapping: i === 0,
       master: false,
-      name: rt.name,
+      name: t.recordType(meta.name, rt.developerName, rt.name),
       recordTypeId: rt.id,
     };
   });
@@ -109,7 +110,15 @@ function recordTypeInfos(meta: ObjectMeta): Record<string, unknown> {
   return infos;
 }
 
-function picklistValues(meta: ObjectMeta, f: FieldDef, v: string, rt: string): Record<string, unknown> {
+function picklistValues(
+  meta: ObjectMeta,
+  f: FieldDef,
+  v: string,
+  rt: string,
+  t: Translator,
+): Record<string, unknown> {
+  const label = (p: { label?: string; value: string }): string =>
+    t.picklistLabel(meta.name, f.name, p.label ?? p.value);
   const ctrl = controllerValues(meta, f);
   const controllerMap: Record<string, number> = {};
   (ctrl ?? []).forEach((value, i) => {
@@ -118,13 +127,11 @@ function picklistValues(meta: ObjectMeta, f: FieldDef, v: string, rt: string): R
   const def = (f.picklistValues ?? []).find((p) => p.defaultValue);
   const body = {
     controllerValues: controllerMap,
-    defaultValue: def
-      ? { attributes: null, label: def.label ?? def.value, validFor: [], value: def.value }
-      : null,
+    defaultValue: def ? { attributes: null, label: label(def), validFor: [], value: def.value } : null,
     url: `/services/data/${v}/ui-api/object-info/${meta.name}/picklist-values/${rt}/${f.name}`,
     values: (f.picklistValues ?? []).map((p) => ({
       attributes: null,
-      label: p.label ?? p.value,
+      label: label(p),
       validFor: ctrl && p.validFor ? p.validFor.map((x) => ctrl.indexOf(x)).filter((i) => i >= 0) : [],
       value: p.value,
     })),
@@ -146,11 +153,12 @@ export function uiApiRoutes(emu: Emu): Router {
   router.get('/object-info', (ctx) => {
     const v = apiVersion(ctx);
     const objects: Record<string, unknown> = {};
+    const t = emu.org.translatorFor(userOf(ctx));
     for (const m of emu.org.security.forUser(userOf(ctx)).registry.all()) {
       objects[m.name] = {
         apiName: m.name,
-        label: m.def.label,
-        labelPlural: m.def.labelPlural,
+        label: t.objectLabel(m.name, m.def.label),
+        labelPlural: t.objectPlural(m.name, m.def.labelPlural),
         keyPrefix: m.def.keyPrefix,
         custom: m.def.custom,
         url: `/services/data/${v}/ui-api/object-info/${m.name}`,
@@ -162,10 +170,11 @@ export function uiApiRoutes(emu: Emu): Router {
   router.get('/object-info/:object', (ctx: Context) => {
     apiVersion(ctx);
     const meta = objectOf(emu, ctx, String(ctx.params.object));
+    const t = emu.org.translatorFor(userOf(ctx));
     const fields: Record<string, unknown> = {};
     const dependentFields: Record<string, Record<string, unknown>> = {};
     for (const f of meta.def.fields) {
-      fields[f.name] = fieldInfo(emu, meta, f);
+      fields[f.name] = { ...fieldInfo(emu, meta, f), label: t.fieldLabel(meta.name, f.name, f.label) };
       if (f.controllerName) {
         dependentFields[f.controllerName] = { ...(dependentFields[f.controllerName] ?? {}), [f.name]: {} };
       }
@@ -190,13 +199,13 @@ export function uiApiRoutes(emu: Emu): Router {
       feedEnabled: false,
       fields,
       keyPrefix: meta.def.keyPrefix,
-      label: meta.def.label,
-      labelPlural: meta.def.labelPlural,
+      label: t.objectLabel(meta.name, meta.def.label),
+      labelPlural: t.objectPlural(meta.name, meta.def.labelPlural),
       layoutable: true,
       mruEnabled: true,
       nameFields: meta.nameField ? [meta.nameField.name] : [],
       queryable: meta.def.queryable ?? true,
-      recordTypeInfos: recordTypeInfos(meta),
+      recordTypeInfos: recordTypeInfos(meta, t),
       searchable: true,
       themeInfo: {
         color: meta.def.custom ? '3C97DD' : '7F8DE1',
@@ -212,10 +221,11 @@ export function uiApiRoutes(emu: Emu): Router {
     const meta = objectOf(emu, ctx, String(ctx.params.object));
     const rt = String(ctx.params.recordTypeId);
     checkRecordType(meta, rt);
+    const t = emu.org.translatorFor(userOf(ctx));
     const picklistFieldValues: Record<string, unknown> = {};
     for (const f of meta.def.fields) {
       if (f.type === 'picklist' || f.type === 'multipicklist')
-        picklistFieldValues[f.name] = picklistValues(meta, f, v, rt);
+        picklistFieldValues[f.name] = picklistValues(meta, f, v, rt, t);
     }
     ctx.body = { eTag: etag(picklistFieldValues), picklistFieldValues };
   });
@@ -233,7 +243,7 @@ export function uiApiRoutes(emu: Emu): Router {
         `Picklist field ${String(ctx.params.field)} was not found on ${meta.name}`,
       );
     }
-    ctx.body = picklistValues(meta, f, v, rt);
+    ctx.body = picklistValues(meta, f, v, rt, emu.org.translatorFor(userOf(ctx)));
   });
 
   return router;

@@ -28,6 +28,7 @@ const parser = new XMLParser({
       'recordTypeVisibilities',
       'picklistValues',
       'values',
+      'recordTypes',
     ].includes(n),
 });
 const read = (file: string, root: string): Rec =>
@@ -42,6 +43,8 @@ const ROOTS: Record<string, string> = {
   '.permissionset-meta.xml': 'PermissionSet',
   '.cls-meta.xml': 'ApexClass',
   '.trigger-meta.xml': 'ApexTrigger',
+  '.objectTranslation-meta.xml': 'CustomObjectTranslation',
+  '.fieldTranslation-meta.xml': 'CustomFieldTranslation',
 };
 const suffixOf = (file: string): string | undefined => Object.keys(ROOTS).find((s) => file.endsWith(s));
 
@@ -78,6 +81,42 @@ describe('SFDX source', () => {
       const body = doc[ROOTS[suffix] ?? ''] as Rec;
       if (body.fullName !== undefined) {
         expect(String(body.fullName)).toBe(file.slice(file.lastIndexOf('/') + 1, -suffix.length));
+      }
+    }
+  });
+
+  it('translations name only objects, fields, picklist values and record types the project declares, in every shipped language', () => {
+    const dir = join(source, 'objectTranslations');
+    const folders = readdirSync(dir);
+    const languages = new Set(folders.map((f) => f.slice(f.lastIndexOf('-') + 1)));
+    expect([...languages].sort()).toEqual(['ar', 'de', 'es', 'fr', 'ja', 'pt_BR']);
+    for (const folder of folders) {
+      const object = folder.slice(0, folder.lastIndexOf('-'));
+      expect(objects, folder).toContain(object);
+      const fields = fieldsOf(object);
+      const recordTypes = readdirSync(join(source, 'objects', object)).includes('recordTypes')
+        ? readdirSync(join(source, 'objects', object, 'recordTypes')).map((f) => f.split('.')[0])
+        : [];
+      const head = read(join(dir, folder, `${folder}.objectTranslation-meta.xml`), 'CustomObjectTranslation');
+      for (const rt of (head.recordTypes as Rec[] | undefined) ?? [])
+        expect(recordTypes, `${folder}: ${String(rt.name)}`).toContain(String(rt.name));
+      for (const file of readdirSync(join(dir, folder)).filter((f) =>
+        f.endsWith('.fieldTranslation-meta.xml'),
+      )) {
+        const t = read(join(dir, folder, file), 'CustomFieldTranslation');
+        const field = fields.get(String(t.name));
+        expect(field, `${folder}/${file}`).toBeDefined();
+        expect(String(t.name)).toBe(file.slice(0, -'.fieldTranslation-meta.xml'.length));
+        const labels =
+          (
+            ((field?.valueSet as Rec | undefined)?.valueSetDefinition as Rec | undefined)?.value as
+              Rec[] | undefined
+          )?.map((v) => String(v.label ?? v.fullName)) ?? [];
+        const translated = ((t.picklistValues as Rec[] | undefined) ?? []).map((p) => String(p.masterLabel));
+        for (const m of translated) expect(labels, `${folder}/${file}`).toContain(m);
+        // A translated picklist translates every value: a half-translated list mixes languages on screen.
+        if (translated.length > 0)
+          expect([...translated].sort(), `${folder}/${file}`).toEqual([...labels].sort());
       }
     }
   });

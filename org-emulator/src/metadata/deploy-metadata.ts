@@ -1,14 +1,20 @@
 // Metadata API deploys of the org's schema (metadata format, as `sf project deploy start` zips it):
 // custom objects with their fields, record types and validation rules, permission sets, tabs, Apex
-// classes and triggers, connected apps (registered as OAuth clients: oauth/connected-apps.ts). Checked as
-// the org checks them (every reference resolves, every field type is known, every formula compiles),
-// then applied all at once; what was deployed is kept for retrieve.
+// classes and triggers, connected apps (registered as OAuth clients: oauth/connected-apps.ts), object
+// translations (translations.ts). Checked as the org checks them (every reference resolves, every field
+// type is known, every formula compiles), then applied all at once; what was deployed is kept for retrieve.
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
 import { permissionSetKey } from '../security/access.js';
 import { insertRaw } from '../sobjects/dml.js';
 import { standardObjects } from './objects.js';
 import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
+import {
+  mergeTranslations,
+  type ObjectTranslation,
+  objectTranslation,
+  splitTranslationName,
+} from './translations.js';
 import {
   type ConnectedAppPlan,
   connectedAppConsumerKeys,
@@ -36,6 +42,11 @@ export const FOLDERS: Record<string, { type: string; suffix: string; root: strin
   classes: { type: 'ApexClass', suffix: '.cls', root: 'ApexClass' },
   triggers: { type: 'ApexTrigger', suffix: '.trigger', root: 'ApexTrigger' },
   connectedApps: { type: 'ConnectedApp', suffix: '.connectedApp', root: 'ConnectedApp' },
+  objectTranslations: {
+    type: 'CustomObjectTranslation',
+    suffix: '.objectTranslation',
+    root: 'CustomObjectTranslation',
+  },
   ...ECA_FOLDERS,
 };
 const CODE = new Set(['ApexClass', 'ApexTrigger']);
@@ -234,6 +245,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
     connectedAppConsumerKeys(org),
   );
   for (const [fileName, xml] of ecas.retrievable) kept[fileName] = xml;
+  const translations: ObjectTranslation[] = [];
   for (const c of others) {
     let problem: string | undefined = ecas.problems.get(c.fileName);
     if (c.type === 'ConnectedApp') {
@@ -270,6 +282,19 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         const known =
           others.some((o) => o.type === 'CustomTab' && o.fullName === tab) || kvHas(org, `tabs/${tab}.tab`);
         if (!known) problem ??= `In field: tab - no CustomTab named ${tab} found`;
+      }
+    }
+    if (c.type === 'CustomObjectTranslation') {
+      const parts = splitTranslationName(c.fullName);
+      const translation = parts && objectTranslation(parts.object, parts.language, c.body);
+      if (!translation || !objectNames.has(translation.object.toLowerCase()))
+        problem = `In field: fullName - no CustomObject named ${parts?.object ?? c.fullName} found`;
+      else {
+        const unknown = Object.keys(translation.fields).find(
+          (f) => f !== 'Name' && !fieldNames.has(`${translation.object}.${f}`.toLowerCase()),
+        );
+        if (unknown) problem = `In field: name - no CustomField named ${translation.object}.${unknown} found`;
+        else translations.push(translation);
       }
     }
     const existed = kvHas(org, c.fileName);
@@ -319,6 +344,8 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         if (c.type !== 'PermissionSet') continue;
         recordPermissionSet(org, c.fullName, c.body, userId);
       }
+      if (translations.length > 0)
+        org.setObjectTranslations(mergeTranslations(org.objectTranslations(), translations));
       for (const app of apps) app.register(org);
       ecas.register(org);
       org.store.setKv(KV_FILES, JSON.stringify({ ...deployedFiles(org), ...kept }));

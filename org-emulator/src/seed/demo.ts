@@ -8,6 +8,7 @@ import { IdFactory } from '../ids.js';
 import { RECORD_TYPE_IDS } from '../metadata/objects.js';
 import { recordPermissionSet } from '../metadata/deploy-metadata.js';
 import { DEFAULT_SOURCE_DIR, readSourceObjects, readSourcePermissionSets } from '../metadata/sfdx.js';
+import { readSourceTranslations } from '../metadata/translations.js';
 import { passwordHash } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
@@ -58,6 +59,9 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
   // the standard objects until `sf project deploy start` creates the rest.
   org.setCustomMetadata(
     kind === 'demo' ? readSourceObjects(org.options.sourceDir ?? DEFAULT_SOURCE_DIR) : [],
+  );
+  org.setObjectTranslations(
+    kind === 'demo' ? readSourceTranslations(org.options.sourceDir ?? DEFAULT_SOURCE_DIR) : [],
   );
   org.store.transaction(() => {
     const orgId = org.options.orgId ?? DEMO_IDS.org;

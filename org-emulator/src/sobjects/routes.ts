@@ -13,6 +13,7 @@ import { insufficientCrossReference } from '../security/errors.js';
 import { createContentVersion, filePath, saveStream } from '../files/storage.js';
 import { Readable } from 'node:stream';
 import { basicInfo, describeObject, globalEntry } from './describe.js';
+import { translateDescribe, translateGlobalEntry } from '../metadata/translations.js';
 import {
   createRecord,
   deleteRecord,
@@ -160,12 +161,13 @@ export function sobjectRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' 
 
   router.get('/sobjects', (ctx) => {
     const v = apiVersion(ctx);
+    const translator = org.translatorFor(userOf(ctx));
     ctx.body = {
       encoding: 'UTF-8',
       maxBatchSize: 200,
       sobjects: scope(ctx)
         .registry.all()
-        .map((m) => globalEntry(m, v)),
+        .map((m) => translateGlobalEntry(translator, globalEntry(m, v))),
     };
   });
 
@@ -185,7 +187,7 @@ export function sobjectRoutes(emu: Emu, prefix: string, api: 'data' | 'tooling' 
     const v = apiVersion(ctx);
     const { registry } = scope(ctx);
     const meta = resolveObject(registry, ctx.params.type ?? '');
-    ctx.body = describeObject(registry, meta, v);
+    ctx.body = translateDescribe(org.translatorFor(userOf(ctx)), describeObject(registry, meta, v));
   });
 
   router.post('/sobjects/:type', async (ctx) => {
