@@ -61,3 +61,16 @@ describe('the escrow key', () => {
     }
   });
 });
+
+describe('the device policy', () => {
+  it("gives field and partner users the org's policy, read as each of them (their permission set grants the type)", async () => {
+    for (const who of [DEMO.field, DEMO.partner]) {
+      const user = await signedIn(bff.base, who);
+      const r = await user.get('/api/vault/policy');
+      expect(r.status, r.text).toBe(200);
+      // salesforce/force-app/main/default/customMetadata/CQ_Device_Policy.Default.md-meta.xml
+      expect(user.data(r)).toEqual({ pinRequired: false, pinLength: 6, lockAfterMinutes: 15, source: 'org' });
+    }
+    expect((await new Client(bff.base).get('/api/vault/policy')).status).toBe(401);
+  });
+});

@@ -229,6 +229,7 @@ describe('sf sobject', () => {
       expect.arrayContaining(['Account', 'Contact', 'Organization', 'cqext__SQX_Form_Submission__c']),
     );
     expect(custom.length).toBeGreaterThan(0);
-    expect(custom.every((name) => name.endsWith('__c'))).toBe(true);
+    // Custom objects and custom metadata types, as an org lists them.
+    expect(custom.every((name) => /__(?:c|mdt)$/.test(name))).toBe(true);
   });
 });

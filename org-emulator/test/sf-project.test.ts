@@ -103,7 +103,7 @@ describe('sf project', () => {
     expect(result.files.every((f) => f.state !== 'Failed')).toBe(true);
     expect(await customObjects()).toEqual(
       readdirSync(join(SOURCE, 'objects'))
-        .filter((o) => o.endsWith('__c'))
+        .filter((o) => /__(?:c|mdt)$/.test(o))
         .map((o) => `cqext__${o}`)
         .sort(),
     );
@@ -268,7 +268,7 @@ describe('sf project deploy start into an org without a namespace (--namespace "
       const custom = (await conn.describeGlobal()).sobjects.filter((s) => s.custom).map((s) => s.name);
       expect(custom.sort()).toEqual(
         readdirSync(join(SOURCE, 'objects'))
-          .filter((o) => o.endsWith('__c'))
+          .filter((o) => /__(?:c|mdt)$/.test(o))
           .sort(),
       );
       const fields = (await conn.sobject('SQX_Form_Submission__c').describe()).fields.map((f) => f.name);

@@ -11,7 +11,7 @@ import { http, orgForFile } from './helpers.js';
 type Rec = Record<string, unknown>;
 const NS = 'cqext__';
 const q = (name: string): string =>
-  /__[cr]$/.test(name) && name.split('__').length === 2 ? NS + name : name;
+  /__(?:[cr]|mdt)$/.test(name) && name.split('__').length === 2 ? NS + name : name;
 const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
@@ -74,7 +74,7 @@ describe('the custom schema is the SFDX source', () => {
     const custom = ((res.body as Rec).sobjects as Rec[]).filter((s) => s.custom).map((s) => s.name);
     expect(custom.sort()).toEqual(
       declared
-        .filter((d) => d.name.endsWith('__c'))
+        .filter((d) => /__(?:c|mdt)$/.test(d.name))
         .map((d) => q(d.name))
         .sort(),
     );
@@ -95,7 +95,11 @@ describe('the custom schema is the SFDX source', () => {
         (d?.fields ?? []).flatMap((f) => fieldNamesOf(f as Rec)).sort(),
       );
       if (!d) continue;
-      if (d.object) {
+      if (d.object && d.name.endsWith('__mdt')) {
+        // A custom metadata type: read-only rows keyed by DeveloperName, its label the MasterLabel.
+        expect([described.label, described.createable]).toEqual([d.object.label, false]);
+        expect(fields.find((f) => f.nameField)?.name).toBe('MasterLabel');
+      } else if (d.object) {
         expect(described.label).toBe(d.object.label);
         expect(described.labelPlural).toBe(d.object.pluralLabel);
         const nameField = d.object.nameField as Rec;

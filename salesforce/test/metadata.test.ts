@@ -29,6 +29,7 @@ const parser = new XMLParser({
       'picklistValues',
       'values',
       'recordTypes',
+      'customMetadataTypeAccesses',
     ].includes(n),
 });
 const read = (file: string, root: string): Rec =>
@@ -45,6 +46,7 @@ const ROOTS: Record<string, string> = {
   '.trigger-meta.xml': 'ApexTrigger',
   '.objectTranslation-meta.xml': 'CustomObjectTranslation',
   '.fieldTranslation-meta.xml': 'CustomFieldTranslation',
+  '.md-meta.xml': 'CustomMetadata',
 };
 const suffixOf = (file: string): string | undefined => Object.keys(ROOTS).find((s) => file.endsWith(s));
 
@@ -121,6 +123,19 @@ describe('SFDX source', () => {
     }
   });
 
+  it('custom metadata records name their type and only its fields', () => {
+    const dir = join(source, 'customMetadata');
+    for (const file of readdirSync(dir)) {
+      const [type = '', name = ''] = file.replace('.md-meta.xml', '').split('.');
+      expect(objects, file).toContain(`${type}__mdt`);
+      expect(name, file).toMatch(/^[A-Za-z][A-Za-z0-9_]*$/);
+      const fields = fieldsOf(`${type}__mdt`);
+      const values = (read(join(dir, file), 'CustomMetadata').values as Rec[] | Rec | undefined) ?? [];
+      for (const v of Array.isArray(values) ? values : [values])
+        expect(fields.has(String(v.field)), `${file}: ${String(v.field)}`).toBe(true);
+    }
+  });
+
   it('dependent picklists name a controlling picklist and only its values; record types only values of their picklists', () => {
     for (const o of objects) {
       const fields = fieldsOf(o);
@@ -179,8 +194,9 @@ describe('SFDX source', () => {
         expect(field?.required === 'true').toBe(false);
         granted.add(String(fp.field));
       }
-      // Every optional field is readable: the app reads them all.
-      for (const o of objects) {
+      // Every optional field is readable: the app reads them all. Custom metadata types have no
+      // field-level security: access to the type is granted whole (below).
+      for (const o of objects.filter((x) => !x.endsWith('__mdt'))) {
         for (const [f, field] of fieldsOf(o)) {
           if (field.type !== 'MasterDetail') expect(granted.has(`${o}.${f}`), `${set}: ${o}.${f}`).toBe(true);
         }
@@ -188,6 +204,11 @@ describe('SFDX source', () => {
       // Custom objects and the platform event (read: subscribing to it needs Read on the event).
       const custom = objects.filter((o) => o.endsWith('__c') || o.endsWith('__e'));
       expect((ps.objectPermissions as Rec[]).map((p) => p.object).sort()).toEqual(custom.sort());
+      const types = objects.filter((o) => o.endsWith('__mdt'));
+      expect(
+        ((ps.customMetadataTypeAccesses as Rec[] | undefined) ?? []).map((a) => a.name).sort(),
+        `${set}: custom metadata types`,
+      ).toEqual(types.sort());
       for (const t of ps.tabSettings as Rec[]) expect(tabs).toContain(t.tab);
       for (const rt of ps.recordTypeVisibilities as Rec[]) {
         const [o = '', name = ''] = String(rt.recordType).split('.');

@@ -1,10 +1,13 @@
 /**
- * GET /api/vault/escrowKey (issue 45): the key that opens a user's data on their devices when the PIN
- * cannot (forgotten, or ten wrong tries). HKDF-SHA-256 of the deployment's secret for one org and
- * user: every instance derives the same key, nothing is stored, and only that user's session gets it.
+ * The device's protection (issue 45). GET /api/vault/escrowKey: the key that opens a user's data on
+ * their devices when the PIN cannot (forgotten, or ten wrong tries); HKDF-SHA-256 of the deployment's
+ * secret for one org and user: every instance derives the same key, nothing is stored, and only that
+ * user's session gets it. GET /api/vault/policy: the org's device policy as that user reads it.
  */
 import { hkdfSync } from 'node:crypto';
 import { ApiError } from '../http/errors';
+import { readDevicePolicy } from '../org/device-policy';
+import { orgName } from './ns';
 import type { Handler } from './types';
 
 export const NO_ESCROW = 'No escrow key is configured on this server.';
@@ -22,5 +25,8 @@ export const vaultHandlers: Record<string, Handler> = {
       owner: `${organizationId}:${userId}`,
       key: escrowKeyFor(secret, organizationId, userId).toString('base64'),
     });
+  },
+  vaultPolicy(call) {
+    return readDevicePolicy(call.conn(), (name) => orgName(call, name));
   },
 };

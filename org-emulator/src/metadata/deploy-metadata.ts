@@ -1,7 +1,7 @@
 // Metadata API deploys of the org's schema (metadata format, as `sf project deploy start` zips it):
 // custom objects with their fields, record types and validation rules, permission sets, tabs, Apex
 // classes and triggers, connected apps (registered as OAuth clients: oauth/connected-apps.ts), object
-// translations (translations.ts). Checked as the org checks them (every reference resolves, every field
+// translations (translations.ts), custom metadata records (custom-metadata.ts). Checked as the org checks them (every reference resolves, every field
 // type is known, every formula compiles), then applied all at once; what was deployed is kept for retrieve.
 import { XMLValidator } from 'fast-xml-parser';
 import type { Org } from '../org.js';
@@ -9,6 +9,7 @@ import { permissionSetKey } from '../security/access.js';
 import { insertRaw } from '../sobjects/dml.js';
 import { standardObjects } from './objects.js';
 import { type CustomObjectMd, customSchema, parseMetadataXml } from './sfdx.js';
+import { applyMetadataRecords, type MetadataRecord, metadataRecord } from './custom-metadata.js';
 import {
   mergeTranslations,
   type ObjectTranslation,
@@ -42,6 +43,7 @@ export const FOLDERS: Record<string, { type: string; suffix: string; root: strin
   classes: { type: 'ApexClass', suffix: '.cls', root: 'ApexClass' },
   triggers: { type: 'ApexTrigger', suffix: '.trigger', root: 'ApexTrigger' },
   connectedApps: { type: 'ConnectedApp', suffix: '.connectedApp', root: 'ConnectedApp' },
+  customMetadata: { type: 'CustomMetadata', suffix: '.md', root: 'CustomMetadata' },
   objectTranslations: {
     type: 'CustomObjectTranslation',
     suffix: '.objectTranslation',
@@ -246,6 +248,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
   );
   for (const [fileName, xml] of ecas.retrievable) kept[fileName] = xml;
   const translations: ObjectTranslation[] = [];
+  const metadataRecords: MetadataRecord[] = [];
   for (const c of others) {
     let problem: string | undefined = ecas.problems.get(c.fileName);
     if (c.type === 'ConnectedApp') {
@@ -282,6 +285,18 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         const known =
           others.some((o) => o.type === 'CustomTab' && o.fullName === tab) || kvHas(org, `tabs/${tab}.tab`);
         if (!known) problem ??= `In field: tab - no CustomTab named ${tab} found`;
+      }
+    }
+    if (c.type === 'CustomMetadata') {
+      const record = metadataRecord(c.fullName, c.body);
+      if (!record || !objectNames.has(record.type.toLowerCase()))
+        problem = `no CustomObject named ${record?.type ?? c.fullName} found`;
+      else {
+        const unknown = Object.keys(record.values).find(
+          (f) => !fieldNames.has(`${record.type}.${f}`.toLowerCase()),
+        );
+        if (unknown) problem = `In field: field - no CustomField named ${record.type}.${unknown} found`;
+        else metadataRecords.push(record);
       }
     }
     if (c.type === 'CustomObjectTranslation') {
@@ -344,6 +359,7 @@ export function planMetadata(org: Org, files: Record<string, Uint8Array>): Metad
         if (c.type !== 'PermissionSet') continue;
         recordPermissionSet(org, c.fullName, c.body, userId);
       }
+      applyMetadataRecords(org, metadataRecords, userId);
       if (translations.length > 0)
         org.setObjectTranslations(mergeTranslations(org.objectTranslations(), translations));
       for (const app of apps) app.register(org);

@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseSync } from 'sformula';
 import type { ValidationRule } from './types.js';
 import { IdFactory } from '../ids.js';
+import { isMetadataType, metadataTypeDef, metadataTypePrefix } from './mdt-schema.js';
 import { lookup, systemFields } from './dsl.js';
 import type { FieldDef, ObjectDef, PicklistValue, RecordTypeDef } from './types.js';
 
@@ -156,7 +157,7 @@ export class Naming {
   }
   /** `Title__c` → `cqext__Title__c`; standard names and already-qualified names stay. */
   qualify(name: string): string {
-    if (!/__[cr]$/.test(name)) return name;
+    if (!/__(?:[cr]|mdt)$/.test(name)) return name;
     return name.split('__').length > 2 ? name : `${this.p}${name}`;
   }
   /** The child relationship name (`Form_Submissions`) as SOQL sees it: `cqext__Form_Submissions__r`. */
@@ -465,12 +466,33 @@ export function customSchema(mds: CustomObjectMd[], standard: ObjectDef[], ns: s
     return id;
   };
   const customMds = mds.filter((o) => o.fullName.endsWith('__c'));
-  const objects = customMds.map((o) => objectDef(o, naming, o.keyPrefix ?? prefixes.for(o.fullName), nextRt));
+  const takenMdt = new Set(mds.flatMap((o) => (o.keyPrefix ? [o.keyPrefix] : [])));
+  let mdtSeq = 0;
+  const nextMdt = (): string => {
+    let p: string;
+    do p = metadataTypePrefix(mdtSeq++);
+    while (takenMdt.has(p));
+    takenMdt.add(p);
+    return p;
+  };
+  const objects = [
+    ...customMds.map((o) => objectDef(o, naming, o.keyPrefix ?? prefixes.for(o.fullName), nextRt)),
+    ...mds
+      .filter((o) => isMetadataType(o.fullName))
+      .map((o) =>
+        metadataTypeDef(
+          o,
+          naming,
+          o.keyPrefix ?? nextMdt(),
+          o.fields.flatMap((f) => fieldDefs(f, naming)),
+        ),
+      ),
+  ];
   const byName = new Map(standard.map((s) => [s.name.toLowerCase(), s]));
   const extraFields = new Map<string, FieldDef[]>();
   for (const o of mds) {
     // Platform events (__e) are event channels (src/streaming), not objects records are stored in.
-    if (o.fullName.endsWith('__c') || o.fullName.endsWith('__e')) continue;
+    if (o.fullName.endsWith('__c') || o.fullName.endsWith('__e') || isMetadataType(o.fullName)) continue;
     // Custom activity fields are declared on Activity and appear on Task and Event alike.
     const targets =
       o.fullName === 'Activity' ? ['task', 'event'].filter((t) => byName.has(t)) : [o.fullName.toLowerCase()];

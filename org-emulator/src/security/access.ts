@@ -58,7 +58,8 @@ function viewOf(
     if (!op.read) continue;
     const fields: FieldDef[] = [];
     for (const f of meta.def.fields) {
-      if (perms.all || !flsControlled(f)) {
+      // Custom metadata fields have no field-level security: the type's access is all there is.
+      if (perms.all || !flsControlled(f) || /__mdt$/i.test(meta.name)) {
         fields.push(f);
         continue;
       }

@@ -1,6 +1,7 @@
 // A user's effective permissions: their profile plus every permission set assigned to them, each
 // permission the union of what grants it (permissions only add, never take away). Permission sets are
-// PermissionSet metadata bodies (objectPermissions, fieldPermissions, userPermissions) as deployed.
+// PermissionSet metadata bodies (objectPermissions, fieldPermissions, userPermissions,
+// customMetadataTypeAccesses) as deployed.
 // https://developer.salesforce.com/docs/atlas.en-us.api_meta.meta/api_meta/meta_permissionset.htm
 import type { Naming } from '../metadata/sfdx.js';
 import {
@@ -61,6 +62,12 @@ export function effectivePerms(
         viewAll: had.viewAll || yes(op.viewAllRecords),
         modifyAll: had.modifyAll || yes(op.modifyAllRecords),
       });
+    }
+    // Read access to a custom metadata type (the org restricts them to those granted).
+    for (const ca of list(ps.customMetadataTypeAccesses)) {
+      if (typeof ca.name !== 'string' || !yes(ca.enabled)) continue;
+      const key = naming.qualify(ca.name).toLowerCase();
+      out.objects.set(key, { ...(out.objects.get(key) ?? NO_ACCESS), read: true });
     }
     for (const fp of list(ps.fieldPermissions)) {
       if (typeof fp.field !== 'string') continue;

@@ -9,6 +9,7 @@ import { RECORD_TYPE_IDS } from '../metadata/objects.js';
 import { recordPermissionSet } from '../metadata/deploy-metadata.js';
 import { DEFAULT_SOURCE_DIR, readSourceObjects, readSourcePermissionSets } from '../metadata/sfdx.js';
 import { readSourceTranslations } from '../metadata/translations.js';
+import { applyMetadataRecords, readSourceMetadataRecords } from '../metadata/custom-metadata.js';
 import { passwordHash } from '../oauth/tokens.js';
 import type { Org } from '../org.js';
 import { sfDateTime } from '../org.js';
@@ -172,6 +173,11 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
     for (const ps of readSourcePermissionSets(org.options.sourceDir ?? DEFAULT_SOURCE_DIR)) {
       recordPermissionSet(org, ps.name, ps.body, DEMO_IDS.admin);
     }
+    applyMetadataRecords(
+      org,
+      readSourceMetadataRecords(org.options.sourceDir ?? DEFAULT_SOURCE_DIR),
+      DEMO_IDS.admin,
+    );
 
     // Accounts: 40 stems x 8 suffixes gives 320 distinct, realistic-looking names.
     const rand = prng(42);

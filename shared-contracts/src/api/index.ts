@@ -11,3 +11,4 @@ export {
   HTTP_URL_PATTERN,
   type JsonSchema as ApiJsonSchema,
 } from './schemas';
+export * from './device-policy';

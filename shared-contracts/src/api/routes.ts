@@ -859,6 +859,26 @@ export const API_ROUTES: readonly ApiRoute[] = [
     source: 'foundation',
   },
   {
+    id: 'vaultPolicy',
+    method: 'GET',
+    path: '/api/vault/policy',
+    summary:
+      "The org's device policy for the signed-in user (issue 45): PIN required, its length (4 to 8) and the lock after inactivity (1 to 240 minutes), from the custom metadata record CQ_Device_Policy__mdt.Default read as the user; source 'default' where the org has none they may read.",
+    auth: 'session',
+    stateChanging: false,
+    query: obj({}),
+    response: obj(
+      {
+        pinRequired: { type: 'boolean' },
+        pinLength: { type: 'integer', minimum: 4, maximum: 8 },
+        lockAfterMinutes: { type: 'integer', minimum: 1, maximum: 240 },
+        source: { type: 'string', enum: ['org', 'default'] },
+      },
+      ['pinRequired', 'pinLength', 'lockAfterMinutes', 'source'],
+    ),
+    source: 'foundation',
+  },
+  {
     id: 'reportPdf',
     method: 'GET',
     path: '/api/report/:recordId/pdf',
