@@ -4,32 +4,18 @@
  * enforces. An org without the type, or a user it is not granted to, gets the default policy.
  */
 import type { Connection } from 'jsforce';
-import { DEVICE_POLICY_DEFAULT, DEVICE_POLICY_LIMITS, type DevicePolicy } from 'shared-contracts';
+import { DEVICE_POLICY_DEFAULT, type DevicePolicy, devicePolicy } from 'shared-contracts';
 import { eq, select } from './soql';
 import type { SfRecord } from './util';
-
-const nearest = (value: unknown, [min, max]: readonly [number, number], fallback: number): number => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
-};
 
 /** The policy a record says (names without namespace), within the limits; no record: the default. */
 export function devicePolicyOf(row: SfRecord | undefined, name: (field: string) => string): DevicePolicy {
   if (!row) return DEVICE_POLICY_DEFAULT;
-  return {
-    pinRequired: row[name('PIN_Required__c')] === true,
-    pinLength: nearest(
-      row[name('PIN_Length__c')],
-      DEVICE_POLICY_LIMITS.pinLength,
-      DEVICE_POLICY_DEFAULT.pinLength,
-    ),
-    lockAfterMinutes: nearest(
-      row[name('Lock_After_Minutes__c')],
-      DEVICE_POLICY_LIMITS.lockAfterMinutes,
-      DEVICE_POLICY_DEFAULT.lockAfterMinutes,
-    ),
-    source: 'org',
-  };
+  return devicePolicy({
+    pinRequired: row[name('PIN_Required__c')],
+    pinLength: row[name('PIN_Length__c')],
+    lockAfterMinutes: row[name('Lock_After_Minutes__c')],
+  });
 }
 
 export async function readDevicePolicy(conn: Connection, name: (n: string) => string): Promise<DevicePolicy> {

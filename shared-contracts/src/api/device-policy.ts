@@ -23,3 +23,27 @@ export const DEVICE_POLICY_DEFAULT: DevicePolicy = {
   lockAfterMinutes: 15,
   source: 'default',
 };
+
+const within = (value: unknown, [min, max]: readonly [number, number], fallback: number): number => {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
+};
+
+/**
+ * A policy from any shape (the org's record mapped to these names, or a copy kept on the device), held
+ * to the limits the app enforces; what is missing or unreadable takes the default's value.
+ */
+export function devicePolicy(raw: unknown, source: DevicePolicy['source'] = 'org'): DevicePolicy {
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  return {
+    pinRequired: r.pinRequired === true || r.pinRequired === 'true',
+    pinLength: within(r.pinLength, DEVICE_POLICY_LIMITS.pinLength, DEVICE_POLICY_DEFAULT.pinLength),
+    lockAfterMinutes: within(
+      r.lockAfterMinutes,
+      DEVICE_POLICY_LIMITS.lockAfterMinutes,
+      DEVICE_POLICY_DEFAULT.lockAfterMinutes,
+    ),
+    source: r.source === 'default' || r.source === 'org' ? r.source : source,
+  };
+}

@@ -5,6 +5,7 @@ import { createSessionService } from './session';
 import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from '../../test/offline/system';
 import { readStoredSyncContext, readSyncContext, saveSyncContext } from './offline/sync-context';
+import { DEVICE_POLICY_KEY, readDevicePolicy } from './vault/policy-store';
 
 // The session service against the real BFF and org-emulator: real OAuth sign-in, real cookies.
 let system: System;
@@ -67,6 +68,16 @@ describe('session service over the BFF', () => {
     expect(storage.getItem(STORAGE_KEYS.organizationId)).toBe(user.organizationId);
     expect(storage.getItem(STORAGE_KEYS.instanceUrl)).toBe(user.instanceUrl);
     expect(storage.getItem(STORAGE_KEYS.timezoneKey)).toBe(user.userDetails.TimeZoneSidKey);
+    // The org's device policy (issue 45), kept for offline: the demo org's custom metadata record.
+    expect(readDevicePolicy(storage)).toEqual({
+      pinRequired: false,
+      pinLength: 6,
+      lockAfterMinutes: 15,
+      source: 'org',
+    });
+    // It goes with the user: a session that ends takes it.
+    session.expire();
+    expect(storage.getItem(DEVICE_POLICY_KEY)).toBeNull();
   });
 
   it("sign-in clears browser storage but keeps the device's diagnostics switch", async () => {

@@ -4,6 +4,7 @@ import {
   STORAGE_KEYS,
   type ApiClient,
   type ClientEnv,
+  type DevicePolicy,
   type LoginTarget,
   type SessionService,
   type SessionState,
@@ -16,6 +17,7 @@ import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { observableValue } from './observable-value';
+import { DEVICE_POLICY_KEY, storeDevicePolicy } from './vault/policy-store';
 
 interface SessionAnswer {
   main: { url: string; organizationId: string; userDetails: { userId?: string } | null };
@@ -49,6 +51,7 @@ const USER_KEYS = [
   STORAGE_KEYS.userDetails,
   STORAGE_KEYS.userDetailsSF,
   STORAGE_KEYS.timezoneKey,
+  DEVICE_POLICY_KEY,
 ];
 const USER_ID_KEY = 'userId';
 /**
@@ -125,12 +128,12 @@ export function createSessionService(deps: SessionDeps): ShellSession {
 
   async function loadUser(answer: SessionAnswer): Promise<SignedIn> {
     const userId = str(answer.main.userDetails?.userId);
-    const [first, second] = await api.get<[Record<string, unknown>, Record<string, unknown>]>(
-      '/api/userDetails',
-      {
-        userId,
-      },
-    );
+    const [[first, second], policy] = await Promise.all([
+      api.get<[Record<string, unknown>, Record<string, unknown>]>('/api/userDetails', { userId }),
+      // The org's device policy, kept for offline (issue 45).
+      api.get<DevicePolicy>('/api/vault/policy'),
+    ]);
+    storeDevicePolicy(storage, policy);
     return {
       status: 'signedIn',
       userId,

@@ -15,7 +15,7 @@ describe("the org's lock policy", () => {
       pinLength: 8,
       lockAfterMinutes: 1,
     });
-    expect(lockPolicy(null)).toEqual({ pinRequired: false, pinLength: 4, lockAfterMinutes: 15 });
+    expect(lockPolicy(null)).toEqual({ pinRequired: false, pinLength: 6, lockAfterMinutes: 15 });
   });
   it('checks a chosen PIN: digits only, the policy length', () => {
     expect(pinProblem('123456', policy)).toBeNull();

@@ -4,32 +4,18 @@
  * remove the PIN's wrap). A lock never deletes data: ten wrong PINs only take the PIN's wrap away,
  * and an online sign-in opens everything again.
  */
+import { DEVICE_POLICY_DEFAULT, type DevicePolicy, devicePolicy } from 'shared-contracts';
 
-export interface LockPolicy {
-  /** The org asks for a PIN: without one nothing opens offline. No PIN asked: the app never locks. */
-  pinRequired: boolean;
-  /** Digits in a PIN, 4-8. */
-  pinLength: number;
-  /** Lock after this much inactivity (or time in the background), 1-240 minutes. */
-  lockAfterMinutes: number;
-}
+/** What the lock follows of the org's device policy (GET /api/vault/policy, kept for offline). */
+export type LockPolicy = Pick<DevicePolicy, 'pinRequired' | 'pinLength' | 'lockAfterMinutes'>;
 
-export const DEFAULT_LOCK_POLICY: LockPolicy = { pinRequired: false, pinLength: 4, lockAfterMinutes: 15 };
+export const DEFAULT_LOCK_POLICY: LockPolicy = DEVICE_POLICY_DEFAULT;
 export const MAX_PIN_ATTEMPTS = 10;
 
-const clampInt = (v: unknown, min: number, max: number, fallback: number): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
-};
-
-/** The policy as the org sent it (custom metadata, any shape), within the product's bounds. */
+/** The policy as the org sent it or the device kept it (any shape), within the product's bounds. */
 export function lockPolicy(raw: unknown): LockPolicy {
-  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  return {
-    pinRequired: r.pinRequired === true || r.pinRequired === 'true',
-    pinLength: clampInt(r.pinLength, 4, 8, DEFAULT_LOCK_POLICY.pinLength),
-    lockAfterMinutes: clampInt(r.lockAfterMinutes, 1, 240, DEFAULT_LOCK_POLICY.lockAfterMinutes),
-  };
+  const { pinRequired, pinLength, lockAfterMinutes } = devicePolicy(raw);
+  return { pinRequired, pinLength, lockAfterMinutes };
 }
 
 /** What is wrong with a PIN a user chose, if anything. */
