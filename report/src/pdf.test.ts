@@ -161,11 +161,38 @@ describe('Arabic, Hebrew and CJK', () => {
 
   it('gives the words back through pdfjs-dist too', async () => {
     const text = (await pdfPages(await renderReportPdf(mixed))).join('\n');
-    for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7']) expect(text).toContain(w);
-    // pdfmake places CJK a character at a time (a line may break between any two); Arabic is read
-    // by pdftotext above (pdfjs splits a word where a letter's dots are a mark glyph of their own)
+    for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7', 'كبير', 'الشمال', 'شمس']) expect(text).toContain(w);
+    // pdfmake places CJK a character at a time (a line may break between any two)
     const packed = text.replace(/\s+/g, '');
     for (const w of ['안전점검', '山田太郎', '安全点検']) expect(packed).toContain(w);
+  });
+
+  it('copied Arabic reads its own letters: dotted letters drawn as a shared skeleton and dots (glyph-text.ts)', async () => {
+    // س and ش, and ت ب ن ي, share a skeleton glyph in Noto Sans Arabic: the first use named it for all
+    const words = ['الشمال', 'شمس', 'مستودع', 'تست', 'بيت', 'نبتة'];
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: {
+          ...submission,
+          data: { General: { Site: 'الشمال شمس', Notes: 'مستودع تست بيت نبتة' } },
+        },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    // pdfjs (a browser's viewer): each word as its own item, its letters in logical order
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
+    const items = (await (await doc.getPage(1)).getTextContent()).items.map((it) =>
+      'str' in it ? it.str : '',
+    );
+    for (const w of words) expect(items).toContain(w);
+    // pdftotext: the whole answer, in reading order
+    const lines = pdftotext(pdf)
+      .split('\n')
+      .map((l) => l.replace(/[\u202a-\u202e]/g, ''));
+    expect(lines).toContain('الشمال شمس');
+    expect(lines).toContain('مستودع تست بيت نبتة');
   });
 
   it('embeds Roboto alone for a Latin-only report, as before', async () => {

@@ -9,6 +9,7 @@ import type { TCreatedPdf, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { reportDocument, type ReportImages } from './document';
 import type { ReportModel } from './model';
 import { documentNeedsScriptFonts, withScriptFonts, type FacePicker } from './scripts';
+import { mapGlyphsOnce } from './glyph-text';
 
 export interface PdfMaker {
   createPdf(doc: TDocumentDefinitions): TCreatedPdf;
@@ -50,7 +51,10 @@ export async function renderWith(
   images?: ReportImages,
   fonts?: ScriptFonts,
 ): Promise<Uint8Array> {
-  const doc = await documentInFonts(reportDocument(model, images), fonts);
+  const plain = reportDocument(model, images);
+  const doc = await documentInFonts(plain, fonts);
+  // a script face's glyphs copied as their letters (glyph-text.ts); a Latin-only document as before
+  if (doc !== plain) await mapGlyphsOnce(maker as unknown as Parameters<typeof mapGlyphsOnce>[0]);
   const buf = await maker.createPdf(doc).getBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
