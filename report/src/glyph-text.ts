@@ -122,6 +122,21 @@ export function mapGlyphsToText(font: object): void {
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
+/** A text drawn while measuring: its paragraph's tag, where it was drawn. */
+export interface DrawnText {
+  tag: string;
+  text: string;
+  y: number;
+  /** The font size it was drawn in. */
+  size: number;
+  page: object | undefined;
+}
+/** The tags (fill colours) of paragraphs being measured (render.ts), and what each document drew. */
+export const measuring = new Set<string>();
+const drawn = new WeakMap<object, DrawnText[]>();
+/** The tagged texts a document drew, in drawing order. */
+export const drawnTexts = (doc: object): DrawnText[] => drawn.get(doc) ?? [];
+
 interface DocLike {
   text(text: unknown, ...rest: unknown[]): unknown;
   markContent(tag: string, options: { actual: string }): unknown;
@@ -140,6 +155,13 @@ export function markArabicText(doc: object): void {
   if (proto[PATCHED] || typeof proto.text !== 'function' || typeof proto.markContent !== 'function') return;
   const text = proto.text;
   proto.text = function (this: DocLike, t: unknown, ...rest: unknown[]): unknown {
+    const fill = (this as { _fillColor?: unknown[] })._fillColor?.[0];
+    if (typeof fill === 'string' && measuring.has(fill) && typeof t === 'string') {
+      const calls = drawn.get(this) ?? [];
+      drawn.set(this, calls);
+      const self = this as { page?: object; _fontSize?: number };
+      calls.push({ tag: fill, text: t, y: Number(rest[1]), size: self._fontSize ?? 10, page: self.page });
+    }
     if (typeof t !== 'string' || !ARABIC.test(t)) return text.call(this, t, ...rest);
     const own = Object.prototype.hasOwnProperty.call(this, 'addContent');
     const add = this.addContent;
