@@ -184,6 +184,18 @@ const REPORT_CHECKS = {
   readOnly: [],
 };
 
+let formId = '';
+test.beforeAll(async () => {
+  formId = await new OrgClient(env.org, { token: env.token }).insert('cqext__SQX_Form_Definition__c', {
+    Name: 'FORM-0096',
+    cqext__Title__c: 'Report Checks',
+    cqext__Supports_Offline__c: true,
+    cqext__Status__c: 'Active',
+    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+    cqext__Form_JSON__c: JSON.stringify(REPORT_CHECKS),
+  });
+});
+
 /** The answer `label` of the radio group `name`, clicked as a user does (on its label). */
 async function answer(page: Page, name: string, label: string): Promise<void> {
   const option = page.getByRole('radiogroup', { name }).getByRole('radio', { name: label, exact: true });
@@ -285,14 +297,6 @@ test('the org’s report: checklist colours with labels, a long table’s header
     instanceUrl: env.org,
     accessToken: env.token,
     version: ORG_API_VERSION.slice(1),
-  });
-  const formId = await new OrgClient(env.org, { token: env.token }).insert('cqext__SQX_Form_Definition__c', {
-    Name: 'FORM-0096',
-    cqext__Title__c: 'Report Checks',
-    cqext__Supports_Offline__c: true,
-    cqext__Status__c: 'Active',
-    cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
-    cqext__Form_JSON__c: JSON.stringify(REPORT_CHECKS),
   });
   // the org refuses to store the first report (its file storage full): the submit must stand
   const fault = await fetch(`${env.org}/__emulator/faults`, {
@@ -400,5 +404,37 @@ test('the org’s report: checklist colours with labels, a long table’s header
   expect(poppler('pdftotext', ['-enc', 'UTF-8', '-layout', '-', '-'], second).toString('utf8')).toMatch(
     /Exits clear\?\s+Pass/,
   );
+  expect(errors).toEqual([]);
+});
+
+test('offline, a device that never made a report in Arabic draws it with the face its offline copy took', async ({
+  page,
+  context,
+}) => {
+  const errors: Error[] = [];
+  page.on('pageerror', (e) => errors.push(e));
+  await openHome(page, env.system.url);
+  await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
+  await launchFromHome(page, CHECKS_TITLE);
+  await page.getByLabel('Notes').fill('مستودع الشمال: المخارج واضحة');
+  await answer(page, 'Exits clear?', 'Pass');
+  await context.setOffline(true);
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${env.system.url}/`);
+  await page.getByRole('tab', { name: /^Submitted/ }).click();
+  // the Arabic face's files, as the report asks for them: answered by the service worker's copy
+  const faces: { status: number; fromWorker: boolean }[] = [];
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (/\/fonts\/noto-sans-arabic-/.test(r.url()))
+      faces.push({ status: r.status(), fromWorker: r.fromServiceWorker() });
+  });
+  page.on('requestfailed', (r) => {
+    if (/\/fonts\//.test(r.url())) failed.push(r.url());
+  });
+  expect(await viewReport(page, page.getByTestId('out-of-sync-card').first())).toBe('application/pdf');
+  expect(failed).toEqual([]);
+  expect(faces.length).toBeGreaterThan(0);
+  expect(faces.every((f) => f.status === 200 && f.fromWorker)).toBe(true);
   expect(errors).toEqual([]);
 });
