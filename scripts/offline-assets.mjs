@@ -4,12 +4,24 @@
 // manifest is the one file that names a version's entry, so the list travels with it: a copy read
 // from one manifest can never mix versions. (Module Federation's `manifest.additionalData` hook: the
 // manifest copies `metaData` from the stats it is given.)
+//
+// `metaData.offlineLaterAssets`: files the copy takes after it is complete, never holding up "Ready to
+// work offline": the report's right-to-left script faces (report/src/font-files-browser.ts: Arabic
+// and Hebrew, ~210 KB in 4 files), so an offline device renders them in its own report though it
+// never made one before. The CJK faces (~26 MB in ~700 unicode-range files) stay on demand: the
+// worker keeps each one a report fetched (sw.ts).
 export const OFFLINE_ASSETS_FIELD = 'offlineAssets';
+export const OFFLINE_LATER_ASSETS_FIELD = 'offlineLaterAssets';
+
+/** The script faces an offline device's report may need that the copy keeps (the build's file names). */
+export const OFFLINE_FONT_RE = /^fonts\/noto-sans-(arabic|hebrew)-[\w-]+\.[0-9a-f]{12}\.woff$/;
 
 /** @param {{ stats: { metaData: Record<string, unknown> }, compilation: { assets: Record<string, unknown> } }} options */
 export function addOfflineAssets({ stats, compilation }) {
-  stats.metaData[OFFLINE_ASSETS_FIELD] = Object.keys(compilation.assets)
-    .filter((name) => (name.endsWith('.js') || name.endsWith('.wasm')) && !name.startsWith('pages/'))
+  const names = Object.keys(compilation.assets).filter((name) => !name.startsWith('pages/'));
+  stats.metaData[OFFLINE_ASSETS_FIELD] = names
+    .filter((name) => name.endsWith('.js') || name.endsWith('.wasm'))
     .sort();
+  stats.metaData[OFFLINE_LATER_ASSETS_FIELD] = names.filter((name) => OFFLINE_FONT_RE.test(name)).sort();
   return stats;
 }

@@ -158,7 +158,8 @@ function base({ dir, name, mode }) {
           generator: { filename: '[name].[contenthash:12][ext]' },
         },
         // The report's script fonts (report/src/font-files-browser.ts): files of their own, fetched
-        // only when a report's text needs the face; not in the offline copy (offline-assets.mjs).
+        // only when a report's text needs the face; Arabic and Hebrew kept by the offline copy after
+        // it is complete, CJK kept as fetched (offline-assets.mjs, shell/src/sw/sw.ts).
         {
           test: /\.woff$/,
           type: 'asset/resource',

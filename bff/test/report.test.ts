@@ -185,6 +185,48 @@ describe('the inspection report in the org', () => {
     expect((await pdfPages(new Uint8Array(bytes))).join('\n')).toMatch(/Operating hours\s+7/);
   });
 
+  it('a legacy record (submitted before reports existed) gets its report made once when it is resubmitted', async () => {
+    const sid = randomUUID();
+    // as the app wrote it before issue 42: Submitted, no report fields, no started or submitted times
+    const legacy = await org.sobject('cqext__SQX_Form_Submission__c').create({
+      cqext__Form_Definition__c: formId,
+      cqext__Uniqueness_Constraint__c: `${formId}#${sid}`,
+      cqext__Status__c: 'Submitted',
+      cqext__Version__c: 1,
+      cqext__Submission_JSON__c: JSON.stringify({
+        id: sid,
+        formId,
+        formName: 'FORM-0003 - Equipment Checklist',
+        data: { General: { CQ_Form_Hours: 1 } },
+        status: 'submitted',
+        version: 1,
+      }),
+    } as never);
+    const id = String((legacy as { id?: string }).id);
+    expect(id).toMatch(/^a/);
+    // sent back by a reviewer, corrected and resubmitted; the device's outbox sends it once more (its
+    // answer lost), and the inspector opens the report meanwhile
+    await org
+      .sobject('cqext__SQX_Form_Submission__c')
+      .update({ Id: id, cqext__Status__c: 'In Progress' } as never);
+    const sent = await submit(sid, 2, 8);
+    expect(sent.status, sent.text).toBe(200);
+    expect(c.data<Rec>(sent).id).toBe(id);
+    const [again, read] = await Promise.all([submit(sid, 2, 8), c.get(`/api/report/${id}`)]);
+    expect(again.status, again.text).toBe(200);
+    expect(read.status).toBe(200);
+    const ready = await readyReport(id, 2);
+    await reportsIdle();
+    expect(await documentsOf(id)).toEqual([ready.contentDocumentId]);
+    expect((await versionsOf(String(ready.contentDocumentId))).map((v) => v.ReasonForChange)).toEqual([
+      'Submitted version 2',
+    ]);
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    expect((await pdfPages(new Uint8Array(bytes))).join('\n')).toMatch(/Operating hours\s+8/);
+  });
+
   it("the offline uploader's batch submit gets its report with no one asking for it", async () => {
     const sid = randomUUID();
     const sent = await c.post('/api/submissions/batch', {

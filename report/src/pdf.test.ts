@@ -161,11 +161,105 @@ describe('Arabic, Hebrew and CJK', () => {
 
   it('gives the words back through pdfjs-dist too', async () => {
     const text = (await pdfPages(await renderReportPdf(mixed))).join('\n');
-    for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7']) expect(text).toContain(w);
-    // pdfmake places CJK a character at a time (a line may break between any two); Arabic is read
-    // by pdftotext above (pdfjs splits a word where a letter's dots are a mark glyph of their own)
+    for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7', 'كبير', 'الشمال', 'شمس']) expect(text).toContain(w);
+    // pdfmake places CJK a character at a time (a line may break between any two)
     const packed = text.replace(/\s+/g, '');
     for (const w of ['안전점검', '山田太郎', '安全点検']) expect(packed).toContain(w);
+  });
+
+  it('copied Arabic reads its own letters: dotted letters drawn as a shared skeleton and dots (glyph-text.ts)', async () => {
+    // س and ش, and ت ب ن ي, share a skeleton glyph in Noto Sans Arabic: the first use named it for all
+    const words = ['الشمال', 'شمس', 'مستودع', 'تست', 'بيت', 'نبتة'];
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: {
+          ...submission,
+          data: { General: { Site: 'الشمال شمس', Notes: 'مستودع تست بيت نبتة' } },
+        },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    // pdfjs (a browser's viewer): each word as its own item, its letters in logical order
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: true }).promise;
+    const items = (await (await doc.getPage(1)).getTextContent()).items.map((it) =>
+      'str' in it ? it.str : '',
+    );
+    for (const w of words) expect(items).toContain(w);
+    // pdftotext: the whole answer, in reading order
+    const lines = pdftotext(pdf)
+      .split('\n')
+      .map((l) => l.replace(/[\u202a-\u202e]/g, ''));
+    expect(lines).toContain('الشمال شمس');
+    expect(lines).toContain('مستودع تست بيت نبتة');
+  });
+
+  it('a wrapped right-to-left paragraph starts with its first words, each line right to left and aligned right', async () => {
+    const ten = ['أولا', 'ثانيا', 'ثالثا', 'رابعا', 'خامسا', 'سادسا', 'سابعا', 'ثامنا', 'تاسعا', 'عاشرا'];
+    const notes = [...ten, ...ten, ...ten, ...ten].join(' ');
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: { ...submission, data: { General: { Site: 'North Depot', Notes: notes } } },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    // pdftotext reads the lines in order: together they are the answer as written
+    const arabic = pdftotext(pdf)
+      .split('\n')
+      .map((l) => l.replace(/[\u202a-\u202e]/g, '').trim())
+      .filter((l) => /^[\u0600-\u06ff ]+$/.test(l));
+    expect(arabic.length).toBeGreaterThan(1);
+    expect(arabic.join(' ')).toBe(notes);
+    // where each word is drawn (pdftotext -bbox): a line's first word is its rightmost
+    const bbox = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', '-', '-'], {
+      input: Buffer.from(pdf),
+    }).stdout.toString('utf8');
+    const words = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</g),
+    ]
+      .map((m) => ({ x0: +m[1]!, y0: +m[2]!, x1: +m[3]!, y1: +m[4]!, text: m[5]! }))
+      .filter((w) => /^[\u0600-\u06ff]+$/.test(w.text));
+    const rows = [...new Set(words.map((w) => Math.round(w.y0)))].sort((a, b) => a - b);
+    expect(rows).toHaveLength(arabic.length);
+    rows.forEach((y, i) => {
+      const line = words.filter((w) => Math.round(w.y0) === y);
+      const rightmost = line.reduce((a, b) => (b.x1 > a.x1 ? b : a));
+      // -bbox gives a word's letters as drawn (right to left: reversed) or as read
+      const read = [rightmost.text, Array.from(rightmost.text).reverse().join('')];
+      expect(read).toContain(arabic[i]?.split(' ')[0]);
+    });
+    // the page as drawn (pdftoppm, 72 dpi: a pixel a point): every line's ink ends at the same right
+    // edge, the last (shorter) line starts further right than the first
+    const pgm = spawnSync('pdftoppm', ['-gray', '-r', '72', '-f', '1', '-l', '1'], {
+      input: Buffer.from(pdf),
+    }).stdout as Buffer;
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 40));
+    const w = Number(header?.[1]);
+    const h = Number(header?.[2]);
+    const headerEnd = header?.[0].length ?? 0;
+    expect(w * h).toBe(pgm.length - headerEnd);
+    const ink = (y0: number, y1: number): { left: number; right: number } => {
+      let left = w;
+      let right = -1;
+      for (let y = Math.floor(y0); y < Math.ceil(y1); y++)
+        for (let x = 0; x < w; x++)
+          if ((pgm[headerEnd + y * w + x] ?? 255) < 128 && x > 200) {
+            left = Math.min(left, x);
+            right = Math.max(right, x);
+          }
+      return { left, right };
+    };
+    const extents = rows.map((y) => {
+      const line = words.filter((wd) => Math.round(wd.y0) === y);
+      return ink(Math.min(...line.map((l) => l.y0)), Math.max(...line.map((l) => l.y1)));
+    });
+    for (const e of extents) {
+      expect(e.right).toBeGreaterThan(0);
+      expect(Math.abs(e.right - (extents[0]?.right ?? 0))).toBeLessThanOrEqual(3);
+    }
+    expect((extents[extents.length - 1]?.left ?? 0) - (extents[0]?.left ?? 0)).toBeGreaterThan(20);
   });
 
   it('embeds Roboto alone for a Latin-only report, as before', async () => {

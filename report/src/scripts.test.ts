@@ -63,6 +63,24 @@ describe('which runs need which font', () => {
     });
   });
 
+  it('orders each line of a wrapped right-to-left paragraph on its own, first words first', () => {
+    // 'שלום עולם Depot 7 בצפון' broken after 'עולם ' and after '7 '
+    const text = 'שלום עולם Depot 7 בצפון';
+    const r = textRuns(text, pick, bidi, [
+      [0, 10],
+      [10, 18],
+      [18, 23],
+    ]);
+    expect(r?.rtl).toBe(true);
+    expect(r?.runs.map((x) => x.text).join('|')).toBe('עולם| |שלום|\n|Depot| |7|\n|בצפון');
+    // unbroken: one line, the last word leftmost
+    expect(
+      textRuns(text, pick, bidi)
+        ?.runs.map((x) => x.text)
+        .join('|'),
+    ).toBe('בצפון| |Depot| |7| |עולם| |שלום');
+  });
+
   it('keeps a left-to-right run inside a right-to-left line in its own order', () => {
     const r = textRuns('שלום Depot 7 עולם', pick, bidi);
     expect(r?.rtl).toBe(true);

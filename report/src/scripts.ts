@@ -131,15 +131,27 @@ export interface Runs {
 
 const isSpace = (c: string): boolean => /\s/.test(c);
 
-/** A text as runs in visual order, each in its font; undefined when Roboto holds it all as it is. */
-export function textRuns(text: string, pick: FacePicker, bidi: Bidi): Runs | undefined {
-  if (!needsScriptFonts(text)) return undefined;
-  const chars = Array.from(text);
-  const cjk = /[\u3040-\u30ff\u31f0-\u31ff]/.test(text)
+/** The CJK family a paragraph's Han characters take: Japanese with kana, Korean with Hangul. */
+const cjkOf = (text: string): 'jp' | 'kr' | 'sc' =>
+  /[\u3040-\u30ff\u31f0-\u31ff]/.test(text)
     ? 'jp'
     : /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7ff]/.test(text)
       ? 'kr'
       : 'sc';
+
+/** Code point ranges [start, end) of a paragraph's lines, as the layout broke it. */
+export type LineRanges = ReadonlyArray<readonly [number, number]>;
+
+/**
+ * A text as runs in visual order, each in its font; undefined when Roboto holds it all as it is.
+ * `lines`: where the layout broke the paragraph (logical order, `layoutRuns` measured it): each line
+ * is put in visual order on its own and the lines joined by line breaks, so a wrapped right-to-left
+ * paragraph starts with its first words; without, the text is one line.
+ */
+export function textRuns(text: string, pick: FacePicker, bidi: Bidi, lines?: LineRanges): Runs | undefined {
+  if (!needsScriptFonts(text)) return undefined;
+  const chars = Array.from(text);
+  const cjk = cjkOf(text);
   const fonts = chars.map((c) => pick(c.codePointAt(0) ?? 0, cjk));
   if (!RTL_RE.test(text)) {
     // left to right throughout: runs of one font, in order
@@ -156,49 +168,88 @@ export function textRuns(text: string, pick: FacePicker, bidi: Bidi): Runs | und
   const units = chars.join('');
   const levels = bidi.getEmbeddingLevels(units);
   const unitToChar: number[] = [];
+  const charToUnit: number[] = [];
   chars.forEach((c, i) => {
+    charToUnit.push(unitToChar.length);
     for (let k = 0; k < c.length; k++) unitToChar.push(i);
   });
-  const charLevel = chars.map((_, i) => levels.levels[unitToChar.indexOf(i)] ?? 0);
-  const order = chars.map((_, i) => i);
-  for (const [s, e] of bidi.getReorderSegments(units, levels)) {
-    const a = unitToChar[s ?? 0] ?? 0;
-    const b = unitToChar[e ?? 0] ?? a;
-    const seg = order.slice(a, b + 1).reverse();
-    order.splice(a, seg.length, ...seg);
-  }
+  const charLevel = chars.map((_, i) => levels.levels[charToUnit[i] ?? 0] ?? 0);
+  /** The characters of [a, b) in visual order (the line's reorder segments, UAX #9 L2). */
+  const visual = (a: number, b: number): number[] => {
+    const order: number[] = [];
+    for (let i = a; i < b; i++) order.push(i);
+    const lastUnit = (charToUnit[b - 1] ?? 0) + (chars[b - 1]?.length ?? 1) - 1;
+    for (const [s, e] of bidi.getReorderSegments(units, levels, charToUnit[a] ?? 0, lastUnit)) {
+      const x = (unitToChar[s ?? 0] ?? a) - a;
+      const y = (unitToChar[e ?? 0] ?? a) - a;
+      const seg = order.slice(x, y + 1).reverse();
+      order.splice(x, seg.length, ...seg);
+    }
+    return order;
+  };
   // words in visual order: a word never spans a space, a font change or a change of direction
-  const words: number[][] = [];
-  for (const i of order) {
-    const last = words[words.length - 1];
-    const prev = last?.[last.length - 1];
-    const odd = (charLevel[i] ?? 0) % 2 === 1;
-    const joins =
-      prev !== undefined &&
-      !isSpace(chars[i] ?? '') &&
-      !isSpace(chars[prev] ?? '') &&
-      fonts[i] === fonts[prev] &&
-      odd === ((charLevel[prev] ?? 0) % 2 === 1) &&
-      i === prev + (odd ? -1 : 1);
-    if (last && joins) last.push(i);
-    else words.push([i]);
+  const wordsOf = (order: number[]): TextRun[] => {
+    const words: number[][] = [];
+    for (const i of order) {
+      const last = words[words.length - 1];
+      const prev = last?.[last.length - 1];
+      const odd = (charLevel[i] ?? 0) % 2 === 1;
+      const joins =
+        prev !== undefined &&
+        !isSpace(chars[i] ?? '') &&
+        !isSpace(chars[prev] ?? '') &&
+        fonts[i] === fonts[prev] &&
+        odd === ((charLevel[prev] ?? 0) % 2 === 1) &&
+        i === prev + (odd ? -1 : 1);
+      if (last && joins) last.push(i);
+      else words.push([i]);
+    }
+    return words.map((w) => {
+      const odd = (charLevel[w[0] ?? 0] ?? 0) % 2 === 1;
+      const logical = [...w].sort((a, b) => a - b).map((i) => chars[i] ?? '');
+      const t = logical.join('');
+      // fontkit lays an Arabic or Hebrew word right to left itself; anything else right to left is
+      // reversed (and mirrored: brackets) here
+      const shown =
+        odd && !RTL_RE.test(t)
+          ? logical
+              .reverse()
+              .map((c) => bidi.getMirroredCharacter(c) ?? c)
+              .join('')
+          : t;
+      return run(shown, fonts[w[0] ?? 0]);
+    });
+  };
+  const runs: TextRun[] = [];
+  for (const [a, b] of lines?.length ? lines : [[0, chars.length] as const]) {
+    // a line's spaces at its ends are left out: the layout's line holds them at its end
+    let from = a;
+    let to = b;
+    if (lines?.length) {
+      while (to > from && isSpace(chars[to - 1] ?? '')) to--;
+      while (from < to && isSpace(chars[from] ?? '')) from++;
+    }
+    if (runs.length) runs.push({ text: '\n' });
+    if (to > from) runs.push(...wordsOf(visual(from, to)));
   }
-  const runs: TextRun[] = words.map((w) => {
-    const odd = (charLevel[w[0] ?? 0] ?? 0) % 2 === 1;
-    const logical = [...w].sort((a, b) => a - b).map((i) => chars[i] ?? '');
-    const t = logical.join('');
-    // fontkit lays an Arabic or Hebrew word right to left itself; anything else right to left is
-    // reversed (and mirrored: brackets) here
-    const shown =
-      odd && !RTL_RE.test(t)
-        ? logical
-            .reverse()
-            .map((c) => bidi.getMirroredCharacter(c) ?? c)
-            .join('')
-        : t;
-    return run(shown, fonts[w[0] ?? 0]);
-  });
   return { runs, rtl: (levels.paragraphs[0]?.level ?? 0) % 2 === 1 };
+}
+
+/**
+ * A right-to-left paragraph's runs in logical order (fonts as `textRuns` picks them), to be measured:
+ * the layout breaks its lines as it will for the visual runs (the same words, the same widths), the
+ * first words on the first line.
+ */
+export function logicalRuns(text: string, pick: FacePicker): TextRun[] {
+  const cjk = cjkOf(text);
+  const runs: TextRun[] = [];
+  for (const c of Array.from(text)) {
+    const font = pick(c.codePointAt(0) ?? 0, cjk);
+    const last = runs[runs.length - 1];
+    if (last && last.font === font) last.text += c;
+    else runs.push(run(c, font));
+  }
+  return runs;
 }
 
 type Node = Content | TextRun | string | number | undefined | null;
@@ -225,6 +276,7 @@ function mapTexts(node: Node, visit: (t: string) => Rec | undefined): Node {
     if (r) {
       set('text', r.text);
       if (r.alignment && n.alignment === undefined) set('alignment', r.alignment);
+      if (r.color) set('color', r.color);
     }
   } else if (Array.isArray(n.text)) set('text', mapTexts(n.text as Content, visit));
   for (const k of ['stack', 'columns', 'ul', 'ol'])
@@ -248,24 +300,49 @@ export function documentNeedsScriptFonts(doc: TDocumentDefinitions): boolean {
   return needs;
 }
 
+/** How a document's right-to-left paragraphs are laid out (render.ts measures, then lays out). */
+export interface ParagraphLayout {
+  /**
+   * Measuring: each right-to-left paragraph that may wrap goes in logical order, coloured with the
+   * tag this gives it (its index among the document's texts), so the drawn lines can be told apart.
+   */
+  measure?: (index: number) => string;
+  /** The lines each measured paragraph was broken into, by its index. */
+  lines?: ReadonlyMap<number, LineRanges>;
+}
+
 /**
  * The document with its texts in runs of their fonts, and the faces it uses. A document that needs
- * none comes back as the same object.
+ * none comes back as the same object. `measured`: the paragraphs measuring tagged (tag to index and
+ * text).
  */
 export function withScriptFonts(
   doc: TDocumentDefinitions,
   pick: FacePicker,
   bidi: Bidi,
-): { doc: TDocumentDefinitions; faces: Set<string> } {
+  layout: ParagraphLayout = {},
+): {
+  doc: TDocumentDefinitions;
+  faces: Set<string>;
+  measured: Map<string, { index: number; text: string }>;
+} {
   const faces = new Set<string>();
+  const measured = new Map<string, { index: number; text: string }>();
+  let index = 0;
   const visit = (t: string): Rec | undefined => {
-    const r = textRuns(t, pick, bidi);
+    const at = index++;
+    const r = textRuns(t, pick, bidi, layout.lines?.get(at));
     if (!r) return undefined;
     for (const x of r.runs) if (x.font) faces.add(x.font);
+    if (r.rtl && layout.measure && /\S\s+\S/.test(t)) {
+      const tag = layout.measure(at);
+      measured.set(tag, { index: at, text: t });
+      return { text: logicalRuns(t, pick), alignment: 'right', color: tag };
+    }
     return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
   };
   const content = mapTexts(doc.content, visit) as Content;
-  if (content === doc.content) return { doc, faces };
+  if (content === doc.content) return { doc, faces, measured };
   const footer = doc.footer;
   const known = new Set(faces);
   // the footer is made while laying out, after the faces were loaded: it uses only those
@@ -285,5 +362,6 @@ export function withScriptFonts(
         : {}),
     },
     faces,
+    measured,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_CACHE, REMOTE_MANIFESTS_CACHE } from './cache-names';
-import { manifestFiles, readOfflineCopyState, takeOfflineCopy } from './offline-copy';
+import { manifestFiles, readOfflineCopyState, takeLaterFiles, takeOfflineCopy } from './offline-copy';
 
 /** CacheStorage over Maps: enough of the API for the copy (match, put, keys, delete). */
 function fakeCaches() {
@@ -137,5 +137,47 @@ describe('takeOfflineCopy', () => {
       origin: SHELL,
     });
     expect(urls(CODE_CACHE)).toEqual(['http://home.test/app.v2.js', 'http://home.test/remoteEntry.v2.js']);
+  });
+
+  it("takes the report's right-to-left faces after the copy is complete, keeps a face a page fetched, prunes neither", async () => {
+    const { caches, urls } = fakeCaches();
+    const ARABIC = 'http://home.test/fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff';
+    const CJK = 'http://home.test/fonts/noto-sans-jp-57-400-normal.ba9876543210.woff';
+    const v1 = {
+      ...manifest('v1'),
+      metaData: {
+        ...manifest('v1').metaData,
+        offlineLaterAssets: ['fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff'],
+      },
+    };
+    const files = {
+      [`${SHELL}/remotes.json`]: remotesJson,
+      [HOME]: v1,
+      'http://home.test/remoteEntry.v1.js': 'entry 1',
+      'http://home.test/app.v1.js': 'app 1',
+      [ARABIC]: 'woff',
+    };
+    let later: string[] = [];
+    const first = network(files);
+    const state = await takeOfflineCopy({
+      fetch: first.fetchFn,
+      caches,
+      origin: SHELL,
+      later: (u) => (later = u),
+    });
+    // complete without the face: it comes after
+    expect(state).toMatchObject({ complete: true, fetched: 2 });
+    expect(first.asked).not.toContain(ARABIC);
+    expect(later).toEqual([ARABIC]);
+    expect(await takeLaterFiles({ fetch: first.fetchFn, caches }, later)).toBe(1);
+    // a CJK face a report fetched, kept by the worker's route
+    await (await caches.open(CODE_CACHE)).put(CJK, new Response('woff'));
+    const again = network(files);
+    await takeOfflineCopy({ fetch: again.fetchFn, caches, origin: SHELL, later: (u) => (later = u) });
+    expect(urls(CODE_CACHE)).toEqual(
+      [ARABIC, 'http://home.test/app.v1.js', CJK, 'http://home.test/remoteEntry.v1.js'].sort(),
+    );
+    expect(await takeLaterFiles({ fetch: again.fetchFn, caches }, later)).toBe(0);
+    expect(again.asked).not.toContain(ARABIC);
   });
 });

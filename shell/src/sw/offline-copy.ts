@@ -6,6 +6,9 @@
 // the service worker runs it (sw.ts), the unit tests run it against fakes.
 import { CODE_CACHE, OFFLINE_COPY_STATE_URL, REMOTE_MANIFESTS_CACHE } from './cache-names';
 
+/** A report's script face as the build names it (scripts/webpack-config.mjs): kept as fetched (sw.ts). */
+export const REPORT_FACE_RE = /\/fonts\/[\w-]+\.[0-9a-f]{12}\.woff$/;
+
 /** What the offline copy holds, kept beside it (OFFLINE_COPY_STATE_URL) and sent to the pages. */
 export interface OfflineCopyState {
   /** Every remote /remotes.json named had its complete copy taken. */
@@ -24,6 +27,8 @@ interface ManifestLike {
     remoteEntry?: { name?: string; path?: string };
     publicPath?: string;
     offlineAssets?: string[];
+    /** Files taken after the copy is complete (the report's right-to-left faces: offline-assets.mjs). */
+    offlineLaterAssets?: string[];
   };
   exposes?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
   shared?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
@@ -34,6 +39,11 @@ export interface OfflineCopyDeps {
   caches: CacheStorage;
   /** The shell's origin (/remotes.json is read from it). */
   origin: string;
+  /**
+   * Told the files to take after the copy is complete (`takeLaterFiles`), so "Ready to work offline"
+   * never waits on them.
+   */
+  later?: (urls: string[]) => void;
 }
 
 /** The script files of a remote version, as absolute URLs (publicPath `auto`: beside the manifest). */
@@ -51,6 +61,16 @@ export function manifestFiles(manifestUrl: string, manifest: ManifestLike): stri
     for (const name of [...(item.assets?.js?.sync ?? []), ...(item.assets?.js?.async ?? [])]) names.add(name);
   }
   return [...names].map((name) => new URL(name, base).href).sort();
+}
+
+/** The files a remote version's copy takes once it is complete, as absolute URLs. */
+export function laterFiles(manifestUrl: string, manifest: ManifestLike): string[] {
+  const meta = manifest.metaData ?? {};
+  const base =
+    meta.publicPath && meta.publicPath !== 'auto'
+      ? new URL(meta.publicPath, manifestUrl)
+      : new URL(manifestUrl);
+  return (meta.offlineLaterAssets ?? []).map((name) => new URL(name, base).href).sort();
 }
 
 async function fetchOk(deps: OfflineCopyDeps, url: string, init?: RequestInit): Promise<Response> {
@@ -83,6 +103,7 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
     fetchedBytes: 0,
   };
   const keep = new Set<string>();
+  const later: string[] = [];
 
   for (const remote of config.remotes) {
     const manifestText = await (
@@ -90,6 +111,10 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
     ).text();
     const manifest = JSON.parse(manifestText) as ManifestLike;
     const files = manifestFiles(remote.manifestUrl, manifest);
+    for (const file of laterFiles(remote.manifestUrl, manifest)) {
+      keep.add(file);
+      later.push(file);
+    }
     for (const file of files) {
       keep.add(file);
       if (await code.match(file)) continue;
@@ -108,12 +133,43 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
 
   // Files of the remotes' older versions (or of a remote no longer deployed): no committed manifest
   // names them any more. (The shell's own files are in Workbox's precache, not here.)
+  // The report faces a page fetched and the worker kept (sw.ts) stay while their remote is deployed
+  // where they were fetched from (content-hashed: a face that changed has another name).
+  const bases = new Set(config.remotes.map((r) => new URL('fonts/', r.manifestUrl).href));
+  const keptFace = (url: string): boolean => REPORT_FACE_RE.test(url) && bases.has(new URL('./', url).href);
   for (const request of await code.keys()) {
-    if (!keep.has(request.url)) await code.delete(request);
+    if (!keep.has(request.url) && !keptFace(request.url)) await code.delete(request);
   }
   state.complete = true;
   await manifests.put(new URL(OFFLINE_COPY_STATE_URL, deps.origin).href, jsonResponse(JSON.stringify(state)));
+  deps.later?.(later);
   return state;
+}
+
+/**
+ * Takes the files of the complete copy that come after it (`later`), those not yet kept, one after
+ * another (idle time, after "Ready to work offline"). A file that cannot be had is left for the next
+ * copy. Answers how many it took.
+ */
+export async function takeLaterFiles(
+  deps: Pick<OfflineCopyDeps, 'fetch' | 'caches'>,
+  urls: string[],
+): Promise<number> {
+  const code = await deps.caches.open(CODE_CACHE);
+  let taken = 0;
+  for (const url of urls) {
+    if (await code.match(url)) continue;
+    try {
+      // the request the report's fetch makes (font-files-browser.ts), so the kept answer fits it
+      const res = await deps.fetch(url, { mode: 'cors', credentials: 'same-origin' });
+      if (!res.ok) continue;
+      await code.put(url, res);
+      taken += 1;
+    } catch {
+      // offline again: the next copy takes it
+    }
+  }
+  return taken;
 }
 
 /** The state recorded by the last complete copy, if any. */

@@ -21,7 +21,7 @@ import {
   SEEN_MANIFESTS_CACHE,
   TAKE_OFFLINE_COPY,
 } from './cache-names';
-import { takeOfflineCopy, type OfflineCopyState } from './offline-copy';
+import { REPORT_FACE_RE, takeLaterFiles, takeOfflineCopy, type OfflineCopyState } from './offline-copy';
 import { keepWhatRan, type WhatRan } from './keep-what-ran';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -110,14 +110,24 @@ registerRoute(
   new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
 );
 
+// The report's script faces (fetched by the page when a report's text needs one: fonts/*.woff,
+// content-hashed): kept as fetched, so a CJK face a report used once renders offline too; the
+// right-to-left ones are taken by the offline copy after it is complete (offline-assets.mjs).
+registerRoute(
+  ({ url }) => REPORT_FACE_RE.test(url.pathname),
+  new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
+);
+
 /** One copy at a time, whatever the number of tabs asking. */
 let taking: Promise<OfflineCopyState | null> | null = null;
+let later: string[] = [];
 
 async function takeCopyAndTell(): Promise<void> {
   taking ??= takeOfflineCopy({
     fetch: (input, init) => fetch(input, init),
     caches,
     origin: self.location.origin,
+    later: (urls) => (later = urls),
   })
     .catch((error: unknown) => {
       console.warn('[sw] offline copy not complete', error);
@@ -129,6 +139,11 @@ async function takeCopyAndTell(): Promise<void> {
   const state = await taking;
   const clients = await self.clients.matchAll({ type: 'window' });
   for (const client of clients) client.postMessage({ type: OFFLINE_COPY_DONE, state });
+  // after "Ready to work offline": the files the copy takes later
+  const urls = later;
+  later = [];
+  if (state?.complete && urls.length)
+    await takeLaterFiles({ fetch: (input, init) => fetch(input, init), caches }, urls);
 }
 
 self.addEventListener('message', (event) => {
