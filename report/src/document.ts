@@ -40,8 +40,26 @@ export type ReportImages = ReadonlyMap<string, string>;
 
 const GREY = '#4a5568';
 
+/**
+ * The text colour an option without its own reads best on: white on dark fills, near-black on light
+ * ones: whichever has the higher WCAG contrast ratio against the fill.
+ */
+export function readableOn(background: string): string {
+  const m = /^#?([0-9a-f]{6})$/i.exec(background.trim());
+  if (!m?.[1]) return '#ffffff';
+  const channel = (i: number): number => {
+    const c = parseInt(m[1]!.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  // #1a202c's own luminance is 0.0137: whichever text has the higher contrast ratio
+  return (luminance + 0.05) / (0.0137 + 0.05) > 1.05 / (luminance + 0.05) ? '#1a202c' : '#ffffff';
+}
+
 function colourCell(text: string, background?: string, color?: string): TableCell {
-  return background ? { text, fillColor: background, color: color ?? '#ffffff', bold: true } : { text };
+  return background
+    ? { text, fillColor: background, color: color ?? readableOn(background), bold: true }
+    : { text };
 }
 
 function flaggedTable(items: readonly FlaggedItem[]): Content {
