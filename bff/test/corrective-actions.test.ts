@@ -345,6 +345,15 @@ describe('the assignee’s corrective actions', () => {
       messages: ['This corrective action does not exist or is not yours.'],
     });
 
+    // stored on the device before it is marked done (sent as a draft meanwhile): nothing happens
+    const draft = await partner.post('/api/submissions/batch', {
+      items: [{ ...item('partner'), status: 'In Progress', data: {} }],
+    });
+    expect(partner.data<Rec[]>(draft)[0]).toMatchObject({ ok: true, url: null });
+    expect((await adminQuery(`SELECT Status FROM Task WHERE Id = '${taskId}'`))[0]?.Status).toBe(
+      'Not Started',
+    );
+
     const mine = item('partner');
     const sent = await partner.post('/api/submissions/batch', { items: [mine] });
     expect(partner.data<Rec[]>(sent)[0]).toMatchObject({

@@ -208,6 +208,8 @@ async function completeAction(call: Call): Promise<{ id: string; status: string;
   return closeAction(call, call.params.taskId ?? '', body.done.trim(), documents, false);
 }
 
+const versionOf = (item: SfRecord): number => (typeof item.version === 'number' ? item.version : 1);
+
 /**
  * An item of the one delivery path (POST /api/submissions/batch) that completes an action: a record of
  * the device's outbox whose formId is the task's Id (shared-contracts action-completion.ts), its photos
@@ -217,6 +219,10 @@ export async function completeQueued(call: Call, item: SfRecord): Promise<Submis
   const taskId = String(item.formId);
   const uniquenessKey = `${taskId}#${String(item.id)}`;
   try {
+    // Stored on the device but not yet marked done (the uploader may send it between the two writes):
+    // nothing to do in the org, answered as a draft in sync.
+    if (String(item.status).toLowerCase() !== 'submitted')
+      return { uniquenessKey, ok: true, id: taskId, url: null, created: false, version: versionOf(item) };
     const { done, contentDocumentIds, pending } = completionOf(item.data);
     if (pending > 0) throw new ApiError('BAD_REQUEST', PHOTO_NOT_ATTACHED);
     if (done.length > ACTION_DONE_MAX) throw new ApiError('BAD_REQUEST', 'Say what was done in fewer words.');
@@ -227,7 +233,7 @@ export async function completeQueued(call: Call, item: SfRecord): Promise<Submis
       id: r.id,
       url: `${call.auth().instanceUrl}/${r.id}`,
       created: false,
-      version: typeof item.version === 'number' ? item.version : 1,
+      version: versionOf(item),
     };
   } catch (e) {
     const error = toApiError(e);
