@@ -377,6 +377,19 @@ describe('the assignee’s corrective actions', () => {
     expect(main?.cqext__Open_Actions__c).toBe(0);
   });
 
+  it('the builder finds the queues that can own an action by name', async () => {
+    const admin = await signedIn(bff.base, DEMO.admin);
+    const r = await admin.get(
+      `/api/searchQuery/?kind=lookup&object=Group&name=Site&filters=${encodeURIComponent(
+        JSON.stringify([{ field: 'Type', operator: 'eq', value: 'Queue' }]),
+      )}`,
+    );
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(admin.data<{ records: Rec[] }>(r).records.map((q) => [q.Id, q.Name])).toEqual([
+      [QUEUE_ID, 'Site Maintenance'],
+    ]);
+  });
+
   it('bad input is a 400 with the envelope', async () => {
     const noDone = await partner.post('/api/correctiveActions/00T000000000001AAA/complete', {});
     expect(noDone.status).toBe(400);

@@ -24,6 +24,8 @@ const STANDARD_LOOKUP_OBJECTS = new Set([
   'Contact',
   'User',
   'Task',
+  // queues, for the builder's corrective-action assignee (filtered to Type Queue)
+  'Group',
   'Case',
   'Opportunity',
   'Product2',
