@@ -31,7 +31,10 @@ type Rec = Record<string, unknown>;
 const violations = async (page: Page, selector: string): Promise<string[]> =>
   (await new AxeBuilder({ page }).include(selector).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary ?? ''}`).join(', ')}`,
+    );
 
 const adminConnection = (): Connection =>
   new Connection({ instanceUrl: env.org, accessToken: env.token, version: ORG_API_VERSION.slice(1) });
@@ -281,7 +284,7 @@ test('least privilege: partner.user sees only the actions shared with them (thei
     `${env.system.url}/api/correctiveActions/${String(theirs?.Id)}/complete`,
     {
       data: { done: 'Not mine' },
-      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+      headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE, Origin: env.system.url },
     },
   );
   expect(refused.status()).toBe(404);

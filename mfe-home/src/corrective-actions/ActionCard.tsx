@@ -120,7 +120,7 @@ export const ActionCard = memo(function ActionCard({
                 {ACTION_TEXTS.priority} {card.priority}
               </Badge>
               {card.queueName && (
-                <Badge variant="outline">
+                <Badge colorScheme="purple">
                   {ACTION_TEXTS.queue} {card.queueName}
                 </Badge>
               )}
