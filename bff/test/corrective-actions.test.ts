@@ -9,6 +9,8 @@ import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff }
 type Rec = Record<string, unknown>;
 const emulatorUrl = inject('emulatorUrl');
 const PARTNER_ID = '0055g0000000003AAA';
+/** The demo org's "Site Maintenance" queue (Tasks), partner.user its member. */
+const QUEUE_ID = '00G5g0000000001EAA';
 const ADMIN_ID = '0055g0000000001AAA';
 let bff: RunningBff;
 let field: Client;
@@ -182,6 +184,24 @@ describe('the score and corrective actions of a submit', () => {
   });
 });
 
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+/** A file uploaded through the BFF as the client (POST /api/files); its ContentDocument Id. */
+async function upload(client: Client, name: string): Promise<string> {
+  const fd = new FormData();
+  const blob = name.endsWith('.png')
+    ? new Blob([Buffer.from(PNG_1PX, 'base64')], { type: 'image/png' })
+    : new Blob([Buffer.from(`%PDF-1.7\n${name}\n${'x'.repeat(200)}`)], { type: 'application/pdf' });
+  fd.append('fileData', blob, name);
+  const up = await fetch(`${client.base}/api/files`, {
+    method: 'POST',
+    body: fd,
+    headers: { 'X-Requested-With': 'cq', Origin: client.base, Cookie: client.jar.header(client.base) },
+  });
+  return ((await up.json()) as { data: { id: string } }).data.id;
+}
+
 describe('the assignee’s corrective actions', () => {
   it('a partner lists only their own open actions, with the question, answer and note', async () => {
     const mainId = await inspection();
@@ -259,6 +279,115 @@ describe('the assignee’s corrective actions', () => {
     const again = await partner.post(`/api/correctiveActions/${taskId}/complete`, { done: 'Again' });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ messages: ['This corrective action is already completed.'] });
+  });
+
+  it('a queue’s action is on its member’s list with the failed answer’s photo; the inspector cannot see it', async () => {
+    const mainId = await inspection();
+    const title = `Queue fix ${randomUUID().slice(0, 6)}`;
+    const photoId = await upload(field, 'finding.png');
+    const data = failing(title);
+    (data.CorrectiveActions as Rec)['General.Lights'] = {
+      title,
+      assigneeId: QUEUE_ID,
+      assigneeName: 'Site Maintenance',
+    };
+    (data.Findings as Rec)['General-Lights'] = {
+      Note: 'Two bulbs out',
+      Photos: [{ ContentDocumentId: photoId, LocalId: randomUUID(), Name: 'finding.png' }],
+    };
+    expect((await submit(randomUUID(), data, mainId)).status).toBe(200);
+    const [task] = await actionTasks(mainId);
+    expect(task?.OwnerId).toBe(QUEUE_ID);
+    const mine = partner
+      .data<Rec[]>(await partner.get('/api/correctiveActions'))
+      .find((t) => t.subject === title);
+    expect(mine).toMatchObject({
+      queueName: 'Site Maintenance',
+      photos: [{ id: photoId, title: 'finding' }],
+    });
+    // the photo is shared through the task: the queue's member sees its preview
+    expect((await partner.get(`/api/files/${photoId}/preview`)).status).toBe(200);
+    const fieldList = field.data<Rec[]>(await field.get('/api/correctiveActions'));
+    expect(fieldList.some((t) => t.subject === title)).toBe(false);
+  });
+
+  it('a completion queued on the device closes its task through the batch route, once; others’ are refused', async () => {
+    const mainId = await inspection();
+    const title = `Batch fix ${randomUUID().slice(0, 6)}`;
+    expect((await submit(randomUUID(), failing(title), mainId)).status).toBe(200);
+    const taskId = String(
+      partner.data<Rec[]>(await partner.get('/api/correctiveActions')).find((t) => t.subject === title)
+        ?.taskId,
+    );
+    // an action task is not one of the assigned tasks to start a form from
+    const assigned = partner.data<{ records: Rec[] }>(
+      await partner.get('/api/searchQuery/?kind=assignedTasks'),
+    ).records;
+    expect(assigned.some((t) => t.taskId === taskId)).toBe(false);
+
+    const photoId = await upload(partner, 'fixed.pdf');
+    const item = (who: string) => ({
+      id: randomUUID(),
+      formId: taskId,
+      formName: title,
+      status: 'Submitted',
+      version: 2,
+      data: {
+        Done: `Replaced by ${who}`,
+        Photos: [{ ContentDocumentId: photoId, LocalId: randomUUID(), Name: 'fixed.pdf' }],
+      },
+    });
+    const foreign = await field.post('/api/submissions/batch', { items: [item('field')] });
+    expect(foreign.status).toBe(200);
+    expect(field.data<Rec[]>(foreign)[0]).toMatchObject({
+      ok: false,
+      status: 404,
+      messages: ['This corrective action does not exist or is not yours.'],
+    });
+
+    // stored on the device before it is marked done (sent as a draft meanwhile): nothing happens
+    const draft = await partner.post('/api/submissions/batch', {
+      items: [{ ...item('partner'), status: 'In Progress', data: {} }],
+    });
+    expect(partner.data<Rec[]>(draft)[0]).toMatchObject({ ok: true, url: null });
+    expect((await adminQuery(`SELECT Status FROM Task WHERE Id = '${taskId}'`))[0]?.Status).toBe(
+      'Not Started',
+    );
+
+    const mine = item('partner');
+    const sent = await partner.post('/api/submissions/batch', { items: [mine] });
+    expect(partner.data<Rec[]>(sent)[0]).toMatchObject({
+      ok: true,
+      id: taskId,
+      uniquenessKey: `${taskId}#${mine.id}`,
+    });
+    // the same item again (its answer lost): delivered, nothing written twice
+    const again = await partner.post('/api/submissions/batch', { items: [mine] });
+    expect(partner.data<Rec[]>(again)[0]).toMatchObject({ ok: true, id: taskId });
+    const [row] = await adminQuery(`SELECT Status, Description FROM Task WHERE Id = '${taskId}'`);
+    expect(row?.Status).toBe('Completed');
+    expect(String(row?.Description).match(/Done: /g)).toHaveLength(1);
+    const links = await adminQuery(
+      `SELECT ContentDocumentId FROM ContentDocumentLink WHERE LinkedEntityId = '${taskId}'`,
+    );
+    expect(links.map((l) => l.ContentDocumentId)).toEqual([photoId]);
+    const [main] = await adminQuery(
+      `SELECT cqext__Open_Actions__c FROM cqext__SQX_Inspection__c WHERE Id = '${mainId}'`,
+    );
+    expect(main?.cqext__Open_Actions__c).toBe(0);
+  });
+
+  it('the builder finds the queues that can own an action by name', async () => {
+    const admin = await signedIn(bff.base, DEMO.admin);
+    const r = await admin.get(
+      `/api/searchQuery/?kind=lookup&object=Group&name=Site&filters=${encodeURIComponent(
+        JSON.stringify([{ field: 'Type', operator: 'eq', value: 'Queue' }]),
+      )}`,
+    );
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(admin.data<{ records: Rec[] }>(r).records.map((q) => [q.Id, q.Name])).toEqual([
+      [QUEUE_ID, 'Site Maintenance'],
+    ]);
   });
 
   it('bad input is a 400 with the envelope', async () => {

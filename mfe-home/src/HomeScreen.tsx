@@ -51,6 +51,8 @@ import {
   type ScheduledRecord,
 } from './model';
 import { OutboxPanel } from './OutboxPanel';
+import { CorrectiveActions } from './corrective-actions/CorrectiveActions';
+import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'shared-contracts/use-observable';
 
@@ -162,6 +164,8 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const refreshSignal = host.offline.orgRefresh;
   const tasks = useAssignedTasks(host, userId, canReachOrg, refreshSignal);
   const forms = useForms(host, userId, canReachOrg, refreshSignal);
+  // The user's corrective actions (issue 43), on the Assigned tab above the tasks.
+  const actions = useCorrectiveActions(host, userId, canReachOrg, refreshSignal, subs, timeZone);
 
   // 'Synced on' is when the lists were last known current: a read, or the live stream's heartbeat
   // saying every org change reaches this home and none is waiting (issue 40.7). Not after a failed read.
@@ -297,7 +301,12 @@ export function HomeScreen({ host }: { host: HostServices }) {
   );
 
   const taskBase = signedIn?.userDetailsSF.siteUrl || signedIn?.instanceUrl || '';
-  const counts = [tasks.items.length, inProgress.length, submitted.length, listedForms.length];
+  const counts = [
+    actions.cards.length + tasks.items.length,
+    inProgress.length,
+    submitted.length,
+    listedForms.length,
+  ];
 
   return (
     <Box data-testid="remote-screen" data-remote="mfe-home" p={{ base: 3, md: 6 }} maxW="5xl" mx="auto">
@@ -368,9 +377,10 @@ export function HomeScreen({ host }: { host: HostServices }) {
         )}
         <TabPanels>
           <TabPanel px={0}>
+            <CorrectiveActions host={host} cards={actions.cards} online={online} timeZone={timeZone} />
             {tasks.loading && tasks.items.length === 0 ? (
               <Spinner aria-label="Loading" />
-            ) : (
+            ) : tasks.items.length === 0 && actions.cards.length > 0 ? null : (
               <Paged
                 items={tasks.items}
                 render={(task) => (

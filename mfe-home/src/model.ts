@@ -4,6 +4,7 @@ import {
   MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
+  isActionCompletion,
   formTitle as sharedFormTitle,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -103,6 +104,8 @@ export function partition(subs: readonly LocalSubmission[]): Partitioned {
   const submitted: LocalSubmission[] = [];
   let latestSync = '';
   for (const s of sorted) {
+    // a corrective action marked done on this device is shown on its action's card, not as a form
+    if (isActionCompletion(s.formId)) continue;
     if (s.status === SUBMISSION_STATUS.submitted) submitted.push(s);
     else inProgress.push(s);
     if (s.syncedOn && s.syncedOn > latestSync) latestSync = s.syncedOn;

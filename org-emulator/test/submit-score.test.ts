@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
-import { ADMIN, FIELD_USER, login, start } from './helpers.js';
+import { DEMO_IDS } from '../src/index.js';
+import { ADMIN, errorCodeOf, FIELD_USER, login, PARTNER_USER, start } from './helpers.js';
 
 // The score and the corrective actions of a submitted form (salesforce/docs/submit-processing.md, "The
 // score and the corrective actions") on the one fixture the Apex tests use too:
@@ -81,8 +82,11 @@ const path = (ref: string): string => `Checklist.${byRef.get(ref) ?? ref}`;
 const byPath = <T>(m: Record<string, T>): Record<string, T> =>
   Object.fromEntries(Object.entries(m).map(([ref, v]) => [path(ref), v]));
 
-/** The scored submission's JSON (refs replaced by question Ids), with the action's title given. */
-function submissionJson(title: string): string {
+/**
+ * The scored submission's JSON (refs replaced by question Ids), with the action's title given; `actions`
+ * changes the block's actions (a queue as the default owner, an action dropped).
+ */
+function submissionJson(title: string, actions: (a: Scored['score']['actions']) => Rec = (a) => a): string {
   const items = byPath(scored.score.actions.items);
   for (const item of Object.values(items)) item.title = title;
   return JSON.stringify({
@@ -92,7 +96,7 @@ function submissionJson(title: string): string {
     score: {
       ...scored.score,
       answers: byPath(scored.score.answers),
-      actions: { ...scored.score.actions, items },
+      actions: actions({ ...scored.score.actions, items }),
     },
   });
 }
@@ -181,6 +185,68 @@ describe('score and corrective actions of a submitted form (shared fixture with 
     expect((await mainOf(mainId)).cqext__Open_Actions__c).toBe(1);
     await admin.sobject('Task').update({ Id: String(task?.Id), Status: 'Completed' });
     expect((await mainOf(mainId)).cqext__Open_Actions__c).toBe(0);
+  });
+
+  it('a resubmit that drops the action (dismissed after a refusal) leaves its task as it was', async () => {
+    const mainId = await inspection();
+    // no '#' here: jsforce puts an upsert's key in the URL unencoded (a '#' would end it)
+    const key = `${formId}-scored-drop`;
+    const upsert = (json: string) =>
+      field.sobject(SUBMISSION).upsert(
+        {
+          cqext__Uniqueness_Constraint__c: key,
+          cqext__Form_Definition__c: formId,
+          cqext__Main_Record_Id__c: mainId,
+          cqext__Status__c: 'Submitted',
+          cqext__Submission_JSON__c: json,
+        },
+        'cqext__Uniqueness_Constraint__c',
+      );
+    await upsert(submissionJson('Kept as it was'));
+    const before = await tasksOf(mainId);
+    expect(before.length).toBe(1);
+    expect((await mainOf(mainId)).cqext__Open_Actions__c).toBe(1);
+    await upsert(submissionJson('Never written', (a) => ({ ...a, items: {} })));
+    expect(await tasksOf(mainId)).toEqual(before);
+    expect((await mainOf(mainId)).cqext__Open_Actions__c).toBe(1);
+  });
+
+  it('a queue as the default assignee owns the task: its member sees and completes it, others do not see it', async () => {
+    const partner = await login(emu, PARTNER_USER);
+    const mainId = await inspection();
+    await field.sobject(SUBMISSION).create({
+      cqext__Form_Definition__c: formId,
+      cqext__Uniqueness_Constraint__c: `${formId}#scored-queue`,
+      cqext__Main_Record_Id__c: mainId,
+      cqext__Status__c: 'Submitted',
+      cqext__Submission_JSON__c: submissionJson('Queue action', (a) => ({
+        ...a,
+        assignee: 'queue',
+        queueId: DEMO_IDS.maintenanceQueue,
+      })),
+    });
+    const [task] = await tasksOf(mainId);
+    expect(task?.OwnerId).toBe(DEMO_IDS.maintenanceQueue);
+    const seen = async (conn: Connection): Promise<number> =>
+      (await conn.query(`SELECT Id FROM Task WHERE Id = '${String(task?.Id)}'`)).totalSize;
+    expect(await seen(partner)).toBe(1);
+    expect(await seen(field)).toBe(0);
+    await partner.sobject('Task').update({ Id: String(task?.Id), Status: 'Completed' });
+    expect((await mainOf(mainId)).cqext__Open_Actions__c).toBe(0);
+  });
+
+  it('a group that is not a queue taking tasks cannot own one', async () => {
+    const group = await admin
+      .sobject('Group')
+      .create({ Name: 'Crew', DeveloperName: 'Crew', Type: 'Regular' });
+    const err = await admin
+      .sobject('Task')
+      .create({ Subject: 'Owned by a group', OwnerId: String(group.id) })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(errorCodeOf(err)).toBe('FIELD_INTEGRITY_EXCEPTION');
   });
 
   it('a draft makes no task and leaves the main record unscored', async () => {

@@ -201,10 +201,13 @@ export interface ScoringConfig {
 /** Issue 43: what a failed item proposes (ScoringConfig.correctiveActions). */
 export interface CorrectiveActionSettings {
   enabled: boolean;
-  /** Default owner: the inspector (submitter), the main record's owner, or a chosen user. */
-  assignee: 'inspector' | 'recordOwner' | 'user';
+  /** Default owner: the inspector (submitter), the main record's owner, a chosen user or a queue. */
+  assignee: 'inspector' | 'recordOwner' | 'user' | 'queue';
   userId?: string;
   userName?: string;
+  /** The queue (a Group of Type Queue that takes Tasks) when `assignee` is 'queue': its members see the task. */
+  queueId?: string;
+  queueName?: string;
   /** Due this many days after the submit (default 7). */
   dueDays?: number;
   priority?: 'High' | 'Normal' | 'Low';

@@ -21,3 +21,4 @@ export * from './lookup-cache';
 export * from './photo';
 export * from './geolocation';
 export * from './barcode';
+export * from './action-completion';

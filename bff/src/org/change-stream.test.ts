@@ -21,6 +21,15 @@ describe('recipients of a record change', () => {
     ).toEqual({ topic: 'submissions', userIds: ['0055g0000000003', '0055g0000000002'] });
   });
 
+  it('tells every home when a queue owns or owned the task (its members are not named)', () => {
+    expect(
+      recipients(
+        { objectName: 'Task', ownerId: '00G5g0000000001EAA', previousOwnerId: '0055g0000000002AAA' },
+        'cqext',
+      ),
+    ).toEqual({ topic: 'tasks', userIds: 'all' });
+  });
+
   it('tells everyone that forms changed, and ignores objects home does not show', () => {
     expect(
       recipients({ objectName: 'SQX_Form_Definition__c', ownerId: null, previousOwnerId: null }, ''),

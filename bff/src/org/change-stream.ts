@@ -34,6 +34,9 @@ interface RecordChange {
   previousOwnerId: string | null;
 }
 
+/** Group's key prefix: an owner that is a queue. */
+const QUEUE_PREFIX = '00G';
+
 /** Which home list an object's changes touch (object names without namespace). */
 const TOPIC_OF: Record<string, ChangeTopic> = {
   Task: 'tasks',
@@ -58,6 +61,9 @@ export function recipients(change: RecordChange, namespace: string): HintTarget 
   const ids = [change.ownerId, change.previousOwnerId].filter(
     (x): x is string => typeof x === 'string' && x !== '',
   );
+  // A queue's record (a corrective action a crew owns, issue 43) concerns its members, whom the event
+  // does not name: every home of the org re-reads that list, and the org's sharing shows it to members only.
+  if (ids.some((i) => i.startsWith(QUEUE_PREFIX))) return { topic, userIds: 'all' };
   // 15- and 18-character ids of one user compare by their first 15 characters.
   return { topic, userIds: [...new Set(ids.map((i) => i.slice(0, 15)))] };
 }

@@ -6,7 +6,7 @@ import { LOOKUP_CACHE_LIMIT, LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, nsPrefix } 
 import { ApiError } from '../http/errors';
 import { allowFields, describeObject } from '../org/describe';
 import { lookupFilterConditions, parseLookupFilters } from '../org/lookup-filters';
-import { contains, eq, eqId, inIds, inList, isSfId, select, startsWith } from '../org/soql';
+import { contains, eq, eqId, fieldPath, inIds, inList, isSfId, select, startsWith } from '../org/soql';
 import { clean, queryAll, type SfRecord } from '../org/util';
 import type { Call } from './types';
 import { orgName as n } from './ns';
@@ -24,6 +24,8 @@ const STANDARD_LOOKUP_OBJECTS = new Set([
   'Contact',
   'User',
   'Task',
+  // queues, for the builder's corrective-action assignee (filtered to Type Queue)
+  'Group',
   'Case',
   'Opportunity',
   'Product2',
@@ -52,7 +54,13 @@ export async function searchQuery(call: Call): Promise<unknown> {
         select({
           fields: ['Id', 'Subject', 'ActivityDate', 'Status', 'WhatId'],
           from: 'Task',
-          where: [eq('Status', 'Not Started'), eqId('OwnerId', auth.userId), eq('What.Type', program)],
+          // a corrective action (issue 43) on a program is not a task to fill its form: home lists it apart
+          where: [
+            eq('Status', 'Not Started'),
+            eqId('OwnerId', auth.userId),
+            eq('What.Type', program),
+            `${fieldPath(n(call, 'CQ_Action_Key__c'))} = null`,
+          ],
           orderBy: { field: 'ActivityDate', direction: 'DESC', nulls: 'LAST' },
           limit: ASSIGNED_TASKS_READ_LIMIT,
         }),

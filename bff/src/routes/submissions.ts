@@ -11,7 +11,7 @@
  * fails the others.
  */
 import type { FormDefinition, SubmissionBatchWireResult } from 'shared-contracts';
-import { DEFAULT_ACTION_VALUE, nsName } from 'shared-contracts';
+import { DEFAULT_ACTION_VALUE, isActionCompletion, nsName } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
 import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
@@ -20,6 +20,7 @@ import { orgStatus, submissionRecordFields, type SubmissionWrite } from '../org/
 import type { SfRecord } from '../org/util';
 import { queueReport, REPORT_FIELDS, retryStale } from '../report/org-report';
 import { reportDone, reportFieldsOnSubmit, reportReads } from '../report/submit-reads';
+import { completeQueued } from './corrective-actions';
 import { formDefinition } from './form-definition';
 import { orgName as n } from './ns';
 import { formStamps, formStampsSoql, submitRefusal, submitScore, type FormStamps } from './submission-check';
@@ -390,33 +391,50 @@ export const submissionHandlers: Record<string, Handler> = {
   },
 
   async submitBatch(call): Promise<SubmissionBatchWireResult[]> {
-    const items = (call.body.items as SfRecord[]).map((i): SubmissionItem => ({
-      formId: String(i.formId),
-      submissionId: String(i.id),
-      status: String(i.status),
-      version: Number(i.version),
-      submission: i,
-      networkId: call.query.networkId,
-    }));
-    return (await writeSubmissions(call, items)).map((r) =>
-      r.ok
-        ? {
-            uniquenessKey: r.key,
-            ok: true,
-            id: r.id,
-            url: r.url,
-            created: r.created,
-            version: r.version,
-            ...(r.errors ? { errors: r.errors } : {}),
-          }
-        : {
-            uniquenessKey: r.key,
-            ok: false,
-            status: r.error.status,
-            errorCode: r.error.code,
-            messages: [r.error.message],
-            ...(r.error.details === undefined ? {} : { details: r.error.details }),
-          },
+    // Completions of corrective actions queued on a device (their formId is the task's Id) close their
+    // tasks; the rest are submissions. One answer per item, in the items' order.
+    const all = call.body.items as SfRecord[];
+    const completions = new Map<number, Promise<SubmissionBatchWireResult>>();
+    all.forEach((item, index) => {
+      if (isActionCompletion(item.formId)) completions.set(index, completeQueued(call, item));
+    });
+    const submissions = all.filter((_, index) => !completions.has(index));
+    const written = submissions.length > 0 ? await writeBatch(call, submissions) : [];
+    let next = 0;
+    return Promise.all(
+      all.map((_, index) => completions.get(index) ?? (written[next++] as SubmissionBatchWireResult)),
     );
   },
 };
+
+/** The batch's submissions through the one writer, answered as the wire says. */
+async function writeBatch(call: Call, all: SfRecord[]): Promise<SubmissionBatchWireResult[]> {
+  const items = all.map((i): SubmissionItem => ({
+    formId: String(i.formId),
+    submissionId: String(i.id),
+    status: String(i.status),
+    version: Number(i.version),
+    submission: i,
+    networkId: call.query.networkId,
+  }));
+  return (await writeSubmissions(call, items)).map((r) =>
+    r.ok
+      ? {
+          uniquenessKey: r.key,
+          ok: true,
+          id: r.id,
+          url: r.url,
+          created: r.created,
+          version: r.version,
+          ...(r.errors ? { errors: r.errors } : {}),
+        }
+      : {
+          uniquenessKey: r.key,
+          ok: false,
+          status: r.error.status,
+          errorCode: r.error.code,
+          messages: [r.error.message],
+          ...(r.error.details === undefined ? {} : { details: r.error.details }),
+        },
+  );
+}

@@ -471,6 +471,20 @@ export function BuilderScreen({
     [api],
   );
 
+  // ... or a queue that takes tasks (a Group of Type Queue), whose members then see the action.
+  const searchQueues = useCallback(
+    async (name: string) => {
+      const res = await api.searchQuery<{ records: { Id: string; Name?: string }[] }>({
+        kind: 'lookup',
+        object: 'Group',
+        name,
+        filters: JSON.stringify([{ field: 'Type', operator: 'eq', value: 'Queue' }]),
+      });
+      return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
+    },
+    [api],
+  );
+
   const [previewOpen, setPreviewOpen] = useState(false);
   const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
 
@@ -551,6 +565,7 @@ export function BuilderScreen({
           onSave={onSaveScoring}
           onClose={() => setScoringOpen(false)}
           searchUsers={searchUsers}
+          searchQueues={searchQueues}
         />
       )}
       {eventsOpen && (

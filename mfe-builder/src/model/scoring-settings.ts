@@ -138,7 +138,8 @@ export function numberError(text: string, max: number, optional = false): string
 
 /**
  * What a failed item proposes (issue 43): the form's `scoring.correctiveActions`. Off, the key goes;
- * on, the assignee rule is kept with only the user it names (a rule other than 'user' names none).
+ * on, the assignee rule is kept with only the user or queue it names (the 'user' rule a user, the
+ * 'queue' rule a queue, the others none).
  */
 export function setCorrectiveActions(
   config: ScoringConfig,
@@ -146,16 +147,24 @@ export function setCorrectiveActions(
 ): ScoringConfig {
   const { correctiveActions: _old, ...rest } = config;
   if (!settings?.enabled) return rest;
-  const { userId, userName, ...own } = settings;
+  const { userId, userName, queueId, queueName, ...own } = settings;
   return {
     ...rest,
     correctiveActions:
       settings.assignee === 'user'
         ? { ...own, ...(userId ? { userId } : {}), ...(userName ? { userName } : {}) }
-        : own,
+        : settings.assignee === 'queue'
+          ? { ...own, ...(queueId ? { queueId } : {}), ...(queueName ? { queueName } : {}) }
+          : own,
   };
 }
 
 /** Why the corrective action settings cannot be saved, or undefined. */
 export const correctiveActionsError = (settings: CorrectiveActionSettings | undefined): string | undefined =>
-  settings?.enabled && settings.assignee === 'user' && !settings.userId ? 'Choose a user.' : undefined;
+  !settings?.enabled
+    ? undefined
+    : settings.assignee === 'user' && !settings.userId
+      ? 'Choose a user.'
+      : settings.assignee === 'queue' && !settings.queueId
+        ? 'Choose a queue.'
+        : undefined;

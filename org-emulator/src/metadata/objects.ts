@@ -168,6 +168,44 @@ export const standardObjects: ObjectDef[] = [
     longText('Description', 'Description', 32000),
     checkbox('IsClosed', 'Closed', ro),
   ]),
+  // Queues (issue 43): a Group of Type Queue owns records of the objects its QueueSobject rows name, and
+  // its members (GroupMember) see and edit what it owns.
+  // https://developer.salesforce.com/docs/atlas.en-us.object_reference.meta/object_reference/sforce_api_objects_group.htm
+  sobject(
+    'Group',
+    'Group',
+    'Groups',
+    '00G',
+    [
+      name('Name', 40),
+      text('DeveloperName', 'Developer Name', 80, req),
+      picklist('Type', 'Type', ['Regular', 'Queue'], { nillable: false, defaultValue: 'Regular' }),
+      { name: 'Email', label: 'Email', type: 'email', length: 255 },
+    ],
+    { owned: false },
+  ),
+  sobject(
+    'GroupMember',
+    'Group Member',
+    'Group Members',
+    '011',
+    [
+      lookup('GroupId', 'Group ID', 'Group', 'Group', 'GroupMembers', req),
+      lookup('UserOrGroupId', 'User/Group ID', ['User', 'Group'], 'UserOrGroup', undefined, req),
+    ],
+    { owned: false },
+  ),
+  sobject(
+    'QueueSobject',
+    'Queue Sobject',
+    'Queue Sobjects',
+    '03g',
+    [
+      lookup('QueueId', 'Group ID', 'Group', 'Queue', 'QueueSobjects', req),
+      text('SobjectType', 'Sobject Type', 40, req),
+    ],
+    { owned: false },
+  ),
   sobject(
     'ContentDocument',
     'Content Document',
@@ -291,6 +329,10 @@ export const standardObjects: ObjectDef[] = [
     { owned: false },
   ),
 ];
+
+// A task may be owned by a queue (Setup > Queues, Supported Objects: Task), so its owner is a User or a Group.
+const taskOwner = standardObjects.find((o) => o.name === 'Task')?.fields.find((f) => f.name === 'OwnerId');
+if (taskOwner) taskOwner.referenceTo = ['Group', 'User'];
 
 export const toolingObjects: ObjectDef[] = [
   sobject(

@@ -55,6 +55,10 @@ const SETUP_READ = {
   RecordType: 'R',
   PermissionSet: 'R',
   PermissionSetAssignment: 'R',
+  // queues and their members (a user finds the queues whose tasks are theirs)
+  Group: 'R',
+  GroupMember: 'R',
+  QueueSobject: 'R',
 };
 
 export const PROFILES: Record<string, ProfileDef> = {

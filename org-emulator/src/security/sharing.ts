@@ -1,6 +1,7 @@
 // Record-level access (sharing): organisation-wide defaults for internal and external users, record
 // ownership, master-detail children controlled by their parent, View All / Modify All on the object and
-// View All Data / Modify All Data. No roles, sharing rules or manual shares: the demo org has none.
+// View All Data / Modify All Data, and records a queue owns, shared with its members. No roles, sharing
+// rules or manual shares: the demo org has none.
 // https://help.salesforce.com/s/articleView?id=sf.security_sharing_owd_about.htm
 // https://help.salesforce.com/s/articleView?id=sf.security_data_access.htm
 import type { ObjectMeta, Registry } from '../metadata/registry.js';
@@ -51,6 +52,7 @@ function masterField(meta: ObjectMeta): string | undefined {
 
 export class Sharing {
   private readonly files = new Map<string, boolean>();
+  private memberOf: Set<string> | undefined;
 
   constructor(private readonly c: SharingContext) {}
 
@@ -66,6 +68,7 @@ export class Sharing {
     const model = modelOf(meta, c.external);
     if (model === 'Public') return true;
     if (rec.OwnerId === c.userId) return true;
+    if (typeof rec.OwnerId === 'string' && this.queues().has(rec.OwnerId)) return true;
     if (model === 'ControlledByParent') {
       const field = masterField(meta);
       const parentId = field ? rec[field] : undefined;
@@ -76,6 +79,21 @@ export class Sharing {
     if (model === 'ReadWrite') return true;
     if (model === 'Read') return level === 'read';
     return false;
+  }
+
+  /**
+   * The queues the user is a member of (GroupMember rows of a Group of Type Queue): what a queue owns is
+   * shared with its members, read and edit. Read once per request. Groups within groups are not followed.
+   */
+  private queues(): Set<string> {
+    if (this.memberOf) return this.memberOf;
+    const ids = new Set<string>();
+    for (const m of this.c.store.list('GroupMember')) {
+      if (m.UserOrGroupId !== this.c.userId || typeof m.GroupId !== 'string') continue;
+      const group = this.c.store.get(m.GroupId);
+      if (group?.data.Type === 'Queue' && group.data.IsDeleted !== true) ids.add(m.GroupId);
+    }
+    return (this.memberOf = ids);
   }
 
   private fileOf(docId: unknown, depth: number): boolean {

@@ -50,6 +50,8 @@ export const DEMO_IDS = {
   fieldUser: fixed.next('005', 2),
   partnerUser: fixed.next('005', 3),
   network: fixed.next('0DB', 1),
+  /** The "Site Maintenance" queue (Tasks), whose member is partner.user (issue 43). */
+  maintenanceQueue: fixed.next('00G', 1),
 };
 
 const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -168,6 +170,16 @@ export function seed(org: Org, kind: 'demo' | 'none'): void {
       Title: 'Field Inspector',
     });
     if (kind === 'none') return;
+
+    // A queue that takes tasks (corrective actions assigned to a crew), partner.user its member.
+    put(
+      'Group',
+      { Name: 'Site Maintenance', DeveloperName: 'Site_Maintenance', Type: 'Queue' },
+      DEMO_IDS.admin,
+      DEMO_IDS.maintenanceQueue,
+    );
+    put('QueueSobject', { QueueId: DEMO_IDS.maintenanceQueue, SobjectType: 'Task' });
+    put('GroupMember', { GroupId: DEMO_IDS.maintenanceQueue, UserOrGroupId: DEMO_IDS.partnerUser });
 
     // The package's permission sets, as deployed with its objects.
     for (const ps of readSourcePermissionSets(org.options.sourceDir ?? DEFAULT_SOURCE_DIR)) {

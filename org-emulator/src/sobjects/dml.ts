@@ -10,6 +10,7 @@ import type { SRecord } from '../store/records.js';
 import { requiredMissing, validateInput } from './validate.js';
 import { writeSubmittedAnswers } from './submit-answers.js';
 import { afterTaskChange, applySubmittedScore } from './submit-score.js';
+import { checkOwner } from './queues.js';
 import { enforceValidationRules } from './validation-rules.js';
 
 function formatAutoNumber(format: string, n: number): string {
@@ -115,6 +116,7 @@ export function createRecord(
   // Validation rules see the whole record, whatever the user may read (they run in system mode).
   enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
+  checkOwner(org, meta, rec);
   org.store.put(meta.name, rec);
   writeSubmittedAnswers(org, registry, meta, rec, undefined, (m, v) => void insertRaw(org, m, v, userId));
   applySubmittedScore(org, registry, meta, rec, undefined, userId, (m, v) => insertRaw(org, m, v, userId));
@@ -161,6 +163,7 @@ export function updateRecord(
   requiredMissing(meta, rec);
   enforceValidationRules(access?.system ?? registry, org.store, systemMeta(meta, access), rec);
   checkUnique(org, meta, rec);
+  checkOwner(org, meta, rec);
   org.store.put(meta.name, rec);
   writeSubmittedAnswers(org, registry, meta, rec, existing, (m, v) => void insertRaw(org, m, v, userId));
   applySubmittedScore(org, registry, meta, rec, existing, userId, (m, v) => insertRaw(org, m, v, userId));

@@ -11,6 +11,7 @@ import { sfDateTime } from '../org.js';
 import type { SRecord } from '../store/records.js';
 import { normalizeId } from '../ids.js';
 import { submittedJson } from './submitted.js';
+import { isQueueFor } from './queues.js';
 
 const isRec = (v: unknown): v is SRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -135,16 +136,20 @@ function writeActionTasks(
   if (!actions || !items || !taskMeta) return;
   const keyField = n('CQ_Action_Key__c');
   const external = String(record[n('Uniqueness_Constraint__c')] ?? record.Id);
-  // the default owner (docs: inspector = the submitter, recordOwner = the main record's owner, user)
+  // the default owner (docs: inspector = the submitter, recordOwner = the main record's owner, user,
+  // queue: a queue that takes tasks, whose members then see the task)
   const submitter = String(record.LastModifiedById ?? userId);
   const rule = text(actions.assignee);
   const chosen = liveRecord(org, actions.userId);
+  const queue = liveRecord(org, actions.queueId);
   const fallback =
     rule === 'recordOwner' && typeof main?.data.OwnerId === 'string'
       ? main.data.OwnerId
       : rule === 'user' && chosen?.sobject === 'User'
         ? String(chosen.data.Id)
-        : submitter;
+        : rule === 'queue' && queue && isQueueFor(org, queue.data.Id, 'Task')
+          ? String(queue.data.Id)
+          : submitter;
   const whatId = main && registry.get(main.sobject)?.def.activities ? main.data.Id : record.Id;
   const existing = new Map<string, SRecord>();
   for (const t of org.store.list('Task')) {
@@ -165,7 +170,11 @@ function writeActionTasks(
         text(item.note),
         String(record.Name ?? record.Id),
       ),
-      OwnerId: owner?.sobject === 'User' && owner.data.IsActive !== false ? owner.data.Id : fallback,
+      OwnerId:
+        (owner?.sobject === 'User' && owner.data.IsActive !== false) ||
+        (owner && isQueueFor(org, owner.data.Id, 'Task'))
+          ? owner.data.Id
+          : fallback,
       WhatId: whatId,
       ActivityDate: DATE.test(text(item.dueDate)) ? text(item.dueDate) : null,
       Priority: PRIORITIES.has(text(item.priority)) ? text(item.priority) : 'Normal',
@@ -173,9 +182,36 @@ function writeActionTasks(
     const key = `${external}:${path}`.slice(0, 255);
     const had = existing.get(key.toLowerCase());
     if (had) patch(ctx, 'Task', had, values, userId);
-    else ctx.insert(taskMeta, { ...values, [keyField]: key });
+    const taskId = had ? String(had.Id) : String(ctx.insert(taskMeta, { ...values, [keyField]: key }).Id);
+    linkPhotos(ctx, taskId, Array.isArray(item.photos) ? item.photos : []);
   }
   recountOpenActions(org, registry, [String(whatId)], userId);
+}
+
+/**
+ * The failed answer's photos, linked to its task (once each), so whoever the org shares the task with
+ * sees them: the assignee or a queue's members, who may not see the submission.
+ */
+function linkPhotos(ctx: Context, taskId: string, photos: unknown[]): void {
+  const meta = ctx.registry.get('ContentDocumentLink');
+  if (!meta) return;
+  const linked = new Set(
+    ctx.org.store
+      .list('ContentDocumentLink')
+      .filter((l) => l.LinkedEntityId === taskId)
+      .map((l) => String(l.ContentDocumentId)),
+  );
+  for (const photo of photos) {
+    const doc = liveRecord(ctx.org, photo);
+    if (doc?.sobject !== 'ContentDocument' || linked.has(String(doc.data.Id))) continue;
+    ctx.insert(meta, {
+      ContentDocumentId: doc.data.Id,
+      LinkedEntityId: taskId,
+      ShareType: 'V',
+      Visibility: 'AllUsers',
+    });
+    linked.add(String(doc.data.Id));
+  }
 }
 
 /**

@@ -127,6 +127,10 @@ export interface CorrectiveActionTask {
   dueDate: string | null;
   priority: string;
   status: string;
+  /** The failed answer's photos the org linked to the task (ContentDocument id and title). */
+  photos?: { id: string; title: string }[];
+  /** 'queue' when a queue the user is a member of owns the task, with its name. */
+  queueName?: string | null;
 }
 
 /** POST /api/correctiveActions/:taskId/complete. */

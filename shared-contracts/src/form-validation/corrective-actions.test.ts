@@ -88,6 +88,14 @@ describe('corrective actions of failed items', () => {
     expect(defaultAssigneeText(undefined)).toBe('the inspector');
     expect(defaultAssigneeText(enabled.correctiveActions)).toBe("the record's owner");
     expect(
+      defaultAssigneeText({
+        enabled: true,
+        assignee: 'queue',
+        queueId: '00G5g0000000001EAA',
+        queueName: 'Site Maintenance',
+      }),
+    ).toBe('Site Maintenance');
+    expect(
       defaultAssigneeText({ enabled: true, assignee: 'user', userId: '005x', userName: 'Ada Lovelace' }),
     ).toBe('Ada Lovelace');
   });

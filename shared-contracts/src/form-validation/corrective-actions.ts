@@ -95,6 +95,7 @@ export const priorityOf = (
 /** Who the action goes to when the inspector chooses no one: the form's rule in words. */
 export const defaultAssigneeText = (settings: CorrectiveActionSettings | undefined): string => {
   if (settings?.assignee === 'user' && settings.userName) return settings.userName;
+  if (settings?.assignee === 'queue' && settings.queueName) return settings.queueName;
   return CORRECTIVE_TEXTS.rule[settings?.assignee === 'recordOwner' ? 'recordOwner' : 'inspector'];
 };
 

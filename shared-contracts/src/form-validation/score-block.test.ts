@@ -125,6 +125,39 @@ describe('the score block a submit records', () => {
     });
   });
 
+  it("an action carries its failed answer's uploaded photos (not the ones still on the device) and the queue", () => {
+    const block = submissionScore(
+      form({
+        correctiveActions: {
+          enabled: true,
+          assignee: 'queue',
+          queueId: '00G5g0000000001AAA',
+          queueName: 'Crew',
+        },
+      }),
+      {
+        ...data,
+        Findings: {
+          'General-Lights': {
+            Note: 'Two out',
+            Photos: [
+              { ContentDocumentId: '0695g000000000AAAA', LocalId: 'a', Name: 'a.jpg' },
+              { ContentDocumentId: 'Unsynced', LocalId: 'b', Name: 'b.jpg' },
+            ],
+          },
+        },
+      },
+      '2026-11-29',
+    );
+    expect(block?.actions).toMatchObject({
+      assignee: 'queue',
+      queueId: '00G5g0000000001AAA',
+      queueName: 'Crew',
+    });
+    expect(block?.actions?.items['General.Lights']?.photos).toEqual(['0695g000000000AAAA']);
+    expect(block?.actions?.items['General.Floor']).toBeUndefined();
+  });
+
   it('dates across a month end and reads a saved block back', () => {
     expect(addDays('2026-12-28', 7)).toBe('2027-01-04');
     const block = submissionScore(form({}), data, '2026-11-29');

@@ -38,6 +38,8 @@ export interface ScoreActionItem {
   dueDate: string;
   priority: 'High' | 'Normal' | 'Low';
   note?: string;
+  /** The failed answer's photos (uploaded ContentDocument ids): the org links them to the task. */
+  photos?: string[];
 }
 
 /** The Submission JSON's `score` block. */
@@ -55,6 +57,8 @@ export interface SubmissionScore {
     assignee: CorrectiveActionSettings['assignee'];
     userId?: string;
     userName?: string;
+    queueId?: string;
+    queueName?: string;
     /** One per failed question whose action was not dismissed, by its data path. */
     items: Record<string, ScoreActionItem>;
   };
@@ -82,6 +86,15 @@ export function addDays(day: string, days: number): string {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** The ContentDocument ids of the uploaded files among file nodes (a list, or one node). */
+function uploadedIds(nodes: unknown): string[] {
+  const list = Array.isArray(nodes) ? nodes : [nodes];
+  return list.flatMap((n) => {
+    const id = isRecord(n) ? text(n.ContentDocumentId) : '';
+    return /^069[a-zA-Z0-9]{12}([a-zA-Z0-9]{3})?$/.test(id) ? [id] : [];
+  });
+}
 
 /**
  * The score block of a submit, or undefined for a form without scoring. `definition` is the form as
@@ -132,7 +145,9 @@ export function submissionScore(
     for (const f of result.failedItems) {
       const a = proposedAction(data, f.path);
       if (a?.dismissed) continue;
-      const note = text(a?.note) || text(getIn(data, findingPaths(f.path).note));
+      const paths = findingPaths(f.path);
+      const note = text(a?.note) || text(getIn(data, paths.note));
+      const photos = uploadedIds(getIn(data, paths.photos));
       const priority = PRIORITIES.has(String(a?.priority))
         ? (a?.priority as ScoreActionItem['priority'])
         : (settings.priority ?? 'Normal');
@@ -143,12 +158,15 @@ export function submissionScore(
         dueDate: /^\d{4}-\d\d-\d\d$/.test(text(a?.dueDate)) ? text(a?.dueDate) : addDays(today, days),
         priority,
         ...(note ? { note } : {}),
+        ...(photos.length > 0 ? { photos } : {}),
       };
     }
     block.actions = {
       assignee: settings.assignee,
       ...(settings.userId ? { userId: settings.userId } : {}),
       ...(settings.userName ? { userName: settings.userName } : {}),
+      ...(settings.queueId ? { queueId: settings.queueId } : {}),
+      ...(settings.queueName ? { queueName: settings.queueName } : {}),
       items,
     };
   }

@@ -38,6 +38,7 @@ const form = {
   extra: {},
 } as unknown as BuilderForm;
 
+const QUEUES = [{ id: '00G000000000001AAA', name: 'Site Maintenance' }];
 const USERS = [
   { id: '005000000000001AAA', name: 'Field User' },
   { id: '005000000000002AAA', name: 'Fiona Admin' },
@@ -46,6 +47,7 @@ const USERS = [
 function setup(value: ScoringConfig | undefined) {
   const onSave = vi.fn<(c: ScoringConfig | undefined) => void>();
   const searchUsers = vi.fn(async (name: string) => USERS.filter((u) => u.name.startsWith(name)));
+  const searchQueues = vi.fn(async (name: string) => QUEUES.filter((q) => q.name.startsWith(name)));
   render(
     <ChakraProvider>
       <ScoringModal
@@ -54,12 +56,14 @@ function setup(value: ScoringConfig | undefined) {
         onSave={onSave}
         onClose={() => undefined}
         searchUsers={searchUsers}
+        searchQueues={searchQueues}
       />
     </ChakraProvider>,
   );
   return {
     onSave,
     searchUsers,
+    searchQueues,
     save: () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement,
   };
 }
@@ -131,6 +135,29 @@ describe('ScoringModal', () => {
         userName: 'Field User',
         dueDays: 3,
         priority: 'High',
+      },
+    });
+  });
+
+  it('a queue as the default assignee: chosen by name among the queues, kept by its id and name', async () => {
+    const { onSave, save, searchQueues } = setup({});
+    fireEvent.click(screen.getByLabelText('A failed item proposes a corrective action'));
+    fireEvent.click(screen.getByLabelText('A queue'));
+    expect(screen.getByText('Choose a queue.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Queue'), { target: { value: 'Site' } });
+    const list = await screen.findByRole('listbox');
+    expect(searchQueues).toHaveBeenLastCalledWith('Site');
+    fireEvent.mouseDown(within(list).getByRole('option', { name: 'Site Maintenance' }));
+    fireEvent.click(save());
+    expect(onSave).toHaveBeenCalledWith({
+      correctiveActions: {
+        enabled: true,
+        assignee: 'queue',
+        queueId: '00G000000000001AAA',
+        queueName: 'Site Maintenance',
+        dueDays: 7,
+        priority: 'Normal',
       },
     });
   });

@@ -67,8 +67,14 @@ export const SCORING_TEXTS = {
   corrective: 'Corrective actions',
   proposeAction: 'A failed item proposes a corrective action',
   assignee: 'Default assignee',
-  assignees: { inspector: 'The inspector', recordOwner: "The record's owner", user: 'A chosen user' },
+  assignees: {
+    inspector: 'The inspector',
+    recordOwner: "The record's owner",
+    user: 'A chosen user',
+    queue: 'A queue',
+  },
   user: 'User',
+  queue: 'Queue',
   dueDays: 'Due in (days after the submit)',
   priority: 'Priority',
 } as const;
@@ -89,6 +95,8 @@ export interface ScoringModalProps {
   onClose: () => void;
   /** Users by name, for the corrective actions' chosen assignee. */
   searchUsers: (name: string) => Promise<UserChoice[]>;
+  /** Queues (that take tasks) by name, for the corrective actions' assignee queue. */
+  searchQueues: (name: string) => Promise<UserChoice[]>;
 }
 
 export const ScoringModal = memo(function ScoringModal({
@@ -97,6 +105,7 @@ export const ScoringModal = memo(function ScoringModal({
   onSave,
   onClose,
   searchUsers,
+  searchQueues,
 }: ScoringModalProps) {
   const [enabled, setEnabled] = useState(value !== undefined);
   const [config, setConfig] = useState<ScoringConfig>(value ?? {});
@@ -206,7 +215,7 @@ export const ScoringModal = memo(function ScoringModal({
                           }
                         >
                           <HStack spacing={4} flexWrap="wrap">
-                            {(['inspector', 'recordOwner', 'user'] as const).map((a) => (
+                            {(['inspector', 'recordOwner', 'user', 'queue'] as const).map((a) => (
                               <Radio key={a} value={a}>
                                 {SCORING_TEXTS.assignees[a]}
                               </Radio>
@@ -226,6 +235,22 @@ export const ScoringModal = memo(function ScoringModal({
                             }
                             search={searchUsers}
                             onChange={(u) => setActions({ userId: u?.id, userName: u?.name })}
+                          />
+                          <FormErrorMessage>{userError}</FormErrorMessage>
+                        </FormControl>
+                      )}
+                      {actions.assignee === 'queue' && (
+                        <FormControl isInvalid={!!userError} maxW="24rem">
+                          <FormLabel htmlFor={`${ids}-queue`}>{SCORING_TEXTS.queue}</FormLabel>
+                          <UserPicker
+                            id={`${ids}-queue`}
+                            value={
+                              actions.queueId
+                                ? { id: actions.queueId, name: actions.queueName ?? '' }
+                                : undefined
+                            }
+                            search={searchQueues}
+                            onChange={(q) => setActions({ queueId: q?.id, queueName: q?.name })}
                           />
                           <FormErrorMessage>{userError}</FormErrorMessage>
                         </FormControl>
