@@ -8,6 +8,7 @@ import { sharedRemotesConfig } from './routing/remotes-config';
 import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
 import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
+import { watchLock } from './host/vault/lock-trigger';
 
 /**
  * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
@@ -59,6 +60,8 @@ async function main() {
     remotes: remoteModules(runtime, remotesConfig),
   });
 
+  // The device lock where the org's policy asks for a PIN (issue 45).
+  watchLock(host);
   const header = document.getElementById('shell-header');
   // No Chakra on this path: the header starts light and loads its full form (and Chakra) only when
   // the route or a signed-in user needs it (HeaderSlot), so the sign-in page waits for neither.

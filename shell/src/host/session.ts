@@ -38,6 +38,8 @@ export interface SessionDeps {
 export interface ShellSession extends SessionService {
   /** The BFF answered 401: the session is over; stored user details go (spec section 4). */
   expire(): void;
+  /** This page completed an online sign-in (the lock then opens with the user's escrow key). */
+  signedInHere(): boolean;
   /**
    * Another tab changed the stored user (signed out, or signed in as someone else): this tab follows
    * at once, so it never shows or sends the earlier user's data (issue 28).
@@ -124,6 +126,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
   const { api, storage } = deps;
   const stored = readStoredUser(storage);
   const state = observableValue<SessionState>(stored ?? { status: 'loading' });
+  let signedInHere = false;
   let envPromise: Promise<ClientEnv> | null = null;
 
   async function loadUser(answer: SessionAnswer): Promise<SignedIn> {
@@ -208,8 +211,13 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       // (bff routes/auth.ts): an earlier sign-out not yet sent is done, and moot.
       clearBrowserStorage(storage);
       storage.removeItem(PENDING_LOGOUT_KEY);
+      // Set before the state changes: whoever reacts to the new user knows it signed in online here.
+      signedInHere = true;
       const result = await refresh().catch(() => null);
-      if (result?.status !== 'signedIn') throw new Error(MESSAGES.unableToConnect);
+      if (result?.status !== 'signedIn') {
+        signedInHere = false;
+        throw new Error(MESSAGES.unableToConnect);
+      }
       // The service worker drains for the browser's session: a queue context of anyone else (a user
       // who never signed out here, in this release's format or an earlier one's) goes, and their
       // records wait on the device for them (offline/sync-owner.ts).
@@ -243,6 +251,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       if (!stored) deps.navigate('/login');
     },
     refresh,
+    signedInHere: () => signedInHere,
     expire() {
       // Several calls can fail with 401 together: once expired, the session stays "expired".
       const current = state.get();
