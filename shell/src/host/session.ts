@@ -15,7 +15,7 @@ import {
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
-import { observableValue } from './observable-value';
+import { Signal } from './signal';
 
 interface SessionAnswer {
   main: { url: string; organizationId: string; userDetails: { userId?: string } | null };
@@ -120,7 +120,7 @@ const strOrNull = (value: unknown): string | null => (typeof value === 'string' 
 export function createSessionService(deps: SessionDeps): ShellSession {
   const { api, storage } = deps;
   const stored = readStoredUser(storage);
-  const state = observableValue<SessionState>(stored ?? { status: 'loading' });
+  const state = new Signal<SessionState>(stored ?? { status: 'loading' });
   let envPromise: Promise<ClientEnv> | null = null;
 
   async function loadUser(answer: SessionAnswer): Promise<SignedIn> {

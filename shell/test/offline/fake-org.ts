@@ -18,6 +18,7 @@ import {
   type OrgGateway,
   type PendingSubmission,
   type SaveResult,
+  type ScheduledRecord,
   type SubmissionPayload,
 } from 'shared-contracts';
 
@@ -248,6 +249,13 @@ export class FakeOrg implements OrgGateway {
   async getFormDefinition(formId: string): Promise<unknown | null> {
     await this.enter('getFormDefinition', formId);
     return this.formDefs.get(formId) ?? null;
+  }
+
+  /** The org's scheduled records (GET /api/scheduledSubmissions). */
+  scheduled: ScheduledRecord[] = [];
+
+  async scheduledSubmissions(): Promise<ScheduledRecord[]> {
+    return structuredClone(this.scheduled);
   }
 
   /** startingData answers by record id (what POST /api/startingData returns). */
