@@ -53,9 +53,10 @@ export function createOrgLists(deps: OrgListsDeps) {
   const { store, owner } = deps;
   const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}/${o.userId}` : '');
 
-  /** The kept copy of `name` as a live query: every tab sees a read any of them made. */
-  const kept = <T>(name: string, initial: T): Observable<T> =>
-    liveObservable(
+  // The kept copy of `name` as a live query: every tab sees a read any of them made. (A function
+  // declaration, not a generic arrow: the build's esbuild loader reads every file as TSX.)
+  function kept<T>(name: string, initial: T): Observable<T> {
+    return liveObservable(
       async () => {
         const o = owner();
         return o ? ((await store.orgList<T>(o, name)) ?? initial) : initial;
@@ -63,6 +64,7 @@ export function createOrgLists(deps: OrgListsDeps) {
       initial,
       deps.ownerKey,
     );
+  }
 
   const syncedOn = kept<string>(SYNCED_ON, '');
   const markSynced = (o: Owner): void => {
