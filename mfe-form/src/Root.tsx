@@ -6,7 +6,7 @@ import { canvasScreenProps } from './canvas/screen';
 import { useHostBridge } from './canvas/useHostBridge';
 
 export function Root({ host }: RemoteAppProps) {
-  useHostBridge(); // canvas mode: answer the org page's pings
+  useHostBridge(host); // canvas mode: answer the org page's pings
   // Canvas mode: finish/close tell the org page instead of going home (read per render: the launcher
   // switches it on for this frame).
   const canvas = canvasScreenProps(host);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -36,7 +36,7 @@ import {
   type LocalSubmission,
 } from 'shared-contracts';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
-import { markSynced, onSyncedOnStored, readCache, useAssignedTasks, useFormSearch, useForms } from './data';
+import { useFormSearch } from './data';
 import { SearchIcon } from 'shared-contracts/icons';
 import { useLocationSearch } from 'shared-contracts/use-location';
 import {
@@ -44,11 +44,9 @@ import {
   formTitle,
   orgRecordUrl,
   partition,
-  scheduledOfTask,
   taskRecordsOf,
   type AssignedTask,
   type FormListItem,
-  type ScheduledRecord,
 } from './model';
 import { OutboxPanel } from './OutboxPanel';
 import { CorrectiveActions } from './corrective-actions/CorrectiveActions';
@@ -56,7 +54,6 @@ import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'shared-contracts/use-observable';
 
-const LAST_USER_KEY = 'cq.home.lastUser';
 /** Tells the login screen the session ended on its own (it shows the spec's session-expired message). */
 export const EXPIRED_PARAM = 'expired';
 /** Below Chakra's md breakpoint the tabs become a selector. */
@@ -68,29 +65,20 @@ function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * 'Synced on': the later of the last org read (this tab's, or another tab's or an earlier visit's,
- * stored in browser storage) and the newest sync of a local submission (a live store query). Both
- * are pushed, so the line is current at once, sooner than the spec's 2 s re-read, which it replaces:
- * this tab's org reads and other tabs' storage writes announce themselves (onSyncedOnStored).
+ * 'Synced on': the later of when the host last knew the org's lists current (this tab's read, another
+ * tab's, an earlier visit's: kept in the user's store) and the newest sync of a local submission. Both
+ * are pushed, so the line is current at once.
  */
 function SyncedOn({
-  userId,
+  host,
   latestSync,
   timeZone,
 }: {
-  userId: string | null;
+  host: HostServices;
   latestSync: string;
   timeZone?: string;
 }) {
-  const subscribe = useCallback(
-    (changed: () => void) => (userId ? onSyncedOnStored(userId, changed) : () => undefined),
-    [userId],
-  );
-  // The stored time to the minute, as the line shows it: a read within the minute already shown
-  // (home's two lists answer milliseconds apart) leaves the snapshot equal and re-renders nothing.
-  const stored = useSyncExternalStore(subscribe, () =>
-    toMinute(userId ? (readCache<string>('syncedOn', userId) ?? '') : ''),
-  );
+  const stored = useObservable(host.offline.listsSyncedOn);
   const value = [stored, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
     <Text fontSize="sm" color="gray.600" data-testid="synced-on">
@@ -99,14 +87,8 @@ function SyncedOn({
   );
 }
 
-/** A UTC ISO time cut to its minute (time zones are whole minutes apart, so the shown minute stays). */
-const toMinute = (iso: string): string =>
-  /^\d{4}-\d\d-\d\dT\d\d:\d\d.*Z$/.test(iso) ? `${iso.slice(0, 16)}:00.000Z` : iso;
-
 /** Why a form cannot be opened right now: its definition is neither on the device nor reachable. */
 class NotOnDevice extends Error {}
-
-const isNetworkFailure = (e: unknown): boolean => (isBffError(e) && e.network) || e instanceof TypeError;
 
 /**
  * The definition a new local record of this form is made with, as the host reads it (the offline copy,
@@ -141,14 +123,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
-  // What home keeps in browser storage is keyed by organisation and user (issue 28: shared devices).
-  const owner = signedIn ? `${signedIn.organizationId}.${signedIn.userId}` : null;
-  const userId = owner ?? (session.status === 'loading' ? readLastUser() : null);
   const timeZone = signedIn?.userDetails.TimeZoneSidKey || undefined;
-
-  useEffect(() => {
-    if (owner) writeLastUser(owner);
-  }, [owner]);
 
   // A session that ended on its own goes back to sign-in, where the spec's message is shown.
   useEffect(() => {
@@ -158,22 +133,12 @@ export function HomeScreen({ host }: { host: HostServices }) {
 
   const canReachOrg = online && !!signedIn;
   const outbox = useObservable(host.offline.outbox);
-  // The host re-reads the org (its live hints, the fallback poll, a delivery) and imports pending
-  // records itself, whichever screen is open; home re-reads its lists on the same re-reads. They are
-  // heard by subscription, so a re-read whose answers change nothing re-renders nothing (bench:home).
-  const refreshSignal = host.offline.orgRefresh;
-  const tasks = useAssignedTasks(host, userId, canReachOrg, refreshSignal);
-  const forms = useForms(host, userId, canReachOrg, refreshSignal);
-  // The user's corrective actions (issue 43), on the Assigned tab above the tasks.
-  const actions = useCorrectiveActions(host, userId, canReachOrg, refreshSignal, subs, timeZone);
-
-  // 'Synced on' is when the lists were last known current: a read, or the live stream's heartbeat
-  // saying every org change reaches this home and none is waiting (issue 40.7). Not after a failed read.
-  const listsFailed = tasks.failed || forms.failed;
-  useEffect(() => {
-    if (!canReachOrg || !userId || listsFailed) return;
-    return refreshSignal.subscribeCurrent(() => markSynced(userId));
-  }, [canReachOrg, userId, listsFailed, refreshSignal]);
+  // The org's lists as the host keeps them for this user (read on its org re-reads, kept on the device).
+  const tasks = useObservable(host.offline.assignedTasks);
+  const forms = useObservable(host.offline.orgForms);
+  // The user's corrective actions (issue 43), on the Assigned tab above the tasks, re-read on the
+  // host's org re-reads.
+  const actions = useCorrectiveActions(host, subs, timeZone);
 
   const { inProgress, submitted, latestSync } = useMemo(() => partition(subs), [subs]);
   const cachedIds = useMemo(() => new Set(cachedForms.map((f) => f.Id)), [cachedForms]);
@@ -225,31 +190,12 @@ export function HomeScreen({ host }: { host: HostServices }) {
         // $recordId in the form's queries: the record the task is for (issue 40.4)
         const mainRecordId = task.programId || undefined;
         const launchedFor = mainRecordId ? { mainRecordId } : {};
-        // Online, the task's own scheduled record (not another of the same form: review N3). With no
-        // answer (offline, the network gone) it starts from the device's copy of the form, if any.
-        let scheduled: ScheduledRecord | undefined;
-        if (host.online.get()) {
-          try {
-            const records = await host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
-            scheduled = scheduledOfTask(records, task);
-          } catch (e) {
-            if (!isNetworkFailure(e)) throw e;
-          }
-        }
+        // The task's own scheduled record (the host's one path, as the launcher's). With none, or no
+        // answer (offline, the network gone), it starts from the form's definition.
+        const started = await host.offline.startTask({ formId: task.formId, formName, ...launchedFor });
         let id: string;
-        if (scheduled) {
-          const key = scheduled.Uniqueness_Constraint__c ?? '';
-          const localId = key.includes('#') ? key.slice(key.indexOf('#') + 1) : undefined;
-          const sub = await host.offline.startScheduled({
-            formId: task.formId,
-            formName,
-            formSubmissionId: scheduled.Id,
-            version: scheduled.Version__c ?? 0,
-            ...(localId ? { submissionId: localId } : {}),
-            ...launchedFor,
-          });
-          id = sub.id;
-        } else {
+        if (started.kind === 'started') id = started.submission.id;
+        else {
           const formDef = await definitionToLaunch(host, task.formId, form?.Supports_Offline__c === true);
           const r = await host.offline.create({ formId: task.formId, formName, formDef, ...launchedFor });
           if (!r.ok) throw new Error(r.message);
@@ -315,7 +261,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
           <Heading as="h2" size="lg">
             {HOME_TEXTS.title}
           </Heading>
-          <SyncedOn userId={userId} latestSync={latestSync} timeZone={timeZone} />
+          <SyncedOn host={host} latestSync={latestSync} timeZone={timeZone} />
         </Box>
         <Button size="sm" variant="outline" onClick={() => setOutboxOpen(true)} data-testid="outbox-button">
           {HOME_TEXTS.outbox}
@@ -488,20 +434,4 @@ export function HomeScreen({ host }: { host: HostServices }) {
       <OutboxPanel host={host} timeZone={timeZone} isOpen={outboxOpen} onClose={() => setOutboxOpen(false)} />
     </Box>
   );
-}
-
-function readLastUser(): string | null {
-  try {
-    return window.localStorage.getItem(LAST_USER_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeLastUser(userId: string): void {
-  try {
-    window.localStorage.setItem(LAST_USER_KEY, userId);
-  } catch {
-    // storage blocked
-  }
 }

@@ -5,12 +5,19 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
 import { HOME_TEXTS } from './texts';
-import { readCache, writeCache } from './data';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
 import { forms, submission, TASKS } from './test/fixtures';
+import type { AssignedTask, FormListItem } from './model';
+
+/** What an earlier visit left on the device (the host keeps it in the user's store). */
+let earlier: { tasks?: AssignedTask[]; forms?: FormListItem[]; syncedOn?: string } = {};
+const listOf = <T,>(items: T[]) => ({ items, loading: false, failed: false });
 
 function setup(configure?: (host: FakeHost) => void, path = '/') {
   const host = fakeHost();
+  if (earlier.tasks) host.keptTasks.set(listOf(earlier.tasks));
+  if (earlier.forms) host.keptForms.set(listOf(earlier.forms));
+  if (earlier.syncedOn) host.syncedOnState.set(earlier.syncedOn);
   host.routes.set('GET /api/searchQuery/', () => ({ totalSize: 3, done: true, records: TASKS }));
   host.routes.set('GET /api/forms', () => forms(25));
   host.routes.set('GET /api/schema', (q) => ({ Id: q?.recordId, Name: 'x', formDef: { schema: {} } }));
@@ -32,7 +39,10 @@ function setup(configure?: (host: FakeHost) => void, path = '/') {
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  earlier = {};
+});
 afterEach(cleanup);
 
 describe('home screen', () => {
@@ -274,6 +284,13 @@ describe('home screen', () => {
     await user.click(tab(/Assigned/));
     await user.click(await screen.findByRole('button', { name: 'Start Monthly Safety Walk' }));
     await waitFor(() => expect(callsOf(host, 'navigate').length).toBe(1));
+    // the host's one path for starting a task (the launcher's too)
+    expect(callsOf(host, 'offline.startTask')).toEqual([
+      [
+        'offline.startTask',
+        { formId: 'a01000000000002AAA', formName: 'FORM-0002', mainRecordId: 'a0P000000000003AAA' },
+      ],
+    ]);
     expect(callsOf(host, 'offline.startScheduled')).toEqual([
       [
         'offline.startScheduled',
@@ -310,11 +327,8 @@ describe('home screen', () => {
   });
 
   it('offline, Start on a task whose form is not on the device says what Launch says and creates nothing (40.3)', async () => {
-    window.localStorage.setItem(`cq.home.tasks.${USER.organizationId}.${USER.userId}`, JSON.stringify(TASKS));
-    window.localStorage.setItem(
-      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
-      JSON.stringify(forms(3)),
-    );
+    earlier.tasks = TASKS;
+    earlier.forms = forms(3);
     const { host, user } = setup((h) => h.onlineState.set(false));
     await user.click(tab(/Assigned/));
     // FORM-0001 supports offline (not downloaded); FORM-0002 does not.
@@ -335,7 +349,7 @@ describe('home screen', () => {
   }, 20_000);
 
   it('offline, Start on a task whose form is on the device opens a draft with that definition, for its record', async () => {
-    window.localStorage.setItem(`cq.home.tasks.${USER.organizationId}.${USER.userId}`, JSON.stringify(TASKS));
+    earlier.tasks = TASKS;
     const kept = { schema: { properties: { General: {} } }, ui: { type: 'VerticalLayout', elements: [] } };
     const { host, user } = setup((h) => {
       h.onlineState.set(false);
@@ -349,7 +363,8 @@ describe('home screen', () => {
       formDef: kept,
       mainRecordId: 'a0P000000000001AAA',
     });
-    expect(callsOf(host, 'api.GET').filter((c) => c[1] === '/api/scheduledSubmissions')).toEqual([]);
+    // offline the host asks the org nothing for the task (startTask answers unreachable)
+    expect(callsOf(host, 'api.GET')).toEqual([]);
   });
 
   it('no way of making a local record from home makes one that cannot open (40.3)', async () => {
@@ -378,15 +393,9 @@ describe('home screen', () => {
         'Start Monthly Safety Walk',
       ]) {
         cleanup();
-        window.localStorage.clear();
-        window.localStorage.setItem(
-          `cq.home.tasks.${USER.organizationId}.${USER.userId}`,
-          JSON.stringify(TASKS),
-        );
-        window.localStorage.setItem(
-          `cq.home.forms.${USER.organizationId}.${USER.userId}`,
-          JSON.stringify(forms(3)),
-        );
+        earlier = {};
+        earlier.tasks = TASKS;
+        earlier.forms = forms(3);
         const kept = { schema: { properties: {} }, ui: { type: 'VerticalLayout', elements: [] } };
         const { host, user } = setup((h) => {
           h.onlineState.set(c.online);
@@ -579,10 +588,7 @@ describe('home screen', () => {
   });
 
   it('offline, Launch on a form that is not on the device says what to do and leaves no draft', async () => {
-    window.localStorage.setItem(
-      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
-      JSON.stringify(forms(3)),
-    );
+    earlier.forms = forms(3);
     const { host, user } = setup((h) => {
       h.onlineState.set(false);
       h.routes.set('GET /api/schema', () => {
@@ -624,14 +630,8 @@ describe('home screen', () => {
   }, 20_000);
 
   it('offline: no calls to the org, lists from this device, search filters locally', async () => {
-    window.localStorage.setItem(
-      `cq.home.forms.${USER.organizationId}.${USER.userId}`,
-      JSON.stringify(forms(3)),
-    );
-    window.localStorage.setItem(
-      `cq.home.tasks.${USER.organizationId}.${USER.userId}`,
-      JSON.stringify(TASKS.slice(0, 1)),
-    );
+    earlier.forms = forms(3);
+    earlier.tasks = TASKS.slice(0, 1);
     const { host, user } = setup((h) => h.onlineState.set(false));
     expect(screen.getByTestId('offline-notice')).toBeTruthy();
     expect(screen.getByTestId('count-assigned').textContent).toBe('1');
@@ -756,8 +756,7 @@ describe('home keeps the org lists current', () => {
   });
 
   it("Synced on: the live stream's heartbeat says the lists are current; offline, the last real sync (40.7)", async () => {
-    const owner = `${USER.organizationId}.${USER.userId}`;
-    writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+    earlier.syncedOn = '2026-01-01T10:00:00.000Z';
     const old = `Synced on ${formatDateTime('2026-01-01T10:00:00.000Z', { timeZone: 'America/New_York' })}`;
     // the org reads are slow to answer: only the heartbeat can say the lists are current
     const { host } = setup((h) => {
@@ -768,7 +767,7 @@ describe('home keeps the org lists current', () => {
     const before = Date.now();
     // the host's live stream heard the heartbeat (offline.orgRefresh.subscribeCurrent)
     act(() => host.orgRefresh.current());
-    const stored = String(readCache<string>('syncedOn', owner));
+    const stored = host.offline.listsSyncedOn.get();
     expect(Date.parse(stored)).toBeGreaterThanOrEqual(before - 1);
     expect(screen.getByTestId('synced-on').textContent).toBe(
       `Synced on ${formatDateTime(stored, { timeZone: 'America/New_York' })}`,
@@ -782,8 +781,7 @@ describe('home keeps the org lists current', () => {
   });
 
   it('Synced on: a heartbeat claims nothing after a failed read of the lists', async () => {
-    const owner = `${USER.organizationId}.${USER.userId}`;
-    writeCache('syncedOn', owner, '2026-01-01T10:00:00.000Z');
+    earlier.syncedOn = '2026-01-01T10:00:00.000Z';
     const { host } = setup((h) => {
       for (const route of ['GET /api/searchQuery/', 'GET /api/forms'])
         h.routes.set(route, () => {
@@ -792,30 +790,14 @@ describe('home keeps the org lists current', () => {
     });
     expect(await screen.findByText(/Could not load from the organisation/)).toBeTruthy();
     act(() => host.orgRefresh.current());
-    expect(readCache<string>('syncedOn', owner)).toBe('2026-01-01T10:00:00.000Z');
+    expect(host.offline.listsSyncedOn.get()).toBe('2026-01-01T10:00:00.000Z');
   });
 
   it('the Synced on line shows at once the date another tab stored after its org read', async () => {
-    setup();
+    const { host } = setup();
     await waitFor(() => expect(screen.getByTestId('synced-on').textContent).not.toContain('never'));
-    // Another tab of the same user read the org later than this one: the browser tells this tab
-    // with a storage event (it fires only in the other tabs, so the test dispatches it).
-    const owner = `${USER.organizationId}.${USER.userId}`;
-    const key = `cq.home.syncedOn.${owner}`;
-    writeCache('syncedOn', owner, '2098-05-06T07:08:09.000Z');
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: `cq.home.tasks.${owner}` }));
-    });
-    expect(screen.getByTestId('synced-on').textContent).not.toContain('2098');
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key, newValue: '"2098-05-06T07:08:09.000Z"' }));
-    });
+    // Another tab of the same user read the org later than this one: the host's kept time changes.
+    act(() => host.syncedOnState.set('2098-05-06T07:08:09.000Z'));
     expect(screen.getByTestId('synced-on').textContent).toContain('2098');
-    // Storage cleared in another tab (its log-out): the line falls back to what this tab knows.
-    window.localStorage.clear();
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: null }));
-    });
-    expect(screen.getByTestId('synced-on').textContent).not.toContain('2098');
   });
 });

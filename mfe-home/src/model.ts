@@ -6,53 +6,15 @@ import {
   SYNC_STATUS,
   isActionCompletion,
   formTitle as sharedFormTitle,
+  type AssignedTask,
   type LocalSubmission,
+  type OrgForm,
 } from 'shared-contracts';
 
-/** A record of GET /api/searchQuery/?kind=assignedTasks. */
-export interface AssignedTask {
-  taskId: string;
-  checklist: string;
-  subject: string | null;
-  scheduledFor: string | null;
-  programId?: string;
-  formId?: string | null;
-  status?: string;
-}
-
-/** A record of GET /api/forms and GET /api/search. */
-export interface FormListItem {
-  Id: string;
-  Name: string;
-  Title__c?: string | null;
-  LastModifiedDate: string;
-  Supports_Offline__c?: boolean;
-}
-
-/** A record of GET /api/scheduledSubmissions (namespace stripped). */
-export interface ScheduledRecord {
-  Id: string;
-  Form_Definition__c?: string | null;
-  Uniqueness_Constraint__c?: string | null;
-  Version__c?: number | null;
-  /** The record it is scheduled for (an assigned task's inspection program). */
-  Main_Record_Id__c?: string | null;
-}
-
-/**
- * The scheduled record of this task: of its form and for its record (the task's inspection program).
- * Never another task's: two tasks of one form each start their own (review N3).
- */
-export function scheduledOfTask(
-  records: readonly ScheduledRecord[],
-  task: Pick<AssignedTask, 'formId' | 'programId'>,
-): ScheduledRecord | undefined {
-  if (!task.formId || !task.programId) return undefined;
-  const main = task.programId.slice(0, 15);
-  return records.find(
-    (r) => r.Form_Definition__c === task.formId && (r.Main_Record_Id__c ?? '').slice(0, 15) === main,
-  );
-}
+/** A task assigned to the user (the host's list: GET /api/searchQuery/?kind=assignedTasks). */
+export type { AssignedTask } from 'shared-contracts';
+/** A form the user may fill in (the host's list: GET /api/forms; GET /api/search). */
+export type FormListItem = OrgForm;
 
 /** The records a form may be launched for from home: its assigned tasks' inspection programs. */
 export function taskRecordsOf(tasks: readonly AssignedTask[], formId: string): string[] {
@@ -80,15 +42,6 @@ export function sortByCreatedDesc(subs: readonly LocalSubmission[]): readonly Lo
   }
   if (sorted) return subs;
   return [...subs].sort((a, b) => (a.createdOn < b.createdOn ? 1 : a.createdOn > b.createdOn ? -1 : 0));
-}
-
-/** Assigned tasks by scheduledFor, latest first (spec section 9); tasks without a date last. */
-export function sortTasks(tasks: readonly AssignedTask[]): AssignedTask[] {
-  return [...tasks].sort((a, b) => {
-    const x = a.scheduledFor ?? '';
-    const y = b.scheduledFor ?? '';
-    return x < y ? 1 : x > y ? -1 : 0;
-  });
 }
 
 export interface Partitioned {

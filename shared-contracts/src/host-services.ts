@@ -118,6 +118,14 @@ export interface HostServices {
   readonly offline: OfflineServices;
   /** Since 1.3.0: other remotes' modules (the builder's preview renders mfe-form's renderer). */
   readonly remotes: RemoteModules;
+  /** Since 1.4.0: canvas mode (launched from inside the org), by the shell's one rule. */
+  readonly canvas: CanvasMode;
+}
+
+/** Since 1.4.0: whether the app runs launched from the org (spec 000 §2): a canvas URL, or framed. */
+export interface CanvasMode {
+  /** Now: the current URL is a canvas URL (launchFromSF, CQEditFormSF) or the app runs inside a frame. */
+  isActive(): boolean;
 }
 
 export interface RemoteAppProps {

@@ -8,6 +8,7 @@ import type { Observable } from './observable';
 import type { LookupTarget } from './lookup-cache';
 import { BffError, isBffError, type BffErrorKind } from './api/bff-error';
 import type { FormDefinition } from './form-definition';
+import type { CorrectiveActionTask } from './api/routes';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -147,6 +148,73 @@ export function uniquenessKey(formId: string, submissionId: string): string {
   return `${formId}#${submissionId}`;
 }
 
+/** A uniqueness key read back (`formId#submissionId`), or null when it is not one. */
+export function splitUniquenessKey(key: unknown): { formId: string; submissionId: string } | null {
+  if (typeof key !== 'string') return null;
+  const hash = key.indexOf('#');
+  if (hash <= 0 || hash === key.length - 1) return null;
+  return { formId: key.slice(0, hash), submissionId: key.slice(hash + 1) };
+}
+
+/** A scheduled form submission record of the org (GET /api/scheduledSubmissions, namespace stripped). */
+export interface ScheduledRecord {
+  Id: string;
+  Name?: string;
+  Form_Definition__c?: string | null;
+  /** `formId#submissionId`: the local id the record is started under. */
+  Uniqueness_Constraint__c?: string | null;
+  Version__c?: number | null;
+  /** The record it is scheduled for (an assigned task's inspection program): `$recordId` of its queries. */
+  Main_Record_Id__c?: string | null;
+}
+
+/** A record of GET /api/searchQuery/?kind=assignedTasks: a task assigned to the user. */
+export interface AssignedTask {
+  taskId: string;
+  checklist: string;
+  subject: string | null;
+  scheduledFor: string | null;
+  programId?: string;
+  formId?: string | null;
+  status?: string;
+}
+
+/** A record of GET /api/forms and GET /api/search: a form the user may fill in. */
+export interface OrgForm {
+  Id: string;
+  Name: string;
+  Title__c?: string | null;
+  LastModifiedDate: string;
+  Supports_Offline__c?: boolean;
+}
+
+/**
+ * Which task to start (OfflineServices.startTask): one of the user's assigned tasks (its form, and the
+ * record it is for) or a scheduled record by its Id (the launcher's link).
+ */
+export type TaskToStart =
+  | { formId: string; mainRecordId?: string; formName: string }
+  | { scheduledId: string; formId?: string; formName?: string };
+
+/**
+ * What starting a task did: the org's scheduled record started on this device; none scheduled for it
+ * (the org lists none: a task starts a new record of its form, a scheduled Id may be pending now); or
+ * no answer from the org (offline, the network gone).
+ */
+export type TaskStart =
+  | { kind: 'started'; submission: LocalSubmission }
+  | { kind: 'notScheduled'; formId?: string }
+  | { kind: 'unreachable' };
+
+/** One of the org's lists as the host keeps it for the signed-in user (the last read, kept on the device). */
+export interface OrgList<T> {
+  items: T[];
+  /** A first read is under way (nothing kept yet). */
+  loading: boolean;
+  /** The last read failed (the kept items show). */
+  failed: boolean;
+}
+
 /** What is sent to the org to save or submit a submission (token and url fields removed). */
 export interface SubmissionPayload {
   id: string;
@@ -228,6 +296,14 @@ export interface OrgGateway {
   getToken(): Promise<string>;
   /** GET /api/pendingSubmissions */
   pendingSubmissions(): Promise<PendingSubmission[]>;
+  /** GET /api/scheduledSubmissions: the org's scheduled records the user may start. */
+  scheduledSubmissions?(): Promise<ScheduledRecord[]>;
+  /** GET /api/searchQuery/?kind=assignedTasks: the user's assigned tasks. */
+  assignedTasks?(): Promise<AssignedTask[]>;
+  /** GET /api/forms: the forms the user may fill in. */
+  forms?(): Promise<OrgForm[]>;
+  /** GET /api/correctiveActions: the user's open corrective actions, their own and their queues'. */
+  correctiveActions?(): Promise<CorrectiveActionTask[]>;
   /**
    * POST /api/discardSubmission?formSubmissionIdentifier=: deletes the org copy of a draft the user
    * discarded (only the user's own, only In Progress); true when one was deleted. Idempotent.
@@ -473,6 +549,33 @@ export interface OfflineServices {
    */
   formDefinition(formId: string, own?: unknown): Promise<FormDefinitionRead>;
   startScheduled(input: StartScheduledInput): Promise<LocalSubmission>;
+  /**
+   * Since 1.4.0: starts a task on this device, the one path for home's task cards and the launcher's
+   * links: reads the org's scheduled records, picks the task's (of its form and for its record; never
+   * another task's), and starts it under the local id its uniqueness key names.
+   */
+  startTask(task: TaskToStart): Promise<TaskStart>;
+  /**
+   * Since 1.4.0: the definition with the starting data its queries read for this record (as "Download for
+   * offline" reads them), kept with a local record so the same checklist opens offline. Offline, read-only
+   * or with no answer: what the device has. Never throws.
+   */
+  withStartingData(
+    submission: LocalSubmission,
+    formDef: FormDefinition,
+    options?: { keep?: boolean; readOnly?: boolean; timeoutMs?: number },
+  ): Promise<FormDefinition>;
+  /**
+   * Since 1.4.0: the org's lists for the signed-in user, read by the host while a screen subscribes (and
+   * on the org re-reads that concern them) and kept on the device in the user's own store, so they show
+   * offline too.
+   */
+  assignedTasks: Observable<OrgList<AssignedTask>>;
+  orgForms: Observable<OrgList<OrgForm>>;
+  /** Since 1.4.0: the user's open corrective actions (issue 43), kept like the other lists. */
+  correctiveActions: Observable<OrgList<CorrectiveActionTask>>;
+  /** Since 1.4.0: when the org's lists were last known current (ISO; '' = never on this device). */
+  listsSyncedOn: Observable<string>;
   importPending(): Promise<void>;
   pullPending(formSubmissionId: string): Promise<LocalSubmission | null>;
   /**

@@ -2,35 +2,26 @@
  * Canvas mode for the screens of mfe-form (spec 000 §2, §4): whether the app runs launched from the
  * org, and where to go when a submission is finished or closed there. The form screen calls:
  *
- *   if (isCanvasMode()) host.navigate(canvasFinishedPath(submitResult.url));   // after a submit
- *   if (isCanvasMode()) host.navigate(canvasClosedPath());                      // on Close
+ *   if (inCanvas(host)) host.navigate(canvasFinishedPath(submitResult.url));   // after a submit
+ *   if (inCanvas(host)) host.navigate(canvasClosedPath());                      // on Close
  *
  * The launcher's submission-finished / submission-closed routes then publish CQOfflineFormMessage /
  * CQOfflineFormMessageClosed to the host page (or, outside a frame, redirect to the org record).
  */
-import { CANVAS_LAUNCH_PATH } from 'shared-contracts';
+import { CANVAS_LAUNCH_PATH, type HostServices } from 'shared-contracts';
 import { PUBLISH_SEGMENTS, type PublishKind } from './contract';
 import { canvasModeMarked } from './storage';
 
 export { CANVAS_EVENTS, type CanvasContext } from './contract';
 export { readCanvasContext } from './storage';
 
-/** URL fragments that switch canvas mode on (spec 000 §2). */
-export const isCanvasPath = (pathname: string): boolean => /launchFromSF|CQEditFormSF/.test(pathname);
-
 /**
  * True when the app was launched from the org: this frame went through the launcher (or the builder's
- * canvas route), the current URL is a canvas URL, or the app runs inside a frame (only the org's
- * pages may frame it: the BFF's CSP frame-ancestors).
+ * canvas route), or the shell's rule says so (a canvas URL, or running inside a frame: only the org's
+ * pages may frame it, the BFF's CSP frame-ancestors).
  */
-export function isCanvasMode(win: Window = window): boolean {
-  let framed = false;
-  try {
-    framed = win.self !== win.top;
-  } catch {
-    framed = true; // a cross-origin top throws on access in some browsers: we are framed
-  }
-  return canvasModeMarked() || isCanvasPath(win.location.pathname) || framed;
+export function inCanvas(host: Pick<HostServices, 'canvas'>): boolean {
+  return canvasModeMarked() || host.canvas.isActive();
 }
 
 function publishPath(kind: PublishKind, dataUrl?: string | null): string {

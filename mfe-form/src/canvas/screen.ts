@@ -3,7 +3,7 @@
  * the launcher's publish routes, which tell the org page (or return to the org record).
  */
 import type { HostServices, LocalSubmission } from 'shared-contracts';
-import { canvasClosedPath, canvasFinishedPath, isCanvasMode } from './index';
+import { canvasClosedPath, canvasFinishedPath, inCanvas } from './index';
 
 export interface CanvasScreenProps {
   canvasMode?: boolean;
@@ -16,7 +16,7 @@ export function submissionRecordPath(sub: Pick<LocalSubmission, 'formSubmissionI
   return sub.formSubmissionId ? `/${encodeURIComponent(sub.formSubmissionId)}` : undefined;
 }
 
-export function canvasScreenProps(host: HostServices, canvas = isCanvasMode()): CanvasScreenProps {
+export function canvasScreenProps(host: HostServices, canvas = inCanvas(host)): CanvasScreenProps {
   if (!canvas) return {};
   return {
     canvasMode: true,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { listenToHost } from './bridge';
-import { isCanvasMode } from './index';
+import type { HostServices } from 'shared-contracts';
+import { inCanvas } from './index';
 import { readCanvasContext } from './storage';
 
 let installed = false;
@@ -10,10 +11,10 @@ let installed = false;
  * also while another remote (e.g. home) is shown in the frame: installed once, on mfe-form's first
  * mount, which in canvas mode is always the launcher.
  */
-export function useHostBridge(): void {
+export function useHostBridge(host: Pick<HostServices, 'canvas'>): void {
   useEffect(() => {
-    if (installed || !isCanvasMode()) return;
+    if (installed || !inCanvas(host)) return;
     installed = true;
     listenToHost(() => readCanvasContext(), window);
-  }, []);
+  }, [host]);
 }

@@ -44,11 +44,10 @@ import { mapServerErrors } from '../renderer/core/validation';
 import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors';
 import { PrintView } from '../print/PrintView';
 import { awaitDelivery, type FinalOutcome } from './deliver';
-import { loadTarget, type Loaded } from './load';
+import { loadForm, type Loaded } from './load';
 import { Loading, NotFound, Unavailable } from './LoadStates';
 import { showSnackbar } from './notice';
 import { buildRendererServices } from './renderer-services';
-import { withStartingData } from './starting-data';
 import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
@@ -84,19 +83,10 @@ export function FormScreen(props: FormScreenProps) {
   useEffect(() => {
     let live = true;
     setLoaded(undefined);
-    loadTarget(host, route.target, props.loadTimeoutMs ?? 4000)
-      .then(async (l): Promise<Loaded> => {
-        if (l.kind !== 'found') return l;
-        const formDef = await withStartingData(host, l.submission, l.formDef, {
-          local: l.local,
-          readOnly: route.readOnly,
-        });
-        return { ...l, formDef };
-      })
-      .then(
-        (l) => live && setLoaded(l),
-        () => live && setLoaded({ kind: 'notFound' }),
-      );
+    loadForm(host, route.target, props.loadTimeoutMs ?? 4000, route.readOnly).then(
+      (l) => live && setLoaded(l),
+      () => live && setLoaded({ kind: 'notFound' }),
+    );
     return () => {
       live = false;
     };

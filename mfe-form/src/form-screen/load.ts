@@ -1,7 +1,8 @@
 /**
  * Loads what the form screen shows: the local submission by id (the offline store is the source, so
  * this works offline), or submission JSON by file name (GET /api/content/{fileName}), plus its form
- * definition (the host's read: the submission's own copy, else the offline cache, else the org).
+ * definition (the host's read: the submission's own copy, else the offline cache, else the org) with
+ * its starting data.
  */
 import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
 import type { FormTarget } from './route';
@@ -65,6 +66,22 @@ export async function formDefinitionOf(
     case 'unreachable':
       throw new DefinitionUnavailable(read.message);
   }
+}
+
+/**
+ * What the form screen opens: the target, its definition with the starting data its queries read for
+ * its record (the host's one read, as "Download for offline" makes it; kept with a local record).
+ */
+export async function loadForm(
+  host: HostServices,
+  target: FormTarget,
+  timeoutMs: number,
+  readOnly: boolean,
+): Promise<Loaded> {
+  const l = await loadTarget(host, target, timeoutMs);
+  if (l.kind !== 'found') return l;
+  const formDef = await host.offline.withStartingData(l.submission, l.formDef, { keep: l.local, readOnly });
+  return { ...l, formDef };
 }
 
 type ContentJson = Partial<LocalSubmission> & { data?: Record<string, unknown> };

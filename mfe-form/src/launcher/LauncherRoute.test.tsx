@@ -77,6 +77,9 @@ describe('LauncherRoute', () => {
     mount(host, `/launchFromSF/${FORM}`);
     await waitFor(() => expect(callsOf(host, 'navigate')).toHaveLength(1), { timeout: 5000 });
     const paths = callsOf(host, 'api.GET').map((c) => c[1]);
-    expect(paths).toEqual(['/api/canvas/context', '/api/schema']);
+    // the canvas context, then the definition as the host reads it (host.offline.formDefinition)
+    expect(paths[0]).toBe('/api/canvas/context');
+    expect(callsOf(host, 'offline.formDefinition').map((c) => c[1])).toEqual([FORM]);
+    expect(paths).toHaveLength(2);
   });
 });

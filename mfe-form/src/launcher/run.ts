@@ -15,17 +15,6 @@ import type { LaunchPlan } from './decide';
 
 export type LaunchOutcome = { to: string } | { error: string };
 
-/** A scheduled form submission record (GET /api/scheduledSubmissions, namespace stripped). */
-interface ScheduledRecord {
-  Id: string;
-  Name?: string;
-  Uniqueness_Constraint__c?: string | null;
-  Form_Definition__c?: string | null;
-  Version__c?: number | null;
-  /** The record it is scheduled for: `$recordId` of the form's queries. */
-  Main_Record_Id__c?: string | null;
-}
-
 /** Raised when the launch needs the org and the device is offline. */
 class Offline extends Error {
   constructor() {
@@ -146,24 +135,16 @@ async function launchScheduled(
   const local = await localMatching(deps, plan.recordId);
   // Already started on this device (or started elsewhere and imported): open what is here.
   if (local) return { to: formPath(local.id, deps.search) };
-  if (!deps.host.online.get()) throw new Offline();
-  const records = await deps.host.api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
-  const rec = records.find((r) => r.Id === plan.recordId);
-  // No longer scheduled (started on another device): it is a pending submission now.
-  if (!rec) return launchPending(deps, plan.recordId);
-  const formId = rec.Form_Definition__c ?? plan.formId;
-  if (!formId) return { error: MESSAGES.noDataForSubmission };
-  const key = rec.Uniqueness_Constraint__c ?? '';
-  const localId = key.includes('#') ? key.slice(key.indexOf('#') + 1) : undefined;
-  const sub = await deps.host.offline.startScheduled({
-    formId,
-    formName: plan.formName ?? rec.Name ?? formId,
-    formSubmissionId: rec.Id,
-    version: rec.Version__c ?? 0,
-    ...(localId ? { submissionId: localId } : {}),
-    ...(rec.Main_Record_Id__c ? { mainRecordId: rec.Main_Record_Id__c } : {}),
+  // The host's one path for starting a task (as home's task cards).
+  const started = await deps.host.offline.startTask({
+    scheduledId: plan.recordId,
+    ...(plan.formId ? { formId: plan.formId } : {}),
+    ...(plan.formName ? { formName: plan.formName } : {}),
   });
-  return { to: formPath(sub.id, deps.search) };
+  if (started.kind === 'unreachable') throw new Offline();
+  // No longer scheduled (started on another device): it is a pending submission now.
+  if (started.kind === 'notScheduled') return launchPending(deps, plan.recordId);
+  return { to: formPath(started.submission.id, deps.search) };
 }
 
 /** Runs a launch plan (not 'publish'); never throws. */

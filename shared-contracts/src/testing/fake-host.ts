@@ -3,11 +3,22 @@ import {
   BffError,
   CONTRACT_VERSION,
   MESSAGES,
+  applyStartingData,
   definitionProblem,
+  isBffError,
   isFormDefinition,
+  keptStartingData,
+  splitUniquenessKey,
+  startingDataQueries,
 } from '../index';
 import type {
   ApiClient,
+  AssignedTask,
+  CorrectiveActionTask,
+  OrgForm,
+  OrgList,
+  ScheduledRecord,
+  TaskStart,
   ClientEnv,
   DeliveryOutcome,
   HostServices,
@@ -102,6 +113,67 @@ export interface FakeHost extends HostServices {
   /** Guide images "downloaded for offline", by URL (offline.guideImage). */
   guideImages: Record<string, string>;
   completeSignInResult: 'ok' | Error;
+  /** What host.canvas.isActive() answers. */
+  canvasActive: boolean;
+  /** The org's lists as the host keeps them (seed them to stand for an earlier visit's). */
+  keptTasks: Settable<OrgList<AssignedTask>>;
+  keptForms: Settable<OrgList<OrgForm>>;
+  /** offline.listsSyncedOn. */
+  syncedOnState: Settable<string>;
+}
+
+/**
+ * One of the org's lists as the host keeps it, over the fake's routes: read while watched, signed in and
+ * online (at once and on the re-reads naming it); the last read kept in memory.
+ */
+function fakeOrgList<T>(
+  state: Settable<OrgList<T>>,
+  read: () => Promise<T[]>,
+  topic: OrgTopic,
+  refresh: FakeOrgRefresh,
+  active: () => boolean,
+  synced: () => void,
+  followers: (() => void)[],
+): Observable<OrgList<T>> {
+  let watchers = 0;
+  let off: (() => void) | null = null;
+  const load = (): void => {
+    if (!active()) return;
+    const cur = state.get();
+    if (cur.items.length === 0 && !cur.loading) state.set({ ...cur, loading: true });
+    read().then(
+      (items) => {
+        const same = JSON.stringify(items) === JSON.stringify(state.get().items);
+        const prev = state.get();
+        if (!same || prev.loading || prev.failed)
+          state.set({ items: same ? prev.items : items, loading: false, failed: false });
+        synced();
+      },
+      () => state.set({ ...state.get(), loading: false, failed: true }),
+    );
+  };
+  // coming back online (or signing in) reads again while watched
+  let wasActive = active();
+  const follow = (): void => {
+    const now = active();
+    if (now && !wasActive && watchers > 0) load();
+    wasActive = now;
+  };
+  followers.push(follow);
+  return {
+    get: () => state.get(),
+    subscribe(listener) {
+      const unsubscribe = state.subscribe(listener);
+      if (watchers++ === 0) {
+        load();
+        off = refresh.subscribe(load, topic);
+      }
+      return () => {
+        unsubscribe();
+        if (--watchers === 0) off?.();
+      };
+    },
+  };
 }
 
 export const USER: SignedIn = {
@@ -165,6 +237,59 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       calls.push([name, ...args]);
       return impl(...args);
     };
+
+  const listFollowers: (() => void)[] = [];
+  const listsActive = (): boolean => onlineState.get() && sessionState.get().status === 'signedIn';
+  const syncedOnState = settable('');
+  const markSynced = (): void => syncedOnState.set(new Date().toISOString());
+  // the heartbeat says the lists are current unless a read of them failed
+  orgRefresh.subscribeCurrent(
+    () => listsActive() && !keptTasks.get().failed && !keptForms.get().failed && markSynced(),
+  );
+  const keptTasks = settable<OrgList<AssignedTask>>({ items: [], loading: false, failed: false });
+  const keptForms = settable<OrgList<OrgForm>>({ items: [], loading: false, failed: false });
+  const assignedTasks = fakeOrgList<AssignedTask>(
+    keptTasks,
+    async () => {
+      const r = await api.get<{ records?: AssignedTask[] }>('/api/searchQuery/', { kind: 'assignedTasks' });
+      return [...(r.records ?? [])].sort((a, b) =>
+        (a.scheduledFor ?? '') < (b.scheduledFor ?? '')
+          ? 1
+          : (a.scheduledFor ?? '') > (b.scheduledFor ?? '')
+            ? -1
+            : 0,
+      );
+    },
+    'tasks',
+    orgRefresh,
+    listsActive,
+    markSynced,
+    listFollowers,
+  );
+  const orgForms = fakeOrgList<OrgForm>(
+    keptForms,
+    () => api.get<OrgForm[]>('/api/forms'),
+    'forms',
+    orgRefresh,
+    listsActive,
+    markSynced,
+    listFollowers,
+  );
+
+  const keptActions = settable<OrgList<CorrectiveActionTask>>({ items: [], loading: false, failed: false });
+  const correctiveActions = fakeOrgList<CorrectiveActionTask>(
+    keptActions,
+    () => api.get<CorrectiveActionTask[]>('/api/correctiveActions'),
+    'tasks',
+    orgRefresh,
+    listsActive,
+    markSynced,
+    listFollowers,
+  );
+
+  const followLists = (): void => listFollowers.forEach((f) => f());
+  onlineState.subscribe(followLists);
+  sessionState.subscribe(followLists);
 
   const offline: OfflineServices = {
     submissions: submissionsState,
@@ -240,6 +365,71 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       submissionsState.set([sub, ...submissionsState.get()]);
       return sub;
     }),
+    // The host's rule (shell/src/host/offline/task-start.ts) over GET /api/scheduledSubmissions.
+    startTask: recorded('offline.startTask', async (task): Promise<TaskStart> => {
+      if (!onlineState.get()) return { kind: 'unreachable' };
+      let records: ScheduledRecord[];
+      try {
+        records = await api.get<ScheduledRecord[]>('/api/scheduledSubmissions');
+      } catch (e) {
+        if (isBffError(e) && e.network) return { kind: 'unreachable' };
+        throw e;
+      }
+      const rec =
+        'scheduledId' in task
+          ? records.find((r) => r.Id === task.scheduledId)
+          : task.mainRecordId
+            ? records.find(
+                (r) =>
+                  r.Form_Definition__c === task.formId &&
+                  (r.Main_Record_Id__c ?? '').slice(0, 15) === (task.mainRecordId ?? '').slice(0, 15),
+              )
+            : undefined;
+      if (!rec) return { kind: 'notScheduled', ...(task.formId ? { formId: task.formId } : {}) };
+      const formId = rec.Form_Definition__c ?? task.formId;
+      if (!formId) throw new Error(MESSAGES.noDataForSubmission);
+      const key = splitUniquenessKey(rec.Uniqueness_Constraint__c);
+      const main = 'scheduledId' in task ? rec.Main_Record_Id__c : task.mainRecordId;
+      const submission = await offline.startScheduled({
+        formId,
+        formName: task.formName ?? rec.Name ?? formId,
+        formSubmissionId: rec.Id,
+        version: rec.Version__c ?? 0,
+        ...(key ? { submissionId: key.submissionId } : {}),
+        ...(main ? { mainRecordId: main } : {}),
+      });
+      return { kind: 'started', submission };
+    }),
+    // The host's rule (shell/src/host/offline/offline-forms.ts) over POST /api/startingData.
+    withStartingData: recorded('offline.withStartingData', async (sub, formDef, options = {}) => {
+      const query = startingDataQueries(formDef);
+      if (query.length === 0) return formDef;
+      const kept = applyStartingData(
+        formDef,
+        keptStartingData(formDef, sub.mainRecordId),
+        formDef.lookupCacheData,
+      );
+      if (!onlineState.get() || options.readOnly) return kept;
+      let answer: { startingData?: Record<string, unknown>; lookupCacheData?: Record<string, unknown> };
+      try {
+        answer = await api.post(
+          '/api/startingData',
+          { query, lookupCacheString: '' },
+          {
+            recordId: sub.mainRecordId || sub.formId,
+          },
+        );
+      } catch {
+        return kept;
+      }
+      const fresh = applyStartingData(formDef, answer.startingData ?? {}, answer.lookupCacheData ?? {});
+      if (options.keep && sub.id) await offline.keepFormDef(sub.id, fresh);
+      return fresh;
+    }),
+    assignedTasks,
+    orgForms,
+    correctiveActions,
+    listsSyncedOn: syncedOnState,
     orgRefresh,
     // The host's rule (shell/src/host/offline/form-definitions.ts) over the fake's routes: own copy,
     // cached copy, then GET /api/schema.
@@ -337,6 +527,11 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     },
     completeSignInResult: 'ok',
     guideImages: {},
+    canvasActive: false,
+    keptTasks,
+    keptForms,
+    syncedOnState,
+    canvas: { isActive: () => host.canvasActive },
   };
   return host;
 }

@@ -4,7 +4,9 @@
  * the BFF's CSP frame-ancestors), so a reload of /form/{id} inside the org's iframe stays in canvas
  * mode. No uploader runs in canvas mode.
  */
-export const isCanvasPath = (pathname: string): boolean => /launchFromSF|CQEditFormSF/.test(pathname);
+export function isCanvasPath(pathname: string): boolean {
+  return /launchFromSF|CQEditFormSF/.test(pathname);
+}
 
 export function isFramed(win: { self: unknown; top: unknown }): boolean {
   try {

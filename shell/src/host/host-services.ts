@@ -76,5 +76,6 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     api,
     offline,
     remotes: hooks.remotes,
+    canvas: { isActive: () => isCanvasMode(window) },
   };
 }

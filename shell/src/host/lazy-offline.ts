@@ -7,12 +7,16 @@
  * `start()`/`openDraft()` take effect as soon as it is there.
  */
 import type {
+  AssignedTask,
+  CorrectiveActionTask,
   CachedForm,
   DeliveryOutcome,
   FileInfo,
   LocalSubmission,
   Observable,
   OfflineServices,
+  OrgForm,
+  OrgList,
   OrgRefresh,
   OutboxItem,
 } from 'shared-contracts';
@@ -107,6 +111,8 @@ function deferredRefresh<C extends LoadedOffline>(
   };
 }
 
+const EMPTY_LIST: OrgList<never> = { items: [], loading: false, failed: false };
+
 export function createLazyOffline<T extends LoadedOffline>(importCore: () => Promise<T>): LazyOffline<T> {
   let core: T | null = null;
   let loading: Promise<T> | null = null;
@@ -153,6 +159,17 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     return run as unknown as OfflineServices[K];
   }
 
+  /** An observable whose first subscriber loads the core, as a call does. */
+  function watched<V>(o: Observable<V>): Observable<V> {
+    return {
+      get: () => o.get(),
+      subscribe(listener) {
+        if (!core) void load().catch(() => undefined);
+        return o.subscribe(listener);
+      },
+    };
+  }
+
   let started = false;
   const lazy: LazyOffline<T> = {
     load,
@@ -178,6 +195,15 @@ export function createLazyOffline<T extends LoadedOffline>(importCore: () => Pro
     orgRefresh: deferredRefresh(whenLoaded, loaded, load),
     formDefinition: call('formDefinition'),
     startScheduled: call('startScheduled'),
+    startTask: call('startTask'),
+    withStartingData: call('withStartingData'),
+    // the org's lists need the core (it reads and keeps them): a screen watching them loads it at once
+    assignedTasks: watched(observable<OrgList<AssignedTask>>(EMPTY_LIST, (c) => c.assignedTasks)),
+    orgForms: watched(observable<OrgList<OrgForm>>(EMPTY_LIST, (c) => c.orgForms)),
+    correctiveActions: watched(
+      observable<OrgList<CorrectiveActionTask>>(EMPTY_LIST, (c) => c.correctiveActions),
+    ),
+    listsSyncedOn: observable('', (c) => c.listsSyncedOn),
     importPending: call('importPending'),
     pullPending: call('pullPending'),
     downloadForOffline: call('downloadForOffline'),

@@ -7,6 +7,7 @@ import { createOfflineServices, type OfflineServicesHandle } from './offline';
 import { HttpOrgGateway, xhrUpload } from './offline/http-gateway';
 import type { BffClient } from './bff-client';
 import { exposeForDiagnostics } from './offline/diagnostics';
+import { clientEvents } from './offline/org-refresh';
 import { wakeOnSignIn } from './wake-on-sign-in';
 
 export interface OfflineBootDeps {
@@ -45,6 +46,8 @@ export function bootOffline({
     }),
     canvasMode,
     onUnauthorized,
+    // the BFF's live hints come through the host's one client (behind the sign-out gate)
+    orgRefresh: { openEvents: () => clientEvents(client) },
   });
   exposeForDiagnostics(offline);
   wakeOnSignIn(session, () => offline.engine.wake());

@@ -16,7 +16,7 @@ import {
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
 import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
-import { observableValue } from './observable-value';
+import { Signal } from './signal';
 import { DEVICE_POLICY_KEY, storeDevicePolicy } from './vault/policy-store';
 
 interface SessionAnswer {
@@ -125,7 +125,7 @@ const strOrNull = (value: unknown): string | null => (typeof value === 'string' 
 export function createSessionService(deps: SessionDeps): ShellSession {
   const { api, storage } = deps;
   const stored = readStoredUser(storage);
-  const state = observableValue<SessionState>(stored ?? { status: 'loading' });
+  const state = new Signal<SessionState>(stored ?? { status: 'loading' });
   let signedInHere = false;
   let envPromise: Promise<ClientEnv> | null = null;
 

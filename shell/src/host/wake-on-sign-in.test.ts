@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionState } from 'shared-contracts';
-import { observableValue } from './observable-value';
+import { Signal } from './signal';
 import { wakeOnSignIn } from './wake-on-sign-in';
 
 const signedIn = (organizationId: string) =>
@@ -9,7 +9,7 @@ const signedOut: SessionState = { status: 'signedOut', expired: false };
 
 describe('wakeOnSignIn', () => {
   it('wakes when an organisation becomes known or changes, not on other updates', () => {
-    const state = observableValue<SessionState>(signedOut);
+    const state = new Signal<SessionState>(signedOut);
     let wakes = 0;
     const stop = wakeOnSignIn(state, () => wakes++);
     state.set(signedIn('00DA'));
@@ -27,7 +27,7 @@ describe('wakeOnSignIn', () => {
   });
 
   it('does not wake for the organisation the page started with (the engine starts awake)', () => {
-    const state = observableValue<SessionState>(signedIn('00DA'));
+    const state = new Signal<SessionState>(signedIn('00DA'));
     let wakes = 0;
     wakeOnSignIn(state, () => wakes++);
     state.set(signedIn('00DA'));

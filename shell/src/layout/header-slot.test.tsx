@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { HostServices, OutboxItem, SessionState } from 'shared-contracts';
 import { HeaderSlot, needsFullHeader } from './HeaderSlot';
-import { observableValue as settable } from '../host/observable-value';
+import { Signal } from '../host/signal';
+
+const settable = <T,>(v: T): Signal<T> => new Signal(v);
 
 function fakeHost(session: SessionState) {
   const calls: string[] = [];

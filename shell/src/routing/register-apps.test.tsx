@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { start } from 'single-spa';
 import { REMOTE_UNAVAILABLE, type HostServices, type RemotesConfig } from 'shared-contracts';
-import { observableValue } from '../host/observable-value';
+import { Signal } from '../host/signal';
 import { registerShellApps } from './register-apps';
 
 describe('registerShellApps', () => {
   it("offline with no remotes config on the device: the route's area says so with no button, and asks again when the network returns", async () => {
     document.body.innerHTML = '<div id="remote-outlet"></div>';
     window.history.replaceState(null, '', '/');
-    const online = observableValue(false);
+    const online = new Signal(false);
     const host = { online } as unknown as HostServices;
     const config = vi
       .fn<() => Promise<RemotesConfig>>()

@@ -1,7 +1,7 @@
 // The page's side of the offline copy (offline-copy.ts): asks the service worker to take it once the
 // page is idle, on each online visit and each return online, and tells the header when it is complete,
 // with the space the app's storage uses.
-import { observableValue } from '../host/observable-value';
+import { Signal } from '../host/signal';
 import { KEEP_WHAT_RAN, OFFLINE_COPY_DONE, TAKE_OFFLINE_COPY } from './cache-names';
 import { readOfflineCopyState, type OfflineCopyState } from './offline-copy';
 
@@ -12,7 +12,7 @@ export type OfflineReadiness =
   | { status: 'ready'; at: number; usageBytes: number | null };
 
 /** The app's readiness to work offline, for the header's indicator. */
-export const offlineReadiness = observableValue<OfflineReadiness>({ status: 'unknown' });
+export const offlineReadiness = new Signal<OfflineReadiness>({ status: 'unknown' });
 
 async function usage(): Promise<number | null> {
   try {

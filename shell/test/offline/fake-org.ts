@@ -18,6 +18,9 @@ import {
   type OrgGateway,
   type PendingSubmission,
   type SaveResult,
+  type AssignedTask,
+  type OrgForm,
+  type ScheduledRecord,
   type SubmissionPayload,
 } from 'shared-contracts';
 
@@ -33,7 +36,9 @@ export type Op =
   | 'fetchGuideImage'
   | 'startingData'
   | 'lookupCache'
-  | 'submitBatch';
+  | 'submitBatch'
+  | 'assignedTasks'
+  | 'forms';
 
 export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | null;
 
@@ -248,6 +253,30 @@ export class FakeOrg implements OrgGateway {
   async getFormDefinition(formId: string): Promise<unknown | null> {
     await this.enter('getFormDefinition', formId);
     return this.formDefs.get(formId) ?? null;
+  }
+
+  /** The user's assigned tasks and forms (GET /api/searchQuery/?kind=assignedTasks, GET /api/forms). */
+  taskList: AssignedTask[] = [];
+  formList: OrgForm[] = [];
+  listReads = 0;
+
+  async assignedTasks(): Promise<AssignedTask[]> {
+    await this.enter('assignedTasks', '');
+    this.listReads++;
+    return structuredClone(this.taskList);
+  }
+
+  async forms(): Promise<OrgForm[]> {
+    await this.enter('forms', '');
+    this.listReads++;
+    return structuredClone(this.formList);
+  }
+
+  /** The org's scheduled records (GET /api/scheduledSubmissions). */
+  scheduled: ScheduledRecord[] = [];
+
+  async scheduledSubmissions(): Promise<ScheduledRecord[]> {
+    return structuredClone(this.scheduled);
   }
 
   /** startingData answers by record id (what POST /api/startingData returns). */

@@ -46,6 +46,15 @@ export interface DiscardedSubmission {
   discardedAt: number;
 }
 
+/**
+ * One of the org's lists as last read for one owner (version 4; keyed by owner and name): the user's
+ * assigned tasks, the forms, when they were last current. Kept here, never in localStorage (issue 41).
+ */
+export interface OwnedList extends Owner {
+  name: string;
+  value: unknown;
+}
+
 /** A cached form definition of one owner (version 3; keyed by owner and form id). */
 export type OwnedForm = CachedForm & Owner;
 /** A guide image of one owner (version 3; keyed by owner and URL). */
@@ -83,6 +92,8 @@ export class SubmissionsDb extends Dexie {
   /** Cached form definitions by owner and form id (version 3). */
   forms!: Table<OwnedForm, [string, string, string]>;
   discarded!: Table<DiscardedSubmission, string>;
+  /** The org's lists as last read, by owner and name (version 4). */
+  lists!: Table<OwnedList, [string, string, string]>;
 
   constructor(deps: IdbDeps = {}, name = SUBMISSIONS_DB_NAME, legacyOwner?: LegacyOwner) {
     super(name, { ...deps, chromeTransactionDurability: 'strict' });
@@ -107,6 +118,8 @@ export class SubmissionsDb extends Dexie {
         const owner = legacy ?? { organizationId: '', userId: UNKNOWN_USER };
         await tx.table('forms').bulkPut(old.map((f) => ({ ...f, ...owner })));
       });
+    // Adds a table only (issue 41: the org's lists move here from home's localStorage).
+    this.version(4).stores({ lists: '[organizationId+userId+name]' });
   }
 }
 

@@ -16,7 +16,8 @@ import {
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { OfflineStore } from './store';
 import { sameOwner, type Owner } from './owner';
-import { afterFileSynced, failureText, isDue, NO_DELIVERY } from './transitions';
+import { afterFileSynced, failureText } from './delivery-outcomes';
+import { isDue, NO_DELIVERY } from './transitions';
 import { PassLoop } from './pass-loop';
 
 export interface UploaderDeps {

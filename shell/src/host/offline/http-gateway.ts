@@ -7,14 +7,19 @@ import {
   SUBMISSION_STATUS,
   gatewayError,
   isBffError,
+  splitUniquenessKey,
   uniquenessKey,
+  type AssignedTask,
+  type CorrectiveActionTask,
   type BatchItemResult,
   type FileUploadRequest,
   type LookupTarget,
+  type OrgForm,
   type OrgGateway,
   type PendingSubmission,
   type QueryParams,
   type SaveResult,
+  type ScheduledRecord,
   type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
@@ -69,15 +74,14 @@ function parseJson(s: unknown): Rec {
 
 /** A form submission record of the org (BFF SUBMISSION_RECORD, namespace stripped) as a pending submission. */
 export function toPending(r: Rec, formDef?: unknown): PendingSubmission | null {
-  const key = typeof r.Uniqueness_Constraint__c === 'string' ? r.Uniqueness_Constraint__c : '';
-  const hash = key.indexOf('#');
-  if (hash <= 0) return null;
+  const key = splitUniquenessKey(r.Uniqueness_Constraint__c);
+  if (!key) return null;
   const json = parseJson(r.Submission_JSON__c);
   const version = typeof r.Version__c === 'number' ? r.Version__c : Number(json.version ?? 1) || 1;
   return {
-    id: key.slice(hash + 1),
+    id: key.submissionId,
     formSubmissionId: String(r.Id ?? ''),
-    formId: typeof r.Form_Definition__c === 'string' ? r.Form_Definition__c : key.slice(0, hash),
+    formId: typeof r.Form_Definition__c === 'string' ? r.Form_Definition__c : key.formId,
     formName: typeof json.formName === 'string' ? json.formName : String(r.Name ?? ''),
     ...(formDef !== undefined && formDef !== null ? { formDef } : {}),
     status: orgStatus(r.Status__c),
@@ -184,6 +188,28 @@ export class HttpOrgGateway implements OrgGateway {
   async pendingSubmissions(): Promise<PendingSubmission[]> {
     const rows = await this.call<Rec[]>('GET', '/api/pendingSubmissions');
     return rows.map((r) => toPending(r)).filter((p): p is PendingSubmission => p !== null);
+  }
+
+  async scheduledSubmissions(): Promise<ScheduledRecord[]> {
+    const rows = await this.call<unknown>('GET', '/api/scheduledSubmissions');
+    return Array.isArray(rows)
+      ? rows.filter((r): r is ScheduledRecord => isRec(r) && typeof r.Id === 'string')
+      : [];
+  }
+
+  async assignedTasks(): Promise<AssignedTask[]> {
+    const r = await this.call<Rec>('GET', '/api/searchQuery/', { kind: 'assignedTasks' });
+    return Array.isArray(r.records) ? (r.records.filter(isRec) as unknown as AssignedTask[]) : [];
+  }
+
+  async forms(): Promise<OrgForm[]> {
+    const rows = await this.call<unknown>('GET', '/api/forms');
+    return Array.isArray(rows) ? (rows.filter(isRec) as unknown as OrgForm[]) : [];
+  }
+
+  async correctiveActions(): Promise<CorrectiveActionTask[]> {
+    const rows = await this.call<unknown>('GET', '/api/correctiveActions');
+    return Array.isArray(rows) ? (rows.filter(isRec) as unknown as CorrectiveActionTask[]) : [];
   }
 
   async discardSubmission(formId: string, submissionId: string): Promise<boolean> {

@@ -50,20 +50,4 @@ export function liveObservable<T>(
   };
 }
 
-/** A plain in-memory observable value. */
-export class Signal<T> implements Observable<T> {
-  private readonly listeners = new Set<(v: T) => void>();
-  constructor(private value: T) {}
-  get(): T {
-    return this.value;
-  }
-  set(v: T): void {
-    if (Object.is(v, this.value)) return;
-    this.value = v;
-    this.listeners.forEach((l) => l(v));
-  }
-  subscribe(l: (v: T) => void): () => void {
-    this.listeners.add(l);
-    return () => this.listeners.delete(l);
-  }
-}
+export { Signal } from '../signal';

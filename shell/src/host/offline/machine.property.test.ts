@@ -12,7 +12,10 @@ import {
 import { DEFAULT_BACKOFF } from './backoff';
 import { FakeOrg, type Fault } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
-import * as T from './transitions';
+import * as D from './delivery-outcomes';
+import * as Tr from './transitions';
+
+const T = { ...Tr, ...D };
 import { proofScale, recordProof } from 'shared-contracts/testing';
 
 // 100 runs per seed in `npm test`, 1,000 under `npm run proof` (issue 11); the engine's fault
@@ -58,7 +61,7 @@ interface Model {
   attempts: number;
 }
 
-const ctx: T.Ctx = { now: '2026-01-01T00:00:00.000Z', organizationId: 'org', instanceUrl: 'u' };
+const ctx: Tr.Ctx = { now: '2026-01-01T00:00:00.000Z', organizationId: 'org', instanceUrl: 'u' };
 
 function dataWith(files: Iterable<number>, uploaded: Set<number>): Record<string, unknown> {
   return {

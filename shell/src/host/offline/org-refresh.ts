@@ -42,7 +42,7 @@ export interface OrgRefreshOptions {
   /** The safety re-read while the live stream is up (default ORG_FALLBACK_MS). */
   fallbackEvery?: number;
   debounceMs?: number;
-  /** Opens the live stream; null: none (polling only). Default: EVENTS_PATH where EventSource exists. */
+  /** Opens the live stream (the host's: clientEvents); null or none: polling only. */
   openEvents?: (() => EventStreamLike) | null;
   nowMs?: () => number;
 }
@@ -66,7 +66,34 @@ const page = globalThis as unknown as {
 };
 const visible = (): boolean => page.document?.visibilityState !== 'hidden';
 
-const browserEvents = (): EventStreamLike => new EventSource(EVENTS_PATH, { withCredentials: true });
+/**
+ * The live stream through the host's one BFF client (bff-client.ts `events`: opened once the sign-out
+ * gate lets requests go), as the schedule listens to it.
+ */
+export function clientEvents(
+  client: { events(path: string, listeners: Record<string, (e: MessageEvent<string>) => void>): () => void },
+  path = EVENTS_PATH,
+): EventStreamLike {
+  const listeners = new Map<string, Set<(e: MessageEvent<string>) => void>>();
+  const tell =
+    (type: string) =>
+    (e: MessageEvent<string>): void =>
+      listeners.get(type)?.forEach((l) => l(e));
+  const close = client.events(path, {
+    ready: tell('ready'),
+    changed: tell('changed'),
+    current: tell('current'),
+    error: tell('error'),
+  });
+  return {
+    addEventListener(type, listener) {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      set.add(listener);
+    },
+    close,
+  };
+}
 
 /**
  * The org refresh schedule. The host listens to the BFF's live stream: a "changed" hint re-reads the
@@ -80,12 +107,7 @@ export function createOrgRefresh(options: OrgRefreshOptions = {}): OrgRefreshSch
   const every = options.every ?? ORG_REFRESH_MS;
   const fallbackEvery = options.fallbackEvery ?? ORG_FALLBACK_MS;
   const debounceMs = options.debounceMs ?? LIVE_DEBOUNCE_MS;
-  const openEvents =
-    options.openEvents !== undefined
-      ? options.openEvents
-      : typeof EventSource === 'undefined'
-        ? null
-        : browserEvents;
+  const openEvents = options.openEvents ?? null;
   const now = options.nowMs ?? (() => Date.now());
 
   const listeners = new Set<{ fn: () => void; topic: OrgTopic | undefined }>();

@@ -9,9 +9,14 @@ import {
   type DeliveryState,
   type FileInfo,
   type LocalSubmission,
+  type Observable,
   type OutboxItem,
   type OutboxItemState,
 } from 'shared-contracts';
+import { liveObservable, type Signal } from './live';
+import type { Owner } from './owner';
+import { withLiveProgress } from './progress';
+import type { OfflineStore } from './store';
 import { isUploadable } from './transitions';
 
 export function isInOutbox(s: LocalSubmission, organizationId: string): boolean {
@@ -135,4 +140,117 @@ export function summarizeQueue(
   }
   out.errors = [...errors].slice(0, maxErrors);
   return out;
+}
+
+// The outbox as the header and the Outbox panel show it: the signed-in owner's unsent records and
+// files with live upload progress, recomputed from the stores' live query, the engine's activity and
+// the progress signal, and handed out only when it changed (the same snapshot otherwise: no re-render).
+// Subscribes to its sources only while someone watches it.
+export interface OutboxViewDeps {
+  /** The live query of the owner's records and unsynced files, with the owner key it was read for. */
+  records: Observable<{ subs: LocalSubmission[]; files: FileInfo[]; key: string }>;
+  /** The signed-in owner's key now ('' when nobody is). */
+  ownerKey: () => string;
+  progress: Observable<ReadonlyMap<string, number>>;
+  engine: { activity: Observable<unknown>; uploadingIds(): ReadonlySet<string> };
+  org: () => string;
+  nowMs: () => number;
+}
+
+export function createOutboxView(deps: OutboxViewDeps): {
+  outbox: Observable<OutboxItem[]>;
+  changed(): void;
+} {
+  let value: OutboxItem[] = [];
+  let valueKey = '[]';
+  /** Recomputes the view; false when nothing changed. */
+  const recompute = (): boolean => {
+    // records read for another owner (the query has not re-run yet after a change of user) show nothing
+    const read = deps.records.get();
+    const { subs, files } = read.key === deps.ownerKey() ? read : { subs: [], files: [] };
+    const next = buildOutbox(
+      subs,
+      withLiveProgress(files, deps.progress.get()),
+      deps.org(),
+      deps.engine.uploadingIds(),
+      deps.nowMs(),
+    );
+    const key = JSON.stringify(next);
+    if (key === valueKey) return false;
+    valueKey = key;
+    value = next;
+    return true;
+  };
+  const listeners = new Set<(v: OutboxItem[]) => void>();
+  let unsubscribe: (() => void)[] = [];
+  const changed = (): void => {
+    if (recompute()) listeners.forEach((l) => l(value));
+  };
+  const outbox: Observable<OutboxItem[]> = {
+    get: () => value,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) {
+        unsubscribe = [
+          deps.records.subscribe(changed),
+          deps.engine.activity.subscribe(changed),
+          deps.progress.subscribe(changed),
+        ];
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          unsubscribe.forEach((u) => u());
+          unsubscribe = [];
+        }
+      };
+    },
+  };
+  return { outbox, changed };
+}
+
+export interface OwnerOutboxDeps {
+  store: OfflineStore;
+  owner: () => Owner | null;
+  /** The signed-in owner's key ('' = nobody); changes when the owner does. */
+  ownerInputs: Signal<string>;
+  progress: Signal<ReadonlyMap<string, number>>;
+  engine: OutboxViewDeps['engine'];
+  org: () => string;
+  nowMs: () => number;
+}
+
+export const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}/${o.userId}` : '');
+
+/** The signed-in owner's outbox over a live query of their records and unsynced files, and its summary. */
+export function createOwnerOutbox(deps: OwnerOutboxDeps) {
+  const { store, owner } = deps;
+  const records = liveObservable(
+    async () => {
+      const o = owner();
+      if (!o) return { subs: [], files: [], key: '' };
+      const [subs, files] = await Promise.all([store.submissionsOf(o), store.unsyncedFiles(o)]);
+      return { subs, files, key: ownerKeyOf(o) };
+    },
+    { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
+    deps.ownerInputs,
+  );
+  const view = createOutboxView({
+    records,
+    ownerKey: () => ownerKeyOf(owner()),
+    progress: deps.progress,
+    engine: deps.engine,
+    org: deps.org,
+    nowMs: deps.nowMs,
+  });
+  return {
+    ...view,
+    /** Every local submission and file counted by state, with last errors and retries in words. */
+    async queueSummary(): Promise<QueueSummary> {
+      const o = owner();
+      if (!o) return summarizeQueue([], [], deps.nowMs());
+      const [subs, files] = await Promise.all([store.submissionsOf(o), store.allFiles(o)]);
+      return summarizeQueue(subs, files, deps.nowMs());
+    },
+  };
 }

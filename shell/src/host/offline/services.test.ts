@@ -9,7 +9,7 @@ import {
   type FormDefinition,
 } from 'shared-contracts';
 import { DEFINITION_READS } from './org-import';
-import { guideImageUrls } from './form-download';
+import { guideImageUrls } from './offline-forms';
 import { pendingFromOrg } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
 

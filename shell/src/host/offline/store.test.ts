@@ -18,7 +18,7 @@ function quotaOnPut(): void {
 }
 
 describe('the local stores', () => {
-  it("have the spec names, keys and indexes, plus each record's owner (version 3)", async () => {
+  it("have the spec names, keys and indexes, plus each record's owner (version 3) and the org's lists (4)", async () => {
     h = makeHarness();
     const { submissions, images } = h.svc.dbs;
     await Promise.all([submissions.open(), images.open()]);
@@ -36,7 +36,9 @@ describe('the local stores', () => {
     expect(images.tables.map((t) => t.name).sort()).toEqual(['cachedImages', 'images', 'ownedGuides']);
     expect(IMAGE_DB_VERSION).toBe(2);
     expect(images.verno).toBe(IMAGE_DB_VERSION + 1);
-    expect(submissions.verno).toBe(3);
+    // version 4: the org's lists home shows, kept per owner (not in localStorage: issue 41)
+    expect(submissions.verno).toBe(4);
+    expect(submissions.table('lists').schema.primKey.name).toBe('[organizationId+userId+name]');
   });
 
   it('every user write runs in a transaction with strict durability', async () => {

@@ -13,13 +13,11 @@ import {
   MESSAGES,
   OFFLINE_MESSAGES,
   SYNC_STATUS,
-  type CachedForm,
   type FileInfo,
-  type Guide,
   type LocalSubmission,
   type WriteResult,
 } from 'shared-contracts';
-import type { OfflineDbs } from './db';
+import { KeptCopies } from './kept-copies';
 import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type Owner } from './owner';
 
 /** A write would replace a record of another owner (same id): refused, the record stays theirs. */
@@ -70,16 +68,7 @@ function stamp<R extends { organizationId?: string; userId?: string }>(owner: Ow
   return { ...r, organizationId: owner.organizationId, userId: owner.userId };
 }
 
-export class OfflineStore {
-  constructor(readonly dbs: OfflineDbs) {}
-
-  private get sdb() {
-    return this.dbs.submissions;
-  }
-  private get idb() {
-    return this.dbs.images;
-  }
-
+export class OfflineStore extends KeptCopies {
   /** The owner's record with this id, or undefined (another owner's record reads as absent). */
   async getSubmission(owner: Owner, id: string): Promise<LocalSubmission | undefined> {
     assertOwner(owner, 'getSubmission');
@@ -496,66 +485,5 @@ export class OfflineStore {
       await this.idb.images.put(stamped);
       return stamped;
     });
-  }
-
-  // cached forms and guide images (download for offline)
-
-  async formsOf(owner: Owner): Promise<CachedForm[]> {
-    assertOwner(owner, 'formsOf');
-    const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
-    return forms.map(({ Id, formDef, syncedOn }) => ({ Id, formDef, ...(syncedOn ? { syncedOn } : {}) }));
-  }
-
-  async getForm(owner: Owner, formId: string): Promise<CachedForm | undefined> {
-    assertOwner(owner, 'getForm');
-    const f = await this.sdb.forms.get([owner.organizationId, owner.userId, formId]);
-    return f ? { Id: f.Id, formDef: f.formDef, ...(f.syncedOn ? { syncedOn: f.syncedOn } : {}) } : undefined;
-  }
-
-  async formIds(owner: Owner): Promise<string[]> {
-    return (await this.formsOf(owner)).map((f) => f.Id);
-  }
-
-  /** The form's definition and its guide images, kept for this owner. */
-  async putForm(owner: Owner, form: CachedForm, guides: Guide[]): Promise<void> {
-    assertOwner(owner, 'putForm');
-    await this.sdb.transaction('rw', this.sdb.forms, () => this.sdb.forms.put({ ...form, ...owner }));
-    await this.idb.transaction('rw', this.idb.ownedGuides, () =>
-      this.idb.ownedGuides.bulkPut(guides.map((g) => ({ ...g, ...owner }))),
-    );
-  }
-
-  async removeForm(owner: Owner, formId: string): Promise<void> {
-    assertOwner(owner, 'removeForm');
-    await this.sdb.transaction('rw', this.sdb.forms, () =>
-      this.sdb.forms.delete([owner.organizationId, owner.userId, formId]),
-    );
-    await this.idb.transaction('rw', this.idb.ownedGuides, () =>
-      this.idb.ownedGuides
-        .where('[organizationId+userId+formId]')
-        .equals([owner.organizationId, owner.userId, formId])
-        .delete(),
-    );
-  }
-
-  /** One cached guide image of this owner, by its URL (the guide's Id), for the form screen offline. */
-  async guideImage(owner: Owner, imageUrl: string): Promise<string | undefined> {
-    assertOwner(owner, 'guideImage');
-    const g = await this.idb.ownedGuides.get([owner.organizationId, owner.userId, imageUrl]);
-    return g?.encodedImage || undefined;
-  }
-
-  async guidesOf(owner: Owner, formId: string): Promise<Guide[]> {
-    assertOwner(owner, 'guidesOf');
-    const guides = await this.idb.ownedGuides
-      .where('[organizationId+userId+formId]')
-      .equals([owner.organizationId, owner.userId, formId])
-      .toArray();
-    return guides.map(({ Id, ImageUrl, encodedImage, formId: f }) => ({
-      Id,
-      ImageUrl,
-      encodedImage,
-      ...(f ? { formId: f } : {}),
-    }));
   }
 }

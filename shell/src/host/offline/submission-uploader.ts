@@ -20,14 +20,8 @@ import {
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
 import { asGatewayError, type FileUploader, type UploaderDeps } from './file-uploader';
-import {
-  afterDelivery,
-  allFilesResolved,
-  isDue,
-  isUploadable,
-  readySyncStatus,
-  toPayload,
-} from './transitions';
+import { afterDelivery } from './delivery-outcomes';
+import { allFilesResolved, isDue, isUploadable, readySyncStatus, toPayload } from './transitions';
 import { PassLoop } from './pass-loop';
 import type { Owner } from './owner';
 

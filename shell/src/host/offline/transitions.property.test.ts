@@ -25,11 +25,14 @@ import {
 } from 'shared-contracts';
 import { proofScale, recordProof } from 'shared-contracts/testing';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
-import * as T from './transitions';
+import * as D from './delivery-outcomes';
+import * as Tr from './transitions';
+
+const T = { ...Tr, ...D };
 
 const RUNS = proofScale(100, 1000);
 const FIXED_SEED = 20261122;
-const ctx: T.Ctx = { now: '2026-01-01T00:00:00.000Z', organizationId: 'org', instanceUrl: 'u' };
+const ctx: Tr.Ctx = { now: '2026-01-01T00:00:00.000Z', organizationId: 'org', instanceUrl: 'u' };
 
 // ---------------------------------------------------------------------------------------------
 // The org: the BFF's idempotent upsert by uniqueness key; versions only go forward (409 otherwise).

@@ -8,9 +8,12 @@ import {
   type PendingSubmission,
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF } from './backoff';
-import * as T from './transitions';
+import * as D from './delivery-outcomes';
+import * as Tr from './transitions';
 
-const ctx: T.Ctx = {
+const T = { ...Tr, ...D };
+
+const ctx: Tr.Ctx = {
   now: '2026-11-22T10:00:00.000Z',
   organizationId: '00D1',
   instanceUrl: 'https://org.example',
@@ -93,17 +96,11 @@ describe('saving an update / close', () => {
   });
 });
 
-describe('discard and the edited flag', () => {
+describe('discard', () => {
   it('discard only for non-org records outside canvas mode', () => {
     expect(T.canDiscard({ isSalesforceRecord: false }, false)).toBe(true);
     expect(T.canDiscard({ isSalesforceRecord: true }, false)).toBe(false);
     expect(T.canDiscard({ isSalesforceRecord: false }, true)).toBe(false);
-  });
-  it('edited when the value differs from both the original and the default, reset when it goes back', () => {
-    expect(T.isEdited('b', 'a', '')).toBe(true);
-    expect(T.isEdited('a', 'a', '')).toBe(false);
-    expect(T.isEdited('', 'a', '')).toBe(false);
-    expect(T.isEdited({ x: [1] }, { x: [1] }, undefined)).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
  * forgets the key in memory, ten wrong PINs drop the PIN's wrap, and an online sign-in opens it again
  * through the escrow key the BFF releases to that user's session.
  */
-import { observableValue } from '../observable-value';
+import { Signal } from '../signal';
 import {
   createKeyring,
   escrowKey,
@@ -66,7 +66,7 @@ const fromBase64 = (b64: string): Uint8Array<ArrayBuffer> => {
 export function createVault(deps: VaultDeps) {
   const now = deps.now ?? (() => Date.now());
   const iterations = deps.iterations ?? PIN_ITERATIONS;
-  const state = observableValue<VaultState>({ kind: 'idle' });
+  const state = new Signal<VaultState>({ kind: 'idle' });
   let owner = '';
   let policy: LockPolicy | null = null;
   let keyring: Keyring | undefined;

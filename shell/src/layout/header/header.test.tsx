@@ -13,7 +13,9 @@ import {
   type SignedIn,
 } from 'shared-contracts';
 import { ShellHeader } from '../ShellHeader';
-import { observableValue as settable } from '../../host/observable-value';
+import { Signal } from '../../host/signal';
+
+const settable = <T,>(v: T): Signal<T> => new Signal(v);
 import { offlineReadiness } from '../../sw/offline-copy-client';
 
 // jsdom has no scrollTo, which Chakra's menu calls when it opens.

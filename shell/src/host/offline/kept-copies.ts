@@ -1,0 +1,94 @@
+/**
+ * What the device keeps of the org for one owner, beside their submissions (store.ts): forms downloaded
+ * for offline with their guide images, and the org's lists as last read (home's tasks and forms). Every
+ * method takes the signed-in owner first and reads and writes only that owner's copies (owner.ts).
+ */
+import type { CachedForm, Guide } from 'shared-contracts';
+import type { OfflineDbs } from './db';
+import { assertOwner, ownerKey, type Owner } from './owner';
+
+export class KeptCopies {
+  constructor(readonly dbs: OfflineDbs) {}
+
+  protected get sdb() {
+    return this.dbs.submissions;
+  }
+  protected get idb() {
+    return this.dbs.images;
+  }
+
+  // the org's lists as last read
+
+  /** The owner's copy of list `name`, or undefined when none was kept. */
+  async orgList<T>(owner: Owner, name: string): Promise<T | undefined> {
+    assertOwner(owner, 'orgList');
+    const r = await this.sdb.lists.get([owner.organizationId, owner.userId, name]);
+    return r ? (r.value as T) : undefined;
+  }
+
+  async putOrgList(owner: Owner, name: string, value: unknown): Promise<void> {
+    assertOwner(owner, 'putOrgList');
+    await this.sdb.transaction('rw', this.sdb.lists, () => this.sdb.lists.put({ ...owner, name, value }));
+  }
+
+  // cached forms and guide images (download for offline)
+
+  async formsOf(owner: Owner): Promise<CachedForm[]> {
+    assertOwner(owner, 'formsOf');
+    const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    return forms.map(({ Id, formDef, syncedOn }) => ({ Id, formDef, ...(syncedOn ? { syncedOn } : {}) }));
+  }
+
+  async getForm(owner: Owner, formId: string): Promise<CachedForm | undefined> {
+    assertOwner(owner, 'getForm');
+    const f = await this.sdb.forms.get([owner.organizationId, owner.userId, formId]);
+    return f ? { Id: f.Id, formDef: f.formDef, ...(f.syncedOn ? { syncedOn: f.syncedOn } : {}) } : undefined;
+  }
+
+  async formIds(owner: Owner): Promise<string[]> {
+    return (await this.formsOf(owner)).map((f) => f.Id);
+  }
+
+  /** The form's definition and its guide images, kept for this owner. */
+  async putForm(owner: Owner, form: CachedForm, guides: Guide[]): Promise<void> {
+    assertOwner(owner, 'putForm');
+    await this.sdb.transaction('rw', this.sdb.forms, () => this.sdb.forms.put({ ...form, ...owner }));
+    await this.idb.transaction('rw', this.idb.ownedGuides, () =>
+      this.idb.ownedGuides.bulkPut(guides.map((g) => ({ ...g, ...owner }))),
+    );
+  }
+
+  async removeForm(owner: Owner, formId: string): Promise<void> {
+    assertOwner(owner, 'removeForm');
+    await this.sdb.transaction('rw', this.sdb.forms, () =>
+      this.sdb.forms.delete([owner.organizationId, owner.userId, formId]),
+    );
+    await this.idb.transaction('rw', this.idb.ownedGuides, () =>
+      this.idb.ownedGuides
+        .where('[organizationId+userId+formId]')
+        .equals([owner.organizationId, owner.userId, formId])
+        .delete(),
+    );
+  }
+
+  /** One cached guide image of this owner, by its URL (the guide's Id), for the form screen offline. */
+  async guideImage(owner: Owner, imageUrl: string): Promise<string | undefined> {
+    assertOwner(owner, 'guideImage');
+    const g = await this.idb.ownedGuides.get([owner.organizationId, owner.userId, imageUrl]);
+    return g?.encodedImage || undefined;
+  }
+
+  async guidesOf(owner: Owner, formId: string): Promise<Guide[]> {
+    assertOwner(owner, 'guidesOf');
+    const guides = await this.idb.ownedGuides
+      .where('[organizationId+userId+formId]')
+      .equals([owner.organizationId, owner.userId, formId])
+      .toArray();
+    return guides.map(({ Id, ImageUrl, encodedImage, formId: f }) => ({
+      Id,
+      ImageUrl,
+      encodedImage,
+      ...(f ? { formId: f } : {}),
+    }));
+  }
+}
