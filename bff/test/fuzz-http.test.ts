@@ -29,7 +29,7 @@ import {
   EMBEDDED_SESSION_COOKIE,
   type ApiRoute,
 } from 'shared-contracts';
-import { proofScale, recordProof } from 'shared-contracts/testing';
+import { proofScale, recordProof } from 'test-kit';
 import { signRequest } from '../src/org/canvas';
 import { freePort, startEmulator, stop } from './global-setup';
 import { Client, DEMO, bffEnv, passwordToken, signedIn } from './helpers';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { Jar, hiddenInputs, orgPasswordToken } from 'shared-contracts/testing';
+import { Jar, hiddenInputs, orgPasswordToken } from 'test-kit';
 
 export { Jar };
 import { createBff, type Bff } from '../src/app';

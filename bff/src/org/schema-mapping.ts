@@ -9,7 +9,7 @@
  * Read-only fields are disabled. Lookups use lookup controls, picklists select controls.
  */
 
-import { locationSchema } from 'shared-contracts';
+import { locationSchema } from 'form-core';
 
 export interface DescribePicklistValue {
   value: string;

@@ -6,10 +6,11 @@
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
  * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
  */
-import { MESSAGES, applyStartingData, documentQueries, type FormDefinition } from 'shared-contracts';
-import { checkSubmission } from 'shared-contracts/form-validation/submission';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
-import { submissionScore, type SubmissionScore } from 'shared-contracts/form-validation/score-block';
+import { MESSAGES, type FormDefinition } from 'shared-contracts';
+import { applyStartingData, documentQueries } from 'form-core';
+import { checkSubmission } from 'form-core/submission';
+import { withScoring } from 'form-core/scoring-layout';
+import { submissionScore, type SubmissionScore } from 'form-core/score-block';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';

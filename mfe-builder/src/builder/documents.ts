@@ -1,6 +1,7 @@
 // Controlled documents of safety inspections (builder spec sections 1, 3 "Query entry", 8).
 import type { FormQuery } from 'shared-contracts';
-import { CHECKLIST_KEY, nsName } from 'shared-contracts';
+import { nsName } from 'shared-contracts';
+import { CHECKLIST_KEY } from 'form-core';
 
 /** A safety-inspection form is recognised by the name of its object. */
 export const isSafetyInspection = (objectName: string) => /safety_?inspection/i.test(objectName);

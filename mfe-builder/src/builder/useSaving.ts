@@ -6,7 +6,8 @@
  */
 import { useToast } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BUILDER, formatTime } from 'shared-contracts';
+import { BUILDER } from 'shared-contracts';
+import { formatTime } from 'form-core';
 import { serializeForm, toBase64 } from '../model/writer';
 import { errorText, type BuilderApi } from './api';
 import type { BuilderStore } from './store';

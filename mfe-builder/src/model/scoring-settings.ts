@@ -6,15 +6,15 @@
  * without a score.
  */
 import {
-  checklistSections,
   type CorrectiveActionSettings,
   type FieldScoring,
   type OneOfOption,
   type OptionScoring,
   type ScoringConfig,
 } from 'shared-contracts';
-import { optionsOf } from 'shared-contracts/form-validation/schema';
-import { defaultOptionScoring, resolveOptions } from 'shared-contracts/form-validation/scoring';
+import { checklistSections } from 'form-core';
+import { optionsOf } from 'form-core/schema';
+import { defaultOptionScoring, resolveOptions } from 'form-core/scoring';
 import type { BuilderForm } from './types';
 
 export interface ScoringOptionRow {

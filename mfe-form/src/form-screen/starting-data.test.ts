@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, callsOf, fakeHost } from 'shared-contracts/testing';
-import { contextRecord, type FormDefinition, type LocalSubmission } from 'shared-contracts';
+import { apiError, callsOf, fakeHost } from 'test-kit';
+import { type FormDefinition, type LocalSubmission } from 'shared-contracts';
+import { contextRecord } from 'form-core';
 import { withStartingData } from './starting-data';
 
 const doc = (question: string) => ({

@@ -4,7 +4,7 @@
  * definition (shared-contracts `applyStartingData`) and kept with the local submission, so the same
  * checklist opens offline. Offline, or when the org does not answer, the kept copy is used.
  */
-import { applyStartingData, keptStartingData, startingDataQueries } from 'shared-contracts';
+import { applyStartingData, keptStartingData, startingDataQueries } from 'form-core';
 import type { FormDefinition, HostServices, LocalSubmission } from 'shared-contracts';
 
 type StartingDataAnswer = {

@@ -1,4 +1,5 @@
-import { formatDateTime, type DisplayOptions, type LocalSubmission } from 'shared-contracts';
+import { type LocalSubmission } from 'shared-contracts';
+import { formatDateTime, type DisplayOptions } from 'form-core';
 
 export const PRINT_TEXTS = {
   logoAlt: 'Logo',

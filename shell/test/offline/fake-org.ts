@@ -6,20 +6,22 @@
  * per item, a refusal (the org's validation rule: no url, with errors) or a rejection (the BFF's check).
  */
 import {
-  gatewayError,
-  isGatewayError,
   uniquenessKey,
   LOOKUP_CACHE_LIMIT,
-  lookupTargetKey,
-  type BatchItemResult,
-  type GatewayErrorKind,
-  type LookupTarget,
-  type FileUploadRequest,
-  type OrgGateway,
   type PendingSubmission,
-  type SaveResult,
   type SubmissionPayload,
 } from 'shared-contracts';
+import { type LookupTarget } from 'form-core';
+import {
+  gatewayError,
+  isGatewayError,
+  type BatchItemResult,
+  type GatewayErrorKind,
+  type FileUploadRequest,
+  type OrgGateway,
+  type SaveResult,
+} from '../../src/host/offline/org-gateway';
+import { lookupTargetKey } from 'form-core';
 
 export type Op =
   | 'saveSubmission'

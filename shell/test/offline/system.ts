@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { DEMO_ORG, Jar, hiddenInputs } from 'shared-contracts/testing';
+import { DEMO_ORG, Jar, hiddenInputs } from 'test-kit';
 
 export { Jar };
 

@@ -6,14 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormJsonSchema, FormRule, OneOfOption, ScoringConfig, UISchemaElement } from 'shared-contracts';
-import {
-  computeScore,
-  findingPaths,
-  isQuestionHidden,
-  scoringPlan,
-} from 'shared-contracts/form-validation/scoring';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
-import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { computeScore, findingPaths, isQuestionHidden, scoringPlan } from 'form-core/scoring';
+import { withScoring } from 'form-core/scoring-layout';
+import { checkSubmission } from 'form-core/submission';
 
 const COLOUR: OneOfOption[] = [
   { const: 'Pass', color: 'green-white' },

@@ -7,11 +7,11 @@
 import type { ValidateFunction } from 'ajv';
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
-import { describePath, errorsByPath, listErrors, validateForm } from 'shared-contracts/form-validation/ajv';
+import { describePath, errorsByPath, listErrors, validateForm } from 'form-core/ajv';
 import { RENDERER_TEXTS } from '../texts';
-import { deepEqual, getIn } from './paths';
-import { missingMessages, missingRequiredPaths } from 'shared-contracts/form-validation/submission';
-import { isEmptyValue } from './rules';
+import { deepEqual, getIn } from 'form-core/paths';
+import { missingMessages, missingRequiredPaths } from 'form-core/submission';
+import { isEmptyValue } from 'form-core/rules';
 
 // Ajv, the error listing and JSON Forms conditions live in shared-contracts (the BFF checks a submitted
 // form with the same code); re-exported for the renderer's modules.
@@ -26,9 +26,9 @@ export {
   listErrors,
   validateData,
   validateForm,
-} from 'shared-contracts/form-validation/ajv';
+} from 'form-core/ajv';
 // Home reads a refused submit's errors too (its In Progress card's toast).
-export { mapServerErrors } from 'shared-contracts/form-validation/server-errors';
+export { mapServerErrors } from 'form-core/server-errors';
 
 export interface SaveCheck {
   ok: boolean;

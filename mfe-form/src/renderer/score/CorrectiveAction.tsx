@@ -39,7 +39,7 @@ import {
   priorityOf,
   syncActions,
   withAction,
-} from 'shared-contracts/form-validation/corrective-actions';
+} from 'form-core/corrective-actions';
 import { useFormContext, useSelect } from '../context';
 import type { LookupRecord, RendererProps } from '../types';
 import { useScore } from './ScoreElements';

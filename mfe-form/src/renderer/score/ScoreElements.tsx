@@ -7,8 +7,8 @@
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { FailIcon, PassIcon } from 'shared-contracts/icons';
-import type { ScoreResult } from 'shared-contracts/form-validation/scoring';
+import { FailIcon, PassIcon } from 'ui-kit/icons';
+import type { ScoreResult } from 'form-core/scoring';
 import { useFormContext, useRuleState, useValue } from '../context';
 import type { RendererProps } from '../types';
 import { SCORE_TEXTS, failedLine, failedMarkText, pointsLine, sectionLine, verdictLine } from './score-texts';

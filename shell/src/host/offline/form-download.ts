@@ -1,19 +1,16 @@
 // What a form downloaded for offline use carries with it (issue 40.4, 40.9): its definition with the
 // starting data its queries read (per record it may be launched for, when they filter by $recordId),
 // its lookups' records so a required lookup can be picked with no network, and its guide images.
+import { definitionProblem, type FormDefinition, type Guide } from 'shared-contracts';
+import { isGatewayError, type OrgGateway } from './org-gateway';
 import {
   applyStartingData,
-  definitionProblem,
-  isGatewayError,
   lookupTargets,
   queriesUseRecordId,
   startingDataQueries,
   withCachedLookups,
   type CachedLookup,
-  type FormDefinition,
-  type Guide,
-  type OrgGateway,
-} from 'shared-contracts';
+} from 'form-core';
 import * as T from './transitions';
 
 /** Records a downloaded form keeps starting data for (its assigned tasks'), at most. */

@@ -5,20 +5,22 @@
 import {
   MESSAGES,
   SUBMISSION_STATUS,
-  gatewayError,
   isBffError,
   uniquenessKey,
-  type BatchItemResult,
-  type FileUploadRequest,
-  type LookupTarget,
-  type OrgGateway,
   type PendingSubmission,
   type QueryParams,
-  type SaveResult,
   type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
 } from 'shared-contracts';
+import { type LookupTarget } from 'form-core';
+import {
+  gatewayError,
+  type BatchItemResult,
+  type FileUploadRequest,
+  type OrgGateway,
+  type SaveResult,
+} from './org-gateway';
 import {
   classify,
   createBffClient,

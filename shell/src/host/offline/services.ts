@@ -8,16 +8,15 @@ import {
   MESSAGES,
   OFFLINE_MESSAGES,
   SYNC_STATUS,
-  isGatewayError,
   type DeliveryOutcome,
   type FileInfo,
   type FileNode,
   type LocalSubmission,
   type Observable,
   type OfflineServices,
-  type OrgGateway,
   type WriteResult,
 } from 'shared-contracts';
+import { isGatewayError, type OrgGateway } from './org-gateway';
 import type { BackoffPolicy } from './backoff';
 import {
   openOfflineDbs,

@@ -9,14 +9,10 @@ import {
   MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
-  controlledDocumentId,
-  gatewayError,
-  type BatchItemResult,
   type DeliveryOutcome,
   type DeliveryState,
   type FormDefinition,
   type FileNode,
-  type GatewayError,
   type LocalSubmission,
   type NewSubmissionInput,
   type PendingSubmission,
@@ -25,6 +21,8 @@ import {
   type SyncStatus,
   uniquenessKey,
 } from 'shared-contracts';
+import { gatewayError, type BatchItemResult, type GatewayError } from './org-gateway';
+import { controlledDocumentId } from 'form-core';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 
 export interface Ctx {
