@@ -31,7 +31,8 @@ import {
 } from 'shared-contracts';
 import { proofScale, recordProof } from 'test-kit';
 import { signRequest } from '../src/org/canvas';
-import { freePort, startEmulator, stop } from './global-setup';
+import { freePort } from 'test-kit/system';
+import { startEmulator, stop } from './global-setup';
 import { Client, DEMO, bffEnv, passwordToken, signedIn } from './helpers';
 
 // PROOF_FUZZ_RUNS overrides (scripts/proof.mjs passes it on and says so in the report).
