@@ -1,4 +1,4 @@
-// JSON calls to the org emulator's REST API beside what the app does, on shared-contracts' org client
+// JSON calls to the org emulator's REST API beside what the app does, on test-kit's org client
 // (its password-grant token): the builder specs seed and read form definitions with it.
 import { ORG_API_VERSION, OrgClient } from 'test-kit';
 

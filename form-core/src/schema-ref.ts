@@ -1,5 +1,5 @@
 // Reading a form's JSON Schema, for every package that walks one (mfe-form's renderer and validation,
-// the display of values in shared-contracts): local $refs and the type of a node.
+// the display of values in form-core): local $refs and the type of a node.
 import type { FormJsonSchema } from 'shared-contracts';
 
 /**

@@ -3,7 +3,7 @@
  * definition → a cover (with a scored form's score, issue 43), the failed items with their corrective
  * actions, the failed and flagged checklist answers, then every section in the form's
  * own order as blocks. Pure and framework-free: the BFF renders the org's copy from it and the device
- * its offline copy, so the two hold the same text. Values are formatted by shared-contracts'
+ * its offline copy, so the two hold the same text. Values are formatted by form-core's
  * display-value (the one formatter of cards and print); fields hidden by the form's rules are left
  * out, as the form left them out.
  */

@@ -1,6 +1,6 @@
 /**
  * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
- * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
+ * the browser's own rules (form-core: required fields at any depth, hidden and
  * read-only fields exempt, `required` rules, the schema's types, formats and patterns; on a scored form
  * the note and photo a failing answer requires: scoring-layout.ts). A failure is a
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,

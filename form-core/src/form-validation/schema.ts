@@ -1,7 +1,7 @@
 import { resolveSchemaRef, schemaType } from '../schema-ref';
 import { type FormJsonSchema, type OneOfOption } from 'shared-contracts';
 
-/** Resolve a local $ref ('#/definitions/X', '#/$defs/X') against the root schema (shared-contracts' schema-ref.ts). */
+/** Resolve a local $ref ('#/definitions/X', '#/$defs/X') against the root schema (form-core's schema-ref.ts). */
 export const resolveRef = resolveSchemaRef;
 
 /**
@@ -57,7 +57,7 @@ export const schemaAtPath = (path: string, root: FormJsonSchema): FormJsonSchema
   return cur;
 };
 
-/** A node's type, the first non-null one of a list (shared-contracts' schema-ref.ts). */
+/** A node's type, the first non-null one of a list (form-core's schema-ref.ts). */
 export const typeOf = schemaType;
 
 /** A schema's options as const/title pairs (oneOf of consts, or enum). */

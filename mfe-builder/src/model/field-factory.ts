@@ -69,7 +69,7 @@ export function objectFieldSchema(field: ObjectField): {
     };
   if (t === 'picklist')
     return { schema: { ...base, type: 'string', oneOf: [] }, uiType: 'select', options: {} };
-  // A geolocation (compound) field: its components are written on submit (shared-contracts geolocation.ts).
+  // A geolocation (compound) field: its components are written on submit (form-core geolocation.ts).
   if (t === 'location') return { schema: locationSchema(field.label), uiType: 'Control', options: {} };
   return {
     schema: { ...base, type: 'string', ...(field.length ? { maxLength: field.length } : {}) },

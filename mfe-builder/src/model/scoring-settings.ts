@@ -1,6 +1,6 @@
 /**
  * The builder's side of scores (issue 43): which questions of the form can be scored, what each option
- * is worth now (the defaults of shared-contracts scoring.ts under the form's own settings), and the
+ * is worth now (the defaults of form-core scoring.ts under the form's own settings), and the
  * edits of the form's `scoring` block. The block is a key of the saved JSON the builder writes back as
  * it is (`BuilderForm.extra`), so the reader and writer need nothing new and a form without it stays
  * without a score.

@@ -1,7 +1,7 @@
 /**
  * The form screen's lookup search: the org through the BFF while online; offline (or when the
  * network fails mid-search) the records "Download for offline" kept with the definition, searched as
- * the BFF's lookup query does (shared-contracts' searchCachedLookup), with a line saying so.
+ * the BFF's lookup query does (form-core's searchCachedLookup), with a line saying so.
  */
 import { isBffError } from 'shared-contracts';
 import { cachedLookups, lookupTargetKey, searchCachedLookup } from 'form-core';

@@ -1,7 +1,7 @@
 /**
  * A form definition's queries (a safety inspection's documents with their sections and questions) run
  * through `POST /api/startingData?recordId=` when the form opens online; the answer is merged into the
- * definition (shared-contracts `applyStartingData`) and kept with the local submission, so the same
+ * definition (form-core `applyStartingData`) and kept with the local submission, so the same
  * checklist opens offline. Offline, or when the org does not answer, the kept copy is used.
  */
 import { applyStartingData, keptStartingData, startingDataQueries } from 'form-core';

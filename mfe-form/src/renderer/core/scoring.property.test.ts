@@ -1,5 +1,5 @@
 /**
- * Property tests of the score (shared-contracts form-validation/scoring.ts, issue 43) over generated
+ * Property tests of the score (form-core form-validation/scoring.ts, issue 43) over generated
  * forms: any nesting of sections, groups and horizontal/vertical layouts, hiding rules on questions and
  * layouts (reading unscored trigger fields), Color Code, Yes/No and configured questions, weights.
  */

@@ -286,7 +286,7 @@ export class FormStore {
 
   /** The missing required values (walks required paths only: required.ts); notifies only on change. */
   private updateMissing(): void {
-    // The same function the BFF runs on a submission sent as Submitted (shared-contracts).
+    // The same function the BFF runs on a submission sent as Submitted (form-core).
     const next = missingRequiredPaths(this.schema, this.data, this.requiredScope);
     const prev = this.missing;
     if (next.length === prev.length && next.every((p, i) => p === prev[i])) return;

@@ -13,7 +13,7 @@ import { deepEqual, getIn } from 'form-core/paths';
 import { missingMessages, missingRequiredPaths } from 'form-core/submission';
 import { isEmptyValue } from 'form-core/rules';
 
-// Ajv, the error listing and JSON Forms conditions live in shared-contracts (the BFF checks a submitted
+// Ajv, the error listing and JSON Forms conditions live in form-core (the BFF checks a submitted
 // form with the same code); re-exported for the renderer's modules.
 export {
   ajvStats,
@@ -67,7 +67,7 @@ export const checkBeforeSave = (args: {
   const messages: string[] = [];
   // Without the store's list (which knows hidden and read-only fields), the schema's required fields.
   const missing = args.missing ?? missingRequiredPaths(args.schema, args.data, undefined);
-  // The listing the BFF answers a refused submit with (shared-contracts' submission check).
+  // The listing the BFF answers a refused submit with (form-core's submission check).
   messages.push(...missingMessages(missing, args.schema));
   for (const p of missing) byPath.set(p, [RENDERER_TEXTS.requiredProperty]);
   for (const [p, msgs] of errorsByPath(errors, args.schema))

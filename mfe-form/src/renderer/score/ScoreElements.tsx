@@ -1,7 +1,7 @@
 /**
  * The live score on the form screen (issue 43): the summary beside the quick links, a section's line in
  * its header, a quick link's failed count and the mark under a failed answer. Each reads the score
- * through `useScore`, which asks the form's memoised scorer (shared-contracts scoring.ts) after a
+ * through `useScore`, which asks the form's memoised scorer (form-core scoring.ts) after a
  * change: the scorer compares only the values the score reads, so a keystroke in any other field
  * returns the same result object and re-renders none of these.
  */
