@@ -5,6 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { packageBoundaries } from './scripts/eslint-package-boundaries.mjs';
 
+const testKitOnlyInTests = {
+  group: ['test-kit', 'test-kit/*'],
+  message: 'test-kit is for tests and benches only (a devDependency), never product code.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +37,36 @@ export default tseslint.config(
     // Packages talk through declared entry points or Module Federation, never each other's files.
     plugins: { boundaries: packageBoundaries },
     rules: { 'boundaries/no-cross-package-path': 'error' },
+  },
+  {
+    // The test kit is for tests and benches only (a devDependency): product files never import it.
+    files: ['*/src/**/*.{ts,tsx,mts,mjs,js}'],
+    ignores: ['test-kit/**', '**/*.test.{ts,tsx}', '**/__tests__/**', '**/testing/**', '**/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testKitOnlyInTests] }] },
+  },
+  {
+    // shared-contracts is the wire contract only: no form engine, no React helpers, no UI library
+    // (issue 41 part 4). form-core and ui-kit build on it, never the other way round.
+    files: ['shared-contracts/**/*.{ts,tsx,mts,mjs,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            testKitOnlyInTests,
+            {
+              group: ['form-core', 'form-core/*', 'ui-kit', 'ui-kit/*'],
+              message:
+                'shared-contracts is the wire contract: form-core and ui-kit import it, not the reverse.',
+            },
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@chakra-ui/*', 'single-spa-react'],
+              message: 'shared-contracts has no React: React helpers live in ui-kit.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Remotes reach the BFF only through the host's one client (host.api; issue 41 part 2): it sends the

@@ -7,6 +7,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // a generous ceiling for component tests on a loaded 2-core runner (not a speed check)
     testTimeout: 30_000,
-    setupFiles: ['shared-contracts/testing/jsdom-setup'],
+    setupFiles: ['test-kit/jsdom-setup'],
   },
 });

@@ -1,6 +1,6 @@
 // ESLint rule `boundaries/no-cross-package-path`: a package never reaches into another package's files
 // by a relative path (`../../e2e/support/x`); it imports the other package through its declared entry
-// points (`shared-contracts/testing/system`) or, between remotes, through Module Federation.
+// points (`test-kit/system`) or, between remotes, through Module Federation.
 // The packages are the workspace's top-level folders (pnpm-workspace.yaml); `scripts/` is the
 // repository's commands, not a package.
 import path from 'node:path';

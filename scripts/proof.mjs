@@ -1,7 +1,7 @@
 // `npm run proof`: every proof suite of issue 11 at full size (PROOF_SCALE=full), then the earlier
 // issues' benchmarks, and one report, docs/PROOF.md (figures, the command, the date), plus a summary
 // on stdout. The same suites run short in `npm test` (they read PROOF_SCALE through
-// shared-contracts/testing's proofScale). Each suite prints its figures on `PROOF-FIGURES {json}`
+// test-kit's proofScale). Each suite prints its figures on `PROOF-FIGURES {json}`
 // lines, which this script collects.
 //
 //   node scripts/proof.mjs [--only name,name] [--skip name,name] [--no-build] [--out docs/PROOF.md]

@@ -35,7 +35,7 @@ const chakraMotion = path.join(
 // Chakra UI's own '@chakra-ui/theme' import goes to a module whose `theme` is the base theme: the
 // package's full default theme holds every component's style config (~10 KB br) and bundlers keep it
 // whenever the base theme is used. Each front end's theme brings the component styles it renders
-// (shared-contracts/theme; see the file).
+// (ui-kit/theme; see the file).
 const chakraTheme = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../shell/src/chakra-shared/chakra-theme.ts',
@@ -48,9 +48,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const chakraShared = path.join(here, '../shell/src/chakra-shared/chakra.ts');
 const shellRequire = createRequire(path.join(here, '../shell/package.json'));
 const chakraVersion = shellRequire('@chakra-ui/react/package.json').version;
-const contractsVersion = JSON.parse(
-  fs.readFileSync(path.join(here, '../shared-contracts/package.json'), 'utf8'),
-).version;
+const uiKitVersion = JSON.parse(fs.readFileSync(path.join(here, '../ui-kit/package.json'), 'utf8')).version;
 // The package itself, under a request the shared-module config does not match (chakra.ts).
 const chakraFull = path.join(
   path.dirname(shellRequire.resolve('@chakra-ui/react/package.json')),
@@ -72,7 +70,7 @@ const chakraBothParts = () =>
 
 // The modules the `chakra` chunk gathers around (see splitChunks): those every page with Chakra
 // loads, and the part only form and builder use (whose modules in common with them join the chunk).
-const chakraFirstRoots = new Set([chakraShared, path.join(here, '../shared-contracts/src/theme.ts')]);
+const chakraFirstRoots = new Set([chakraShared, path.join(here, '../ui-kit/src/theme.ts')]);
 const chakraRoots = new Set([...chakraFirstRoots, chakraExtraModule]);
 
 // Browser-only MF runtime: drops its Node script loaders.
@@ -90,7 +88,7 @@ export const sharedSingletons = {
   '@chakra-ui/react': { ...singleton('^2.10.10'), version: chakraVersion },
   // The product's Chakra themes: the style configs of the components the shell and home render, once
   // per page (each front end's provider takes them from here; form and builder add their own).
-  'shared-contracts/theme': { ...singleton('^1.0.0'), version: contractsVersion },
+  'ui-kit/theme': { ...singleton('^1.0.0'), version: uiKitVersion },
   '@emotion/react': singleton('^11.14.0'),
   '@emotion/styled': singleton('^11.14.1'),
   // framer-motion is deliberately not shared: only Chakra imports it (through the chakraMotion shim), so
@@ -181,7 +179,7 @@ function base({ dir, name, mode }) {
             chunks: 'async',
             enforce: true,
           },
-          // The shared Chakra module and the product's themes (shared-contracts/theme) load together
+          // The shared Chakra module and the product's themes (ui-kit/theme) load together
           // on every page with Chakra: one chunk for them and whatever only they use from
           // node_modules, instead of four files (each module's own and a vendors chunk each): one
           // file compresses better, 7 KB br less when measured. So are the modules they have in

@@ -14,7 +14,8 @@ import { Redis } from 'ioredis';
 import { Connection } from 'jsforce';
 import { SESSION_COOKIE } from 'shared-contracts';
 import { spawnBff, type BffProcess } from '../test/bff-process';
-import { freePort, startEmulator, startRedis, stop } from '../test/global-setup';
+import { freePort } from 'test-kit/system';
+import { startEmulator, startRedis, stop } from '../test/global-setup';
 import { DEMO, passwordToken, signedIn } from '../test/helpers';
 
 export interface ClusterRunOptions {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, SESSION_COOKIE } from 'shared-contracts';
-import { freePort, startEmulator, stop } from '../test/global-setup';
+import { freePort } from 'test-kit/system';
+import { startEmulator, stop } from '../test/global-setup';
 import { DEMO, Jar, login, passwordToken } from '../test/helpers';
 import { benchGoal } from '../../scripts/bench-goal.mjs';
 

@@ -29,9 +29,10 @@ import {
   EMBEDDED_SESSION_COOKIE,
   type ApiRoute,
 } from 'shared-contracts';
-import { proofScale, recordProof } from 'shared-contracts/testing';
+import { proofScale, recordProof } from 'test-kit';
 import { signRequest } from '../src/org/canvas';
-import { freePort, startEmulator, stop } from './global-setup';
+import { freePort } from 'test-kit/system';
+import { startEmulator, stop } from './global-setup';
 import { Client, DEMO, bffEnv, passwordToken, signedIn } from './helpers';
 
 // PROOF_FUZZ_RUNS overrides (scripts/proof.mjs passes it on and says so in the report).

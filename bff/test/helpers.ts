@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { Jar, hiddenInputs, orgPasswordToken } from 'shared-contracts/testing';
+import { Jar, hiddenInputs, orgPasswordToken } from 'test-kit';
 
 export { Jar };
 import { createBff, type Bff } from '../src/app';
@@ -114,15 +113,6 @@ export async function login(
   if (!location) throw new Error('no redirect back to the BFF');
   const cb = await go(jar, location);
   return cb.headers.get('location') ?? `status ${cb.status}`;
-}
-
-/** A TCP port free on 127.0.0.1 right now (for a BFF whose callback URL must be known before it starts). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Calls the BFF as the shell's API client does: session cookie, CSRF header, same Origin. */

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_SIZE_BYTES } from 'shared-contracts';
-import { proofScale, recordProof } from 'shared-contracts/testing';
+import { proofScale, recordProof } from 'test-kit';
 import { startEmulator, startRedis, stop } from './global-setup';
 import { spawnBff, type BffProcess } from './bff-process';
 import { Client, DEMO, passwordToken, signedIn } from './helpers';

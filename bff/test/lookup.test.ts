@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  LOOKUP_CACHE_LIMIT,
-  LOOKUP_RESULTS_LIMIT,
-  searchCachedLookup,
-  type ResolvedLookupFilter,
-} from 'shared-contracts';
+import { LOOKUP_CACHE_LIMIT, LOOKUP_RESULTS_LIMIT, type ResolvedLookupFilter } from 'shared-contracts';
+import { searchCachedLookup } from 'form-core';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 /** The renderer's lookup control over HTTP against the emulator: name prefix, filters, 50 results. */

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, EMBEDDED_SESSION_COOKIE, SESSION_COOKIE, type ApiRoute } from 'shared-contracts';
-import { recordProof } from 'shared-contracts/testing';
+import { recordProof } from 'test-kit';
 import { signRequest } from '../src/org/canvas';
 import { startEmulator, stop } from './global-setup';
 import { Client, DEMO, Jar, go, passwordToken, signedIn, startBff, type RunningBff } from './helpers';

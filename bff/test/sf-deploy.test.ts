@@ -12,18 +12,9 @@ import { AUTH_CALLBACK_PATHS } from 'shared-contracts';
 import { CONNECTED_APP_CREATION_REFUSED } from 'org-emulator';
 import { sfCli, type SfCli } from 'org-emulator/testing/sf-cli';
 import { startEmulator } from './global-setup';
+import { freePort } from 'test-kit/system';
 import { expectScoreRuleOnUnprefixedSubmit, okData } from './unprefixed-submit';
-import {
-  Client,
-  DEMO,
-  Jar,
-  freePort,
-  go,
-  passwordToken,
-  signedIn,
-  startBff,
-  type RunningBff,
-} from './helpers';
+import { Client, DEMO, Jar, go, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
 
 type Rec = Record<string, unknown>;
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../salesforce');

@@ -1,7 +1,7 @@
-import net, { type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE } from 'shared-contracts';
+import { freePort } from 'test-kit/system';
 import { createBff, type Bff } from '../src/app';
 import { loadConfig } from '../src/config';
 import { Client, DEMO, Jar, bffEnv, go, login } from './helpers';
@@ -11,14 +11,6 @@ import { Client, DEMO, Jar, bffEnv, go, login } from './helpers';
 // session cookie; a host outside PUBLIC_URL/PUBLIC_ORIGINS is sent to the canonical origin first.
 
 const emulatorUrl = inject('emulatorUrl');
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Running {
   port: number;

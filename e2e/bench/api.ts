@@ -25,7 +25,7 @@ import { chromiumLaunchOptions } from '../support/browser';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { freeSystemPorts, startSystem } from '../support/system';
 import { benchGoal } from '../../scripts/bench-goal.mjs';
-import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
+import { DEMO_ORG, orgPasswordToken } from 'test-kit';
 import { newFormDefinition, orgRest } from '../support/org';
 
 const arg = (name: string, fallback: number) => {

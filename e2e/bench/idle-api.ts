@@ -11,7 +11,7 @@
 // minute's poll) as the baseline, their ratio, and the goal line (<= 12 calls per user-hour).
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ORG_API_VERSION, orgPasswordToken } from 'shared-contracts/testing';
+import { ORG_API_VERSION, orgPasswordToken } from 'test-kit';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
 import { freeSystemPorts, startSystem } from '../support/system';

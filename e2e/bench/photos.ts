@@ -7,7 +7,7 @@
 // figures hold no test-driver transfer of 40 MB.
 // Prints BENCH-GOAL lines; exit 1 when a goal is not met.
 import { chromium, type Page } from '@playwright/test';
-import { DEMO_ORG, OrgClient, orgPasswordToken } from 'shared-contracts/testing';
+import { DEMO_ORG, OrgClient, orgPasswordToken } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
 import { freeSystemPorts, startSystem } from '../support/system';

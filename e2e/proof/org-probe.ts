@@ -4,7 +4,7 @@
  * reports is what the org holds.
  */
 import crypto from 'node:crypto';
-import { OrgClient, ORG_API_VERSION as V } from 'shared-contracts/testing';
+import { OrgClient, ORG_API_VERSION as V } from 'test-kit';
 
 const NS = 'cqext';
 const OBJECT = `${NS}__SQX_Form_Submission__c`;

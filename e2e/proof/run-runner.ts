@@ -2,7 +2,7 @@
  * Runs one of the proof runners of engineer "sync" (durability.ts, tabs.ts) for scripts/proof.mjs
  * and prints its figures on a PROOF-FIGURES line. `tsx e2e/proof/run-runner.ts durability|tabs`
  */
-import { recordProof } from 'shared-contracts/testing';
+import { recordProof } from 'test-kit';
 
 type Runner = (options: Record<string, unknown>) => Promise<Record<string, unknown>>;
 

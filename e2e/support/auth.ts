@@ -1,2 +1,2 @@
-// Shared with the packages' benches through shared-contracts' test kit.
-export { DEMO_PASSWORD, signInAtOrg } from 'shared-contracts/testing/browser';
+// Shared with the packages' benches through test-kit.
+export { DEMO_PASSWORD, signInAtOrg } from 'test-kit/browser';

@@ -1,6 +1,6 @@
-// JSON calls to the org emulator's REST API beside what the app does, on shared-contracts' org client
+// JSON calls to the org emulator's REST API beside what the app does, on test-kit's org client
 // (its password-grant token): the builder specs seed and read form definitions with it.
-import { ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
+import { ORG_API_VERSION, OrgClient } from 'test-kit';
 
 /** A JSON call to the org's REST API (`/services/data/v62.0` + path); a non-2xx answer throws. */
 export async function orgRest<T>(

@@ -2,7 +2,7 @@
 // the org directly. Registers the file's beforeAll/afterAll; further beforeAll hooks the file
 // declares after calling it run once the system is up (Playwright runs hooks in declaration order).
 import { test } from '@playwright/test';
-import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
+import { DEMO_ORG, orgPasswordToken } from 'test-kit';
 import { orgRest } from './org';
 import { freeSystemPorts, startSystem, type RunningSystem, type SystemPorts } from './system';
 

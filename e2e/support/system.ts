@@ -1,2 +1,2 @@
-// Shared with the packages' benches through shared-contracts' test kit.
-export * from 'shared-contracts/testing/system';
+// Shared with the packages' benches through test-kit.
+export * from 'test-kit/system';

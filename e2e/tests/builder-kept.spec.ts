@@ -5,7 +5,7 @@
 // not through the BFF) still holds every one of them, in place and in order.
 import { expect, test, type Page } from '@playwright/test';
 import { Connection } from 'jsforce';
-import { ORG_API_VERSION } from 'shared-contracts/testing';
+import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { builderSuite, drag, dropZone, palette } from '../support/builder-canvas';
 import { newFormDefinition } from '../support/org';

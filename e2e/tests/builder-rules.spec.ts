@@ -31,7 +31,7 @@ function newest(dir: string): number {
 
 /**
  * This suite proves the builder's JSON in the end-user renderer, so it must not run against an
- * older build of either: a front end whose build is older than its or the contracts' sources is
+ * older build of either: a front end whose build is older than its or the shared packages' sources is
  * rebuilt (into DIST_ROOT when set) before the system starts.
  */
 function buildIfStale(pkg: 'mfe-form' | 'mfe-builder'): void {
@@ -39,6 +39,8 @@ function buildIfStale(pkg: 'mfe-form' | 'mfe-builder'): void {
   const sources = Math.max(
     newest(path.join(repoRoot, pkg, 'src')),
     newest(path.join(repoRoot, 'shared-contracts/src')),
+    newest(path.join(repoRoot, 'form-core/src')),
+    newest(path.join(repoRoot, 'ui-kit/src')),
   );
   if (newest(dist) >= sources) return;
   buildPackage(pkg, dist);

@@ -1,7 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { CANVAS_EVENTS, CANVAS_LAUNCH_PATH, MESSAGES } from 'shared-contracts';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
-import { DEMO_ORG, orgPasswordToken } from 'shared-contracts/testing';
+import { DEMO_ORG, orgPasswordToken } from 'test-kit';
 import { deployExternalClientApp } from '../support/external-client-app';
 import { systemForFile } from '../support/session';
 import { SCORE_RULE_MESSAGE, insertAllControlsForm, orgQuery } from './form-fixtures';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { proofFull, recordProof } from 'shared-contracts/testing';
+import { proofFull, recordProof } from 'test-kit';
 import { runDurability } from '../proof/durability';
 
 // Issue 5's chaos suite, seeded and short in `npm test` (the full 200 runs under PROOF_SCALE=full or

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
-import { OrgClient } from 'shared-contracts/testing';
+import { OrgClient } from 'test-kit';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 

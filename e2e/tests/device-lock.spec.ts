@@ -7,7 +7,7 @@ import { signInAtOrg } from '../support/auth';
 import { deployDevicePolicy } from '../support/device-policy';
 import { openHomeReadyOffline } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
-import { orgPasswordToken } from 'shared-contracts/testing';
+import { orgPasswordToken } from 'test-kit';
 
 // Issue 45: the org asks for a 4-digit PIN and a lock after 1 minute. A field user sets the PIN at
 // sign-in; offline, the app locks after the minute and opens with the PIN; reopened offline it asks

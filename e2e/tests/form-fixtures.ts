@@ -1,6 +1,6 @@
 // The form the form-screen suites fill: every control type of spec 000 section 2 in one definition,
 // inserted into the running emulator over its REST API (the seed stays as other suites expect it).
-import { OrgClient, orgPasswordToken } from 'shared-contracts/testing';
+import { OrgClient, orgPasswordToken } from 'test-kit';
 import { DEMO_PASSWORD } from '../support/auth';
 
 /** A 1x1 PNG, used as the form header logo. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { Connection } from 'jsforce';
-import { ORG_API_VERSION, orgPasswordToken } from 'shared-contracts/testing';
+import { ORG_API_VERSION, orgPasswordToken } from 'test-kit';
 import { DEMO_PASSWORD, signInAtOrg } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 

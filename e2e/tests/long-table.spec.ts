@@ -4,7 +4,7 @@
 // print; what is typed in rows far apart reaches the org's submission.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
-import { OrgClient } from 'shared-contracts/testing';
+import { OrgClient } from 'test-kit';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 import { orgQuery } from './form-fixtures';

@@ -7,7 +7,7 @@
 // configured size; Skip or Escape queue it unmarked, and a kept original stays unmarked.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts';
-import { OrgClient, ORG_API_VERSION } from 'shared-contracts/testing';
+import { OrgClient, ORG_API_VERSION } from 'test-kit';
 import { chromiumLaunchOptions } from '../support/browser';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { decodeJpeg, isRed, sidewaysJpeg } from '../support/photo-fixture';

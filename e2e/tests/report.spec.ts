@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { Connection } from 'jsforce';
 import { MESSAGES } from 'shared-contracts';
-import { OrgClient, ORG_API_VERSION } from 'shared-contracts/testing';
+import { OrgClient, ORG_API_VERSION } from 'test-kit';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Connection } from 'jsforce';
 import { MESSAGES } from 'shared-contracts';
-import { ORG_API_VERSION } from 'shared-contracts/testing';
+import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { builderSuite, drag, dropZone, palette, startNewForm } from '../support/builder-canvas';
 import { newFormDefinition } from '../support/org';

@@ -7,7 +7,7 @@
  *    link formulas) render as text in the form renderer: no script runs, the text is shown.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { recordProof } from 'shared-contracts/testing';
+import { recordProof } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import {
   freePort,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { proofFull, recordProof } from 'shared-contracts/testing';
+import { proofFull, recordProof } from 'test-kit';
 import { runTabs } from '../proof/tabs';
 
 // Issue 5: three tabs open during a drain, the leader tab killed (renderer crash) every few seconds

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocationSearch } from 'shared-contracts/use-location';
-import { appLinkClick, MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
+import { useLocationSearch } from 'ui-kit/use-location';
+import { MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
+import { appLinkClick } from 'ui-kit';
 import { AUTH_TEXTS } from './texts';
 import { Alert, AuthStyles, Spinner } from './ui';
 

@@ -1,17 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useLocationSearch } from 'shared-contracts/use-location';
-import {
-  appLinkClick,
-  isValidDomainUrl,
-  MESSAGES,
-  type ClientEnv,
-  type HostServices,
-} from 'shared-contracts';
+import { useLocationSearch } from 'ui-kit/use-location';
+import { isValidDomainUrl, MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
+import { appLinkClick } from 'ui-kit';
 import { browser } from './browser';
 import { Logo } from './Logo';
 import { Alert, AuthStyles, Spinner } from './ui';
 import { AUTH_TEXTS } from './texts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 type EnvState = { kind: 'loading' } | { kind: 'ready'; env: ClientEnv } | { kind: 'failed' };
 

@@ -1,7 +1,7 @@
 import type { HostServices, RemoteAppProps } from 'shared-contracts';
 import { CallbackScreen } from './CallbackScreen';
 import { LoginScreen } from './LoginScreen';
-import { useLocationPathname } from 'shared-contracts/use-location';
+import { useLocationPathname } from 'ui-kit/use-location';
 import { screenForPath } from './location';
 
 /** The screen for the current path: /login, or one of the two sign-in callbacks. */

@@ -1,5 +1,5 @@
 // Plain React, no Chakra: the sign-in page must not wait for the UI library (see auth-styles.ts).
-import { defineRemoteAppIn } from 'shared-contracts/remote-app-core';
+import { defineRemoteAppIn } from 'ui-kit/remote-app-core';
 import { Root } from './Root';
 
 export const { contractVersion, bootstrap, mount, unmount } = defineRemoteAppIn(Root);

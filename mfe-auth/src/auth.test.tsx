@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, type HostServices } from 'shared-contracts';
 import { AuthScreens } from './Root';
 import { browser } from './browser';
-import { callsOf, fakeHost, type FakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost, type FakeHost } from 'test-kit';
 
 function renderAt(path: string, host: HostServices) {
   window.history.replaceState(null, '', path);

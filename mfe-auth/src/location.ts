@@ -1,4 +1,4 @@
-// Which of mfe-auth's screens a path shows; the path itself comes from shared-contracts/use-location.
+// Which of mfe-auth's screens a path shows; the path itself comes from ui-kit/use-location.
 
 export type AuthScreenName = 'login' | 'main' | 'otherOrg';
 

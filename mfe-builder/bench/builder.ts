@@ -28,9 +28,9 @@ import { generalPalette } from '../src/model/palette';
 import { emptyForm } from '../src/model/reader';
 import type { BuilderForm } from '../src/model/types';
 import { fromBase64, serializeForm, toFormJson } from '../src/model/writer';
-import { DEMO_ORG, ORG_API_VERSION, OrgClient } from 'shared-contracts/testing';
-import { chromiumLaunchOptions, signInAtOrg } from 'shared-contracts/testing/browser';
-import { freeSystemPorts, startSystem } from 'shared-contracts/testing/system';
+import { DEMO_ORG, ORG_API_VERSION, OrgClient } from 'test-kit';
+import { chromiumLaunchOptions, signInAtOrg } from 'test-kit/browser';
+import { freeSystemPorts, startSystem } from 'test-kit/system';
 import { chromium } from 'playwright-core';
 import { benchGoal } from '../../scripts/bench-goal.mjs';
 

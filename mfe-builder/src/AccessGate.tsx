@@ -1,8 +1,8 @@
 import { Alert, AlertDescription, AlertIcon, AlertTitle, Box, Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { ACCESS_TEXTS, type HostServices } from 'shared-contracts';
-import { AppLink } from 'shared-contracts/app-link';
-import { useBuilderAccess } from 'shared-contracts/use-builder-access';
+import { AppLink } from 'ui-kit/app-link';
+import { useBuilderAccess } from 'ui-kit/use-builder-access';
 
 export const ACCESS_GATE_TEXTS = {
   checking: 'Checking your access…',

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES } from 'shared-contracts';
-import { USER, callsOf, fakeHost } from 'shared-contracts/testing';
+import { USER, callsOf, fakeHost } from 'test-kit';
 import { SIGN_IN_TEXTS, SignInGate } from './SignInGate';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { Alert, AlertDescription, AlertIcon, Box, Spinner } from '@chakra-ui/react';
-import { AppLink } from 'shared-contracts/app-link';
+import { AppLink } from 'ui-kit/app-link';
 import type { ReactNode } from 'react';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import { MESSAGES, type HostServices } from 'shared-contracts';
 
 export const SIGN_IN_TEXTS = {

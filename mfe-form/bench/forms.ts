@@ -1,6 +1,6 @@
 /** Generated bench forms: N text-ish fields, and a 100-row x 5-column table. Same schema for both renderers. */
 import type { ControlElement, FormDefinition, FormJsonSchema, LayoutElement } from 'shared-contracts';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { withScoring } from 'form-core/scoring-layout';
 
 export interface BenchForm {
   name: string;

@@ -1,4 +1,4 @@
-import { defineRemoteApp } from 'shared-contracts/remote-app';
+import { defineRemoteApp } from 'ui-kit/remote-app';
 import { Root } from './Root';
 import { formTheme } from './theme';
 

@@ -1,5 +1,5 @@
 import { components } from '@chakra-ui/theme/components';
-import { extendProductTheme } from 'shared-contracts/theme';
+import { extendProductTheme } from 'ui-kit/theme';
 
 /**
  * The product's theme with every Chakra component's styles: this screen is not on home's path (whose

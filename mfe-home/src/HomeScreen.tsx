@@ -24,21 +24,21 @@ import {
   useMediaQuery,
   useToast,
 } from '@chakra-ui/react';
-import { AppLink } from 'shared-contracts/app-link';
+import { AppLink } from 'ui-kit/app-link';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
-  formatDateTime,
   isBffError,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
+import { formatDateTime } from 'form-core';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { useFormSearch } from './data';
-import { SearchIcon } from 'shared-contracts/icons';
-import { useLocationSearch } from 'shared-contracts/use-location';
+import { SearchIcon } from 'ui-kit/icons';
+import { useLocationSearch } from 'ui-kit/use-location';
 import {
   firstForms,
   formTitle,
@@ -52,7 +52,7 @@ import { OutboxPanel } from './OutboxPanel';
 import { CorrectiveActions } from './corrective-actions/CorrectiveActions';
 import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 /** Tells the login screen the session ended on its own (it shows the spec's session-expired message). */
 export const EXPIRED_PARAM = 'expired';

@@ -13,10 +13,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { formatDateTime, type HostServices, type OutboxItem } from 'shared-contracts';
+import { type HostServices, type OutboxItem } from 'shared-contracts';
+import { formatDateTime } from 'form-core';
 import { Confirm } from './cards';
 import { HOME_TEXTS } from './texts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 const stateColour: Record<OutboxItem['state'], string> = {
   queued: 'blue',

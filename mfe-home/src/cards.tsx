@@ -22,16 +22,9 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import {
-  ERROR_TOAST_MS,
-  MESSAGES,
-  fieldValues,
-  formatDateTime,
-  labelWithColon,
-  type HostServices,
-  type LocalSubmission,
-} from 'shared-contracts';
-import { ExternalIcon, WarningIcon } from 'shared-contracts/icons';
+import { ERROR_TOAST_MS, MESSAGES, type HostServices, type LocalSubmission } from 'shared-contracts';
+import { fieldValues, formatDateTime, labelWithColon } from 'form-core';
+import { ExternalIcon, WarningIcon } from 'ui-kit/icons';
 import { NoDataIllustration } from './icons';
 import {
   errorTextsOf,

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import { MESSAGES, formatDateTime, type OutboxItem } from 'shared-contracts';
+import { MESSAGES, type OutboxItem } from 'shared-contracts';
+import { formatDateTime } from 'form-core';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
 import { HOME_TEXTS } from './texts';
-import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
+import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'test-kit';
 import { forms, submission, TASKS } from './test/fixtures';
 import type { AssignedTask, FormListItem } from './model';
 

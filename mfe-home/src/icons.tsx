@@ -1,4 +1,4 @@
-// Home's own drawing; its icons come from the product's icon set (shared-contracts/icons).
+// Home's own drawing; its icons come from the product's icon set (ui-kit/icons).
 
 /** The no-data illustration: an empty tray. */
 export function NoDataIllustration() {

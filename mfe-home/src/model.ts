@@ -1,4 +1,4 @@
-import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors';
+import { serverErrorTexts } from 'form-core/server-errors';
 import {
   FORMS_LISTED,
   MESSAGES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayFields, formatFieldValue } from 'shared-contracts';
+import { displayFields, formatFieldValue } from 'form-core';
 import { photoRefs, reportModel, type ReportBlock } from './model';
 import { LONG_NOTE, formDef, submission } from './testing/fixture';
 

@@ -3,10 +3,18 @@
  * definition → a cover (with a scored form's score, issue 43), the failed items with their corrective
  * actions, the failed and flagged checklist answers, then every section in the form's
  * own order as blocks. Pure and framework-free: the BFF renders the org's copy from it and the device
- * its offline copy, so the two hold the same text. Values are formatted by shared-contracts'
+ * its offline copy, so the two hold the same text. Values are formatted by form-core's
  * display-value (the one formatter of cards and print); fields hidden by the form's rules are left
  * out, as the form left them out.
  */
+import {
+  type FormDefinition,
+  type FormFileItem,
+  type FormJsonSchema,
+  type OneOfOption,
+  type SignatureValue,
+  type UISchemaElement,
+} from 'shared-contracts';
 import {
   displayFields,
   formatDateOnly,
@@ -16,23 +24,13 @@ import {
   titleFromKey,
   type DisplayField,
   type DisplayOptions,
-  type FormDefinition,
-  type FormFileItem,
-  type FormJsonSchema,
-  type OneOfOption,
-  type SignatureValue,
-  type UISchemaElement,
-} from 'shared-contracts';
-import { evaluateElementRules } from 'shared-contracts/form-validation/rules';
-import {
-  savedScore,
-  submissionScore,
-  type SubmissionScore,
-} from 'shared-contracts/form-validation/score-block';
-import { evaluateJsonFormsCondition } from 'shared-contracts/form-validation/ajv';
-import { getIn, scopeToPath } from 'shared-contracts/form-validation/paths';
-import { resolveScope } from 'shared-contracts/form-validation/schema';
-import { isGeoValue } from 'shared-contracts';
+} from 'form-core';
+import { evaluateElementRules } from 'form-core/rules';
+import { savedScore, submissionScore, type SubmissionScore } from 'form-core/score-block';
+import { evaluateJsonFormsCondition } from 'form-core/ajv';
+import { getIn, scopeToPath } from 'form-core/paths';
+import { resolveScope } from 'form-core/schema';
+import { isGeoValue } from 'form-core';
 
 /** The submission as saved (Submission_JSON__c, or the device's record) plus what the org knows of it. */
 export interface ReportSubmission {

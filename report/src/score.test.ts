@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submissionScore } from 'shared-contracts/form-validation/score-block';
+import { submissionScore } from 'form-core/score-block';
 import type { FormDefinition } from 'shared-contracts';
 import { reportDocument } from './document';
 import { reportModel } from './model';

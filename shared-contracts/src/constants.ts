@@ -165,3 +165,13 @@ export const BUILDER = {
   vfPageLimitDefault: 10,
   downloadArchiveName: 'src.zip',
 } as const;
+
+/** The most records kept per lookup: one BFF answer of `kind=lookupCache` (form-core's lookup-cache). */
+export const LOOKUP_CACHE_LIMIT = 200;
+
+/**
+ * sObject Collections' limit, and so the most items one batch request (POST /api/submissions/batch)
+ * may carry: the uploader's batch size too. A leaf constant, so the offline core reads it without
+ * the route table.
+ */
+export const SUBMISSION_BATCH_MAX_ITEMS = 200;

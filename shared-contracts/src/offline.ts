@@ -1,12 +1,11 @@
 /**
- * The offline core's contract (end-user spec sections 3, 4, 7, 8, 9): the local records, the
- * narrow view of the network the sync engine needs (`OrgGateway`), the outbox view and the
- * `OfflineServices` the host hands every remote. Implemented in shell/src/host/offline.
+ * The offline core's contract (end-user spec sections 3, 4, 7, 8, 9): the local records, what the
+ * sync engine sends to and reads from the org, the outbox view and the `OfflineServices` the host
+ * hands every remote. Implemented in shell/src/host/offline (the engine's port to the network,
+ * `OrgGateway`, is the shell's own: org-gateway.ts).
  */
 import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './observable';
-import type { LookupTarget } from './lookup-cache';
-import { BffError, isBffError, type BffErrorKind } from './api/bff-error';
 import type { FormDefinition } from './form-definition';
 import type { CorrectiveActionTask } from './api/routes';
 
@@ -125,23 +124,7 @@ export interface CachedForm {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The network, as the sync engine sees it.
-
-/** How a failed org call failed: see BffErrorKind (api/bff-error.ts). */
-export type GatewayErrorKind = BffErrorKind;
-
-/** A failed org call, as the sync engine sees it: the one BFF error type. */
-export type GatewayError = BffError;
-
-export function gatewayError(
-  kind: GatewayErrorKind,
-  message: string,
-  extra: { status?: number; data?: unknown } = {},
-): GatewayError {
-  return new BffError({ kind, message, ...extra });
-}
-
-export const isGatewayError = isBffError;
+// What the sync engine sends to the org and reads from it (its port, OrgGateway, is the shell's).
 
 /** The uniqueness key every org-changing request carries: `formId#submissionId`. */
 export function uniquenessKey(formId: string, submissionId: string): string {
@@ -240,29 +223,6 @@ export interface SubmissionPayload {
   submittedOn?: string;
 }
 
-export interface SaveResult {
-  /** The org record's Id. */
-  formSubmissionId?: string;
-}
-
-export interface FileUploadRequest {
-  localId: string;
-  submissionId: string;
-  /** Uniqueness key of the owning submission. */
-  uniquenessKey: string;
-  name: string;
-  file: Blob;
-  sha256?: string;
-  /** The fresh token of this file-uploader run (spec: "a fresh token from the server"). */
-  token: string;
-  /**
-   * This file was tried before (an answer may have been lost): the BFF first asks the org for a copy
-   * with its key instead of sending the bytes again. A first try skips that question (one org call
-   * less per file); the org's unique upload key still refuses a second copy.
-   */
-  retry?: boolean;
-}
-
 /** A pending form submission record of the org (GET /api/pendingSubmissions). */
 export interface PendingSubmission {
   /** The local submission id (second half of the uniqueness key). */
@@ -278,80 +238,6 @@ export interface PendingSubmission {
   createdDate?: string;
   lastModifiedDate?: string;
 }
-
-/**
- * The narrow interface the engine needs from the network. Every call that changes the org is
- * idempotent by the submission's uniqueness key (uploadFile: by `localId`), so a retry after a
- * lost response never makes a second record. Failures reject with a `GatewayError`.
- */
-export interface OrgGateway {
-  /**
-   * POST /api/savesubmission?formSubmissionIdentifier=... (upsert): starting a scheduled submission
-   * (its first sync). The uploader sends everything through `submitBatch`.
-   */
-  saveSubmission(payload: SubmissionPayload): Promise<SaveResult>;
-  /** Streams the file to the org through the BFF; resolves to the ContentDocumentId. */
-  uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string>;
-  /** GET /api/getToken: a fresh token for one file-uploader run. */
-  getToken(): Promise<string>;
-  /** GET /api/pendingSubmissions */
-  pendingSubmissions(): Promise<PendingSubmission[]>;
-  /** GET /api/scheduledSubmissions: the org's scheduled records the user may start. */
-  scheduledSubmissions?(): Promise<ScheduledRecord[]>;
-  /** GET /api/searchQuery/?kind=assignedTasks: the user's assigned tasks. */
-  assignedTasks?(): Promise<AssignedTask[]>;
-  /** GET /api/forms: the forms the user may fill in. */
-  forms?(): Promise<OrgForm[]>;
-  /** GET /api/correctiveActions: the user's open corrective actions, their own and their queues'. */
-  correctiveActions?(): Promise<CorrectiveActionTask[]>;
-  /**
-   * POST /api/discardSubmission?formSubmissionIdentifier=: deletes the org copy of a draft the user
-   * discarded (only the user's own, only In Progress); true when one was deleted. Idempotent.
-   */
-  discardSubmission?(formId: string, submissionId: string): Promise<boolean>;
-  /** GET /api/syncPendingSubmissions?recordId= */
-  syncPendingSubmission(formSubmissionId: string): Promise<PendingSubmission | null>;
-  /** GET /api/checkFormStatus?recordIds=a,b: the ids to purge from the cache. */
-  checkFormStatus(formIds: string[]): Promise<string[]>;
-  /** GET /api/schema?recordId=: the form definition, or null when there is none. */
-  getFormDefinition(formId: string): Promise<unknown | null>;
-  /** A guide image as a data URL. */
-  fetchGuideImage(imageUrl: string): Promise<string>;
-  /**
-   * POST /api/startingData?recordId=: runs a form definition's queries (a safety inspection's
-   * documents with their sections and questions) for "Download for offline".
-   */
-  startingData?(
-    recordId: string,
-    query: unknown[],
-  ): Promise<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }>;
-  /**
-   * GET /api/searchQuery/?kind=lookupCache: the records a lookup of the form can pick (as the user may
-   * see them, at most LOOKUP_CACHE_LIMIT by name), kept by "Download for offline" to search offline.
-   */
-  lookupCache?(target: LookupTarget): Promise<{ records: Record<string, unknown>[]; done: boolean }>;
-  /**
-   * The one delivery path (POST /api/submissions/batch): up to SUBMIT_BATCH_MAX submissions whose
-   * files are all uploaded, each one idempotent upsert by its uniqueness key carrying the data, the
-   * JSON for PDF rendering and the status (a submit also sets the main record's action field).
-   * Resolves with one result per item; rejects only when the request as a whole failed.
-   */
-  submitBatch(items: SubmissionPayload[]): Promise<BatchItemResult[]>;
-}
-
-/** sObject Collections' limit: at most 200 records per request. */
-export const SUBMIT_BATCH_MAX = 200;
-
-export type BatchItemResult =
-  | {
-      uniquenessKey: string;
-      ok: true;
-      /** For a submitted item: a url means success; none means the org refused the submit (errors). */
-      url?: string | null;
-      formSubmissionId?: string;
-      errors?: unknown[];
-    }
-  | { uniquenessKey: string; ok: false; error: GatewayError };
 
 // ---------------------------------------------------------------------------------------------
 // The outbox view and the services remotes use.

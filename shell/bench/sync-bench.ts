@@ -15,7 +15,7 @@
  *   node node_modules/tsx/dist/cli.mjs shell/src/host/offline/bench/sync-bench.ts [N] [concurrency]
  */
 import { uniquenessKey, type LocalSubmission } from 'shared-contracts';
-import { ORG_API_VERSION } from 'shared-contracts/testing';
+import { ORG_API_VERSION } from 'test-kit';
 import { HttpOrgGateway } from '../src/host/offline/http-gateway';
 import { startSignedIn, systemServices } from '../test/offline/integration';
 import { emulatorControl, jarFetch } from '../test/offline/system';

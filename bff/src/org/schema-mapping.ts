@@ -9,7 +9,7 @@
  * Read-only fields are disabled. Lookups use lookup controls, picklists select controls.
  */
 
-import { locationSchema } from 'shared-contracts';
+import { locationSchema } from 'form-core';
 
 export interface DescribePicklistValue {
   value: string;
@@ -164,7 +164,7 @@ export function mapFieldType(field: DescribeField, controller?: DescribeField): 
       return { ...base, type: 'string', oneOf };
     }
     case 'location':
-      // Not an annotated string: an object holding the fix (shared-contracts geolocation.ts), whose
+      // Not an annotated string: an object holding the fix (form-core geolocation.ts), whose
       // latitude and longitude go to the org as the components on submit.
       return locationSchema(field.label) as MappedProperty;
     case 'reference':

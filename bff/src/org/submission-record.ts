@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors';
 import { isSfId } from './soql';
 import type { SfRecord } from './util';
 import { nsName } from 'shared-contracts';
-import type { SubmissionScore } from 'shared-contracts/form-validation/score-block';
+import type { SubmissionScore } from 'form-core/score-block';
 
 const STATUS_TO_ORG: Record<string, string> = {
   'in progress': 'In Progress',

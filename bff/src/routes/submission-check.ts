@@ -1,15 +1,16 @@
 /**
  * The guard on what reaches the org: a submission sent as Submitted is checked against its form with
- * the browser's own rules (shared-contracts/form-validation: required fields at any depth, hidden and
+ * the browser's own rules (form-core: required fields at any depth, hidden and
  * read-only fields exempt, `required` rules, the schema's types, formats and patterns; on a scored form
  * the note and photo a failing answer requires: scoring-layout.ts). A failure is a
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
  * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
  */
-import { MESSAGES, applyStartingData, documentQueries, type FormDefinition } from 'shared-contracts';
-import { checkSubmission } from 'shared-contracts/form-validation/submission';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
-import { submissionScore, type SubmissionScore } from 'shared-contracts/form-validation/score-block';
+import { MESSAGES, type FormDefinition } from 'shared-contracts';
+import { applyStartingData, documentQueries } from 'form-core';
+import { checkSubmission } from 'form-core/submission';
+import { withScoring } from 'form-core/scoring-layout';
+import { submissionScore, type SubmissionScore } from 'form-core/score-block';
 import { TtlCache } from '../cache/ttl-cache';
 import { ApiError } from '../http/errors';
 import { inIds, isSfId, select } from '../org/soql';

@@ -10,7 +10,7 @@ import {
   useDisclosure,
 } from '@chakra-ui/react';
 import { Fragment, memo, useCallback, useEffect, useMemo } from 'react';
-import { CloseIcon } from 'shared-contracts/icons';
+import { CloseIcon } from 'ui-kit/icons';
 import { keptName } from '../model/field-factory';
 import { MESSAGES } from 'shared-contracts';
 import { addSection, addSignature, removeOutside, removeSignature, setFiles } from '../model/layout';

@@ -18,7 +18,7 @@ import { fieldDragId } from './dnd';
 import { useDragHandle, useIsLifted, useIsOver, type DragHandleProps } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
-import { CloseIcon, EditIcon } from 'shared-contracts/icons';
+import { CloseIcon, EditIcon } from 'ui-kit/icons';
 
 const KIND_LABEL: Record<CanvasField['kind'], string> = {
   dropdown: 'Dropdown',

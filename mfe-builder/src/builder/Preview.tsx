@@ -12,17 +12,17 @@ import {
 } from 'react';
 import {
   REQUIRED_LEFT,
-  applyStartingData,
   type FormDefinition,
   type FormJsonSchema,
   type RemoteModules,
   type UISchemaElement,
 } from 'shared-contracts';
+import { applyStartingData } from 'form-core';
 import { toFormJson } from '../model/writer';
 import { loadFormRenderer, type PreviewRendererHandle, type PreviewRendererProps } from './renderer-remote';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { withScoring } from 'form-core/scoring-layout';
 
 function Unavailable() {
   return (

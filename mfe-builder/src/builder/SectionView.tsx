@@ -9,7 +9,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { memo, useCallback, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { checklistSections, type ChecklistSection } from 'shared-contracts';
+import { checklistSections, type ChecklistSection } from 'form-core';
 import { dropId, tableDropId } from '../model/ids';
 import { deleteSection, removeDocument, renameSection, standsAlone } from '../model/layout';
 import { slotId } from './dnd';
@@ -18,7 +18,7 @@ import { useIsOver } from './drag-hooks';
 import { CHIP_FLEX, FieldChip } from './FieldChip';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
-import { ChevronDownIcon, ChevronUpIcon, CloseIcon, TrashIcon } from 'shared-contracts/icons';
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon, TrashIcon } from 'ui-kit/icons';
 
 // The drop places re-render when the lifted item comes over them or leaves (DragState): plain
 // elements with fixed style objects, and their children are elements made by SectionView, which

@@ -1,6 +1,7 @@
 // Controlled documents of safety inspections (builder spec sections 1, 3 "Query entry", 8).
 import type { FormQuery } from 'shared-contracts';
-import { CHECKLIST_KEY, nsName } from 'shared-contracts';
+import { nsName } from 'shared-contracts';
+import { CHECKLIST_KEY } from 'form-core';
 
 /** A safety-inspection form is recognised by the name of its object. */
 export const isSafetyInspection = (objectName: string) => /safety_?inspection/i.test(objectName);
@@ -31,7 +32,7 @@ export function documentQuery(
       },
       {
         relationshipName: nsName(ns, 'Questions__r'),
-        // What the form screen needs to draw each question (shared-contracts checklist.ts).
+        // What the form screen needs to draw each question (form-core checklist.ts).
         fields: [
           'Id',
           'Name',
@@ -46,7 +47,7 @@ export function documentQuery(
       },
     ],
     // Where the form finds the checklist in what the query loads, and where the answers go
-    // (shared-contracts checklist.ts reads the same names, with or without the namespace).
+    // (form-core checklist.ts reads the same names, with or without the namespace).
     mappingData: {
       sections: nsName(ns, 'Sections__r'),
       questions: nsName(ns, 'Questions__r'),

@@ -1,13 +1,6 @@
 // Canvas field ⇄ the editors' FieldDraft (what the field edit modal edits).
-import {
-  photoOptions,
-  requiredAccuracyOf,
-  withRequiredAccuracy,
-  type FormJsonSchema,
-  type FormRule,
-  type OneOfOption,
-  type UISchemaOptions,
-} from 'shared-contracts';
+import { type FormJsonSchema, type FormRule, type OneOfOption, type UISchemaOptions } from 'shared-contracts';
+import { photoOptions, requiredAccuracyOf, withRequiredAccuracy } from 'form-core';
 import {
   isReadOnlyControl,
   parseRequiredAccuracy,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from 'shared-contracts';
+import { formatTime } from 'form-core';
 import { formatSavedTime } from './useSaving';
 
 describe('the last-saved time', () => {

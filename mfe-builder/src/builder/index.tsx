@@ -3,7 +3,7 @@ import { Alert, AlertIcon, Box, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { HostServices } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import { decodeSavedForm, emptyForm } from '../model/reader';
 import { serializeForm } from '../model/writer';
 import { builderApi, errorText } from './api';

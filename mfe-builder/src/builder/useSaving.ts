@@ -6,7 +6,8 @@
  */
 import { useToast } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BUILDER, formatTime } from 'shared-contracts';
+import { BUILDER } from 'shared-contracts';
+import { formatTime } from 'form-core';
 import { serializeForm, toBase64 } from '../model/writer';
 import { errorText, type BuilderApi } from './api';
 import type { BuilderStore } from './store';
@@ -88,7 +89,7 @@ export function useSaving(opts: {
 
 /**
  * The last-saved time in the user's time zone and locale, in the same style as every other time the
- * product shows (shared-contracts display-value); an unknown zone falls back to the browser's.
+ * product shows (form-core display-value); an unknown zone falls back to the browser's.
  */
 export function formatSavedTime(at: Date, timeZone: string | undefined): string {
   return formatTime(at.toISOString(), timeZone ? { timeZone } : {});

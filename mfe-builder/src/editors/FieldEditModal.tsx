@@ -25,13 +25,8 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import {
-  BARCODE_FORMATS,
-  BUILDER,
-  BUILDER_EDITOR_MESSAGES as M,
-  PHOTO,
-  type PhotoFieldOptions,
-} from 'shared-contracts';
+import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { BARCODE_FORMATS, PHOTO, type PhotoFieldOptions } from 'form-core';
 import { takenNames as toTaken, uniqueApiName, type TakenNames } from '../model/api-name';
 import { DEFAULT_TOKEN_TEXTS, YES_NO_VALUES } from '../model/default-value';
 import {
@@ -49,7 +44,7 @@ import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
 import { onlyMessages, submitWith } from './formik-helpers';
-import { CloseIcon } from 'shared-contracts/icons';
+import { CloseIcon } from 'ui-kit/icons';
 
 export interface FieldEditModalProps {
   /** The field as it is; edits stay local until Save. */

@@ -2,8 +2,10 @@
  * The field being edited in the field edit modal, its checks (builder spec sections 5 and 8) and the
  * required / read-only flags as the saved form stores them (section 4). Framework-free.
  */
-import type { FormRule, OneOfOption, PhotoFieldOptions, UISchemaElement } from 'shared-contracts';
-import { BUILDER_EDITOR_MESSAGES as M, PHOTO } from 'shared-contracts';
+import type { FormRule, OneOfOption, UISchemaElement } from 'shared-contracts';
+import type { PhotoFieldOptions } from 'form-core';
+import { BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { PHOTO } from 'form-core';
 import { validateApiName, validateLabel, type TakenNames } from '../model/api-name';
 import { validateDefault, type DefaultKind } from '../model/default-value';
 import { dependsOnError } from '../model/lookup-depends';

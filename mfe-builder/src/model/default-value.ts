@@ -15,7 +15,7 @@ export const YES_NO_VALUES = ['YES', 'NO'] as const;
 
 const DATE_DEFAULT = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) (AM|PM)$/;
 const TODAY_TOKEN = /^\$today\s*([+-]\s*\d+)?$/i;
-/** The default-value tokens of builder spec section 9 the renderer resolves (shared-contracts tokens.ts). */
+/** The default-value tokens of builder spec section 9 the renderer resolves (form-core tokens.ts). */
 const KNOWN_TOKEN =
   /^\$(today\s*([+-]\s*\d+)?|currentuser(\.[A-Za-z_][\w.]*)?|documentname|context(\.[A-Za-z_][\w.]*)?)$/i;
 /** A default that reads as a token: `$` and a letter ('$100' is a value, not a token). */

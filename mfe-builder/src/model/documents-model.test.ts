@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyStartingData, checklistSections, type FormDefinition } from 'shared-contracts';
+import { type FormDefinition } from 'shared-contracts';
+import { applyStartingData, checklistSections } from 'form-core';
 import { documentQuery } from '../builder/documents';
 import { createField } from './field-factory';
 import { addDocument, addSection, deleteSection, removeDocument, setDocumentData } from './layout';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredAccuracyOf } from 'shared-contracts';
+import { requiredAccuracyOf } from 'form-core';
 import { applyDraft, draftOf } from '../builder/field-draft-bridge';
 import { FIELD_CAPTURE_MESSAGES, validateDraft } from '../editors/field-draft';
 import { createField } from './field-factory';

@@ -1,13 +1,7 @@
 // New canvas fields from palette items: the General kinds of builder spec section 3 and object
 // fields mapped through the org's object info.
-import {
-  BUILDER,
-  DEFAULT_SCAN_FORMATS,
-  PHOTO,
-  locationSchema,
-  type FormJsonSchema,
-  type UISchemaOptions,
-} from 'shared-contracts';
+import { BUILDER, type FormJsonSchema, type UISchemaOptions } from 'shared-contracts';
+import { DEFAULT_SCAN_FORMATS, PHOTO, locationSchema } from 'form-core';
 import { defaultRelationshipName, takenNames, uniqueApiName } from './api-name';
 import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
@@ -75,7 +69,7 @@ export function objectFieldSchema(field: ObjectField): {
     };
   if (t === 'picklist')
     return { schema: { ...base, type: 'string', oneOf: [] }, uiType: 'select', options: {} };
-  // A geolocation (compound) field: its components are written on submit (shared-contracts geolocation.ts).
+  // A geolocation (compound) field: its components are written on submit (form-core geolocation.ts).
   if (t === 'location') return { schema: locationSchema(field.label), uiType: 'Control', options: {} };
   return {
     schema: { ...base, type: 'string', ...(field.length ? { maxLength: field.length } : {}) },

@@ -1,7 +1,7 @@
 // The photo field (issue 32) in the builder's model: the palette item, the field it drops, its options
 // in the field modal's draft and back, and the saved JSON read back as a photo field.
 import { describe, expect, it } from 'vitest';
-import { photoOptions } from 'shared-contracts';
+import { photoOptions } from 'form-core';
 import { createField } from './field-factory';
 import { addField, updateField } from './layout';
 import { generalPalette } from './palette';

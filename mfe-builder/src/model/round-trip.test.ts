@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { PLAYGROUND_EXAMPLES } from 'mfe-form/playground-examples';
 import { startEmulator, type RunningEmulator } from 'org-emulator';
-import { DEMO_ORG, OrgClient } from 'shared-contracts/testing';
+import { DEMO_ORG, OrgClient } from 'test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveField, removeField, updateField } from './layout';
 import { decodeSavedForm, fromFormJson } from './reader';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeScore, scoringPlan } from 'shared-contracts/form-validation/scoring';
+import { computeScore, scoringPlan } from 'form-core/scoring';
 import type { BuilderForm, CanvasField } from './types';
 import { fromFormJson } from './reader';
 import {

@@ -1,20 +1,20 @@
 /**
  * The builder's side of scores (issue 43): which questions of the form can be scored, what each option
- * is worth now (the defaults of shared-contracts scoring.ts under the form's own settings), and the
+ * is worth now (the defaults of form-core scoring.ts under the form's own settings), and the
  * edits of the form's `scoring` block. The block is a key of the saved JSON the builder writes back as
  * it is (`BuilderForm.extra`), so the reader and writer need nothing new and a form without it stays
  * without a score.
  */
 import {
-  checklistSections,
   type CorrectiveActionSettings,
   type FieldScoring,
   type OneOfOption,
   type OptionScoring,
   type ScoringConfig,
 } from 'shared-contracts';
-import { optionsOf } from 'shared-contracts/form-validation/schema';
-import { defaultOptionScoring, resolveOptions } from 'shared-contracts/form-validation/scoring';
+import { checklistSections } from 'form-core';
+import { optionsOf } from 'form-core/schema';
+import { defaultOptionScoring, resolveOptions } from 'form-core/scoring';
 import type { BuilderForm } from './types';
 
 export interface ScoringOptionRow {

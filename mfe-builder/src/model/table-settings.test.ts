@@ -6,7 +6,7 @@ import {
   type FormJsonSchema,
   type UISchemaElement,
 } from 'shared-contracts';
-import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { checkSubmission } from 'form-core/submission';
 import { takenNames, validateTableApiName } from './api-name';
 import { createField } from './field-factory';
 import { namesInUse } from './ids';

@@ -3,7 +3,8 @@
  * choice as `regexRuleName` + `pattern` + `errorMessage` (the keywords the renderer reads). Patterns
  * are anchored and valid both as plain and as unicode (`u`, what Ajv uses) regular expressions.
  */
-import { BUILDER_EDITOR_MESSAGES as M, compilePattern, presetMessage } from 'shared-contracts';
+import { BUILDER_EDITOR_MESSAGES as M, presetMessage } from 'shared-contracts';
+import { compilePattern } from 'form-core';
 
 export type PresetLabel =
   'Email Address' | 'Phone Number' | 'Numeric' | 'Alphanumeric' | 'Alphabetic' | 'ZIP Code' | 'URL';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { PUBLISH_MESSAGES, type PublishResult } from 'shared-contracts';
-import { callsOf, fakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost } from 'test-kit';
 import { ConfigurationScreen } from './ConfigurationScreen';
 import { DRAFT_KEY } from './logic';
 import { TEMPLATE_TEXTS as T } from './texts';

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { BUILDER, DEFAULT_NAMESPACE, type HostServices } from 'shared-contracts';
-import { AppLink } from 'shared-contracts/app-link';
+import { AppLink } from 'ui-kit/app-link';
 import { downloadZip, templatesApi, type AuthSession, type TemplateInfo } from './api';
 import { errorText, failureOf } from './errors';
 import {

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
-import { callsOf, fakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost } from 'test-kit';
 import { TemplatesScreen } from './TemplatesScreen';
 import { TEMPLATE_TEXTS as T } from './texts';
 

@@ -20,7 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { HostServices } from 'shared-contracts';
-import { AppLink } from 'shared-contracts/app-link';
+import { AppLink } from 'ui-kit/app-link';
 import { errorText } from './errors';
 import { templatesApi, type TemplateInfo } from './api';
 import { TEMPLATE_TEXTS as T } from './texts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalSubmission } from 'shared-contracts';
-import { callsOf, fakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost } from 'test-kit';
 import { canvasScreenProps } from './screen';
 
 const sub = { id: 'x', formSubmissionId: 'a0G000000000001AAA' } as LocalSubmission;

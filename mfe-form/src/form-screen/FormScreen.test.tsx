@@ -1,19 +1,13 @@
-import 'shared-contracts/testing/jsdom-setup';
+import 'test-kit/jsdom-setup';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { API_ALLOWANCE_TEXTS, MESSAGES, formatDateTime } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
+import { formatDateTime } from 'form-core';
 import type { DeliveryOutcome, FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
-import {
-  apiError,
-  callsOf,
-  fakeHost,
-  settable,
-  type FakeHost,
-  type Settable,
-} from 'shared-contracts/testing';
+import { apiError, callsOf, fakeHost, settable, type FakeHost, type Settable } from 'test-kit';
 import { FormScreenRoute } from './index';
 
 const CREATED_TEXT = formatDateTime('2026-11-22T08:15:00.000Z', { timeZone: 'America/New_York' });

@@ -30,25 +30,20 @@ import {
   Text,
   useToast,
 } from '@chakra-ui/react';
-import {
-  ERROR_TOAST_MS,
-  MESSAGES,
-  documentCriteriaMissing,
-  formatDateTime,
-  isBffError,
-} from 'shared-contracts';
+import { ERROR_TOAST_MS, MESSAGES, isBffError } from 'shared-contracts';
+import { documentCriteriaMissing, formatDateTime } from 'form-core';
 import type { FormDefinition, HostServices, LocalSubmission, SessionState, SignedIn } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import { FormRenderer, type FormRendererHandle } from '../renderer';
 import { mapServerErrors } from '../renderer/core/validation';
-import { serverErrorTexts } from 'shared-contracts/form-validation/server-errors';
+import { serverErrorTexts } from 'form-core/server-errors';
 import { PrintView } from '../print/PrintView';
 import { awaitDelivery, type FinalOutcome } from './deliver';
 import { loadForm, type Loaded } from './load';
 import { Loading, NotFound, Unavailable } from './LoadStates';
 import { showSnackbar } from './notice';
 import { buildRendererServices } from './renderer-services';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { withScoring } from 'form-core/scoring-layout';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';

@@ -10,7 +10,8 @@ import {
   Link,
   Spinner,
 } from '@chakra-ui/react';
-import { MESSAGES, isPlainClick, type HostServices } from 'shared-contracts';
+import { MESSAGES, type HostServices } from 'shared-contracts';
+import { isPlainClick } from 'ui-kit';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 
 export function Loading() {

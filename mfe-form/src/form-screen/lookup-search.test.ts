@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BffError, withCachedLookups, type FormDefinition, type HostServices } from 'shared-contracts';
+import { BffError, type FormDefinition, type HostServices } from 'shared-contracts';
+import { withCachedLookups } from 'form-core';
 import { buildLookupRequest } from '../renderer/core/options';
 import { RENDERER_TEXTS } from '../renderer/texts';
 import { lookupSearchWithDevice } from './lookup-search';

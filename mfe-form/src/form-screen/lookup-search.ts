@@ -1,9 +1,10 @@
 /**
  * The form screen's lookup search: the org through the BFF while online; offline (or when the
  * network fails mid-search) the records "Download for offline" kept with the definition, searched as
- * the BFF's lookup query does (shared-contracts' searchCachedLookup), with a line saying so.
+ * the BFF's lookup query does (form-core's searchCachedLookup), with a line saying so.
  */
-import { cachedLookups, isBffError, lookupTargetKey, searchCachedLookup } from 'shared-contracts';
+import { isBffError } from 'shared-contracts';
+import { cachedLookups, lookupTargetKey, searchCachedLookup } from 'form-core';
 import type { FormDefinition, HostServices } from 'shared-contracts';
 import { createLookupSearch, type LookupAnswer, type LookupRecord, type LookupRequest } from '../renderer';
 import { RENDERER_TEXTS } from '../renderer/texts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared-contracts';
-import { apiError, callsOf, fakeHost } from 'shared-contracts/testing';
+import { apiError, callsOf, fakeHost } from 'test-kit';
 import { buildRendererServices } from './renderer-services';
 
 const item = { ContentDocumentId: '069000000000001AAA', LocalId: 'l1', Name: 'photo.jpg' };

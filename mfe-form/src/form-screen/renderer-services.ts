@@ -3,7 +3,8 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { MESSAGES, contextRecord, isBffError } from 'shared-contracts';
+import { MESSAGES, isBffError } from 'shared-contracts';
+import { contextRecord } from 'form-core';
 import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
 import { lookupSearchWithDevice } from './lookup-search';

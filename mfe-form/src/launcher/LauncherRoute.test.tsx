@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES } from 'shared-contracts';
-import { callsOf, fakeHost, USER, type FakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost, USER, type FakeHost } from 'test-kit';
 import { LauncherRoute } from './index';
 
 afterEach(() => cleanup());

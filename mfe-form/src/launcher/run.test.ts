@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, gatewayError, type LocalSubmission } from 'shared-contracts';
-import { apiError, callsOf, fakeHost, type FakeHost } from 'shared-contracts/testing';
+import { BffError, MESSAGES, type LocalSubmission } from 'shared-contracts';
+import { apiError, callsOf, fakeHost, type FakeHost } from 'test-kit';
 import { decideLaunch } from './decide';
 import { runLaunch, settledValue } from './run';
 
@@ -134,7 +134,7 @@ describe('pending submission (submissionId only)', () => {
     const host = fakeHost();
     host.submissionsState.set([local()]);
     host.offline.pullPending = async () => {
-      throw gatewayError('network', MESSAGES.networkError);
+      throw new BffError({ kind: 'network', message: MESSAGES.networkError });
     };
     expect(await run(host, `/launchFromSF/-/-/-/-/${REC}`)).toEqual({ to: `/form/${LOCAL}` });
   });

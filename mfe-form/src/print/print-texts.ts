@@ -1,4 +1,5 @@
-import { formatDateTime, type DisplayOptions, type LocalSubmission } from 'shared-contracts';
+import { type LocalSubmission } from 'shared-contracts';
+import { formatDateTime, type DisplayOptions } from 'form-core';
 
 export const PRINT_TEXTS = {
   logoAlt: 'Logo',
@@ -9,7 +10,7 @@ export const PRINT_TEXTS = {
 
 /**
  * 'Created Nov 22, 2026, 3:15 AM · Status in progress': the date in the user's time zone and locale,
- * written as the form header and home write it (shared-contracts formatDateTime).
+ * written as the form header and home write it (form-core formatDateTime).
  */
 export function printSubheader(
   s: Pick<LocalSubmission, 'createdOn' | 'status'>,

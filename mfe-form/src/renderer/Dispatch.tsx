@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { Box, Image, Link } from '@chakra-ui/react';
 import { useFormContext, useRuleState } from './context';
-import { joinPath, scopeToPath } from './core/paths';
+import { joinPath, scopeToPath } from 'form-core/paths';
 import { pickRenderer } from './registry';
 
 export interface DispatchProps {

@@ -8,9 +8,9 @@ import {
   useState,
 } from 'react';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import type { ScoreResult } from 'shared-contracts/form-validation/scoring';
+import type { ScoreResult } from 'form-core/scoring';
 import type { FormStore, FieldMeta } from './core/store';
-import { EMPTY_RULE_STATE, type ElementRuleState } from './core/rules';
+import { EMPTY_RULE_STATE, type ElementRuleState } from 'form-core/rules';
 import { containsPath } from './core/firstError';
 import type { FormRendererModes, FormRendererServices, RendererEntry } from './types';
 

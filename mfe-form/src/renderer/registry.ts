@@ -1,6 +1,6 @@
 /** Testers in the JSON Forms manner: each renderer is chosen by the highest-ranking tester. */
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import { resolveScope, typeOf } from './core/schema';
+import { resolveScope, typeOf } from 'form-core/schema';
 import type { RendererEntry, Tester, TesterContext } from './types';
 
 export const NOT_APPLICABLE = -1;

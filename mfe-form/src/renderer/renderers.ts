@@ -11,7 +11,7 @@ import {
   schemaTypeIs,
   uiTypeIs,
 } from './registry';
-import { typeOf } from './core/schema';
+import { typeOf } from 'form-core/schema';
 import type { RendererEntry } from './types';
 import {
   BooleanControl,
@@ -53,7 +53,7 @@ import {
   CORRECTIVE_ACTION_TYPE,
   FAILED_MARK_TYPE,
   SCORE_SUMMARY_TYPE,
-} from 'shared-contracts/form-validation/scoring-layout';
+} from 'form-core/scoring-layout';
 import { CorrectiveActionElement, CorrectiveActionsKeeper } from './score/CorrectiveAction';
 
 const control = isControl;

@@ -1,7 +1,8 @@
 import { memo, useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, CardBody, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatDateOnly, labelWithColon, type HostServices } from 'shared-contracts';
-import { WarningIcon } from 'shared-contracts/icons';
+import { type HostServices } from 'shared-contracts';
+import { formatDateOnly, labelWithColon } from 'form-core';
+import { WarningIcon } from 'ui-kit/icons';
 import type { ActionCardModel } from './model';
 import { ACTION_TEXTS } from './texts';
 

@@ -16,8 +16,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ACTION_PHOTOS_MAX, PHOTO, type HostServices } from 'shared-contracts';
-import { CloseIcon } from 'shared-contracts/icons';
+import { ACTION_PHOTOS_MAX, type HostServices } from 'shared-contracts';
+import { PHOTO } from 'form-core';
+import { CloseIcon } from 'ui-kit/icons';
 import { FailedAnswer, InspectionPhoto, Line } from './ActionCard';
 import { recordCompletion, type PickedPhoto } from './complete';
 import { completionProblem, type ActionCardModel } from './model';

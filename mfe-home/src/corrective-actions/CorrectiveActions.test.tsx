@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import type { CorrectiveActionTask, LocalSubmission } from 'shared-contracts';
-import { callsOf, fakeHost } from 'shared-contracts/testing';
+import { callsOf, fakeHost } from 'test-kit';
 import { HomeScreen } from '../HomeScreen';
 import { TASKS } from '../test/fixtures';
 import { ACTION_TEXTS } from './texts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { HostServices, LocalSubmission } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import { actionCards, todayIn, type ActionCardModel } from './model';
 
 /**

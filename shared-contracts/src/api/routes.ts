@@ -18,7 +18,7 @@ import {
   str,
   type JsonSchema,
 } from './schemas';
-import { LOOKUP_CACHE_LIMIT } from '../lookup-cache';
+import { LOOKUP_CACHE_LIMIT, SUBMISSION_BATCH_MAX_ITEMS } from '../constants';
 
 // Moved to ./http (front ends import them without the route table); re-exported here for existing importers.
 export {
@@ -108,8 +108,6 @@ export const SUBMISSION_BATCH_ITEM_SCHEMA: JsonSchema = {
   ...SUBMISSION_BODY_SCHEMA,
   required: ['id', 'formId', 'status', 'version', 'data'],
 };
-/** sObject Collections' limit, and so the most items one batch request may carry. */
-export const SUBMISSION_BATCH_MAX_ITEMS = 200;
 
 /** One open corrective action of GET /api/correctiveActions (issue 43). */
 export interface CorrectiveActionTask {

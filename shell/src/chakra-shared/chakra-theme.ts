@@ -4,7 +4,7 @@
 // `baseTheme`, so bundlers keep it beside `extendBaseTheme` / `ChakraBaseProvider` too. Here `theme`
 // is the base theme: the shared Chakra module (chakra.ts) exports neither `ChakraProvider` nor
 // `extendTheme`, the only parts that would use it (chakra.test.ts fails if one is added), and each
-// front end's theme brings the component styles it renders (shared-contracts/theme).
+// front end's theme brings the component styles it renders (ui-kit/theme).
 import { foundations } from '@chakra-ui/theme/foundations';
 import { semanticTokens } from '@chakra-ui/theme/semantic-tokens';
 import { styles } from '@chakra-ui/theme/styles';

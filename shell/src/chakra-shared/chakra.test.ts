@@ -2,15 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  chakraImports,
-  repoRoot as root,
-  sourceFiles as sources,
-} from 'shared-contracts/testing/chakra-styles';
+import { chakraImports, repoRoot as root, sourceFiles as sources } from 'test-kit/chakra-styles';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// The front ends, and shared-contracts' React parts they bundle (remote-app, theme, app-link, icons).
-const FRONT_ENDS = ['shell', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder', 'shared-contracts'];
+// The front ends, and ui-kit's React parts they bundle (remote-app, theme, app-link, icons).
+const FRONT_ENDS = ['shell', 'mfe-auth', 'mfe-home', 'mfe-form', 'mfe-builder', 'ui-kit'];
 /** The names a curated module (chakra.ts, chakra-extra.ts) re-exports. */
 const namesOf = (file: string) =>
   new Set(
@@ -27,14 +23,14 @@ describe('the shared Chakra module', () => {
   it("has no part that takes Chakra's full default theme (every component's styles) into the shared module", () => {
     // In the builds, Chakra's own `theme` is its base theme (chakra-theme.ts): these would be the base
     // provider and extendBaseTheme under another name. Front ends use ChakraBaseProvider with their
-    // theme from shared-contracts/theme.
+    // theme from ui-kit/theme.
     expect([...curated].filter((name) => ['ChakraProvider', 'extendTheme', 'theme'].includes(name))).toEqual(
       [],
     );
   });
 
   it('provides every Chakra name the front ends import (a missing one would be undefined at run time)', () => {
-    // The shell, home, sign-in and shared-contracts: the first part only (the second is not loaded
+    // The shell, home, sign-in and ui-kit: the first part only (the second is not loaded
     // for them); form and builder: both parts.
     const missing = FRONT_ENDS.flatMap((pkg) =>
       sources(path.join(root, pkg, 'src')).flatMap((file) =>
@@ -47,9 +43,9 @@ describe('the shared Chakra module', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists nothing the front ends and shared-contracts do not import (every name is code every page loads)', () => {
+  it('lists nothing the front ends and ui-kit do not import (every name is code every page loads)', () => {
     const used = new Set(
-      [...FRONT_ENDS, 'shared-contracts'].flatMap((pkg) =>
+      [...FRONT_ENDS, 'ui-kit'].flatMap((pkg) =>
         sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
       ),
     );

@@ -5,7 +5,7 @@
 // itself. chakra.test.ts fails when a front end imports a name missing from this list.
 // The providers are the base ones (ChakraBaseProvider, extendBaseTheme): Chakra's own full default
 // theme, every component's style config, stays out (chakra-theme.ts); each front end's theme brings
-// the styles of the components it renders (shared-contracts/theme). The components only form and
+// the styles of the components it renders (ui-kit/theme). The components only form and
 // builder use are the second part, chakra-extra.ts.
 export {
   Alert,

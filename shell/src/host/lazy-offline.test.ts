@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OfflineServices, OutboxItem } from 'shared-contracts';
-import { fakeHost } from 'shared-contracts/testing';
+import { fakeHost } from 'test-kit';
 import { createLazyOffline } from './lazy-offline';
 
 /** A core to load (the fake host's offline services) and a gate that decides when its import resolves. */

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { remoteForPath, type HostServices } from 'shared-contracts';
 import { LightHeader } from './LightHeader';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 type FullHeaderComponent = ComponentType<{ host: HostServices }>;
 

@@ -1,7 +1,8 @@
-import { appLinkClick, type HostServices } from 'shared-contracts';
-import { CLOUD_OFF_PATH } from 'shared-contracts/icon-paths';
+import { type HostServices } from 'shared-contracts';
+import { appLinkClick } from 'ui-kit';
+import { CLOUD_OFF_PATH } from 'ui-kit/icon-paths';
 import { HEADER_TEXTS } from './header/texts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 /**
  * The header while no route needs Chakra (the sign-in screens, signed out): the title, the

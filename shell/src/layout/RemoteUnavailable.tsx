@@ -1,6 +1,6 @@
 import { Alert, AlertDescription, AlertIcon, AlertTitle, Box, Button, Code, VStack } from '@chakra-ui/react';
 import { REMOTE_UNAVAILABLE, type Observable } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 export interface RemoteUnavailableProps {
   /** offline: a part not on the device yet, offline; needsConnection: the builder, offline. */

@@ -1,11 +1,12 @@
 import { Badge, Box, Flex, HStack, Heading, IconButton, Link } from '@chakra-ui/react';
-import { appLinkClick, type HostServices } from 'shared-contracts';
-import { CloudOffIcon, CloudUploadIcon } from 'shared-contracts/icons';
+import { type HostServices } from 'shared-contracts';
+import { appLinkClick } from 'ui-kit';
+import { CloudOffIcon, CloudUploadIcon } from 'ui-kit/icons';
 import { HelpMenu, NotificationsMenu, ProfileMenu } from './header/menus';
 import { HEADER_TEXTS } from './header/texts';
 import { OfflineReady } from './header/OfflineReady';
 import { ApiUsageNotice } from './header/ApiUsageNotice';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 
 /**
  * The shell's header bar (spec section 1): help, notifications (count 0) and profile menus; an

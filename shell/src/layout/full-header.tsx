@@ -1,6 +1,6 @@
 import { ChakraBaseProvider } from '@chakra-ui/react';
 import type { HostServices } from 'shared-contracts';
-import { memoryColorMode } from 'shared-contracts';
+import { memoryColorMode } from 'ui-kit';
 import { ShellHeader } from './ShellHeader';
 import { shellTheme, shellToastOptions } from './theme';
 

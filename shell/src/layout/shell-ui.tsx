@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChakraBaseProvider } from '@chakra-ui/react';
-import { memoryColorMode } from 'shared-contracts';
+import { memoryColorMode } from 'ui-kit';
 import { shellTheme, shellToastOptions } from './theme';
 
 export { NotFound } from './NotFound';

@@ -1,5 +1,5 @@
 import { extendBaseTheme } from '@chakra-ui/react';
-import { sharedComponentStyles } from 'shared-contracts/theme';
+import { sharedComponentStyles } from 'ui-kit/theme';
 
 /**
  * The shell's theme: Chakra's base theme with the styles of the components the shell renders (the

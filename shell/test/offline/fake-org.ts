@@ -6,23 +6,24 @@
  * per item, a refusal (the org's validation rule: no url, with errors) or a rejection (the BFF's check).
  */
 import {
-  gatewayError,
-  isGatewayError,
   uniquenessKey,
   LOOKUP_CACHE_LIMIT,
-  lookupTargetKey,
-  type BatchItemResult,
-  type GatewayErrorKind,
-  type LookupTarget,
-  type FileUploadRequest,
-  type OrgGateway,
   type PendingSubmission,
-  type SaveResult,
   type AssignedTask,
   type OrgForm,
   type ScheduledRecord,
   type SubmissionPayload,
 } from 'shared-contracts';
+import { lookupTargetKey, type LookupTarget } from 'form-core';
+import {
+  gatewayError,
+  isGatewayError,
+  type BatchItemResult,
+  type GatewayErrorKind,
+  type FileUploadRequest,
+  type OrgGateway,
+  type SaveResult,
+} from '../../src/host/offline/org-gateway';
 
 export type Op =
   | 'saveSubmission'

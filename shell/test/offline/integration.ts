@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FileNode } from 'shared-contracts';
-import { OrgClient } from 'shared-contracts/testing';
+import { OrgClient } from 'test-kit';
 import { HttpOrgGateway, type FetchLike } from '../../src/host/offline/http-gateway';
 import { Signal } from '../../src/host/offline/live';
 import {

@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from 'shared-contracts';
-import { DEMO_ORG, Jar, hiddenInputs } from 'shared-contracts/testing';
+import { DEMO_ORG, Jar, hiddenInputs } from 'test-kit';
+import { freePort } from 'test-kit/system';
 
 export { Jar };
 
@@ -23,17 +23,6 @@ export const DEMO = {
   clientId: DEMO_ORG.clientId,
   secret: DEMO_ORG.clientSecret,
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function run(
   args: string[],

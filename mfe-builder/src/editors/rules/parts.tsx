@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { FormControl, FormErrorMessage, FormLabel, IconButton, Input, Textarea } from '@chakra-ui/react';
 import { parseParams } from './rule-model';
-import { CloseIcon } from 'shared-contracts/icons';
+import { CloseIcon } from 'ui-kit/icons';
 
 export interface FieldOption {
   /** Data path, dot separated (e.g. 'General.CQ_Form_Status'). */

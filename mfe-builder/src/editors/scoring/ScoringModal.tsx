@@ -30,11 +30,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import type { CorrectiveActionSettings, ScoringConfig } from 'shared-contracts';
-import {
-  CORRECTIVE_DEFAULTS,
-  CORRECTIVE_LIMITS,
-  CORRECTIVE_PRIORITIES,
-} from 'shared-contracts/form-validation/corrective-actions';
+import { CORRECTIVE_DEFAULTS, CORRECTIVE_LIMITS, CORRECTIVE_PRIORITIES } from 'form-core/corrective-actions';
 import type { BuilderForm } from '../../model/types';
 import {
   SCORING_LIMITS,

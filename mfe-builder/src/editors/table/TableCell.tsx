@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { IconButton, Text } from '@chakra-ui/react';
 import { BUILDER } from 'shared-contracts';
 import { cellError, type CellValue, type TableColumnModel } from '../../model/table';
-import { WarningIcon } from 'shared-contracts/icons';
+import { WarningIcon } from 'ui-kit/icons';
 
 export interface TableCellProps {
   row: number;

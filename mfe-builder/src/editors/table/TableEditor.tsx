@@ -18,7 +18,7 @@ import { takenNames as toTaken } from '../../model/api-name';
 import { ColumnHeader } from './ColumnHeader';
 import { TableCell } from './TableCell';
 import { ColumnModal, HeaderModal } from './TableModals';
-import { TrashIcon } from 'shared-contracts/icons';
+import { TrashIcon } from 'ui-kit/icons';
 
 export interface TableEditorProps {
   value: TableModel;

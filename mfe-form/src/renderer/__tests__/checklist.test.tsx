@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { applyStartingData } from 'shared-contracts';
+import { applyStartingData } from 'form-core';
 import type { FormDefinition, FormJsonSchema } from 'shared-contracts';
 import { colourQuestion, renderForm } from './helpers';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormDefinition } from 'shared-contracts';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { withScoring } from 'form-core/scoring-layout';
 import { renderForm } from './helpers';
 
 const colours = [

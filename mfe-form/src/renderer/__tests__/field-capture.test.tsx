@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { locationSchema, type FormJsonSchema, type UISchemaElement } from 'shared-contracts';
+import { type FormJsonSchema, type UISchemaElement } from 'shared-contracts';
+import { locationSchema } from 'form-core';
 import { renderForm } from './helpers';
 
 // Issue 32: the location control against a stubbed navigator.geolocation (the browser's own is

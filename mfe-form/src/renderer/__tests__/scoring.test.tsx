@@ -1,9 +1,9 @@
 /** The live score in the renderer (issue 43): summary, section lines, quick links, failed mark, note required. */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { applyStartingData } from 'shared-contracts';
+import { applyStartingData } from 'form-core';
 import type { FormDefinition } from 'shared-contracts';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
+import { withScoring } from 'form-core/scoring-layout';
 import { colourQuestion, renderForm } from './helpers';
 
 const COLOURS = 'Pass|Pass|green-white\nNeeds Attention|Needs Attention|yellow-black\nFail|Fail|red-white';

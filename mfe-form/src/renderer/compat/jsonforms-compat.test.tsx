@@ -10,7 +10,7 @@ import { getExamples } from '@jsonforms/examples';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
 import { FormRenderer } from '../FormRenderer';
 import { getValidator } from '../core/validation';
-import { walkUISchema } from '../core/uischema';
+import { walkUISchema } from 'form-core/uischema';
 
 afterEach(() => cleanup());
 

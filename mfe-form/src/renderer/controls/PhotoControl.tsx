@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button, HStack, SimpleGrid, Text } from '@chakra-ui/react';
-import { PHOTO, photoOptions } from 'shared-contracts';
+import { PHOTO, photoOptions } from 'form-core';
 import type { FormFileItem } from 'shared-contracts';
 import { useFormContext, useSelect } from '../context';
 import type { RendererProps } from '../types';

@@ -15,8 +15,8 @@ import { COMBOBOX_VISIBLE_ITEMS, MESSAGES, SELECT_BUTTONS_MAX_OPTIONS } from 'sh
 import type { OneOfOption } from 'shared-contracts';
 import { useFormContext, useValue } from '../context';
 import { dependentOptions, optionColors } from '../core/options';
-import { joinPath } from '../core/paths';
-import { optionsOf, schemaAtPath } from '../core/schema';
+import { joinPath } from 'form-core/paths';
+import { optionsOf, schemaAtPath } from 'form-core/schema';
 import type { RendererProps } from '../types';
 import { ControlShell, useControl, type ControlState } from './shared';
 

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Button, HStack, Image, Link, Progress, Text, VStack } from '@chakra-ui/react';
-import { quickLinks } from 'shared-contracts';
+import { quickLinks } from 'form-core';
 import type { GuideOption, QuickLinkItem } from 'shared-contracts';
 import { useFormContext, useRuleState } from '../context';
 import { matchingGuides } from '../core/options';

@@ -18,7 +18,7 @@ import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { PrintModeContext, useFormContext, useSelect, useValue } from '../context';
 import type { FormStore } from '../core/store';
-import { resolveRef, titleOf } from '../core/schema';
+import { resolveRef, titleOf } from 'form-core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';

@@ -1,5 +1,6 @@
 import { memo, type ChangeEvent } from 'react';
-import { NUMBER_STEP, fromZonedInput, toZonedInput } from 'shared-contracts';
+import { NUMBER_STEP } from 'shared-contracts';
+import { fromZonedInput, toZonedInput } from 'form-core';
 import { useFormContext } from '../context';
 import { failsPattern, normaliseText } from '../core/validation';
 import type { RendererProps } from '../types';

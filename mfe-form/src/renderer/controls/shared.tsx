@@ -11,9 +11,9 @@ import {
   useValue,
 } from '../context';
 import type { FieldMeta, FormStore } from '../core/store';
-import type { ElementRuleState } from '../core/rules';
-import { joinPath, scopeToPath } from '../core/paths';
-import { resolveScope, titleOf } from '../core/schema';
+import type { ElementRuleState } from 'form-core/rules';
+import { joinPath, scopeToPath } from 'form-core/paths';
+import { resolveScope, titleOf } from 'form-core/schema';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 

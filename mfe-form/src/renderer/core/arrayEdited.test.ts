@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ArrayEdited } from './arrayEdited';
-import { setIn } from './paths';
+import { setIn } from 'form-core/paths';
 import { isEdited, isEmptyNorm, normEmpty } from './validation';
 
 /** A small deterministic random source (tests must not depend on luck). */

@@ -12,7 +12,7 @@
  * original's own object) costs an emptiness check per row at mount, not a normalised copy and a deep
  * comparison of every row (10 ms of a 100×5 table's first paint on the shared machine, issue 31).
  */
-import { deepEqual } from './paths';
+import { deepEqual } from 'form-core/paths';
 import { isEdited, isEmptyNorm, normEmpty } from './validation';
 
 /** One side the array is compared with (the original data or the schema default). */

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema, FormRule } from 'shared-contracts';
-import { deepEqual, getIn, pointerToPath, scopeToPath, setIn } from './paths';
+import { deepEqual, getIn, pointerToPath, scopeToPath, setIn } from 'form-core/paths';
 import {
   applyActionRules,
   evaluateCondition,
   evaluateElementRules,
   evaluateFormula,
   ruleDependencies,
-} from './rules';
-import { applyDefaults, normalizeDates, normalizeIsoDate, resolveToken } from './tokens';
+} from 'form-core/rules';
+import { applyDefaults, normalizeDates, normalizeIsoDate, resolveToken } from 'form-core/tokens';
 import {
   ajvStats,
   checkBeforeSave,
@@ -29,7 +29,7 @@ import {
   optionColors,
   validForHas,
 } from './options';
-import { optionsOf, resolveScope, toAjvSchema } from './schema';
+import { optionsOf, resolveScope, toAjvSchema } from 'form-core/schema';
 
 describe('paths', () => {
   it('maps scopes and pointers to data paths', () => {

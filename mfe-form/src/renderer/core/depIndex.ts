@@ -2,7 +2,7 @@
  * Entries (rule states, formulas) indexed by the data paths they read, so a change at one path finds
  * the entries to re-evaluate in O(depth + entries hit) instead of scanning every entry of the form.
  */
-import { isWithin } from './paths';
+import { isWithin } from 'form-core/paths';
 
 export class DependencyIndex<T> {
   private readonly byPath = new Map<string, Set<T>>();

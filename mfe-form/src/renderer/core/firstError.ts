@@ -3,8 +3,8 @@
  * layout's order (not the schema's), and which sections or tabs must open to show it.
  */
 import type { UISchemaElement } from 'shared-contracts';
-import { joinPath, scopeToPath } from './paths';
-import { toTemplate, type RequiredScope } from './requiredScope';
+import { joinPath, scopeToPath } from 'form-core/paths';
+import { toTemplate, type RequiredScope } from 'form-core/requiredScope';
 
 /** The error paths in layout order; a path no control shows comes last (schema order kept). */
 export const inLayoutOrder = (paths: readonly string[], scope: RequiredScope | undefined): string[] => {

@@ -11,7 +11,7 @@ import type {
   OneOfOption,
   ResolvedLookupFilter,
 } from 'shared-contracts';
-import { getIn, joinPath } from './paths';
+import { getIn, joinPath } from 'form-core/paths';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 

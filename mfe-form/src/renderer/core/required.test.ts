@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaElement } from 'shared-contracts';
-import { hasContent, missingRequired, requiredPlan } from './required';
-import { buildRequiredScope, isExempt, missingByRules, toTemplate } from './requiredScope';
+import { hasContent, missingRequired, requiredPlan } from 'form-core/required';
+import { buildRequiredScope, isExempt, missingByRules, toTemplate } from 'form-core/requiredScope';
 import { FormStore, evaluateJsonFormsCondition } from './store';
 import { checkBeforeSave, getValidator } from './validation';
-import { toAjvSchema } from './schema';
+import { toAjvSchema } from 'form-core/schema';
 
 /** The shape of the demo forms (org-emulator seed): sections as objects with their own required lists. */
 const inspection: FormJsonSchema = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHref } from './safe-href';
+import { safeHref } from 'form-core/safe-href';
 
 describe('safeHref', () => {
   it('keeps web, mail, phone and relative links', () => {

@@ -1,19 +1,14 @@
 /**
- * Property tests of the score (shared-contracts form-validation/scoring.ts, issue 43) over generated
+ * Property tests of the score (form-core form-validation/scoring.ts, issue 43) over generated
  * forms: any nesting of sections, groups and horizontal/vertical layouts, hiding rules on questions and
  * layouts (reading unscored trigger fields), Color Code, Yes/No and configured questions, weights.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormJsonSchema, FormRule, OneOfOption, ScoringConfig, UISchemaElement } from 'shared-contracts';
-import {
-  computeScore,
-  findingPaths,
-  isQuestionHidden,
-  scoringPlan,
-} from 'shared-contracts/form-validation/scoring';
-import { withScoring } from 'shared-contracts/form-validation/scoring-layout';
-import { checkSubmission } from 'shared-contracts/form-validation/submission';
+import { computeScore, findingPaths, isQuestionHidden, scoringPlan } from 'form-core/scoring';
+import { withScoring } from 'form-core/scoring-layout';
+import { checkSubmission } from 'form-core/submission';
 
 const COLOUR: OneOfOption[] = [
   { const: 'Pass', color: 'green-white' },

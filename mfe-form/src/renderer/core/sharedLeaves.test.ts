@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { FormJsonSchema } from 'shared-contracts';
-import { SHARED_PREFIX, shareLeafSchemas } from './sharedLeaves';
+import { SHARED_PREFIX, shareLeafSchemas } from 'form-core/sharedLeaves';
 import { getValidator, validateData, errorsByPath } from './validation';
 
 const schema: FormJsonSchema = {

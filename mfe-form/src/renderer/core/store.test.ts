@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FormJsonSchema, FormRule, UISchemaElement } from 'shared-contracts';
 import { FormStore } from './store';
 import { getValidator } from './validation';
-import { resolveScope } from './schema';
+import { resolveScope } from 'form-core/schema';
 
 const schema: FormJsonSchema = {
   type: 'object',

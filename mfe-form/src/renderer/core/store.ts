@@ -8,9 +8,10 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { FormJsonSchema, FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
-import { MESSAGES, withLocationComponents } from 'shared-contracts';
-import { evaluateJsonFormsCondition } from 'shared-contracts/form-validation/ajv';
-import { getIn, isWithin, joinPath, setIn } from './paths';
+import { MESSAGES } from 'shared-contracts';
+import { withLocationComponents } from 'form-core';
+import { evaluateJsonFormsCondition } from 'form-core/ajv';
+import { getIn, isWithin, joinPath, setIn } from 'form-core/paths';
 import {
   applyActionRules,
   EMPTY_RULE_STATE,
@@ -19,15 +20,15 @@ import {
   ruleDependencies,
   sameRuleState,
   type ElementRuleState,
-} from './rules';
-import { schemaAtPath } from './schema';
+} from 'form-core/rules';
+import { schemaAtPath } from 'form-core/schema';
 import { DependencyIndex } from './depIndex';
-import type { TokenContext } from './tokens';
+import type { TokenContext } from 'form-core/tokens';
 import { ErrorIndex } from './errorIndex';
 import { ArrayEdited } from './arrayEdited';
-import { requiredPlan, type RequiredPlan } from './required';
-import type { RequiredScope } from './requiredScope';
-import { missingRequiredPaths } from 'shared-contracts/form-validation/submission';
+import { requiredPlan, type RequiredPlan } from 'form-core/required';
+import type { RequiredScope } from 'form-core/requiredScope';
+import { missingRequiredPaths } from 'form-core/submission';
 import { RENDERER_TEXTS } from '../texts';
 import { checkBeforeSave, dropEmptyRows, isEdited, validateForm, type SaveCheck } from './validation';
 
@@ -285,7 +286,7 @@ export class FormStore {
 
   /** The missing required values (walks required paths only: required.ts); notifies only on change. */
   private updateMissing(): void {
-    // The same function the BFF runs on a submission sent as Submitted (shared-contracts).
+    // The same function the BFF runs on a submission sent as Submitted (form-core).
     const next = missingRequiredPaths(this.schema, this.data, this.requiredScope);
     const prev = this.missing;
     if (next.length === prev.length && next.every((p, i) => p === prev[i])) return;

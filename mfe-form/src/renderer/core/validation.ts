@@ -7,13 +7,13 @@
 import type { ValidateFunction } from 'ajv';
 import { MESSAGES } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
-import { describePath, errorsByPath, listErrors, validateForm } from 'shared-contracts/form-validation/ajv';
+import { describePath, errorsByPath, listErrors, validateForm } from 'form-core/ajv';
 import { RENDERER_TEXTS } from '../texts';
-import { deepEqual, getIn } from './paths';
-import { missingMessages, missingRequiredPaths } from 'shared-contracts/form-validation/submission';
-import { isEmptyValue } from './rules';
+import { deepEqual, getIn } from 'form-core/paths';
+import { missingMessages, missingRequiredPaths } from 'form-core/submission';
+import { isEmptyValue } from 'form-core/rules';
 
-// Ajv, the error listing and JSON Forms conditions live in shared-contracts (the BFF checks a submitted
+// Ajv, the error listing and JSON Forms conditions live in form-core (the BFF checks a submitted
 // form with the same code); re-exported for the renderer's modules.
 export {
   ajvStats,
@@ -26,9 +26,9 @@ export {
   listErrors,
   validateData,
   validateForm,
-} from 'shared-contracts/form-validation/ajv';
+} from 'form-core/ajv';
 // Home reads a refused submit's errors too (its In Progress card's toast).
-export { mapServerErrors } from 'shared-contracts/form-validation/server-errors';
+export { mapServerErrors } from 'form-core/server-errors';
 
 export interface SaveCheck {
   ok: boolean;
@@ -67,7 +67,7 @@ export const checkBeforeSave = (args: {
   const messages: string[] = [];
   // Without the store's list (which knows hidden and read-only fields), the schema's required fields.
   const missing = args.missing ?? missingRequiredPaths(args.schema, args.data, undefined);
-  // The listing the BFF answers a refused submit with (shared-contracts' submission check).
+  // The listing the BFF answers a refused submit with (form-core's submission check).
   messages.push(...missingMessages(missing, args.schema));
   for (const p of missing) byPath.set(p, [RENDERER_TEXTS.requiredProperty]);
   for (const [p, msgs] of errorsByPath(errors, args.schema))

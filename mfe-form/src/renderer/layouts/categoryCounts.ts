@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { UISchemaElement } from 'shared-contracts';
 import { useFormContext } from '../context';
-import { joinPath } from '../core/paths';
-import { countControls, itemListPaths } from '../core/uischema';
+import { joinPath } from 'form-core/paths';
+import { countControls, itemListPaths } from 'form-core/uischema';
 
 /**
  * The count each Categorization tab shows. A category holding item lists (ListWithDetail, table)

@@ -4,7 +4,7 @@
  * `data.CorrectiveActions[<question path>]`, through `useSelect`, so typing in one panel re-renders
  * that panel only. The keeper beside the live score keeps the actions in step with the failed items
  * (a new one gets its action, one that stops failing loses it): it runs when the score changes, not
- * per keystroke. The rules are shared-contracts' corrective-actions.ts.
+ * per keystroke. The rules are form-core's corrective-actions.ts.
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -39,7 +39,7 @@ import {
   priorityOf,
   syncActions,
   withAction,
-} from 'shared-contracts/form-validation/corrective-actions';
+} from 'form-core/corrective-actions';
 import { useFormContext, useSelect } from '../context';
 import type { LookupRecord, RendererProps } from '../types';
 import { useScore } from './ScoreElements';

@@ -1,14 +1,14 @@
 /**
  * The live score on the form screen (issue 43): the summary beside the quick links, a section's line in
  * its header, a quick link's failed count and the mark under a failed answer. Each reads the score
- * through `useScore`, which asks the form's memoised scorer (shared-contracts scoring.ts) after a
+ * through `useScore`, which asks the form's memoised scorer (form-core scoring.ts) after a
  * change: the scorer compares only the values the score reads, so a keystroke in any other field
  * returns the same result object and re-renders none of these.
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import { Box, HStack, Text } from '@chakra-ui/react';
-import { FailIcon, PassIcon } from 'shared-contracts/icons';
-import type { ScoreResult } from 'shared-contracts/form-validation/scoring';
+import { FailIcon, PassIcon } from 'ui-kit/icons';
+import type { ScoreResult } from 'form-core/scoring';
 import { useFormContext, useRuleState, useValue } from '../context';
 import type { RendererProps } from '../types';
 import { SCORE_TEXTS, failedLine, failedMarkText, pointsLine, sectionLine, verdictLine } from './score-texts';

@@ -2,7 +2,7 @@
  * The words of the live score (issue 43). Numbers as the model rounds them (scoring.ts: points to 2
  * decimals, percent to 1), written without trailing zeros.
  */
-import type { ScoreResult, SectionScore } from 'shared-contracts/form-validation/scoring';
+import type { ScoreResult, SectionScore } from 'form-core/scoring';
 
 const num = (n: number): string => String(Number(n.toFixed(2)));
 

@@ -1,12 +1,8 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  API_ALLOWANCE_TEXTS,
-  type BatchItemResult,
-  type LocalSubmission,
-  type SubmissionPayload,
-} from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, type LocalSubmission, type SubmissionPayload } from 'shared-contracts';
+import { type BatchItemResult } from './org-gateway';
 import { classify } from './http-gateway';
 import { FakeOrg } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';

@@ -1,12 +1,8 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  SUBMIT_BATCH_MAX,
-  uniquenessKey,
-  type FileUploadRequest,
-  type LocalSubmission,
-} from 'shared-contracts';
+import { SUBMISSION_BATCH_MAX_ITEMS, uniquenessKey, type LocalSubmission } from 'shared-contracts';
+import { type FileUploadRequest } from './org-gateway';
 import { FakeOrg } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
 
@@ -44,7 +40,7 @@ describe('the bulk path (OrgGateway.submitBatch)', () => {
     const ids = await queueSubmitted(h, 1000);
     await h.drainOnce();
     expect(b.org.batchSizes).toEqual([200, 200, 200, 200, 200]);
-    expect(Math.max(...b.org.batchSizes)).toBeLessThanOrEqual(SUBMIT_BATCH_MAX);
+    expect(Math.max(...b.org.batchSizes)).toBeLessThanOrEqual(SUBMISSION_BATCH_MAX_ITEMS);
     expect(await h.local()).toEqual([]);
     expect(b.org.records.size).toBe(1000);
     expect(new Set(b.org.records.keys())).toEqual(new Set(ids.map((id) => uniquenessKey('a0F1', id))));

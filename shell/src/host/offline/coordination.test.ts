@@ -1,7 +1,8 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uniquenessKey, type OrgGateway } from 'shared-contracts';
+import { uniquenessKey } from 'shared-contracts';
+import { type OrgGateway } from './org-gateway';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
 import { drainOutboxOnce } from './index';

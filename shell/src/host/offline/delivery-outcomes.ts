@@ -8,12 +8,10 @@ import {
   MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
-  gatewayError,
-  type BatchItemResult,
   type DeliveryOutcome,
-  type GatewayError,
   type LocalSubmission,
 } from 'shared-contracts';
+import { gatewayError, type BatchItemResult, type GatewayError } from './org-gateway';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { fileNodes, NO_DELIVERY, readySyncStatus, updateFileNodes } from './transitions';
 

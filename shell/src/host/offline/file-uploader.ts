@@ -4,15 +4,8 @@
  * nodes are updated (error cleared, progress 100) and its sync status recomputed. On a failure the
  * loop stops, the file stays Unsynced; a 401 clears authorization. One upload per file at a time.
  */
-import {
-  FILE_STATUS,
-  isGatewayError,
-  gatewayError,
-  uniquenessKey,
-  type FileInfo,
-  type GatewayError,
-  type OrgGateway,
-} from 'shared-contracts';
+import { FILE_STATUS, uniquenessKey, type FileInfo } from 'shared-contracts';
+import { isGatewayError, gatewayError, type GatewayError, type OrgGateway } from './org-gateway';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { OfflineStore } from './store';
 import { sameOwner, type Owner } from './owner';

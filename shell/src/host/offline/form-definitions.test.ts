@@ -1,5 +1,6 @@
 import { describe, expect, it, afterEach } from 'vitest';
-import { API_ALLOWANCE_TEXTS, MESSAGES, gatewayError } from 'shared-contracts';
+import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
+import { gatewayError } from './org-gateway';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
 
 // "Get this form's definition", the host's one read for every screen (issue 41.3).

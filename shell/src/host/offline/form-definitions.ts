@@ -5,11 +5,10 @@ import {
   MESSAGES,
   definitionProblem,
   isFormDefinition,
-  isGatewayError,
   type FormDefinitionRead,
   type Observable,
-  type OrgGateway,
 } from 'shared-contracts';
+import { isGatewayError, type OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 

@@ -5,25 +5,27 @@
 import {
   MESSAGES,
   SUBMISSION_STATUS,
-  gatewayError,
   isBffError,
   splitUniquenessKey,
   uniquenessKey,
   type AssignedTask,
   type CorrectiveActionTask,
-  type BatchItemResult,
-  type FileUploadRequest,
-  type LookupTarget,
   type OrgForm,
-  type OrgGateway,
   type PendingSubmission,
   type QueryParams,
-  type SaveResult,
   type ScheduledRecord,
   type SubmissionBatchWireResult,
   type SubmissionPayload,
   type SubmissionStatus,
 } from 'shared-contracts';
+import { type LookupTarget } from 'form-core';
+import {
+  gatewayError,
+  type BatchItemResult,
+  type FileUploadRequest,
+  type OrgGateway,
+  type SaveResult,
+} from './org-gateway';
 import {
   classify,
   createBffClient,

@@ -3,7 +3,7 @@
  * leader election, draft presence and the outbox. The shell composes HostServices with
  * `createOfflineServices(...)`; its service worker can drain a left-over queue with `drainOutboxOnce`.
  */
-import type { OrgGateway } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import { DEFAULT_BACKOFF } from './backoff';
 import { openOfflineDbs, type IdbDeps } from './db';
 import { FileUploader } from './file-uploader';

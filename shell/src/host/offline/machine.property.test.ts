@@ -2,13 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  gatewayError,
-  uniquenessKey,
-  type BatchItemResult,
-  type LocalSubmission,
-  type SyncStatus,
-} from 'shared-contracts';
+import { uniquenessKey, type LocalSubmission, type SyncStatus } from 'shared-contracts';
+import { gatewayError, type BatchItemResult } from './org-gateway';
 import { DEFAULT_BACKOFF } from './backoff';
 import { FakeOrg, type Fault } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
@@ -16,7 +11,7 @@ import * as D from './delivery-outcomes';
 import * as Tr from './transitions';
 
 const T = { ...Tr, ...D };
-import { proofScale, recordProof } from 'shared-contracts/testing';
+import { proofScale, recordProof } from 'test-kit';
 
 // 100 runs per seed in `npm test`, 1,000 under `npm run proof` (issue 11); the engine's fault
 // schedules are each a whole queue drained through a fake org, so they get fewer.

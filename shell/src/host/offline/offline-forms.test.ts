@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition, LocalSubmission, OrgGateway } from 'shared-contracts';
+import type { FormDefinition, LocalSubmission } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import { Signal } from './live';
 import { assembleOfflineForm, createOfflineForms } from './offline-forms';
 import type { OfflineStore } from './store';

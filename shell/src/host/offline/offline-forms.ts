@@ -4,22 +4,23 @@
 // its guide images. An opening form reads its starting data the same way (withStartingData), and forms
 // the org retired are purged.
 import {
-  applyStartingData,
   definitionProblem,
-  isGatewayError,
+  type FormDefinition,
+  type Guide,
+  type LocalSubmission,
+  type Observable,
+  type OfflineServices,
+} from 'shared-contracts';
+import {
+  applyStartingData,
   keptStartingData,
   lookupTargets,
   queriesUseRecordId,
   startingDataQueries,
   withCachedLookups,
   type CachedLookup,
-  type FormDefinition,
-  type Guide,
-  type LocalSubmission,
-  type Observable,
-  type OfflineServices,
-  type OrgGateway,
-} from 'shared-contracts';
+} from 'form-core';
+import { isGatewayError, type OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 import * as T from './transitions';

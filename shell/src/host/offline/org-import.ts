@@ -3,7 +3,8 @@
 // told to the org, and one record pulled on purpose. Kept apart from createOfflineServices (the
 // write side) because it has its own state: the last import, definitions read this session, and the
 // org copies of discarded drafts.
-import type { Observable, OrgGateway, PendingSubmission, LocalSubmission } from 'shared-contracts';
+import type { Observable, PendingSubmission, LocalSubmission } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import { eachLimited } from './each-limited';
 import { changedPuts, pendingSignature, shouldImport, type ImportMark } from './import-writes';
 import type { Owner } from './owner';

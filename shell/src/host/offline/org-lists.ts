@@ -7,11 +7,11 @@ import type {
   CorrectiveActionTask,
   Observable,
   OrgForm,
-  OrgGateway,
   OrgList,
   OrgRefresh,
   OrgTopic,
 } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import { liveObservable, Signal } from './live';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';

@@ -1,7 +1,8 @@
 // The push half of sync as this tab runs it: the engine (one uploader per browser, leader-elected), the
 // queue channel that tells the other tabs what was queued, delivered and uploaded, upload progress, each
 // record's delivery outcome, and Background Sync for a queue a closed tab leaves behind.
-import type { DeliveryOutcome, Observable, OfflineServices, OrgGateway } from 'shared-contracts';
+import type { DeliveryOutcome, Observable, OfflineServices } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import type { BackoffPolicy } from './backoff';
 import { DeliveryBoard } from './delivery';
 import { SyncEngine } from './engine';

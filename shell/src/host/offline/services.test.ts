@@ -1,13 +1,8 @@
 // Dexie's live queries need a global IndexedDB before dexie is first imported.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  MESSAGES,
-  OFFLINE_MESSAGES,
-  cachedLookups,
-  uniquenessKey,
-  type FormDefinition,
-} from 'shared-contracts';
+import { MESSAGES, OFFLINE_MESSAGES, uniquenessKey, type FormDefinition } from 'shared-contracts';
+import { cachedLookups } from 'form-core';
 import { DEFINITION_READS } from './org-import';
 import { guideImageUrls } from './offline-forms';
 import { pendingFromOrg } from '../../../test/offline/fake-org';

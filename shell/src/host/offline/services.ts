@@ -5,7 +5,8 @@
  * (org-import.ts, org-pull.ts, org-refresh.ts) and keeps its lists (org-lists.ts); forms kept offline
  * (offline-forms.ts); tasks started (task-start.ts); the outbox (outbox.ts).
  */
-import type { Observable, OfflineServices, OrgGateway } from 'shared-contracts';
+import type { Observable, OfflineServices } from 'shared-contracts';
+import type { OrgGateway } from './org-gateway';
 import type { BackoffPolicy } from './backoff';
 import {
   openOfflineDbs,

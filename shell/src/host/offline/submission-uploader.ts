@@ -12,12 +12,12 @@
  * Each record's outcome is told (`onDelivery`), so the form screen is told, never guesses.
  */
 import {
-  SUBMIT_BATCH_MAX,
+  SUBMISSION_BATCH_MAX_ITEMS,
   SYNC_STATUS,
-  type BatchItemResult,
   type DeliveryOutcome,
   type LocalSubmission,
 } from 'shared-contracts';
+import { type BatchItemResult } from './org-gateway';
 import { DEFAULT_BACKOFF } from './backoff';
 import { asGatewayError, type FileUploader, type UploaderDeps } from './file-uploader';
 import { afterDelivery } from './delivery-outcomes';
@@ -91,8 +91,8 @@ export class SubmissionUploader {
     // whatever needs no file work goes in batches
     const batchable = queue.filter((s) => !fileWork(s));
     const tasks: (() => Promise<void>)[] = [];
-    for (let i = 0; i < batchable.length; i += SUBMIT_BATCH_MAX) {
-      const chunk = batchable.slice(i, i + SUBMIT_BATCH_MAX);
+    for (let i = 0; i < batchable.length; i += SUBMISSION_BATCH_MAX_ITEMS) {
+      const chunk = batchable.slice(i, i + SUBMISSION_BATCH_MAX_ITEMS);
       tasks.push(() => this.processBatch(owner, chunk));
     }
     let next = 0;
@@ -111,7 +111,7 @@ export class SubmissionUploader {
   }
 
   /**
-   * Steps 2-6 for up to SUBMIT_BATCH_MAX submissions in one request (files already resolved), the
+   * Steps 2-6 for up to SUBMISSION_BATCH_MAX_ITEMS submissions in one request (files already resolved), the
    * outcomes written in one transaction. Never throws.
    */
   async processBatch(owner: Owner, chunk: LocalSubmission[]): Promise<void> {

@@ -4,16 +4,15 @@
 import {
   MESSAGES,
   SYNC_STATUS,
-  isGatewayError,
   splitUniquenessKey,
   type LocalSubmission,
   type Observable,
-  type OrgGateway,
   type ScheduledRecord,
   type StartScheduledInput,
   type TaskStart,
   type TaskToStart,
 } from 'shared-contracts';
+import { isGatewayError, type OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 import * as T from './transitions';

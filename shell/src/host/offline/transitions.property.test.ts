@@ -15,15 +15,13 @@ import { describe, expect, it } from 'vitest';
 import {
   SUBMISSION_STATUS,
   SYNC_STATUS,
-  gatewayError,
   uniquenessKey,
-  type BatchItemResult,
-  type GatewayErrorKind,
   type LocalSubmission,
   type PendingSubmission,
   type SubmissionPayload,
 } from 'shared-contracts';
-import { proofScale, recordProof } from 'shared-contracts/testing';
+import { gatewayError, type BatchItemResult, type GatewayErrorKind } from './org-gateway';
+import { proofScale, recordProof } from 'test-kit';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
 import * as D from './delivery-outcomes';
 import * as Tr from './transitions';

@@ -3,10 +3,10 @@ import {
   MESSAGES,
   SUBMISSION_STATUS as ST,
   SYNC_STATUS as SY,
-  gatewayError,
   type LocalSubmission,
   type PendingSubmission,
 } from 'shared-contracts';
+import { gatewayError } from './org-gateway';
 import { DEFAULT_BACKOFF } from './backoff';
 import * as D from './delivery-outcomes';
 import * as Tr from './transitions';

@@ -8,7 +8,6 @@ import {
   MESSAGES,
   SUBMISSION_STATUS,
   SYNC_STATUS,
-  controlledDocumentId,
   type DeliveryState,
   type FormDefinition,
   type FileNode,
@@ -20,6 +19,7 @@ import {
   type SyncStatus,
   uniquenessKey,
 } from 'shared-contracts';
+import { controlledDocumentId } from 'form-core';
 
 export interface Ctx {
   /** ISO date-time of the transition. */

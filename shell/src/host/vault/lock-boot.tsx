@@ -6,7 +6,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import type { SignedIn } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import type { ShellHost } from '../host-services';
 import { LockScreen } from '../../layout/lock/LockScreen';
 import { indexedDbKeyringStore } from './keyring-store';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box } from '@chakra-ui/react';
 import { API_ALLOWANCE_TEXTS, type HostServices } from 'shared-contracts';
-import { useBuilderAccess } from 'shared-contracts/use-builder-access';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useBuilderAccess } from 'ui-kit/use-builder-access';
+import { useObservable } from 'ui-kit/use-observable';
 
 interface OrgApiUsage {
   level: 'normal' | 'high' | 'spent';

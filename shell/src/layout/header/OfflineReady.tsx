@@ -1,5 +1,5 @@
 import { Box, createIcon } from '@chakra-ui/react';
-import { useObservable } from 'shared-contracts/use-observable';
+import { useObservable } from 'ui-kit/use-observable';
 import { offlineReadiness } from '../../sw/offline-copy-client';
 import { HEADER_TEXTS } from './texts';
 

@@ -19,9 +19,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
-import { useObservable } from 'shared-contracts/use-observable';
-import { BellIcon, HelpIcon } from 'shared-contracts/icons';
-import { useBuilderAccess } from 'shared-contracts/use-builder-access';
+import { useObservable } from 'ui-kit/use-observable';
+import { BellIcon, HelpIcon } from 'ui-kit/icons';
+import { useBuilderAccess } from 'ui-kit/use-builder-access';
 import { HEADER_TEXTS } from './texts';
 import { logoutConfirmText } from './logout-text';
 

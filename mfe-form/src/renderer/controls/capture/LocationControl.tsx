@@ -14,7 +14,7 @@ import {
   parseCoordinates,
   requiredAccuracyOf,
   type GeoValue,
-} from 'shared-contracts';
+} from 'form-core';
 import { PrintModeContext, useFormContext } from '../../context';
 import type { RendererProps } from '../../types';
 import { ControlShell, useControl } from '../shared';

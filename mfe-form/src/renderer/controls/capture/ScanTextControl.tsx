@@ -6,7 +6,7 @@
  */
 import { memo, useContext, useEffect, useRef, useState } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
-import { formatLabels, scanFormatsOf, type BarcodeFormatName } from 'shared-contracts';
+import { formatLabels, scanFormatsOf, type BarcodeFormatName } from 'form-core';
 import { PrintModeContext, useFormContext } from '../../context';
 import { failsPattern } from '../../core/validation';
 import type { RendererProps } from '../../types';

@@ -2,7 +2,7 @@
  * One fix from the device (navigator.geolocation), as a promise with its failure named. GPS needs no
  * network, so this works offline; `maximumAge: 0` because a refresh asked for must be a new fix.
  */
-import { fromPosition, type GeoValue } from 'shared-contracts';
+import { fromPosition, type GeoValue } from 'form-core';
 
 export type GeoFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported' | 'insecure';
 

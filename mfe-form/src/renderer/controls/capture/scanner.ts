@@ -5,7 +5,7 @@
  * the `barcode-detector` ponyfill on ZXing's WebAssembly, whose .wasm comes from this build (the
  * package's default is a CDN: a field device offline, or a network that blocks it, could not scan).
  */
-import type { BarcodeFormatName } from 'shared-contracts';
+import type { BarcodeFormatName } from 'form-core';
 
 export interface Detected {
   rawValue: string;

@@ -1,5 +1,5 @@
 /** Texts of the location and scan controls (issue 32; the spec has none). */
-import { formatAccuracy } from 'shared-contracts';
+import { formatAccuracy } from 'form-core';
 import type { GeoFailure } from './geolocate';
 import type { ScanFailure } from './scan-failure';
 

@@ -1,0 +1,2 @@
+export * from './color-mode';
+export * from './app-link-click';

@@ -1,0 +1,57 @@
+import React, { type ComponentType, type ReactNode } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { CONTRACT_VERSION } from 'shared-contracts';
+import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+
+/** What wraps a remote's root: its UI library's provider, or nothing for a plain React screen. */
+export type RemoteAppFrame = ComponentType<{ children: ReactNode }>;
+
+const NoFrame: RemoteAppFrame = ({ children }) => <>{children}</>;
+
+/**
+ * A remote's `./app` module without any UI library (subpath `ui-kit/remote-app-core`): its
+ * single-spa application around its root component inside `Frame`, declaring the contract version
+ * this build was made against. A remote whose first screen must not wait for Chakra (mfe-auth's
+ * sign-in page) uses this directly; `defineRemoteApp` is this with the product's ChakraProvider.
+ */
+export function defineRemoteAppIn(
+  Root: ComponentType<RemoteAppProps>,
+  Frame: RemoteAppFrame = NoFrame,
+): RemoteAppModule {
+  /** A deployment can stamp a label on its build (BUILD_LABEL), shown under the remote's screen. */
+  function App(props: RemoteAppProps) {
+    return (
+      <Frame>
+        <Root {...props} />
+        {process.env.BUILD_LABEL ? (
+          <small
+            data-testid="build-label"
+            style={{ display: 'block', padding: '0 1.5rem', color: '#4A5568' }}
+          >
+            {props.name} build {process.env.BUILD_LABEL}
+          </small>
+        ) : null}
+      </Frame>
+    );
+  }
+  const lifecycles = singleSpaReact<RemoteAppProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: App,
+    // A crash after mount: the shell swaps this area for its fallback and keeps the rest running.
+    errorBoundary: (error, _info, props) => {
+      props.host.reportCrash(props.name, error);
+      return <></>;
+    },
+  });
+  // single-spa adds its own props (singleSpa, mountParcel) to ours when it calls these.
+  const { bootstrap, mount, unmount } = lifecycles as unknown as Omit<RemoteAppModule, 'contractVersion'>;
+  return {
+    // The override exists to test the shell's refusal of an incompatible remote.
+    contractVersion: process.env.CONTRACT_VERSION_OVERRIDE || CONTRACT_VERSION,
+    bootstrap,
+    mount,
+    unmount,
+  };
+}

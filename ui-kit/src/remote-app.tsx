@@ -1,0 +1,33 @@
+import type { ComponentType, ReactNode } from 'react';
+import { ChakraBaseProvider } from '@chakra-ui/react';
+import { memoryColorMode } from './color-mode';
+import { defineRemoteAppIn, type RemoteAppFrame } from './remote-app-core';
+import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+
+/** A Chakra theme as extendBaseTheme / extendProductTheme (ui-kit/theme) return it. */
+export type ChakraTheme = Record<string, unknown>;
+
+/**
+ * The product's Chakra setup for a React root a remote owns, in `theme` (the remote's, from
+ * ui-kit/theme: the base provider carries no component styles of its own); the shell
+ * already applied the CSS reset and global styles.
+ */
+export function ProductChakra({ theme, children }: { theme: ChakraTheme; children: ReactNode }) {
+  return (
+    <ChakraBaseProvider resetCSS={false} disableGlobalStyle theme={theme} colorModeManager={memoryColorMode}>
+      {children}
+    </ChakraBaseProvider>
+  );
+}
+
+/**
+ * A remote's `./app` module: its single-spa application around its root component (inside the
+ * product's Chakra provider with the remote's theme), declaring the contract version this build was
+ * made against. (Subpath `ui-kit/remote-app`, so only React front ends import React through
+ * it.) The theme is an argument, not imported here: `ui-kit/theme` is a shared module only
+ * under that request, and each remote decides which component styles it brings.
+ */
+export function defineRemoteApp(Root: ComponentType<RemoteAppProps>, theme: ChakraTheme): RemoteAppModule {
+  const Frame: RemoteAppFrame = ({ children }) => <ProductChakra theme={theme}>{children}</ProductChakra>;
+  return defineRemoteAppIn(Root, Frame);
+}
