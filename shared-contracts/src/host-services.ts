@@ -1,6 +1,7 @@
 import type { RemoteName } from './remotes';
 import type { LoginTarget } from './api/http';
 import type { Observable } from './observable';
+import type { RouteCall } from './api/route-types';
 import type { OfflineServices } from './offline';
 
 /** User details, first record (spec section 3). */
@@ -83,6 +84,12 @@ export interface ApiClient {
    * `body` is given. Fails with a `BffError` like the others.
    */
   blob(path: string, options?: { body?: unknown; query?: QueryParams }): Promise<Blob>;
+  /**
+   * Since 1.4.0: a route of the BFF's route table by operation id (`Routes`, api/route-types.ts), with
+   * its path params, query and body, answering the route's typed answer (a Blob for a download).
+   * Remotes use this rather than declaring their own answer types.
+   */
+  call: RouteCall;
 }
 
 /** Since 1.3.0: another remote's exposed module, loaded through the shell's Module Federation runtime. */

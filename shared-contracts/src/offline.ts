@@ -126,20 +126,19 @@ export interface CachedForm {
 // ---------------------------------------------------------------------------------------------
 // The network, as the sync engine sees it.
 
-/** How a failed org call failed: see BffErrorKind (api/bff-error.ts). */
-export type GatewayErrorKind = BffErrorKind;
-
-/** A failed org call, as the sync engine sees it: the one BFF error type. */
-export type GatewayError = BffError;
-
+/** A failed org call, as the sync engine makes one itself (the one BFF error type). */
 export function gatewayError(
-  kind: GatewayErrorKind,
+  kind: BffErrorKind,
   message: string,
   extra: { status?: number; data?: unknown } = {},
-): GatewayError {
+): BffError {
   return new BffError({ kind, message, ...extra });
 }
 
+/**
+ * @deprecated Use `isBffError`. Kept only while shell/src/host/offline/services.ts (being restructured
+ * in parallel) still names it; delete with that file's switch.
+ */
 export const isGatewayError = isBffError;
 
 /** The uniqueness key every org-changing request carries: `formId#submissionId`. */
@@ -214,7 +213,7 @@ export interface PendingSubmission {
 /**
  * The narrow interface the engine needs from the network. Every call that changes the org is
  * idempotent by the submission's uniqueness key (uploadFile: by `localId`), so a retry after a
- * lost response never makes a second record. Failures reject with a `GatewayError`.
+ * lost response never makes a second record. Failures reject with a `BffError`.
  */
 export interface OrgGateway {
   /**
@@ -275,7 +274,7 @@ export type BatchItemResult =
       formSubmissionId?: string;
       errors?: unknown[];
     }
-  | { uniquenessKey: string; ok: false; error: GatewayError };
+  | { uniquenessKey: string; ok: false; error: BffError };
 
 // ---------------------------------------------------------------------------------------------
 // The outbox view and the services remotes use.

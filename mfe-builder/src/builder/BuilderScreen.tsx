@@ -33,7 +33,8 @@ import {
 } from '../model/layout';
 import { documentItem, generalPalette, objectPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
-import type { BuilderApi, ObjectFields } from './api';
+import type { ObjectFieldsAnswer } from 'shared-contracts';
+import type { BuilderApi } from './api';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
 import { describeDrop, dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
@@ -170,12 +171,10 @@ export function BuilderScreen({
    */
   const searchDocuments = useCallback(
     async (params: { name?: string; ids?: string }): Promise<PaletteItem[]> => {
-      const res = await api.searchQuery<{ records: DocumentRecord[] }>({
-        kind: 'controlledDocuments',
-        ...params,
-      });
+      const res = await api.searchQuery({ kind: 'controlledDocuments', ...params });
       const loaded = store.getForm().startingData ?? {};
-      const items = res.records.map((d) => {
+      const items = res.records.map((r) => {
+        const d: DocumentRecord = { ...r, Name: String(r.Name ?? '') };
         documentRecords.current.set(d.Id, d);
         return documentItem({
           Id: d.Id,
@@ -217,8 +216,8 @@ export function BuilderScreen({
     let live = true;
     (async () => {
       // Fields the org computes (formulas, roll-ups, created/modified) are offered too, placed read-only.
-      const primary: ObjectFields = await api.objectFields(meta.cqFormType, false, true);
-      const context: ObjectFields | null = meta.contextObject
+      const primary: ObjectFieldsAnswer = await api.objectFields(meta.cqFormType, false, true);
+      const context: ObjectFieldsAnswer | null = meta.contextObject
         ? await api.objectFields(meta.contextObject, false, true)
         : null;
       let schemas: ObjectSchemas = {};
@@ -461,11 +460,7 @@ export function BuilderScreen({
   // The corrective actions' chosen assignee: Users by name through the BFF's lookup query.
   const searchUsers = useCallback(
     async (name: string) => {
-      const res = await api.searchQuery<{ records: { Id: string; Name?: string }[] }>({
-        kind: 'lookup',
-        object: 'User',
-        name,
-      });
+      const res = await api.searchQuery({ kind: 'lookup', object: 'User', name });
       return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
     },
     [api],

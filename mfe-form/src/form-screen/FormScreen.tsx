@@ -296,7 +296,7 @@ function LoadedForm({
     let reachable = host.online.get();
     if (reachable) {
       try {
-        await host.api.get('/api/checkUserDetails');
+        await host.api.call('checkUserDetails');
       } catch (e) {
         if (isBffError(e) && e.network) reachable = false;
       }

@@ -11,3 +11,5 @@ export {
   HTTP_URL_PATTERN,
   type JsonSchema as ApiJsonSchema,
 } from './schemas';
+export * from './route-types';
+export * from './route-call';

@@ -12,7 +12,7 @@ import {
   LOOKUP_CACHE_LIMIT,
   lookupTargetKey,
   type BatchItemResult,
-  type GatewayErrorKind,
+  type BffErrorKind,
   type LookupTarget,
   type FileUploadRequest,
   type OrgGateway,
@@ -35,7 +35,7 @@ export type Op =
   | 'lookupCache'
   | 'submitBatch';
 
-export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | null;
+export type Fault = Exclude<BffErrorKind, 'conflict'> | 'lost' | null;
 
 /** What the org makes of one item of a batch: refused (no url, its errors), rejected (4xx), or taken. */
 export type ItemFault = 'no-url' | 'rejected' | null;

@@ -6,11 +6,11 @@
  */
 import {
   FILE_STATUS,
-  isGatewayError,
   gatewayError,
+  isBffError,
   uniquenessKey,
   type FileInfo,
-  type GatewayError,
+  type BffError,
   type OrgGateway,
 } from 'shared-contracts';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
@@ -41,8 +41,8 @@ export interface UploaderDeps {
 
 export type FileRunOutcome = 'synced' | 'failed' | 'unauthorized' | 'skipped';
 
-export function asGatewayError(e: unknown): GatewayError {
-  if (isGatewayError(e)) return e;
+export function asBffError(e: unknown): BffError {
+  if (isBffError(e)) return e;
   return gatewayError('unavailable', e instanceof Error ? e.message : String(e));
 }
 
@@ -113,7 +113,7 @@ export class FileUploader {
     try {
       return await this.deps.gateway.getToken();
     } catch (e) {
-      if (asGatewayError(e).kind === 'unauthorized') this.deps.onUnauthorized();
+      if (asBffError(e).kind === 'unauthorized') this.deps.onUnauthorized();
       return null;
     }
   }
@@ -174,7 +174,7 @@ export class FileUploader {
         onProgress,
       );
     } catch (e) {
-      const err = asGatewayError(e);
+      const err = asBffError(e);
       const now = this.deps.nowMs();
       await store.updateFile(user, localId, (cur) => {
         const attempts = (cur.delivery?.attempts ?? 0) + 1;

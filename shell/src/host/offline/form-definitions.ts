@@ -4,8 +4,8 @@ import {
   API_ALLOWANCE_TEXTS,
   MESSAGES,
   definitionProblem,
+  isBffError,
   isFormDefinition,
-  isGatewayError,
   type FormDefinitionRead,
   type Observable,
   type OrgGateway,
@@ -48,7 +48,7 @@ export async function readFormDefinition(
   try {
     def = await deps.gateway.getFormDefinition(formId);
   } catch (e) {
-    if (!isGatewayError(e)) return offline; // no answer at all (the fetch itself failed)
+    if (!isBffError(e)) return offline; // no answer at all (the fetch itself failed)
     if (e.kind === 'network') return offline;
     if (e.status === 404 || e.status === 400) return { kind: 'none' };
     return { kind: 'unreachable', network: false, message: unreachableText(e.message) };

@@ -4,7 +4,7 @@
 import {
   applyStartingData,
   definitionProblem,
-  isGatewayError,
+  isBffError,
   lookupTargets,
   queriesUseRecordId,
   startingDataQueries,
@@ -70,7 +70,7 @@ export async function assembleOfflineForm(
         const r = await gateway.lookupCache(target);
         kept.push({ ...target, records: r.records, truncated: !r.done, at: nowIso() });
       } catch (e) {
-        if (!isGatewayError(e) || e.kind === 'network') throw e;
+        if (!isBffError(e) || e.kind === 'network') throw e;
       }
     }
     formDef = withCachedLookups(formDef as unknown as FormDefinition, kept);

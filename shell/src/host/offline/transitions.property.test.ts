@@ -18,7 +18,7 @@ import {
   gatewayError,
   uniquenessKey,
   type BatchItemResult,
-  type GatewayErrorKind,
+  type BffErrorKind,
   type LocalSubmission,
   type PendingSubmission,
   type SubmissionPayload,
@@ -128,7 +128,7 @@ function userWrite(w: World, a: { t: 'save' | 'submit'; value: number }): void {
   w.model = { value: a.value, submitted: a.t === 'submit' };
 }
 
-const failureOf = (f: Fault): GatewayErrorKind =>
+const failureOf = (f: Fault): BffErrorKind =>
   f === 'lost' ? 'network' : (f as Exclude<Fault, 'none' | 'lost' | 'noUrl'>);
 
 /** One send through the one delivery path (a batch of one), answered as the BFF answers it. */
@@ -137,7 +137,7 @@ function deliver(w: World, fault: Fault): void {
   w.inFlight = null;
   if (!sent || !w.local) return;
   const submitted = sent.status === SUBMISSION_STATUS.submitted;
-  const failed = (kind: GatewayErrorKind): BatchItemResult => ({
+  const failed = (kind: BffErrorKind): BatchItemResult => ({
     uniquenessKey: 'k',
     ok: false,
     error: gatewayError(kind, 'x', { data: [{ message: 'refused' }] }),

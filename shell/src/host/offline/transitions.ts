@@ -16,7 +16,7 @@ import {
   type DeliveryState,
   type FormDefinition,
   type FileNode,
-  type GatewayError,
+  type BffError,
   type LocalSubmission,
   type NewSubmissionInput,
   type PendingSubmission,
@@ -472,7 +472,7 @@ export function afterRefusal(
 }
 
 /** The errors a failure carries (the response data), as stored on the record. */
-export function failureErrors(e: GatewayError): unknown[] {
+export function failureErrors(e: BffError): unknown[] {
   return Array.isArray(e.data) ? e.data : [e.data ?? e.reason];
 }
 
@@ -481,7 +481,7 @@ export function failureErrors(e: GatewayError): unknown[] {
  * submit the org or the BFF answered with a verdict on the data (4xx other than 401 and 409). A
  * refused draft, a version conflict, and anything transient are not.
  */
-export function isRefusal(sent: Pick<LocalSubmission, 'status'>, e: GatewayError): boolean {
+export function isRefusal(sent: Pick<LocalSubmission, 'status'>, e: BffError): boolean {
   return sent.status === SUBMISSION_STATUS.submitted && e.kind === 'rejected';
 }
 
@@ -529,7 +529,7 @@ export function afterDelivery(
 }
 
 /** Plain text of a failure for the outbox and the stored error. */
-export function failureText(e: GatewayError): string {
+export function failureText(e: BffError): string {
   if (e.kind === 'network') return MESSAGES.networkError;
   if (e.kind === 'unauthorized') return MESSAGES.fileNotAuthorised;
   // the org's daily API allowance is spent: the BFF's own sentence says what happens, no prefix
@@ -544,7 +544,7 @@ export function failureText(e: GatewayError): string {
  */
 export function afterSyncFailure(
   latest: LocalSubmission,
-  e: GatewayError,
+  e: BffError,
   nowMs: number,
   policy: BackoffPolicy,
   random: () => number,
