@@ -16,12 +16,18 @@ import { callClient, connectionFor, TokenRefresher, type OrgSlot } from './org/c
 import { TtlCache } from './cache/ttl-cache';
 import { attachSharedCaches } from './cache/shared-cache';
 import { forgetDefinitions } from './routes/submission-check';
-import { ApiUsageMonitor, isDeferrable, parseLimitInfo, recordReadings } from './org/api-usage';
+import { ApiUsageMonitor, isDeferrable, recordReadings } from './org/api-usage';
+import { orgFetch } from './org/org-fetch';
 import { origin, type SfRecord } from './org/util';
 import { sessionMiddleware } from './session/session';
 import { createStore, type OrgAuth, type SessionStore } from './session/store';
 import { authHandlers } from './routes/auth';
-import { dataHandlers } from './routes/data';
+import { formHandlers } from './routes/forms';
+import { fileHandlers } from './routes/files';
+import { searchQuery } from './routes/named-queries';
+import { schemaHandlers } from './routes/schema';
+import { submissionRecordHandlers } from './routes/submission-records';
+import { userHandlers } from './routes/users';
 import { submissionHandlers } from './routes/submissions';
 import { builderHandlers } from './routes/builder';
 import { formBuilderAccess, requireFormBuilder } from './org/form-access';
@@ -55,7 +61,12 @@ export interface Bff {
 
 const handlers: Record<string, Handler> = {
   ...authHandlers,
-  ...dataHandlers,
+  ...formHandlers,
+  searchQuery,
+  ...userHandlers,
+  ...submissionRecordHandlers,
+  ...schemaHandlers,
+  ...fileHandlers,
   ...submissionHandlers,
   ...builderHandlers,
   ...canvasHandlers,
@@ -136,14 +147,17 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
     orgFetch: async (path, init = {}) => {
       const { slot, auth } = authFor(init.instanceUrl);
       const url = path.startsWith('/') ? `${auth.instanceUrl}${path}` : path;
-      const doFetch = (token: string) => {
-        // Only the headers set here: the browser's Cookie and Authorization never reach the org.
-        const headers = new Headers(init.headers ?? {});
-        headers.set('Authorization', `Bearer ${token}`);
-        if (!headers.has('Sforce-Call-Options'))
-          headers.set('Sforce-Call-Options', `client=${callClient(route.id)}`);
-        return fetch(url, { ...init, headers, redirect: 'manual' });
-      };
+      const doFetch = (token: string) =>
+        orgFetch(
+          url,
+          token,
+          { ...init, redirect: 'manual' },
+          {
+            routeId: route.id,
+            organizationId: auth.organizationId,
+            apiUsage: deps.apiUsage,
+          },
+        );
       let res = await doFetch(auth.accessToken);
       if (res.status === 401 && !(init.body instanceof ReadableStream)) {
         await res.body?.cancel();
@@ -151,8 +165,6 @@ function buildCall(ctx: Context, deps: Deps, route: ApiRoute, body: Record<strin
         if (session) session[slot] = fresh;
         res = await doFetch(fresh.accessToken);
       }
-      const usage = parseLimitInfo(res.headers.get('sforce-limit-info'));
-      if (usage) deps.apiUsage.record(auth.organizationId, usage.used, usage.max);
       return res;
     },
   };

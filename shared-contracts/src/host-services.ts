@@ -1,23 +1,11 @@
 import type { RemoteName } from './remotes';
 import type { LoginTarget } from './api/http';
 import type { Observable } from './observable';
+import type { RouteCall } from './api/route-types';
+import type { UserDetails, UserDetailsSF } from './user-details';
+
+export type { UserDetails, UserDetailsSF } from './user-details';
 import type { OfflineServices } from './offline';
-
-/** User details, first record (spec section 3). */
-export interface UserDetails {
-  Name: string;
-  Username: string;
-  SmallPhotoUrl: string;
-  TimeZoneSidKey: string;
-}
-
-/** User details, second record (spec section 3): partner users carry a network id and a site URL. */
-export interface UserDetailsSF {
-  timeZone: string;
-  userType: string | null;
-  networkId: string | null;
-  siteUrl: string | null;
-}
 
 /** What the shell knows of the signed-in user; mirrors the browser storage keys of the spec. */
 export interface SignedIn {
@@ -83,6 +71,12 @@ export interface ApiClient {
    * `body` is given. Fails with a `BffError` like the others.
    */
   blob(path: string, options?: { body?: unknown; query?: QueryParams }): Promise<Blob>;
+  /**
+   * Since 1.4.0: a route of the BFF's route table by operation id (`Routes`, api/route-types.ts), with
+   * its path params, query and body, answering the route's typed answer (a Blob for a download).
+   * Remotes use this rather than declaring their own answer types.
+   */
+  call: RouteCall;
 }
 
 /** Since 1.3.0: another remote's exposed module, loaded through the shell's Module Federation runtime. */

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   definitionProblem,
   isBffError,
+  routeCaller,
   isFormDefinition,
   splitUniquenessKey,
 } from 'shared-contracts';
@@ -211,7 +212,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     if (!handler) throw apiError(404, `no fake route ${method} ${path}`);
     return handler(query, body);
   };
-  const api: ApiClient = {
+  const apiCalls: Omit<ApiClient, 'call'> = {
     get: <T>(path: string, query?: QueryParams) => call('GET', path, query) as Promise<T>,
     post: <T>(path: string, body?: unknown, query?: QueryParams) =>
       call('POST', path, query, body) as Promise<T>,
@@ -228,6 +229,8 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
       return answer instanceof Blob ? answer : new Blob([JSON.stringify(answer)]);
     },
   };
+  // host.api.call resolves the route's method and path, so handlers stay keyed `GET /api/forms`.
+  const api: ApiClient = { ...apiCalls, call: routeCaller(apiCalls) };
 
   const recorded =
     <A extends unknown[], R>(name: string, impl: (...args: A) => R) =>
@@ -446,7 +449,7 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
         const r = await api.get<{ formDef?: unknown }>('/api/schema', { recordId: formId });
         def = r?.formDef;
       } catch (e) {
-        const failure = (e as { failure?: { status: number; message: string; network: boolean } }).failure;
+        const failure = isBffError(e) ? e : undefined;
         if (!failure || failure.network) return offline;
         if (failure.status === 404 || failure.status === 400) return { kind: 'none' as const };
         const bare = failure.message.startsWith(MESSAGES.serverErrorPrefix)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recipients } from './change-stream';
+import { recipients } from './change-hints';
 
 describe('recipients of a record change', () => {
   it('tells a task or submission owner, and the previous owner when it changed hands (15/18-character ids alike)', () => {

@@ -26,68 +26,32 @@
  *   REPORT_RETRY_AFTER_MS.
  */
 import { TtlCache } from '../cache/ttl-cache';
-import type { Connection } from 'jsforce';
 import type { Logger } from 'pino';
-import { nsName } from 'shared-contracts';
 import { reportModel, photoRefs, type ReportSubmission } from 'report';
 import { callClient } from '../org/client';
 import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
 import { renderOffThread } from './render-off-thread';
-import { inspectors, type Inspector } from './submit-reads';
-import { eqId, inIds, isSfId, select, startsWith } from '../org/soql';
+import { inspectors } from './submit-reads';
+import { eqId, isSfId, select, startsWith } from '../org/soql';
 import { stripNs, type SfRecord } from '../org/util';
 import type { Call } from '../routes/types';
+import {
+  f,
+  REPORT_FIELDS,
+  REPORT_KEY_PREFIX,
+  REPORT_QUEUE_MAX,
+  reportKey,
+  RETRY_DELAYS_MS,
+  str,
+  type Job,
+  type KnownReport,
+  type ReportState,
+} from './report-job';
+import { photoBytes, writeReport } from './report-write';
 
-export const REPORT_KEY_PREFIX = 'report#';
-export const reportKey = (recordId: string, version: number): string =>
-  `${REPORT_KEY_PREFIX}${recordId}#v${version}`;
-/** Jobs waiting at most; past that a report stays Pending in the org and is picked up later. */
-export const REPORT_QUEUE_MAX = 200;
-/** Background retries after the first attempt (then: on the next read or the next submit). */
-const RETRY_DELAYS_MS = [2_000, 15_000, 60_000];
-/** Photos read for one report, in bytes (the rest show their names). */
-const MAX_PHOTO_BYTES = 60 * 1024 * 1024;
-
-/** Photo reads (plain fetches) are the report's calls too. */
-const REPORT_CLIENT = `client=${callClient('report')}`;
-
-/** The submission record's report fields (salesforce/: SQX_Form_Submission__c). */
-export const REPORT_FIELDS = ['Report_Status__c', 'Report_Version__c', 'Report_Document_Id__c'] as const;
-
-export type ReportState =
-  | { status: 'pending'; version: number; attempts: number; error?: string }
-  | { status: 'ready'; version: number; contentDocumentId: string; contentVersionId: string }
-  | { status: 'failed'; version: number; attempts: number; error: string }
-  | { status: 'none' };
-
-/** What the submit already holds of a report: enough to make it with no read of its own. */
-export interface KnownReport {
-  version: number;
-  /** The Submission_JSON__c as written. */
-  saved: Partial<ReportSubmission>;
-  /** The name of the record it was filled for ('' when it has none or it could not be read). */
-  recordName: string;
-  mainRecordId: string;
-  /** The report's ContentDocument ('' before its first version). */
-  documentId: string;
-  inspector?: Inspector;
-  formDef?: unknown;
-}
-
-interface Job {
-  recordId: string;
-  conn: Connection;
-  orgFetch: Call['orgFetch'];
-  apiVersion: string;
-  ns: string;
-  userId: string;
-  /** The definition the device filled (checklists merged in); the org's Form_JSON__c otherwise. */
-  formDef?: unknown;
-  /** From the submit (no read); absent for a retry, which reads the record. */
-  known?: KnownReport;
-  attempts: number;
-}
+export { REPORT_KEY_PREFIX, REPORT_QUEUE_MAX, REPORT_FIELDS, reportKey } from './report-job';
+export type { KnownReport, ReportState } from './report-job';
 
 // This process's view, per record, bounded: the org's record fields are the state that lasts.
 const states = new TtlCache<ReportState>({ max: 10_000, ttlMs: 24 * 3_600_000 });
@@ -98,9 +62,6 @@ const busy = (recordId: string): boolean => queued.has(recordId) || current === 
 let current: string | undefined;
 let running = false;
 let log: Logger | undefined;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const f = (ns: string, name: string): string => nsName(ns, name);
 
 /** The report status of a submission record as this BFF last saw it. */
 export function reportState(recordId: string): ReportState {
@@ -395,130 +356,7 @@ async function makeReport(job: Job): Promise<ReportState> {
     photoRefs(model).map((p) => p.ref),
   );
   const pdf = await renderOffThread(model, images);
-  return writeReport(job, known, identifier, pdf);
-}
-
-/**
- * The report's one write: the ContentVersion, its document read back (first version only) and the
- * record's report fields, in one Composite call, all or none.
- */
-async function writeReport(
-  job: Job,
-  known: KnownReport,
-  identifier: string,
-  pdf: Uint8Array,
-): Promise<ReportState> {
-  const { version, documentId } = known;
-  const v = `/services/data/v${job.apiVersion}`;
-  const key = f(job.ns, 'Upload_Key__c');
-  const body: SfRecord = {
-    Title: `Inspection report ${identifier}`,
-    PathOnClient: `report-${identifier}.pdf`,
-    VersionData: Buffer.from(pdf).toString('base64'),
-    ReasonForChange: `Submitted version ${version}`,
-    [key]: reportKey(job.recordId, version),
-    ...(documentId ? { ContentDocumentId: documentId } : { FirstPublishLocationId: job.recordId }),
-  };
-  const requests = [
-    { method: 'POST', url: `${v}/sobjects/ContentVersion`, referenceId: 'cv', body },
-    ...(documentId
-      ? []
-      : [
-          {
-            method: 'GET',
-            // the reference stays as it is: the org resolves it before it reads the query
-            url: `${v}/query?q=${encodeURIComponent("SELECT ContentDocumentId FROM ContentVersion WHERE Id = '")}@{cv.id}${encodeURIComponent("'")}`,
-            referenceId: 'doc',
-          },
-        ]),
-    {
-      method: 'PATCH',
-      url: `${v}/sobjects/${f(job.ns, 'SQX_Form_Submission__c')}/${job.recordId}`,
-      referenceId: 'rec',
-      body: {
-        [f(job.ns, 'Report_Status__c')]: 'Ready',
-        [f(job.ns, 'Report_Version__c')]: version,
-        [f(job.ns, 'Report_Document_Id__c')]: documentId || '@{doc.records[0].ContentDocumentId}',
-        [f(job.ns, 'Report_Error__c')]: null,
-      },
-    },
-  ];
-  const answer = (await job.conn.request({
-    method: 'POST',
-    url: `${v}/composite`,
-    body: JSON.stringify({ allOrNone: true, compositeRequest: requests }),
-    headers: { 'Content-Type': 'application/json' },
-  })) as { compositeResponse?: { httpStatusCode: number; body: unknown; referenceId: string }[] };
-  const byRef = new Map((answer.compositeResponse ?? []).map((r) => [r.referenceId, r]));
-  const cv = byRef.get('cv');
-  if (cv && cv.httpStatusCode < 300) {
-    const doc = byRef.get('doc')?.body as { records?: SfRecord[] } | undefined;
-    log?.info({ recordId: job.recordId, version }, 'report written');
-    return {
-      status: 'ready',
-      version,
-      contentDocumentId: documentId || str(doc?.records?.[0]?.ContentDocumentId),
-      contentVersionId: str((cv.body as { id?: string }).id),
-    };
-  }
-  // the first error that is not the others' "rolled back"
-  const errors = [...byRef.values()]
-    .flatMap((r) => (Array.isArray(r.body) ? (r.body as { errorCode?: string; message?: string }[]) : []))
-    .filter((e) => e.errorCode !== 'PROCESSING_HALTED');
-  const first = errors[0] ?? { errorCode: 'UNKNOWN', message: 'The report was not written.' };
-  // another BFF instance wrote this version first: done
-  if (first.errorCode === 'DUPLICATE_VALUE') {
-    const ctx = await readContext({ ...job, known: undefined });
-    const hit = ctx?.versions.find((x) => str(x[key]) === reportKey(job.recordId, version));
-    if (hit)
-      return {
-        status: 'ready',
-        version,
-        contentDocumentId: str(hit.ContentDocumentId),
-        contentVersionId: str(hit.Id),
-      };
-  }
-  throw Object.assign(new Error(first.message ?? 'The report was not written.'), {
-    errorCode: first.errorCode,
-  });
-}
-
-/** The photos' latest bytes as data URLs, by ContentDocumentId (JPEG and PNG only; a limit in all). */
-async function photoBytes(job: Job, refs: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const ids = [...new Set(refs.filter(isSfId))];
-  if (!ids.length) return out;
-  const [latest = []] = await readTogether(job.conn, job.apiVersion, [
-    select({
-      fields: ['Id', 'ContentDocumentId', 'FileExtension', 'ContentSize'],
-      from: 'ContentVersion',
-      where: [inIds('ContentDocumentId', ids), 'IsLatest = true'],
-      limit: 200,
-    }),
-  ]);
-  let total = 0;
-  for (const v of latest) {
-    const size = Number(v.ContentSize ?? 0);
-    if (total + size > MAX_PHOTO_BYTES) break;
-    const res = await job.orgFetch(
-      `/services/data/v${job.apiVersion}/sobjects/ContentVersion/${str(v.Id)}/VersionData`,
-      { headers: { 'Sforce-Call-Options': REPORT_CLIENT } },
-    );
-    if (!res.ok) {
-      await res.body?.cancel();
-      continue;
-    }
-    const bytes = Buffer.from(await res.arrayBuffer());
-    total += bytes.length;
-    const mime =
-      bytes[0] === 0xff && bytes[1] === 0xd8
-        ? 'image/jpeg'
-        : bytes.subarray(1, 4).toString('latin1') === 'PNG'
-          ? 'image/png'
-          : '';
-    if (mime) out.set(str(v.ContentDocumentId), `data:${mime};base64,${bytes.toString('base64')}`);
-  }
-  return out;
+  return writeReport(job, known, identifier, pdf, { readContext, log });
 }
 
 /**

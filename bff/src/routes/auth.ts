@@ -12,6 +12,7 @@ import { selfOrigin } from '../http/middleware';
 import { signInOrigin } from '../http/public-origins';
 import { ApiError } from '../http/errors';
 import { oauth2 } from '../org/client';
+import { orgFetch } from '../org/org-fetch';
 import { revokeAtOrg } from '../org/revoke';
 import type { SfRecord } from '../org/util';
 import type { OrgAuth, SessionData } from '../session/store';
@@ -80,12 +81,20 @@ function sameHandle(a: string, b: string): boolean {
 async function describeUser(
   auth: OrgAuth,
   idUrl: string | undefined,
-  apiVersion: string,
+  deps: Deps,
+  routeId: string,
 ): Promise<Partial<OrgAuth>> {
-  const headers = { Authorization: `Bearer ${auth.accessToken}` };
+  const apiVersion = deps.config.salesforce.apiVersion;
+  const call = (url: string) =>
+    orgFetch(
+      url,
+      auth.accessToken,
+      {},
+      { routeId, organizationId: auth.organizationId, apiUsage: deps.apiUsage },
+    );
   const out: Partial<OrgAuth> = {};
   try {
-    const res = await fetch(idUrl ?? `${auth.loginUrl}/services/oauth2/userinfo`, { headers });
+    const res = await call(idUrl ?? `${auth.loginUrl}/services/oauth2/userinfo`);
     if (res.ok) {
       const id = (await res.json()) as Record<string, unknown>;
       if (typeof id.username === 'string') out.username = id.username;
@@ -98,9 +107,7 @@ async function describeUser(
   if (out.userType === 'POWER_PARTNER') {
     try {
       const soql = encodeURIComponent('SELECT Id, UrlPathPrefix FROM Network LIMIT 1');
-      const res = await fetch(`${auth.instanceUrl}/services/data/v${apiVersion}/query?q=${soql}`, {
-        headers,
-      });
+      const res = await call(`${auth.instanceUrl}/services/data/v${apiVersion}/query?q=${soql}`);
       if (res.ok) {
         const body = (await res.json()) as { records?: { Id: string; UrlPathPrefix?: string | null }[] };
         const network = body.records?.[0];
@@ -169,7 +176,12 @@ async function callback(call: Call, target: LoginTarget): Promise<unknown> {
   const community = token as unknown as { sfdc_community_id?: string; sfdc_community_url?: string };
   if (community.sfdc_community_id) auth.networkId = community.sfdc_community_id;
   if (community.sfdc_community_url) auth.siteUrl = community.sfdc_community_url;
-  const described = await describeUser(auth, token.id, deps.config.salesforce.apiVersion);
+  const described = await describeUser(
+    auth,
+    token.id,
+    deps,
+    target === 'main' ? 'authCallback' : 'authOtherOrgCallback',
+  );
   if (auth.networkId) {
     delete described.networkId;
     delete described.siteUrl;

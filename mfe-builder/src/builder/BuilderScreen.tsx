@@ -3,14 +3,13 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  useDraggable,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { BUILDER, MESSAGES, nsName, type FormJsonSchema, type LayoutEvents } from 'shared-contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BUILDER, MESSAGES, nsName, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import type { LookupDependencies } from '../editors/DependsOnFields';
 import { lookupChoicesOf } from '../model/lookup-depends';
@@ -33,22 +32,24 @@ import {
 } from '../model/layout';
 import { documentItem, generalPalette, objectPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
-import type { BuilderApi, ObjectFields } from './api';
+import type { ObjectFieldsAnswer } from 'shared-contracts';
+import type { BuilderApi } from './api';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
 import { describeDrop, dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
 import { DND_ID } from './drag-hooks';
-import { DRAG_ID, type DragState } from './drag-state';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
 import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
 import { Header } from './Header';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
 import type { BuilderStore } from './store';
-import { TEXTS } from './texts';
+import { DROP_REFUSALS, TEXTS } from './texts';
 import { useSaving } from './useSaving';
 import { askNotificationPermissionOnGesture } from './notifications';
 import { DropSafePointerSensor } from './pointer-sensor';
+import { DragBridge, OverlayLabel } from './drag-overlay';
+import { schemasFrom } from './object-schemas';
 
 export interface BuilderScreenProps {
   store: BuilderStore;
@@ -73,72 +74,6 @@ interface PaletteData {
 
 // A fixed object: new sensor options would change dnd-kit's context on every screen render.
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
-
-/**
- * dnd-kit's one draggable: items (chips, palette entries) start it through DragState with their own
- * element, so no item subscribes to dnd-kit's context, which changes on every drag move. This is the
- * only component that re-renders with it.
- */
-function DragBridge({ drag }: { drag: DragState }) {
-  const { setNodeRef, listeners } = useDraggable({ id: DRAG_ID });
-  useEffect(() => {
-    drag.setStarter((name, event, node) => {
-      setNodeRef(node);
-      listeners?.[name]?.(event);
-    });
-    return () => drag.setStarter(null);
-  }, [drag, setNodeRef, listeners]);
-  return null;
-}
-
-/** The lifted item's label under the pointer. */
-function OverlayLabel({ drag }: { drag: DragState }) {
-  const label = useSyncExternalStore(drag.subscribe, () => (drag.active === null ? null : drag.label));
-  if (label === null) return null;
-  return (
-    <Box px={3} py={2} bg="white" borderWidth="1px" borderRadius="md" boxShadow="md" fontSize="sm">
-      {label}
-    </Box>
-  );
-}
-
-const REFUSALS = {
-  'object-field-into-table-area': TEXTS.objectFieldIntoTable,
-  'field-into-table-area': TEXTS.fieldIntoTable,
-  'table-between-areas': TEXTS.tableOutsideTableArea,
-  'table-to-other-section': TEXTS.tableOtherSection,
-} as const;
-
-function schemasFrom(properties: Record<string, unknown>, ui: unknown): ObjectSchemas {
-  const out: ObjectSchemas = {};
-  const controls = new Map<string, { type?: string; options?: Record<string, unknown> }>();
-  const walk = (el: unknown) => {
-    const e = el as {
-      scope?: string;
-      type?: string;
-      options?: Record<string, unknown>;
-      elements?: unknown[];
-    };
-    if (e?.scope) controls.set(e.scope, e);
-    for (const c of e?.elements ?? []) walk(c);
-  };
-  walk(ui);
-  for (const [object, schema] of Object.entries(properties)) {
-    const props = ((schema as { properties?: Record<string, unknown> }).properties ?? {}) as Record<
-      string,
-      FormJsonSchema
-    >;
-    out[object] = {};
-    for (const [name, s] of Object.entries(props)) {
-      const control = controls.get(`#/properties/${object}/properties/${name}`);
-      out[object]![name] = {
-        schema: s,
-        ...(control?.type ? { uiType: control.type, options: control.options ?? {} } : {}),
-      };
-    }
-  }
-  return out;
-}
 
 export function BuilderScreen({
   store,
@@ -170,12 +105,10 @@ export function BuilderScreen({
    */
   const searchDocuments = useCallback(
     async (params: { name?: string; ids?: string }): Promise<PaletteItem[]> => {
-      const res = await api.searchQuery<{ records: DocumentRecord[] }>({
-        kind: 'controlledDocuments',
-        ...params,
-      });
+      const res = await api.searchQuery({ kind: 'controlledDocuments', ...params });
       const loaded = store.getForm().startingData ?? {};
-      const items = res.records.map((d) => {
+      const items = res.records.map((r) => {
+        const d: DocumentRecord = { ...r, Name: String(r.Name ?? '') };
         documentRecords.current.set(d.Id, d);
         return documentItem({
           Id: d.Id,
@@ -217,8 +150,8 @@ export function BuilderScreen({
     let live = true;
     (async () => {
       // Fields the org computes (formulas, roll-ups, created/modified) are offered too, placed read-only.
-      const primary: ObjectFields = await api.objectFields(meta.cqFormType, false, true);
-      const context: ObjectFields | null = meta.contextObject
+      const primary: ObjectFieldsAnswer = await api.objectFields(meta.cqFormType, false, true);
+      const context: ObjectFieldsAnswer | null = meta.contextObject
         ? await api.objectFields(meta.contextObject, false, true)
         : null;
       let schemas: ObjectSchemas = {};
@@ -388,7 +321,7 @@ export function BuilderScreen({
         }
         const kind = item.field ? 'object' : item.general === 'table' ? 'table' : 'text';
         const refusal = canDrop({ kind }, drop.tableArea);
-        if (refusal) return refuse(REFUSALS[refusal]);
+        if (refusal) return refuse(DROP_REFUSALS[refusal]);
         store.apply((f) => addField(f, drop.section, createField(f, item, palette.schemas), drop.target));
         return;
       }
@@ -396,7 +329,7 @@ export function BuilderScreen({
       const field = form.fields[src.id];
       if (!field) return;
       const refusal = canMove(form, field.id, drop.section, drop.tableArea);
-      if (refusal) return refuse(REFUSALS[refusal]);
+      if (refusal) return refuse(DROP_REFUSALS[refusal]);
       store.apply((f) => moveField(f, src.id, drop.section, drop.target));
     },
     [store, drag, itemsById, refuse, loadDocument, palette.schemas],
@@ -461,11 +394,7 @@ export function BuilderScreen({
   // The corrective actions' chosen assignee: Users by name through the BFF's lookup query.
   const searchUsers = useCallback(
     async (name: string) => {
-      const res = await api.searchQuery<{ records: { Id: string; Name?: string }[] }>({
-        kind: 'lookup',
-        object: 'User',
-        name,
-      });
+      const res = await api.searchQuery({ kind: 'lookup', object: 'User', name });
       return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
     },
     [api],
@@ -474,7 +403,7 @@ export function BuilderScreen({
   // ... or a queue that takes tasks (a Group of Type Queue), whose members then see the action.
   const searchQueues = useCallback(
     async (name: string) => {
-      const res = await api.searchQuery<{ records: { Id: string; Name?: string }[] }>({
+      const res = await api.searchQuery({
         kind: 'lookup',
         object: 'Group',
         name,

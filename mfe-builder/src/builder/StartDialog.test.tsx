@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
-import type { BuilderApi, ObjectFields } from './api';
+import type { ObjectFieldsAnswer as ObjectFields } from 'shared-contracts';
+import type { BuilderApi } from './api';
 import { StartDialog } from './StartDialog';
 import { TEXTS } from './texts';
 

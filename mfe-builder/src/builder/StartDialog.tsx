@@ -18,7 +18,8 @@ import {
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { onlyMessages, submitWith } from '../editors/formik-helpers';
-import { errorText, type BuilderApi, type OrgObject, type ParentLookup } from './api';
+import type { OrgObjectInfo as OrgObject, ParentLookup } from 'shared-contracts';
+import { errorText, type BuilderApi } from './api';
 import {
   toObjectChoice,
   validateObjectChoice,

@@ -2,36 +2,13 @@
  * The builder's BFF calls (builder spec section 7) and the spec's error texts for failures
  * (section 8): network error, 'Server Error: ' + body for 5xx, otherwise the server's message.
  */
-import { MESSAGES, isBffError, serverErrorText, type ApiClient } from 'shared-contracts';
-import type { ObjectField } from '../model/types';
-
-export interface SavedForm {
-  formJSON: string;
-  selectedSICDocIds: string[];
-  objectType: string | null;
-  /** The form record's Name and Title (the header names the form). */
-  name?: string | null;
-  title?: string | null;
-}
-
-export interface OrgObject {
-  name: string;
-  label: string;
-}
-
-export interface ParentLookup {
-  field: string;
-  label: string;
-  relationshipName: string;
-  referenceTo: string[];
-}
-
-export interface ObjectFields {
-  name: string;
-  label: string;
-  fields: ObjectField[];
-  parents: ParentLookup[];
-}
+import {
+  MESSAGES,
+  isBffError,
+  serverErrorText,
+  type ApiClient,
+  type SearchQueryParams,
+} from 'shared-contracts';
 
 /** The user-facing text of a failed call. */
 export function errorText(error: unknown): string {
@@ -44,39 +21,32 @@ export function errorText(error: unknown): string {
 }
 
 export function builderApi(api: ApiClient, instanceUrl: string | undefined) {
-  const withUrl = <T extends object>(body: T) => (instanceUrl ? { ...body, instanceUrl } : body);
   return {
-    savedForm: (recordId: string) => api.get<SavedForm>('/api/getSavedFormBuilderJSON', { recordId }),
-    objects: () => api.get<OrgObject[]>('/api/objects'),
+    savedForm: (recordId: string) => api.call('getSavedFormBuilderJSON', { query: { recordId } }),
+    objects: () => api.call('objects'),
     /** `includeNonUpdateable`: also the fields the org computes (formula, roll-up, audit), placed read-only. */
     objectFields: (objectName: string, hasParent = false, includeNonUpdateable = false) =>
-      api.post<ObjectFields>(
-        '/api/sf/getObjectFields',
-        withUrl({ objectName, hasParent, ...(includeNonUpdateable ? { includeNonUpdateable } : {}) }),
-      ),
+      api.call('sfGetObjectFields', {
+        // the route requires instanceUrl (the BFF refuses a call without one, as with an empty one)
+        body: {
+          instanceUrl: instanceUrl ?? '',
+          objectName,
+          hasParent,
+          ...(includeNonUpdateable ? { includeNonUpdateable } : {}),
+        },
+      }),
     objectInfo: (
       objectType: string,
       fields: string[],
       context: { objectType: string; fields: string[] } | null,
-    ) =>
-      api.post<{ properties: Record<string, unknown>; ui: unknown }>('/api/objectInfo', {
-        objectType,
-        fields,
-        ...(context ? { context } : {}),
-      }),
+    ) => api.call('objectInfo', { body: { objectType, fields, ...(context ? { context } : {}) } }),
     save: (recordId: string, formJSON: string, sectionIds: string) =>
-      api.post<string>('/api/saveFormBuilderJSON', { formJSON, sectionIds }, { recordId }),
+      api.call('saveFormBuilderJSON', { query: { recordId }, body: { formJSON, sectionIds } }),
     autosave: (recordId: string, formJSON: string) =>
-      api.put<string>('/api/saveFormBuilderJSON', { formJSON }, { recordId }),
-    searchQuery<T>(params: Record<string, string>) {
-      return api.get<T>('/api/searchQuery/', params);
-    },
+      api.call('autosaveFormBuilderJSON', { query: { recordId }, body: { formJSON } }),
+    searchQuery: (query: SearchQueryParams) => api.call('searchQuery', { query }),
     startingData: (recordId: string, query: unknown[], lookupCacheString = '') =>
-      api.post<{ startingData: Record<string, unknown>; lookupCacheData: Record<string, unknown> }>(
-        '/api/startingData',
-        { query, lookupCacheString },
-        { recordId },
-      ),
+      api.call('startingData', { query: { recordId }, body: { query, lookupCacheString } }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgObject, ParentLookup } from './api';
+import type { OrgObjectInfo as OrgObject, ParentLookup } from 'shared-contracts';
 import { toObjectChoice, validateObjectChoice } from './object-choice';
 import { TEXTS } from './texts';
 

@@ -1,6 +1,6 @@
 // The start dialog's choice (builder spec section 2): a primary object from the org's list and an
 // optional context object from the primary's lookups. Framework-free.
-import type { OrgObject, ParentLookup } from './api';
+import type { OrgObjectInfo as OrgObject, ParentLookup } from 'shared-contracts';
 import { TEXTS } from './texts';
 
 export interface ObjectChoiceValues {

@@ -69,3 +69,11 @@ export const TEXTS = {
   /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
   keptAsItIs: 'kept as it is',
 } as const;
+
+/** Why a drop was refused (dnd.ts's refusal kinds), as the builder says it. */
+export const DROP_REFUSALS = {
+  'object-field-into-table-area': TEXTS.objectFieldIntoTable,
+  'field-into-table-area': TEXTS.fieldIntoTable,
+  'table-between-areas': TEXTS.tableOutsideTableArea,
+  'table-to-other-section': TEXTS.tableOtherSection,
+} as const;

@@ -3,7 +3,14 @@
  * edit replaces only the objects it touches and memoized components keep the rest. `writer.ts`
  * turns it into the saved form JSON (builder spec section 3); `reader.ts` reads it back.
  */
-import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
+import type {
+  FormJsonSchema,
+  FormQuery,
+  FormRule,
+  LayoutEvents,
+  OrgField,
+  UISchemaOptions,
+} from 'shared-contracts';
 
 /** What a canvas item is; object fields come from the org, the rest from the General panel. */
 export type FieldKind =
@@ -170,19 +177,5 @@ export interface PaletteItem {
   objectName?: string;
 }
 
-/** Object metadata field (builder spec section 3 "Object metadata"). */
-export interface ObjectField {
-  name: string;
-  label: string;
-  type: string;
-  custom?: boolean;
-  autoNumber?: boolean;
-  referenceTo?: string[];
-  relationshipName?: string | null;
-  required?: boolean;
-  /** False for a field the org computes or sets itself (formula, roll-up, audit): placed read-only. */
-  updateable?: boolean;
-  length?: number | null;
-  /** RecordTypeId only: the object's record types the user may choose (by name). */
-  recordTypes?: Array<{ id: string; name: string }>;
-}
+/** Object metadata field (builder spec section 3 "Object metadata"): as POST /api/sf/getObjectFields answers it. */
+export type ObjectField = OrgField;

@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import type { BaseClassInfo } from './api';
+import type { BaseClassInfo } from 'shared-contracts';
 
 export const BASE_CLASS_TEXTS = {
   title: 'Base class',

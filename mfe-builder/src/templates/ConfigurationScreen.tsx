@@ -20,7 +20,8 @@ import { useFormik } from 'formik';
 import { useSearchParams } from 'react-router-dom';
 import { BUILDER, DEFAULT_NAMESPACE, type HostServices } from 'shared-contracts';
 import { AppLink } from 'ui-kit/app-link';
-import { downloadZip, templatesApi, type AuthSession, type TemplateInfo } from './api';
+import type { AuthSessionAnswer as AuthSession, TemplateInfo } from 'shared-contracts';
+import { downloadZip, templatesApi } from './api';
 import { errorText, failureOf } from './errors';
 import {
   decodeFormJson,

@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import type { AuthSession } from './api';
+import type { AuthSessionAnswer as AuthSession } from 'shared-contracts';
 import { validateOtherOrgSignIn, type LoginChoice, type OtherOrgSignIn, type PublishTarget } from './logic';
 import { onlyMessages } from '../editors/formik-helpers';
 import { TEMPLATE_TEXTS as T } from './texts';

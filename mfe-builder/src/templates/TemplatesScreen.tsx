@@ -22,7 +22,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { HostServices } from 'shared-contracts';
 import { AppLink } from 'ui-kit/app-link';
 import { errorText } from './errors';
-import { templatesApi, type TemplateInfo } from './api';
+import type { TemplateInfo } from 'shared-contracts';
+import { templatesApi } from './api';
 import { TEMPLATE_TEXTS as T } from './texts';
 
 type FormItem = { Id: string; Name: string; Title__c?: string | null };

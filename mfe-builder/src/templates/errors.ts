@@ -1,4 +1,4 @@
-import { MESSAGES, isBffError, serverErrorText, type ApiCallFailure } from 'shared-contracts';
+import { MESSAGES, isBffError, serverErrorText, type BffError } from 'shared-contracts';
 
 /** The user-facing text of a failed call (builder spec 8): network error, server prefix, else the message. */
 export function errorText(error: unknown): string {
@@ -8,5 +8,4 @@ export function errorText(error: unknown): string {
   return error.message || MESSAGES.somethingWentWrong;
 }
 
-export const failureOf = (error: unknown): ApiCallFailure | undefined =>
-  isBffError(error) ? error.failure : undefined;
+export const failureOf = (error: unknown): BffError | undefined => (isBffError(error) ? error : undefined);

@@ -9,7 +9,7 @@ import {
   PUBLISH_CONFIRM_ERROR_TYPES,
   PUBLISH_MESSAGES,
   serverErrorText,
-  type ApiCallFailure,
+  type BffError,
   type PublishOptions,
   type PublishResult,
 } from 'shared-contracts';
@@ -178,7 +178,10 @@ export function successOutcome(result: PublishResult): Outcome {
 }
 
 /** A failed publish: an overwrite question for the confirmation types, else the error and its problems. */
-export function failureOutcome(failure: ApiCallFailure | undefined, fallback: string): Outcome {
+export function failureOutcome(
+  failure: Pick<BffError, 'status' | 'network' | 'errorType' | 'message' | 'details'> | undefined,
+  fallback: string,
+): Outcome {
   if (!failure) return { kind: 'error', text: fallback, problems: [] };
   if (failure.network) return { kind: 'error', text: MESSAGES.networkError, problems: [] };
   if ((PUBLISH_CONFIRM_ERROR_TYPES as readonly string[]).includes(failure.errorType))

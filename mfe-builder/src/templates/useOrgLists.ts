@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BUILDER } from 'shared-contracts';
-import type { BaseClassInfo, Named, templatesApi } from './api';
+import type { BaseClassInfo, NamedRecord as Named } from 'shared-contracts';
+import type { templatesApi } from './api';
 import { DYNAMIC_FILTER_INTERFACE } from './logic';
 
 /** The option lists of the org a component goes to. */

@@ -3,8 +3,6 @@ import type { HostServices } from 'shared-contracts';
 import { parseCanvasContext, type CanvasContext } from './contract';
 import { readCanvasContext, storeCanvasContext } from './storage';
 
-export const CANVAS_CONTEXT_PATH = '/api/canvas/context';
-
 /**
  * The canvas context: fresh from the BFF when online (an embedded session only; a top-level session
  * gets 403), else the one stored for this frame, else null.
@@ -12,7 +10,7 @@ export const CANVAS_CONTEXT_PATH = '/api/canvas/context';
 export async function loadCanvasContext(host: HostServices): Promise<CanvasContext | null> {
   if (host.online.get()) {
     try {
-      const ctx = parseCanvasContext(await host.api.get<unknown>(CANVAS_CONTEXT_PATH));
+      const ctx = parseCanvasContext(await host.api.call('canvasContext'));
       if (ctx) {
         storeCanvasContext(ctx);
         return ctx;

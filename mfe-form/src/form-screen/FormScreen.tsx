@@ -8,25 +8,12 @@ import {
   Alert,
   AlertDescription,
   AlertIcon,
-  AlertTitle,
   Badge,
   Box,
   Button,
-  Center,
   Flex,
   Heading,
-  HStack,
   Image,
-  ListItem,
-  Modal,
-  ModalBody,
-  ModalContent,
-  ModalFooter,
-  ModalHeader,
-  ModalOverlay,
-  OrderedList,
-  Progress,
-  Spinner,
   Text,
   useToast,
 } from '@chakra-ui/react';
@@ -48,6 +35,7 @@ import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
 import { ReportActions } from 'report/actions';
+import { FormDialogs, IdentifiedErrors, type Phase } from './FormDialogs';
 
 export interface FormScreenProps {
   host: HostServices;
@@ -66,8 +54,6 @@ export interface FormScreenProps {
   /** How long to wait for the org's answer before the submission is left queued. */
   submitTimeoutMs?: number;
 }
-
-type Phase = 'idle' | 'saving' | 'waiting' | 'uploading' | 'done';
 
 const signedInOf = (s: SessionState): SignedIn | undefined => (s.status === 'signedIn' ? s : undefined);
 
@@ -281,7 +267,7 @@ function LoadedForm({
     let reachable = host.online.get();
     if (reachable) {
       try {
-        await host.api.get('/api/checkUserDetails');
+        await host.api.call('checkUserDetails');
       } catch (e) {
         if (isBffError(e) && e.network) reachable = false;
       }
@@ -398,31 +384,7 @@ function LoadedForm({
         onKeyDownCapture={touch}
         onChangeCapture={touch}
       >
-        {bannerErrors.length > 0 || rejected ? (
-          <Alert
-            status="error"
-            mb={4}
-            alignItems="flex-start"
-            borderRadius="md"
-            data-testid="identified-errors"
-          >
-            <AlertIcon />
-            <Box>
-              <AlertTitle>
-                {rejected ? MESSAGES.submitFailedWithErrors : MESSAGES.fixErrorsIdentified}
-              </AlertTitle>
-              {bannerErrors.length > 0 ? (
-                <AlertDescription>
-                  <OrderedList>
-                    {bannerErrors.map((m, i) => (
-                      <ListItem key={i}>{m}</ListItem>
-                    ))}
-                  </OrderedList>
-                </AlertDescription>
-              ) : null}
-            </Box>
-          </Alert>
-        ) : null}
+        <IdentifiedErrors errors={bannerErrors} rejected={rejected} />
         {documentCriteriaMissing(formDef) ? (
           <Alert status="warning" mb={4} borderRadius="md" data-testid="document-criteria">
             <AlertIcon />
@@ -483,55 +445,15 @@ function LoadedForm({
         )}
       </Flex>
 
-      <Modal isOpen={confirmDiscard} onClose={() => setConfirmDiscard(false)} isCentered>
-        <ModalOverlay />
-        <ModalContent>
-          <ModalBody pt={6}>{MESSAGES.discardConfirm}</ModalBody>
-          <ModalFooter gap={2}>
-            <Button variant="outline" onClick={() => setConfirmDiscard(false)}>
-              {T.cancel}
-            </Button>
-            <Button colorScheme="red" onClick={() => void onDiscard()}>
-              {T.discard}
-            </Button>
-          </ModalFooter>
-        </ModalContent>
-      </Modal>
-
-      <Modal isOpen={phase === 'uploading'} onClose={() => undefined} isCentered closeOnOverlayClick={false}>
-        <ModalOverlay />
-        <ModalContent data-testid="uploading-modal">
-          <ModalHeader>{MESSAGES.uploadingFile}</ModalHeader>
-          <ModalBody pb={6}>
-            <Text mb={3}>{MESSAGES.fileUploading}</Text>
-            <Progress value={progress} aria-label={MESSAGES.uploadingFile} />
-          </ModalBody>
-        </ModalContent>
-      </Modal>
-
-      <Modal isOpen={phase === 'done'} onClose={() => leave(sub)} isCentered closeOnOverlayClick={false}>
-        <ModalOverlay />
-        <ModalContent data-testid="success-dialog">
-          <ModalHeader>{MESSAGES.formSubmittedDialog}</ModalHeader>
-          <ModalBody>{MESSAGES.successfullySubmitted}</ModalBody>
-          {/* Close stays the dialog's first button (and its right-hand one); the report beside it */}
-          <ModalFooter gap={2} flexDirection="row-reverse" justifyContent="space-between">
-            <Button colorScheme="blue" onClick={() => leave(sub)}>
-              {T.close}
-            </Button>
-            <ReportActions host={host} submission={sub} />
-          </ModalFooter>
-        </ModalContent>
-      </Modal>
-
-      {phase === 'waiting' || phase === 'saving' ? (
-        <Center position="fixed" inset={0} bg="blackAlpha.300" zIndex={1400} data-testid="submitting">
-          <HStack bg="white" p={4} borderRadius="md" boxShadow="lg">
-            <Spinner />
-            <Text>{T.submitting}</Text>
-          </HStack>
-        </Center>
-      ) : null}
+      <FormDialogs
+        confirmDiscard={confirmDiscard}
+        onCancelDiscard={() => setConfirmDiscard(false)}
+        onDiscard={() => void onDiscard()}
+        phase={phase}
+        progress={progress}
+        onDone={() => leave(sub)}
+        report={<ReportActions host={host} submission={sub} />}
+      />
     </Box>
   );
 }

@@ -27,7 +27,7 @@ const def = withCachedLookups(base, [
 
 const networkError = new BffError({ kind: 'network', message: 'Network Error' });
 const host = (online: boolean, get: () => Promise<unknown>) => {
-  const api = { get: vi.fn(get), post: vi.fn(), put: vi.fn() };
+  const api = { call: vi.fn(get) };
   return {
     online: { get: () => online, subscribe: () => () => undefined },
     api: api as typeof api & Pick<HostServices, 'api'>['api'],
@@ -52,7 +52,7 @@ describe('lookup search with the device copy', () => {
       ],
       note: RENDERER_TEXTS.lookupOnDevice(3, false),
     });
-    expect(h.api.get).not.toHaveBeenCalled();
+    expect(h.api.call).not.toHaveBeenCalled();
     expect(RENDERER_TEXTS.lookupOnDevice(3, false)).toBe(
       'Offline: searching the 3 records kept on this device.',
     );

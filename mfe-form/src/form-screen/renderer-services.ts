@@ -99,7 +99,9 @@ export function buildRendererServices(args: {
       // Thumbnails come through the BFF (the org token never reaches the browser), by the host's client.
       let preview: Blob;
       try {
-        preview = await host.api.blob(`/api/files/${encodeURIComponent(item.ContentDocumentId)}/preview`);
+        preview = await host.api.call('filePreview', {
+          params: { contentDocumentId: item.ContentDocumentId },
+        });
       } catch (e) {
         if (isBffError(e) && !e.network) return undefined; // the BFF answered: no preview for this file
         throw e;

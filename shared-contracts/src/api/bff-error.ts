@@ -15,16 +15,6 @@
  */
 export type BffErrorKind = 'network' | 'unavailable' | 'unauthorized' | 'conflict' | 'rejected';
 
-/** A failed BFF call as remotes built against contract 1.2 read it (`error.failure`). */
-export interface ApiCallFailure {
-  status: number;
-  message: string;
-  errorType: string;
-  /** True when the request never got an answer (offline, refused): the spec's 'Network Error'. */
-  network: boolean;
-  details?: unknown;
-}
-
 export interface BffErrorInit {
   kind: BffErrorKind;
   /** What to show as is (the spec's display text: 'Server Error: …', the session-expired text). */
@@ -63,17 +53,6 @@ export class BffError extends Error {
   /** No answer came (offline, refused, a pending sign-out): the spec's 'Network Error'. */
   get network(): boolean {
     return this.kind === 'network';
-  }
-
-  /** The shape remotes built against contract 1.2 read. */
-  get failure(): ApiCallFailure {
-    return {
-      status: this.status,
-      message: this.message,
-      errorType: this.errorType,
-      network: this.network,
-      ...(this.details !== undefined ? { details: this.details } : {}),
-    };
   }
 }
 

@@ -12,3 +12,5 @@ export {
   type JsonSchema as ApiJsonSchema,
 } from './schemas';
 export * from './device-policy';
+export * from './route-types';
+export * from './route-call';

@@ -12,6 +12,7 @@ import {
   CSRF_HEADER_VALUE,
   MESSAGES,
   readEnvelope,
+  routeCaller,
   type ApiClient,
   type QueryParams,
 } from 'shared-contracts';
@@ -200,7 +201,7 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
     throw failed(res.status, body);
   }
 
-  const client: BffClient = {
+  const client: Omit<BffClient, 'api'> = {
     async request<T>(path: string, init: BffRequest = {}) {
       return read<T>(await send(path, init));
     },
@@ -247,16 +248,17 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         source?.close();
       };
     },
-    api: {
-      get: (path, query) => client.request(path, { method: 'GET', query }),
-      post: (path, body, query) => client.request(path, { method: 'POST', body: body ?? {}, query }),
-      put: (path, body, query) => client.request(path, { method: 'PUT', body: body ?? {}, query }),
-      blob: (path, init) =>
-        client.blob(path, {
-          ...(init?.body !== undefined ? { method: 'POST' as const, body: init.body } : {}),
-          query: init?.query,
-        }),
-    },
   };
-  return client;
+  const calls: Omit<ApiClient, 'call'> = {
+    get: (path, query) => client.request(path, { method: 'GET', query }),
+    post: (path, body, query) => client.request(path, { method: 'POST', body: body ?? {}, query }),
+    put: (path, body, query) => client.request(path, { method: 'PUT', body: body ?? {}, query }),
+    blob: (path, init) =>
+      client.blob(path, {
+        ...(init?.body !== undefined ? { method: 'POST' as const, body: init.body } : {}),
+        query: init?.query,
+      }),
+  };
+  // host.api.call: a route of the table by id (its method and path), over the same calls.
+  return { ...client, api: { ...calls, call: routeCaller(calls) } };
 }

@@ -4,7 +4,6 @@ import {
   STORAGE_KEYS,
   type ApiClient,
   type ClientEnv,
-  type DevicePolicy,
   type LoginTarget,
   type SessionService,
   type SessionState,
@@ -134,7 +133,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     const [[first, second], policy] = await Promise.all([
       api.get<[Record<string, unknown>, Record<string, unknown>]>('/api/userDetails', { userId }),
       // The org's device policy, kept for offline (issue 45).
-      api.get<DevicePolicy>('/api/vault/policy'),
+      api.call('vaultPolicy', {}),
     ]);
     storeDevicePolicy(storage, policy);
     return {

@@ -13,13 +13,13 @@ import {
   type OrgForm,
   type ScheduledRecord,
   type SubmissionPayload,
+  type BffErrorKind,
+  isBffError,
 } from 'shared-contracts';
 import { lookupTargetKey, type LookupTarget } from 'form-core';
 import {
   gatewayError,
-  isGatewayError,
   type BatchItemResult,
-  type GatewayErrorKind,
   type FileUploadRequest,
   type OrgGateway,
   type SaveResult,
@@ -41,7 +41,7 @@ export type Op =
   | 'assignedTasks'
   | 'forms';
 
-export type Fault = Exclude<GatewayErrorKind, 'conflict'> | 'lost' | null;
+export type Fault = Exclude<BffErrorKind, 'conflict'> | 'lost' | null;
 
 /** What the org makes of one item of a batch: refused (no url, its errors), rejected (4xx), or taken. */
 export type ItemFault = 'no-url' | 'rejected' | null;
@@ -194,7 +194,7 @@ export class FakeOrg implements OrgGateway {
           formSubmissionId: rec.Id,
         };
       } catch (e) {
-        if (isGatewayError(e)) return { uniquenessKey: p.uniquenessKey, ok: false, error: e };
+        if (isBffError(e)) return { uniquenessKey: p.uniquenessKey, ok: false, error: e };
         throw e;
       }
     });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Input, InputGroup, InputRightElement, List, ListItem, Spinner, Text } from '@chakra-ui/react';
 import { COMBOBOX_VISIBLE_ITEMS } from 'shared-contracts';
 import { useFormContext, useValue } from '../context';
@@ -6,8 +6,7 @@ import { buildLookupRequest, dependsOnFilter } from '../core/options';
 import { failsPattern, normaliseText } from '../core/validation';
 import type { LookupRecord, RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl } from './shared';
-
-const SEARCH_DELAY_MS = 250;
+import { useRecordSearch } from './useRecordSearch';
 
 /**
  * Lookup autocomplete: records by name through the host's searchRecords (50 results, the rule's
@@ -17,13 +16,9 @@ const SEARCH_DELAY_MS = 250;
  */
 export const LookupControl = memo(function LookupControl(props: RendererProps) {
   const state = useControl(props);
-  const { store, services } = useFormContext();
-  const [results, setResults] = useState<LookupRecord[]>([]);
+  const { store } = useFormContext();
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState<string | null>(null);
-  const [note, setNote] = useState<string | undefined>(undefined);
-  const seq = useRef(0);
   const cs = state.controlSchema;
   const opts = props.uischema.options ?? {};
   const object = cs.lookupTo?.object ?? (typeof opts.lookupTo === 'string' ? opts.lookupTo : undefined);
@@ -53,38 +48,12 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
     store.set(`${state.dataPath}_Id`, undefined);
   }, [controllerId, ownId, store, state]);
 
-  useEffect(() => {
-    if (search === null || !services.searchRecords) return;
-    const id = ++seq.current;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      const request = buildLookupRequest({
-        object,
-        search,
-        titleField,
-        valueField,
-        filters,
-        data: store.getData(),
-      });
-      services
-        .searchRecords?.(request)
-        .then((answer) => {
-          if (id !== seq.current) return;
-          const records = Array.isArray(answer) ? answer : answer.records;
-          setResults(records.slice(0, request.limit));
-          setNote(Array.isArray(answer) ? undefined : answer.note);
-        })
-        .catch(() => {
-          if (id !== seq.current) return;
-          setResults([]);
-          setNote(undefined);
-        })
-        .finally(() => {
-          if (id === seq.current) setLoading(false);
-        });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, services, object, titleField, valueField, filters, store]);
+  const request = useCallback(
+    (text: string) =>
+      buildLookupRequest({ object, search: text, titleField, valueField, filters, data: store.getData() }),
+    [object, titleField, valueField, filters, store],
+  );
+  const { results, note, loading } = useRecordSearch(search, request);
 
   if (state.rule.hidden) return null;
   const choose = (r: LookupRecord): void => {

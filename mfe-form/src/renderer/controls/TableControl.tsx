@@ -14,93 +14,24 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { MESSAGES, TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
+import { TABLE_TEXT_MAX_EXCLUSIVE } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { PrintModeContext, useFormContext, useSelect, useValue } from '../context';
 import type { FormStore } from '../core/store';
-import { resolveRef, titleOf } from 'form-core/schema';
 import { failsPattern } from '../core/validation';
 import type { RendererProps } from '../types';
 import { RENDERER_TEXTS } from '../texts';
 import { ControlShell, PatternWarning, removeItem, useControl } from './shared';
 import { ROW_REM, addRows, rowOfPath, rowSlots, rowsToRender } from './rowWindow';
-
-export interface TableColumn {
-  name: string;
-  title: string;
-  schema: FormJsonSchema;
-  width?: number;
-}
-
-const DEFAULT_COLUMN_WIDTH = 250;
-
-/** Columns of a table: item properties ordered by their `id`. */
-export const tableColumns = (
-  items: FormJsonSchema | undefined,
-  root: FormJsonSchema,
-  columnWidth?: Record<string, number> | number[],
-): TableColumn[] => {
-  const s = resolveRef(items, root);
-  const entries = Object.entries(s?.properties ?? {});
-  return entries
-    .map(([name, sub], i) => ({ name, sub: resolveRef(sub, root) ?? {}, i }))
-    .sort((a, b) => {
-      const ia = Number(a.sub.id ?? a.i);
-      const ib = Number(b.sub.id ?? b.i);
-      return ia - ib || a.i - b.i;
-    })
-    .map(({ name, sub }, i) => ({
-      name,
-      title: titleOf(sub, name),
-      schema: sub,
-      width: Array.isArray(columnWidth) ? columnWidth[i] : columnWidth?.[name],
-    }));
-};
-
-const isNumericOnly = (s: FormJsonSchema): boolean => s.regexRuleName === MESSAGES.numericOnlyRule;
-
-/** 'Numeric Only' columns store numbers when the text is a plain number. */
-export const parseCell = (raw: string, s: FormJsonSchema): unknown => {
-  if (raw.trim() === '') return undefined;
-  if (
-    (isNumericOnly(s) || s.type === 'number' || s.type === 'integer') &&
-    /^-?\d+(\.\d+)?$/.test(raw.trim())
-  ) {
-    return Number(raw.trim());
-  }
-  return raw;
-};
-
-/** Set one cell; a cell in a not-yet-stored row (under rowsCount) pads the array with empty rows. */
-const setCell = (
-  store: ReturnType<typeof useFormContext>['store'],
-  arrayPath: string,
-  index: number,
-  name: string,
-  value: unknown,
-): void => {
-  const rows = store.get(arrayPath);
-  const list = Array.isArray(rows) ? rows : [];
-  if (index < list.length) {
-    store.set(`${arrayPath}.${index}.${name}`, value);
-    return;
-  }
-  if (value === undefined) return;
-  const padded: unknown[] = [...list];
-  while (padded.length <= index) padded.push({});
-  padded[index] = { [name]: value };
-  store.set(arrayPath, padded);
-};
-
-/** What a cell shows for a stored value. */
-const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-
-/**
- * The text in a cell stands for the stored value: what was typed is left alone when it parses to the
- * value (a Numeric Only cell typed "1.0" stores 1 and keeps showing "1.0" while "1.05" is typed).
- */
-const showsValue = (text: string, value: unknown, s: FormJsonSchema): boolean =>
-  text === cellText(value) || parseCell(text, s) === value;
+import {
+  cellText,
+  DEFAULT_COLUMN_WIDTH,
+  parseCell,
+  setCell,
+  showsValue,
+  tableColumns,
+  type TableColumn,
+} from './table-cells';
 
 /**
  * A row's cells, made from a prototype row cloned in one DOM call, outside React (issue 31). A table's

@@ -7,20 +7,12 @@
  * submit/validation orchestration Formik would give is the `submit()` method below.
  */
 import type { ValidateFunction } from 'ajv';
-import type { FormJsonSchema, FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
+import type { FormJsonSchema, FormRule, UISchemaElement } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts';
 import { withLocationComponents } from 'form-core';
 import { evaluateJsonFormsCondition } from 'form-core/ajv';
-import { getIn, isWithin, joinPath, setIn } from 'form-core/paths';
-import {
-  applyActionRules,
-  EMPTY_RULE_STATE,
-  evaluateElementRules,
-  jsonFormsRuleDeps,
-  ruleDependencies,
-  sameRuleState,
-  type ElementRuleState,
-} from 'form-core/rules';
+import { getIn, isWithin, setIn } from 'form-core/paths';
+import { applyActionRules, sameRuleState, type ElementRuleState } from 'form-core/rules';
 import { schemaAtPath } from 'form-core/schema';
 import { DependencyIndex } from './depIndex';
 import type { TokenContext } from 'form-core/tokens';
@@ -32,56 +24,22 @@ import { missingRequiredPaths } from 'form-core/submission';
 import { RENDERER_TEXTS } from '../texts';
 import { checkBeforeSave, dropEmptyRows, isEdited, validateForm, type SaveCheck } from './validation';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import {
+  addListener,
+  ancestorsAndSelf,
+  EMPTY_META,
+  isContainer,
+  newRuleEntry,
+  ruleStateOf,
+  type FieldError,
+  type FieldMeta,
+  type Listener,
+  type RuleEntry,
+  type StoreOptions,
+} from './store-parts';
 
-/** What a field shows besides its value. Objects are cached: same content, same identity. */
-export interface FieldMeta {
-  errors: readonly string[];
-  edited: boolean;
-  /** A live pattern failure (red border, warning icon). */
-  patternFailed: boolean;
-}
-
-const EMPTY_META: FieldMeta = Object.freeze({
-  errors: Object.freeze([]),
-  edited: false,
-  patternFailed: false,
-});
-
-type Listener = () => void;
-
-interface RuleEntry {
-  key: string;
-  rules?: FormRule[];
-  jsonFormsRule?: JsonFormsRule;
-  base: string;
-  deps: string[];
-  state: ElementRuleState;
-  listeners: Set<Listener>;
-}
-
-export interface StoreOptions {
-  schema: FormJsonSchema;
-  /**
-   * The form's Ajv validator, asked for when first needed: compiling a big schema takes tens of ms,
-   * and the first whole-form validation waits for the first paint (scheduleValidation), so the form
-   * shows before Ajv compiles.
-   */
-  validator: () => ValidateFunction;
-  data: unknown;
-  originalData?: unknown;
-  tokenContext?: TokenContext;
-  /** Rules that change data (setValues, transfer, invoke) and onLoad events. */
-  actionRules?: FormRule[];
-  onInvoke?: (rule: FormRule) => void;
-  /** Defer whole-form validation (e.g. to after the next frame); default: synchronous. */
-  scheduleValidation?: (run: () => void) => void;
-  /** What the layout says about required fields (hidden, read-only, `required` rules): requiredScope.ts. */
-  requiredScope?: RequiredScope;
-}
+export type { FieldError, FieldMeta, StoreOptions } from './store-parts';
+export { precompileConditions } from './store-parts';
 
 let storeSeq = 0;
 
@@ -474,19 +432,7 @@ export class FormStore {
   private ruleEntry(key: string, el: UISchemaElement, base: string): RuleEntry {
     let entry = this.ruleEntries.get(key);
     if (!entry) {
-      const deps = [
-        ...(el.rules ?? []).flatMap(ruleDependencies),
-        ...(el.rule ? jsonFormsRuleDeps(el.rule.condition).map((d) => joinPath(base, d)) : []),
-      ];
-      entry = {
-        key,
-        rules: el.rules,
-        jsonFormsRule: el.rule,
-        base,
-        deps,
-        state: EMPTY_RULE_STATE,
-        listeners: new Set(),
-      };
+      entry = newRuleEntry(key, el, base);
       entry.state = this.computeRuleState(entry);
       this.ruleEntries.set(key, entry);
       this.ruleIndex.add(entry, entry.deps);
@@ -494,13 +440,7 @@ export class FormStore {
     return entry;
   }
   private computeRuleState(entry: RuleEntry): ElementRuleState {
-    const jf = entry.jsonFormsRule
-      ? {
-          rule: entry.jsonFormsRule,
-          holds: evaluateJsonFormsCondition(entry.jsonFormsRule.condition, this.data, entry.base),
-        }
-      : undefined;
-    return evaluateElementRules(entry.rules, this.data, jf);
+    return ruleStateOf(entry, this.data);
   }
 
   /**
@@ -536,40 +476,6 @@ export class FormStore {
   };
 }
 
-const isContainer = (v: unknown): boolean => v !== null && typeof v === 'object';
-
-/** 'a.b.c' -> ['a.b.c', 'a.b', 'a', '']. */
-const ancestorsAndSelf = (path: string): string[] => {
-  const out = [path];
-  let p = path;
-  while (p !== '') {
-    const i = p.lastIndexOf('.');
-    p = i < 0 ? '' : p.slice(0, i);
-    out.push(p);
-  }
-  return out;
-};
-
-const addListener = (map: Map<string, Set<Listener>>, path: string, l: Listener): (() => void) => {
-  let set = map.get(path);
-  if (!set) map.set(path, (set = new Set()));
-  set.add(l);
-  return () => {
-    set.delete(l);
-    if (set.size === 0) map.delete(path);
-  };
-};
-
 export { evaluateJsonFormsCondition };
-
-/** Pre-compile JSON Forms rule condition schemas of a ui schema (mount time, not per keystroke). */
-export const precompileConditions = (el: UISchemaElement): void => {
-  const visit = (c: JsonFormsRule['condition']): void => {
-    if (c.schema) evaluateJsonFormsCondition(c, undefined, '');
-    c.conditions?.forEach(visit);
-  };
-  if (el.rule) visit(el.rule.condition);
-  for (const child of (el as { elements?: UISchemaElement[] }).elements ?? []) precompileConditions(child);
-};
 
 export const INVALID_VALUE = MESSAGES.invalidValue;

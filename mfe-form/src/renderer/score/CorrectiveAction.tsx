@@ -6,7 +6,7 @@
  * (a new one gets its action, one that stops failing loses it): it runs when the score changes, not
  * per keystroke. The rules are form-core's corrective-actions.ts.
  */
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import {
   Box,
   Button,
@@ -41,7 +41,9 @@ import {
   withAction,
 } from 'form-core/corrective-actions';
 import { useFormContext, useSelect } from '../context';
-import type { LookupRecord, RendererProps } from '../types';
+import type { LookupRequest } from '../core/options';
+import type { RendererProps } from '../types';
+import { useRecordSearch } from '../controls/useRecordSearch';
 import { useScore } from './ScoreElements';
 
 /** Keeps `data.CorrectiveActions` in step with the failed items (renders nothing). */
@@ -57,7 +59,13 @@ export const CorrectiveActionsKeeper = memo(function CorrectiveActionsKeeper() {
   return null;
 });
 
-const SEARCH_DELAY_MS = 250;
+/** The assignee search: Users by name, the spec's 50 at most (a stable function: see useRecordSearch). */
+const assigneeRequest = (search: string): LookupRequest => ({
+  ...ASSIGNEE_LOOKUP,
+  search,
+  filters: [],
+  limit: LOOKUP_RESULTS_LIMIT,
+});
 
 /** The assignee: Users by name through the form's record search (the device's copy offline). */
 function AssigneeLookup(props: {
@@ -67,35 +75,8 @@ function AssigneeLookup(props: {
   onChoose: (user: { id: string; name: string } | undefined) => void;
   helpId: string;
 }) {
-  const { services } = useFormContext();
   const [text, setText] = useState<string | null>(null);
-  const [results, setResults] = useState<LookupRecord[]>([]);
-  const [note, setNote] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-  const seq = useRef(0);
-  useEffect(() => {
-    if (text === null || !services.searchRecords) return;
-    const id = ++seq.current;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      services
-        .searchRecords?.({ ...ASSIGNEE_LOOKUP, search: text, filters: [], limit: LOOKUP_RESULTS_LIMIT })
-        .then((answer) => {
-          if (id !== seq.current) return;
-          setResults(Array.isArray(answer) ? answer : answer.records);
-          setNote(Array.isArray(answer) ? undefined : answer.note);
-        })
-        .catch(() => {
-          if (id !== seq.current) return;
-          setResults([]);
-          setNote(undefined);
-        })
-        .finally(() => {
-          if (id === seq.current) setLoading(false);
-        });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, services]);
+  const { results, note, loading } = useRecordSearch(text, assigneeRequest);
   const open = text !== null && (results.length > 0 || !!note);
   return (
     <Box position="relative">

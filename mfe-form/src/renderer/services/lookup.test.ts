@@ -42,14 +42,14 @@ describe('lookup adapter (renderer request -> BFF named query)', () => {
 
   it('calls the host API client and keeps at most 50 records', async () => {
     const records = Array.from({ length: 60 }, (_, i) => ({ Id: `r${i}`, Name: `N${i}` }));
-    const get = vi.fn().mockResolvedValue({ totalSize: 60, done: true, records });
-    const found = await createLookupSearch({ get })(request);
-    expect(get).toHaveBeenCalledWith('/api/searchQuery/', lookupQuery(request));
+    const call = vi.fn().mockResolvedValue({ totalSize: 60, done: true, records });
+    const found = await createLookupSearch({ call })(request);
+    expect(call).toHaveBeenCalledWith('searchQuery', { query: lookupQuery(request) });
     expect(found).toHaveLength(50);
   });
 
   it('rejects as the API client does', async () => {
-    const get = vi.fn().mockRejectedValue(new Error('Network Error'));
-    await expect(createLookupSearch({ get })(request)).rejects.toThrow('Network Error');
+    const call = vi.fn().mockRejectedValue(new Error('Network Error'));
+    await expect(createLookupSearch({ call })(request)).rejects.toThrow('Network Error');
   });
 });

@@ -4,12 +4,12 @@
  * fields, the resolved filters as JSON). The BFF checks every name against the object's describe and
  * writes the SOQL; this side never builds any.
  */
-import { LOOKUP_RESULTS_LIMIT, type ApiClient, type QueryParams } from 'shared-contracts';
+import { LOOKUP_RESULTS_LIMIT, type ApiClient, type SearchQueryParams } from 'shared-contracts';
 import type { LookupRequest } from '../core/options';
 import type { LookupRecord } from '../types';
 
 /** Query parameters of the BFF's lookup query for a request. */
-export const lookupQuery = (request: LookupRequest): QueryParams => {
+export const lookupQuery = (request: LookupRequest): SearchQueryParams => {
   const extra = [...new Set([request.titleField, request.valueField])].filter((f) => f !== 'Id');
   return {
     kind: 'lookup',
@@ -27,8 +27,8 @@ export const lookupQuery = (request: LookupRequest): QueryParams => {
  * as the client does (the control then shows no results); at most the spec's 50 records.
  */
 export const createLookupSearch =
-  (api: Pick<ApiClient, 'get'>) =>
+  (api: Pick<ApiClient, 'call'>) =>
   async (request: LookupRequest): Promise<LookupRecord[]> => {
-    const answer = await api.get<{ records: LookupRecord[] }>('/api/searchQuery/', lookupQuery(request));
+    const answer = await api.call('searchQuery', { query: lookupQuery(request) });
     return answer.records.slice(0, Math.min(request.limit, LOOKUP_RESULTS_LIMIT));
   };

@@ -10,8 +10,9 @@ import {
   SYNC_STATUS,
   type DeliveryOutcome,
   type LocalSubmission,
+  type BffError,
 } from 'shared-contracts';
-import { gatewayError, type BatchItemResult, type GatewayError } from './org-gateway';
+import { gatewayError, type BatchItemResult } from './org-gateway';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
 import { fileNodes, NO_DELIVERY, readySyncStatus, updateFileNodes } from './transitions';
 
@@ -86,7 +87,7 @@ export function afterRefusal(
 }
 
 /** The errors a failure carries (the response data), as stored on the record. */
-export function failureErrors(e: GatewayError): unknown[] {
+export function failureErrors(e: BffError): unknown[] {
   return Array.isArray(e.data) ? e.data : [e.data ?? e.reason];
 }
 
@@ -95,7 +96,7 @@ export function failureErrors(e: GatewayError): unknown[] {
  * submit the org or the BFF answered with a verdict on the data (4xx other than 401 and 409). A
  * refused draft, a version conflict, and anything transient are not.
  */
-export function isRefusal(sent: Pick<LocalSubmission, 'status'>, e: GatewayError): boolean {
+export function isRefusal(sent: Pick<LocalSubmission, 'status'>, e: BffError): boolean {
   return sent.status === SUBMISSION_STATUS.submitted && e.kind === 'rejected';
 }
 
@@ -143,7 +144,7 @@ export function afterDelivery(
 }
 
 /** Plain text of a failure for the outbox and the stored error. */
-export function failureText(e: GatewayError): string {
+export function failureText(e: BffError): string {
   if (e.kind === 'network') return MESSAGES.networkError;
   if (e.kind === 'unauthorized') return MESSAGES.fileNotAuthorised;
   // the org's daily API allowance is spent: the BFF's own sentence says what happens, no prefix
@@ -158,7 +159,7 @@ export function failureText(e: GatewayError): string {
  */
 export function afterSyncFailure(
   latest: LocalSubmission,
-  e: GatewayError,
+  e: BffError,
   nowMs: number,
   policy: BackoffPolicy,
   random: () => number,

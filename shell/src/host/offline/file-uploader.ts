@@ -4,8 +4,8 @@
  * nodes are updated (error cleared, progress 100) and its sync status recomputed. On a failure the
  * loop stops, the file stays Unsynced; a 401 clears authorization. One upload per file at a time.
  */
-import { FILE_STATUS, uniquenessKey, type FileInfo } from 'shared-contracts';
-import { isGatewayError, gatewayError, type GatewayError, type OrgGateway } from './org-gateway';
+import { FILE_STATUS, isBffError, uniquenessKey, type BffError, type FileInfo } from 'shared-contracts';
+import { gatewayError, type OrgGateway } from './org-gateway';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { OfflineStore } from './store';
 import { sameOwner, type Owner } from './owner';
@@ -35,8 +35,8 @@ export interface UploaderDeps {
 
 export type FileRunOutcome = 'synced' | 'failed' | 'unauthorized' | 'skipped';
 
-export function asGatewayError(e: unknown): GatewayError {
-  if (isGatewayError(e)) return e;
+export function asBffError(e: unknown): BffError {
+  if (isBffError(e)) return e;
   return gatewayError('unavailable', e instanceof Error ? e.message : String(e));
 }
 
@@ -107,7 +107,7 @@ export class FileUploader {
     try {
       return await this.deps.gateway.getToken();
     } catch (e) {
-      if (asGatewayError(e).kind === 'unauthorized') this.deps.onUnauthorized();
+      if (asBffError(e).kind === 'unauthorized') this.deps.onUnauthorized();
       return null;
     }
   }
@@ -168,7 +168,7 @@ export class FileUploader {
         onProgress,
       );
     } catch (e) {
-      const err = asGatewayError(e);
+      const err = asBffError(e);
       const now = this.deps.nowMs();
       await store.updateFile(user, localId, (cur) => {
         const attempts = (cur.delivery?.attempts ?? 0) + 1;

@@ -4,11 +4,12 @@ import {
   API_ALLOWANCE_TEXTS,
   MESSAGES,
   definitionProblem,
+  isBffError,
   isFormDefinition,
   type FormDefinitionRead,
   type Observable,
 } from 'shared-contracts';
-import { isGatewayError, type OrgGateway } from './org-gateway';
+import type { OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 
@@ -47,7 +48,7 @@ export async function readFormDefinition(
   try {
     def = await deps.gateway.getFormDefinition(formId);
   } catch (e) {
-    if (!isGatewayError(e)) return offline; // no answer at all (the fetch itself failed)
+    if (!isBffError(e)) return offline; // no answer at all (the fetch itself failed)
     if (e.kind === 'network') return offline;
     if (e.status === 404 || e.status === 400) return { kind: 'none' };
     return { kind: 'unreachable', network: false, message: unreachableText(e.message) };

@@ -10,6 +10,7 @@ import {
   type LocalSubmission,
   type Observable,
   type OfflineServices,
+  isBffError,
 } from 'shared-contracts';
 import {
   applyStartingData,
@@ -20,7 +21,7 @@ import {
   withCachedLookups,
   type CachedLookup,
 } from 'form-core';
-import { isGatewayError, type OrgGateway } from './org-gateway';
+import type { OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 import * as T from './transitions';
@@ -120,7 +121,7 @@ export async function assembleOfflineForm(
         const r = await gateway.lookupCache(target);
         kept.push({ ...target, records: r.records, truncated: !r.done, at: nowIso() });
       } catch (e) {
-        if (!isGatewayError(e) || e.kind === 'network') throw e;
+        if (!isBffError(e) || e.kind === 'network') throw e;
       }
     }
     formDef = withCachedLookups(formDef as unknown as FormDefinition, kept);

@@ -5,7 +5,6 @@
  */
 import {
   BffError,
-  isBffError,
   type AssignedTask,
   type BffErrorKind,
   type CorrectiveActionTask,
@@ -16,21 +15,14 @@ import {
 } from 'shared-contracts';
 import type { LookupTarget } from 'form-core';
 
-/** How a failed org call failed: see BffErrorKind (api/bff-error.ts). */
-export type GatewayErrorKind = BffErrorKind;
-
-/** A failed org call, as the sync engine sees it: the one BFF error type. */
-export type GatewayError = BffError;
-
+/** A failed org call, as the sync engine makes one itself (the one BFF error type). */
 export function gatewayError(
-  kind: GatewayErrorKind,
+  kind: BffErrorKind,
   message: string,
   extra: { status?: number; data?: unknown } = {},
-): GatewayError {
+): BffError {
   return new BffError({ kind, message, ...extra });
 }
-
-export const isGatewayError = isBffError;
 
 export interface SaveResult {
   /** The org record's Id. */
@@ -58,7 +50,7 @@ export interface FileUploadRequest {
 /**
  * The narrow interface the engine needs from the network. Every call that changes the org is
  * idempotent by the submission's uniqueness key (uploadFile: by `localId`), so a retry after a
- * lost response never makes a second record. Failures reject with a `GatewayError`.
+ * lost response never makes a second record. Failures reject with a `BffError`.
  */
 export interface OrgGateway {
   /**
@@ -124,4 +116,4 @@ export type BatchItemResult =
       formSubmissionId?: string;
       errors?: unknown[];
     }
-  | { uniquenessKey: string; ok: false; error: GatewayError };
+  | { uniquenessKey: string; ok: false; error: BffError };

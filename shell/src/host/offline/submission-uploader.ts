@@ -19,7 +19,7 @@ import {
 } from 'shared-contracts';
 import { type BatchItemResult } from './org-gateway';
 import { DEFAULT_BACKOFF } from './backoff';
-import { asGatewayError, type FileUploader, type UploaderDeps } from './file-uploader';
+import { asBffError, type FileUploader, type UploaderDeps } from './file-uploader';
 import { afterDelivery } from './delivery-outcomes';
 import { allFilesResolved, isDue, isUploadable, readySyncStatus, toPayload } from './transitions';
 import { PassLoop } from './pass-loop';
@@ -134,7 +134,7 @@ export class SubmissionUploader {
         const answer = await this.deps.gateway.submitBatch(sent.map((s) => toPayload(s)));
         results = new Map(answer.map((r) => [r.uniquenessKey, r]));
       } catch (e) {
-        const error = asGatewayError(e);
+        const error = asBffError(e);
         results = new Map(
           sent.map((s) => [toPayload(s).uniquenessKey, { uniquenessKey: '', ok: false, error }]),
         );

@@ -11,8 +11,9 @@ import {
   type StartScheduledInput,
   type TaskStart,
   type TaskToStart,
+  isBffError,
 } from 'shared-contracts';
-import { isGatewayError, type OrgGateway } from './org-gateway';
+import type { OrgGateway } from './org-gateway';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 import * as T from './transitions';
@@ -64,8 +65,7 @@ export interface TaskStartDeps {
 }
 
 /** No answer came (offline, the network gone), as opposed to the org's refusal. */
-const isNoAnswer = (e: unknown): boolean =>
-  isGatewayError(e) ? e.kind === 'network' : e instanceof TypeError;
+const isNoAnswer = (e: unknown): boolean => (isBffError(e) ? e.kind === 'network' : e instanceof TypeError);
 
 export function createTaskStart(deps: TaskStartDeps) {
   /**
@@ -95,7 +95,7 @@ export function createTaskStart(deps: TaskStartDeps) {
         ),
       );
     } catch (e) {
-      if (!isGatewayError(e) || (e.kind !== 'network' && e.kind !== 'unavailable')) throw e;
+      if (!isBffError(e) || (e.kind !== 'network' && e.kind !== 'unavailable')) throw e;
       stored = mine(T.scheduledQueued(sub));
     }
     await deps.store.putSubmission(o, stored);

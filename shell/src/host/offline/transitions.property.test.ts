@@ -16,11 +16,12 @@ import {
   SUBMISSION_STATUS,
   SYNC_STATUS,
   uniquenessKey,
+  type BffErrorKind,
   type LocalSubmission,
   type PendingSubmission,
   type SubmissionPayload,
 } from 'shared-contracts';
-import { gatewayError, type BatchItemResult, type GatewayErrorKind } from './org-gateway';
+import { gatewayError, type BatchItemResult } from './org-gateway';
 import { proofScale, recordProof } from 'test-kit';
 import { DEFAULT_BACKOFF, nextRetryDelay } from './backoff';
 import * as D from './delivery-outcomes';
@@ -129,7 +130,7 @@ function userWrite(w: World, a: { t: 'save' | 'submit'; value: number }): void {
   w.model = { value: a.value, submitted: a.t === 'submit' };
 }
 
-const failureOf = (f: Fault): GatewayErrorKind =>
+const failureOf = (f: Fault): BffErrorKind =>
   f === 'lost' ? 'network' : (f as Exclude<Fault, 'none' | 'lost' | 'noUrl'>);
 
 /** One send through the one delivery path (a batch of one), answered as the BFF answers it. */
@@ -138,7 +139,7 @@ function deliver(w: World, fault: Fault): void {
   w.inFlight = null;
   if (!sent || !w.local) return;
   const submitted = sent.status === SUBMISSION_STATUS.submitted;
-  const failed = (kind: GatewayErrorKind): BatchItemResult => ({
+  const failed = (kind: BffErrorKind): BatchItemResult => ({
     uniquenessKey: 'k',
     ok: false,
     error: gatewayError(kind, 'x', { data: [{ message: 'refused' }] }),

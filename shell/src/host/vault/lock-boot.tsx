@@ -44,7 +44,7 @@ function vaultFor(host: ShellHost): Vault {
   const v = createVault({
     store: indexedDbKeyringStore(),
     storage: window.localStorage,
-    escrow: () => host.api.get<{ owner: string; key: string }>('/api/vault/escrowKey').then((r) => r.key),
+    escrow: () => host.api.call('vaultEscrowKey', {}).then((r) => r.key),
   });
   const activity = () => v.activity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
