@@ -8,12 +8,11 @@ import {
   formatFieldValue,
   formatNumber,
   formatTime,
-  fromZonedInput,
   labelWithColon,
   parseDateTime,
   titleFromKey,
-  toZonedInput,
 } from './display-value';
+import { fromZonedInput, toZonedInput } from './zoned-input';
 
 const US = { locale: 'en-US', timeZone: 'America/Los_Angeles' };
 const GB = { locale: 'en-GB', timeZone: 'Europe/London' };

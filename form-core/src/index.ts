@@ -1,5 +1,6 @@
 export * from './pattern';
 export * from './display-value';
+export * from './zoned-input';
 export * from './schema-ref';
 export * from './checklist';
 export * from './lookup-cache';

@@ -8,6 +8,9 @@ import type { SubmissionStatus, SyncStatus } from './constants';
 import type { Observable } from './observable';
 import type { FormDefinition } from './form-definition';
 import type { CorrectiveActionTask } from './api/routes';
+import type { AssignedTask, OrgForm, OrgList } from './org-lists';
+
+export type { AssignedTask, OrgForm, OrgList, ScheduledRecord } from './org-lists';
 
 export type FileStatus = 'Unsynced' | 'Synced';
 
@@ -139,38 +142,6 @@ export function splitUniquenessKey(key: unknown): { formId: string; submissionId
   return { formId: key.slice(0, hash), submissionId: key.slice(hash + 1) };
 }
 
-/** A scheduled form submission record of the org (GET /api/scheduledSubmissions, namespace stripped). */
-export interface ScheduledRecord {
-  Id: string;
-  Name?: string;
-  Form_Definition__c?: string | null;
-  /** `formId#submissionId`: the local id the record is started under. */
-  Uniqueness_Constraint__c?: string | null;
-  Version__c?: number | null;
-  /** The record it is scheduled for (an assigned task's inspection program): `$recordId` of its queries. */
-  Main_Record_Id__c?: string | null;
-}
-
-/** A record of GET /api/searchQuery/?kind=assignedTasks: a task assigned to the user. */
-export interface AssignedTask {
-  taskId: string;
-  checklist: string;
-  subject: string | null;
-  scheduledFor: string | null;
-  programId?: string;
-  formId?: string | null;
-  status?: string;
-}
-
-/** A record of GET /api/forms and GET /api/search: a form the user may fill in. */
-export interface OrgForm {
-  Id: string;
-  Name: string;
-  Title__c?: string | null;
-  LastModifiedDate: string;
-  Supports_Offline__c?: boolean;
-}
-
 /**
  * Which task to start (OfflineServices.startTask): one of the user's assigned tasks (its form, and the
  * record it is for) or a scheduled record by its Id (the launcher's link).
@@ -188,15 +159,6 @@ export type TaskStart =
   | { kind: 'started'; submission: LocalSubmission }
   | { kind: 'notScheduled'; formId?: string }
   | { kind: 'unreachable' };
-
-/** One of the org's lists as the host keeps it for the signed-in user (the last read, kept on the device). */
-export interface OrgList<T> {
-  items: T[];
-  /** A first read is under way (nothing kept yet). */
-  loading: boolean;
-  /** The last read failed (the kept items show). */
-  failed: boolean;
-}
 
 /** What is sent to the org to save or submit a submission (token and url fields removed). */
 export interface SubmissionPayload {

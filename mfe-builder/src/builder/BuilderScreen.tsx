@@ -34,6 +34,7 @@ import { documentItem, generalPalette, objectPalette } from '../model/palette';
 import type { PaletteItem } from '../model/types';
 import type { ObjectFieldsAnswer } from 'shared-contracts';
 import type { BuilderApi } from './api';
+import { useAssigneeSearch } from './assignee-search';
 import { errorText } from './api';
 import { Canvas } from './Canvas';
 import { describeDrop, dropPlaceOf, followPointer, jumpToDropPlaces, parseDragId, resolveDrop } from './dnd';
@@ -391,28 +392,7 @@ export function BuilderScreen({
     },
     [store],
   );
-  // The corrective actions' chosen assignee: Users by name through the BFF's lookup query.
-  const searchUsers = useCallback(
-    async (name: string) => {
-      const res = await api.searchQuery({ kind: 'lookup', object: 'User', name });
-      return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
-    },
-    [api],
-  );
-
-  // ... or a queue that takes tasks (a Group of Type Queue), whose members then see the action.
-  const searchQueues = useCallback(
-    async (name: string) => {
-      const res = await api.searchQuery({
-        kind: 'lookup',
-        object: 'Group',
-        name,
-        filters: JSON.stringify([{ field: 'Type', operator: 'eq', value: 'Queue' }]),
-      });
-      return res.records.map((r) => ({ id: String(r.Id), name: String(r.Name ?? '') }));
-    },
-    [api],
-  );
+  const { searchUsers, searchQueues } = useAssigneeSearch(api);
 
   const [previewOpen, setPreviewOpen] = useState(false);
   const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
