@@ -6,7 +6,7 @@ import { LOCK_TEXTS as T } from './texts';
 const CSS = `
 .lk-cover{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;justify-content:center;background:#2c5282;padding:1rem;box-sizing:border-box}
 .lk-card{width:100%;max-width:22rem;background:#fff;color:#1a202c;border-radius:0.5rem;padding:1.5rem;box-shadow:0 10px 15px -3px rgba(0,0,0,.2)}
-.lk-card h2{margin:0 0 .5rem;font-size:1.5rem;line-height:1.2}
+.lk-card h2{margin:0 0 .5rem;font-size:1.5rem;font-weight:700;line-height:1.2}
 .lk-card p{margin:0 0 1rem}
 .lk-card label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 .lk-card input{width:100%;box-sizing:border-box;font-size:1.5rem;letter-spacing:.5rem;padding:.5rem .75rem;border:1px solid #a0aec0;border-radius:.375rem}
