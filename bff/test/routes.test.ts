@@ -76,7 +76,15 @@ describe('end-user calls', () => {
   it('GET /api/userDetails gives the two records; partner users carry network id and site URL', async () => {
     const [first, second] = (await ok(c.get('/api/userDetails'))) as Rec[];
     expect(first).toMatchObject({ Username: DEMO.field });
-    expect(Object.keys(first ?? {}).sort()).toEqual(['Name', 'SmallPhotoUrl', 'TimeZoneSidKey', 'Username']);
+    expect(Object.keys(first ?? {}).sort()).toEqual([
+      'LanguageLocaleKey',
+      'LocaleSidKey',
+      'Name',
+      'SmallPhotoUrl',
+      'TimeZoneSidKey',
+      'Username',
+    ]);
+    expect(first).toMatchObject({ LanguageLocaleKey: 'en_US', LocaleSidKey: 'en_US' });
     expect(second).toMatchObject({ userType: 'STANDARD' });
     const [, p] = (await ok(partner.get('/api/userDetails'))) as Rec[];
     expect(p?.userType).toBe('POWER_PARTNER');

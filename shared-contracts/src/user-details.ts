@@ -5,6 +5,10 @@ export interface UserDetails {
   Username: string;
   SmallPhotoUrl: string;
   TimeZoneSidKey: string;
+  /** The user's Salesforce language (e.g. es, pt_BR, ar): the app's texts and the org's labels (issue 44). */
+  LanguageLocaleKey?: string;
+  /** The user's Salesforce locale (e.g. de_DE): dates, times and numbers through Intl (issue 44). */
+  LocaleSidKey?: string;
 }
 
 /** User details, second record (spec section 3): partner users carry a network id and a site URL. */

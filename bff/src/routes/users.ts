@@ -17,7 +17,16 @@ async function readUserDetails(
   const [user] = await queryAll(
     call.conn(),
     select({
-      fields: ['Id', 'Name', 'Username', 'SmallPhotoUrl', 'TimeZoneSidKey', 'UserType'],
+      fields: [
+        'Id',
+        'Name',
+        'Username',
+        'SmallPhotoUrl',
+        'TimeZoneSidKey',
+        'LanguageLocaleKey',
+        'LocaleSidKey',
+        'UserType',
+      ],
       from: 'User',
       where: [eqId('Id', userId)],
       limit: 1,
@@ -38,6 +47,8 @@ async function readUserDetails(
       Username: user.Username,
       SmallPhotoUrl: user.SmallPhotoUrl,
       TimeZoneSidKey: user.TimeZoneSidKey,
+      LanguageLocaleKey: user.LanguageLocaleKey,
+      LocaleSidKey: user.LocaleSidKey,
     },
     {
       timeZone: user.TimeZoneSidKey,

@@ -532,7 +532,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'GET',
     path: '/api/userDetails',
     summary:
-      'User details as two records: [{Name, Username, SmallPhotoUrl, TimeZoneSidKey}, {timeZone, userType, networkId, siteUrl}].',
+      'User details as two records: [{Name, Username, SmallPhotoUrl, TimeZoneSidKey, LanguageLocaleKey, LocaleSidKey}, {timeZone, userType, networkId, siteUrl}].',
     auth: 'session',
     stateChanging: false,
     query: obj({ userId: sfId() }),

@@ -147,6 +147,8 @@ export function createSessionService(deps: SessionDeps): ShellSession {
         Username: str(first?.Username),
         SmallPhotoUrl: str(first?.SmallPhotoUrl),
         TimeZoneSidKey: str(first?.TimeZoneSidKey),
+        LanguageLocaleKey: str(first?.LanguageLocaleKey) || 'en_US',
+        LocaleSidKey: str(first?.LocaleSidKey) || 'en_US',
       },
       userDetailsSF: {
         timeZone: str(second?.timeZone) || str(first?.TimeZoneSidKey),
