@@ -17,7 +17,7 @@
  * `--renderers ours,jsonforms,formik` adds a plain Formik form of the same fields (field forms only):
  * the figures behind "the renderer does not use Formik" in mfe-builder/README.md.
  * A table's "mount" is the median of `--mounts` (9) mounts, each on a fresh page.
- * Usage: node mfe-form/bench/run.mjs [--keys N] [--mounts N] [--forms f500,f1000,table,table300,table1000] [--renderers ours,jsonforms] [--no-floor] [--out file.json]
+ * Usage: node mfe-form/bench/run.mjs [--keys N] [--mounts N] [--forms f500,f1000,table,table300,table1000,checklist200s] [--renderers ours,jsonforms] [--no-floor] [--out file.json]
  */
 import { writeFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
@@ -51,7 +51,7 @@ const keysFor = (form, which) =>
       ? KEYS
       : Math.min(KEYS, form === 'table300' ? 30 : 60);
 /** Forms to run (comma separated), to iterate on one size; the goals need f1000. */
-const FORMS = argValue('--forms', 'f500,f1000,table,table300,table1000').split(',');
+const FORMS = argValue('--forms', 'f500,f1000,table,table300,table1000,checklist200s').split(',');
 /** Renderers to compare; Formik only on the field forms (a table would need its FieldArray setup). */
 const RENDERERS = argValue('--renderers', 'ours,jsonforms').split(',');
 /**
@@ -182,7 +182,10 @@ const results = [];
 try {
   for (const form of FORMS) {
     const renderers = (FLOOR ? ['bare', ...RENDERERS] : RENDERERS).filter(
-      (w) => !(w === 'formik' && form.startsWith('table')),
+      // JSON Forms and Formik have no checklist control: the checklist is measured against a bare input only.
+      (w) =>
+        !(w === 'formik' && form.startsWith('table')) &&
+        !(w !== 'ours' && w !== 'bare' && form.startsWith('checklist')),
     );
     const earlier = await earlierMounts(form, renderers);
     for (const which of renderers) {
@@ -272,9 +275,26 @@ const tableGoals = [
       ]
     : ['JS heap at 300x8 (table300 not run)', false, `--forms ${FORMS.join(',')}`],
 ];
+/** Issue 43: the live score costs a keystroke no more than 10% over a bare input in the same run. */
+const oc = get('ours', 'checklist200s');
+const bc = get('bare', 'checklist200s');
+const checklistGoals = [
+  oc && bc
+    ? [
+        'keystroke p95 on a 200-question scored checklist <= 1.1x a bare <input>',
+        oc.p95Ms <= 1.1 * bc.p95Ms,
+        `${oc.p95Ms} vs ${bc.p95Ms} ms, ${(oc.p95Ms / bc.p95Ms).toFixed(2)}x; CPU per key ${oc.keystrokeCpuMs} vs ${bc.keystrokeCpuMs} ms`,
+      ]
+    : [
+        'scored checklist goal (checklist200s, or the bare floor, not run)',
+        false,
+        `--forms ${FORMS.join(',')}`,
+      ],
+];
 const goals = [
   ...sizeGoals,
   ...tableGoals,
+  ...checklistGoals,
   [
     'at most 2 field components re-rendered per keystroke',
     results.filter((r) => r.which === 'ours').every((r) => r.fieldComponentsPerKeystroke <= 2),
