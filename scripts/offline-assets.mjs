@@ -8,13 +8,25 @@
 // `metaData.offlineLaterAssets`: files the copy takes after it is complete, never holding up "Ready to
 // work offline": the report's right-to-left script faces (report/src/font-files-browser.ts: Arabic
 // and Hebrew, ~210 KB in 4 files), so an offline device renders them in its own report though it
-// never made one before. The CJK faces (~26 MB in ~700 unicode-range files) stay on demand: the
-// worker keeps each one a report fetched (sw.ts).
+// never made one before.
+//
+// `metaData.offlineLanguageAssets`: the CJK faces by the language that writes with them (ja, zh, ko;
+// ~10 MB each in ~250 unicode-range files, ~26 MB together), taken after the copy only for a user of
+// that language (the page names the signed-in user's language to the worker). Any other face a report
+// fetched the worker keeps as well (sw.ts).
 export const OFFLINE_ASSETS_FIELD = 'offlineAssets';
 export const OFFLINE_LATER_ASSETS_FIELD = 'offlineLaterAssets';
+export const OFFLINE_LANGUAGE_ASSETS_FIELD = 'offlineLanguageAssets';
 
 /** The script faces an offline device's report may need that the copy keeps (the build's file names). */
 export const OFFLINE_FONT_RE = /^fonts\/noto-sans-(arabic|hebrew)-[\w-]+\.[0-9a-f]{12}\.woff$/;
+
+/** The CJK faces per language (the base of Salesforce's language key: ja, zh_CN → zh, ko). */
+export const LANGUAGE_FONT_RES = {
+  ja: /^fonts\/noto-sans-jp-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
+  zh: /^fonts\/noto-sans-sc-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
+  ko: /^fonts\/noto-sans-kr-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
+};
 
 /** @param {{ stats: { metaData: Record<string, unknown> }, compilation: { assets: Record<string, unknown> } }} options */
 export function addOfflineAssets({ stats, compilation }) {
@@ -23,5 +35,12 @@ export function addOfflineAssets({ stats, compilation }) {
     .filter((name) => name.endsWith('.js') || name.endsWith('.wasm'))
     .sort();
   stats.metaData[OFFLINE_LATER_ASSETS_FIELD] = names.filter((name) => OFFLINE_FONT_RE.test(name)).sort();
+  /** @type {Record<string, string[]>} */
+  const byLanguage = {};
+  for (const [language, re] of Object.entries(LANGUAGE_FONT_RES)) {
+    const files = names.filter((name) => re.test(name)).sort();
+    if (files.length) byLanguage[language] = files;
+  }
+  stats.metaData[OFFLINE_LANGUAGE_ASSETS_FIELD] = byLanguage;
   return stats;
 }

@@ -157,7 +157,8 @@ function base({ dir, name, mode }) {
         },
         // The report's script fonts (report/src/font-files-browser.ts): files of their own, fetched
         // only when a report's text needs the face; Arabic and Hebrew kept by the offline copy after
-        // it is complete, CJK kept as fetched (offline-assets.mjs, shell/src/sw/sw.ts).
+        // it is complete, CJK for a user whose language writes with it, and any face as fetched
+        // (offline-assets.mjs, shell/src/sw/sw.ts).
         {
           test: /\.woff$/,
           type: 'asset/resource',

@@ -96,7 +96,13 @@ async function main() {
   // (startOfflineCopy then waits for the browser's idle time): the cold start's downloads go first.
   let screenUp = false;
   const copyWhenReady = () => {
-    if (screenUp && host.session.state.get().status === 'signedIn') afterFirstPaint(startOfflineCopy);
+    if (screenUp && host.session.state.get().status === 'signedIn')
+      afterFirstPaint(() =>
+        startOfflineCopy(() => {
+          const state = host.session.state.get();
+          return state.status === 'signedIn' ? state.userDetails.LanguageLocaleKey : undefined;
+        }),
+      );
   };
   window.addEventListener(
     'single-spa:routing-event',

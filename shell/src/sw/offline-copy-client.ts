@@ -53,14 +53,14 @@ function listen(): void {
   });
 }
 
-async function askWorker(): Promise<void> {
+async function askWorker(language: string | undefined): Promise<void> {
   if (!navigator.onLine) return;
   const registration = await navigator.serviceWorker.ready;
   if (!registration.active) return;
   // Online, "ready" is said of the current versions only: hidden until the worker has checked them.
   offlineReadiness.set({ status: 'taking' });
   performance.mark?.('offline-copy:asked');
-  registration.active.postMessage({ type: TAKE_OFFLINE_COPY });
+  registration.active.postMessage({ type: TAKE_OFFLINE_COPY, language });
 }
 
 /** Runs `fn` when the browser has nothing else to do (a timer where there is no idle callback). */
@@ -75,7 +75,7 @@ let started = false;
  * Once idle, asks the worker to take the copy (or bring it up to date), and again each time the network
  * returns; offline, shows the last complete copy's state at once. Failures cost only the copy.
  */
-export function startOfflineCopy(): void {
+export function startOfflineCopy(language: () => string | undefined = () => undefined): void {
   if (started) return;
   started = true;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || typeof caches === 'undefined')
@@ -84,7 +84,8 @@ export function startOfflineCopy(): void {
   // Offline, the last complete copy is what runs: shown at once. Online the worker's check says it.
   if (!navigator.onLine) void showStored();
   else offlineReadiness.set({ status: 'taking' });
-  const ask = () => whenIdle(() => void askWorker().catch(() => undefined));
+  // The signed-in user's language: the worker takes its script's report faces after the copy.
+  const ask = () => whenIdle(() => void askWorker(language()).catch(() => undefined));
   ask();
   window.addEventListener('online', ask);
   // Asked of the browser, not required: an installed app's storage is then not evicted under pressure.

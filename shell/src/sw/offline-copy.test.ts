@@ -180,4 +180,42 @@ describe('takeOfflineCopy', () => {
     expect(await takeLaterFiles({ fetch: again.fetchFn, caches }, later)).toBe(0);
     expect(again.asked).not.toContain(ARABIC);
   });
+  it("takes the faces of the user's own language's script after the copy, and no other language's", async () => {
+    const JP = 'fonts/noto-sans-jp-57-400-normal.ba9876543210.woff';
+    const KR = 'fonts/noto-sans-kr-3-400-normal.0123456789ab.woff';
+    const ARABIC = 'fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff';
+    const v1 = {
+      ...manifest('v1'),
+      metaData: {
+        ...manifest('v1').metaData,
+        offlineLaterAssets: [ARABIC],
+        offlineLanguageAssets: { ja: [JP], ko: [KR] },
+      },
+    };
+    const at = (name: string) => `http://home.test/${name}`;
+    const files = {
+      [`${SHELL}/remotes.json`]: remotesJson,
+      [HOME]: v1,
+      'http://home.test/remoteEntry.v1.js': 'entry 1',
+      'http://home.test/app.v1.js': 'app 1',
+    };
+    const laterFor = async (language?: string) => {
+      let later: string[] = [];
+      const { caches } = fakeCaches();
+      const state = await takeOfflineCopy({
+        fetch: network(files).fetchFn,
+        caches,
+        origin: SHELL,
+        later: (u) => (later = u),
+        language,
+      });
+      expect(state.complete).toBe(true);
+      return later;
+    };
+    // Salesforce's key ja, and a regional key's base (ko_KR → ko)
+    expect(await laterFor('ja')).toEqual([at(ARABIC), at(JP)]);
+    expect(await laterFor('ko_KR')).toEqual([at(ARABIC), at(KR)]);
+    expect(await laterFor('en_US')).toEqual([at(ARABIC)]);
+    expect(await laterFor(undefined)).toEqual([at(ARABIC)]);
+  });
 });

@@ -29,6 +29,8 @@ interface ManifestLike {
     offlineAssets?: string[];
     /** Files taken after the copy is complete (the report's right-to-left faces: offline-assets.mjs). */
     offlineLaterAssets?: string[];
+    /** The CJK faces by language (ja, zh, ko), taken after the copy for a user of that language. */
+    offlineLanguageAssets?: Record<string, string[]>;
   };
   exposes?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
   shared?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
@@ -44,7 +46,13 @@ export interface OfflineCopyDeps {
    * never waits on them.
    */
   later?: (urls: string[]) => void;
+  /** The signed-in user's Salesforce language (e.g. ja, zh_CN): its script's faces come later too. */
+  language?: string;
 }
+
+/** The base of a Salesforce language key (zh_CN → zh, pt_BR → pt), lower case. */
+const baseLanguage = (language: string | undefined): string =>
+  (language ?? '').split(/[_-]/)[0]?.toLowerCase() ?? '';
 
 /** The script files of a remote version, as absolute URLs (publicPath `auto`: beside the manifest). */
 export function manifestFiles(manifestUrl: string, manifest: ManifestLike): string[] {
@@ -63,14 +71,19 @@ export function manifestFiles(manifestUrl: string, manifest: ManifestLike): stri
   return [...names].map((name) => new URL(name, base).href).sort();
 }
 
-/** The files a remote version's copy takes once it is complete, as absolute URLs. */
-export function laterFiles(manifestUrl: string, manifest: ManifestLike): string[] {
+/**
+ * The files a remote version's copy takes once it is complete, as absolute URLs: the right-to-left
+ * faces for everyone, and the faces of the user's own language's script (a Japanese user's report
+ * renders offline though the device never made one).
+ */
+export function laterFiles(manifestUrl: string, manifest: ManifestLike, language?: string): string[] {
   const meta = manifest.metaData ?? {};
   const base =
     meta.publicPath && meta.publicPath !== 'auto'
       ? new URL(meta.publicPath, manifestUrl)
       : new URL(manifestUrl);
-  return (meta.offlineLaterAssets ?? []).map((name) => new URL(name, base).href).sort();
+  const own = meta.offlineLanguageAssets?.[baseLanguage(language)] ?? [];
+  return [...(meta.offlineLaterAssets ?? []), ...own].map((name) => new URL(name, base).href).sort();
 }
 
 async function fetchOk(deps: OfflineCopyDeps, url: string, init?: RequestInit): Promise<Response> {
@@ -111,7 +124,7 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
     ).text();
     const manifest = JSON.parse(manifestText) as ManifestLike;
     const files = manifestFiles(remote.manifestUrl, manifest);
-    for (const file of laterFiles(remote.manifestUrl, manifest)) {
+    for (const file of laterFiles(remote.manifestUrl, manifest, deps.language)) {
       keep.add(file);
       later.push(file);
     }

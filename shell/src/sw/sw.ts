@@ -122,12 +122,13 @@ registerRoute(
 let taking: Promise<OfflineCopyState | null> | null = null;
 let later: string[] = [];
 
-async function takeCopyAndTell(): Promise<void> {
+async function takeCopyAndTell(language: string | undefined): Promise<void> {
   taking ??= takeOfflineCopy({
     fetch: (input, init) => fetch(input, init),
     caches,
     origin: self.location.origin,
     later: (urls) => (later = urls),
+    language,
   })
     .catch((error: unknown) => {
       console.warn('[sw] offline copy not complete', error);
@@ -147,8 +148,9 @@ async function takeCopyAndTell(): Promise<void> {
 }
 
 self.addEventListener('message', (event) => {
-  const data = event.data as ({ type?: string } & Partial<WhatRan>) | null;
-  if (data?.type === TAKE_OFFLINE_COPY) event.waitUntil(takeCopyAndTell());
+  const data = event.data as ({ type?: string; language?: unknown } & Partial<WhatRan>) | null;
+  if (data?.type === TAKE_OFFLINE_COPY)
+    event.waitUntil(takeCopyAndTell(typeof data.language === 'string' ? data.language : undefined));
   if (data?.type === KEEP_WHAT_RAN) {
     const what = {
       config: data.config ?? null,
