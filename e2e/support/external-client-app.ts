@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { strToU8, zipSync } from 'fflate';
+import { deployOrThrow, packageXml } from 'test-kit/metadata-deploy';
 
 const SOURCE = fileURLToPath(new URL('../../salesforce/external-client-app/main/default', import.meta.url));
 const walk = (dir: string): string[] =>
@@ -24,11 +24,7 @@ export async function deployExternalClientApp(
   bff: string,
   consumerSecret: string,
 ): Promise<void> {
-  const files: Record<string, Uint8Array> = {
-    'package.xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Package xmlns="http://soap.sforce.com/2006/04/metadata"><version>66.0</version></Package>',
-    ),
-  };
+  const files: Record<string, string> = { 'package.xml': packageXml({}) };
   for (const file of walk(SOURCE)) {
     let xml = readFileSync(file, 'utf8').replaceAll('http://127.0.0.1:4000', bff);
     if (file.endsWith('.ecaGlblOauth-meta.xml'))
@@ -36,32 +32,7 @@ export async function deployExternalClientApp(
         '</callbackUrl>',
         `</callbackUrl>\n    <consumerSecret>${consumerSecret}</consumerSecret>`,
       );
-    files[path.relative(SOURCE, file).replace(/-meta\.xml$/, '')] = strToU8(xml);
+    files[path.relative(SOURCE, file).replace(/-meta\.xml$/, '')] = xml;
   }
-  const form = new FormData();
-  form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
-  form.append('file', new Blob([Buffer.from(zipSync(files))], { type: 'application/zip' }), 'deploy.zip');
-  const auth = { Authorization: `Bearer ${token}` };
-  const started = await fetch(`${org}/services/data/v66.0/metadata/deployRequest`, {
-    method: 'POST',
-    headers: auth,
-    body: form,
-  });
-  if (started.status !== 201) throw new Error(`deploy: ${started.status} ${await started.text()}`);
-  const { id } = (await started.json()) as { id: string };
-  for (let i = 0; i < 300; i++) {
-    const res = await fetch(`${org}/services/data/v66.0/metadata/deployRequest/${id}?includeDetails=true`, {
-      headers: auth,
-    });
-    const { deployResult } = (await res.json()) as {
-      deployResult: { done: boolean; status: string; errorMessage?: string };
-    };
-    if (deployResult.done) {
-      if (deployResult.status !== 'Succeeded')
-        throw new Error(`the External Client App did not deploy: ${deployResult.errorMessage ?? ''}`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the External Client App deploy never finished');
+  await deployOrThrow(org, token, files, 'the External Client App');
 }

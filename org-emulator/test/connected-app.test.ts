@@ -4,7 +4,7 @@
 // where Salesforce Support enabled connected app creation (a 2026 org refuses it: external-client-app.test.ts).
 import { createHmac } from 'node:crypto';
 import { OAuth2 } from 'jsforce';
-import { strToU8, zipSync } from 'fflate';
+import { deployMetadata } from 'test-kit/metadata-deploy';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, FIELD_USER, PASSWORD, http, orgForFile } from './helpers.js';
 
@@ -20,31 +20,13 @@ const PACKAGE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 const appXml = (oauth: string, head = '<contactEmail>admin@demo.org</contactEmail><label>CQ Test</label>') =>
   `<?xml version="1.0" encoding="UTF-8"?><ConnectedApp xmlns="http://soap.sforce.com/2006/04/metadata">${head}<oauthConfig>${oauth}</oauthConfig></ConnectedApp>`;
 
-async function deploy(name: string, xml: string): Promise<Rec> {
-  const form = new FormData();
-  form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
-  const zip = zipSync({
-    'package.xml': strToU8(PACKAGE_XML),
-    [`connectedApps/${name}.connectedApp`]: strToU8(xml),
-  });
-  form.append('file', new Blob([Buffer.from(zip)], { type: 'application/zip' }), 'deploy.zip');
-  const started = await http(sf.emu, '/services/data/v62.0/metadata/deployRequest', {
-    method: 'POST',
-    body: form,
-    token: sf.token,
-  });
-  expect(started.status).toBe(201);
-  const id = String((started.body as Rec).id);
-  for (let i = 0; i < 200; i++) {
-    const res = await http(sf.emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
-      token: sf.token,
-    });
-    const result = (res.body as { deployResult: Rec }).deployResult;
-    if (result.done === true) return result;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('deploy never finished');
-}
+const deploy = async (name: string, xml: string): Promise<Rec> =>
+  (await deployMetadata(
+    sf.emu.url,
+    sf.token,
+    { 'package.xml': PACKAGE_XML, [`connectedApps/${name}.connectedApp`]: xml },
+    { apiVersion: '62.0', pollMs: 20 },
+  )) as Rec;
 
 /** The login form posted as the browser would; returns the redirect back to the app. */
 async function authorize(

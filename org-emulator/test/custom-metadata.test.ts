@@ -1,8 +1,9 @@
 // Custom metadata types as an org serves them: the demo org's device policy (salesforce/customMetadata),
 // read through SOQL by the users a permission set grants it to, refused to others, never written
 // through DML, and changed by deploying its record (what an admin's edit in Setup is).
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import type { Connection } from 'jsforce';
+import { deployMetadata } from 'test-kit/metadata-deploy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
 import { ADMIN, FIELD_USER, http, login, PARTNER_USER, start } from './helpers.js';
@@ -24,27 +25,8 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function deploy(files: Record<string, Uint8Array>): Promise<Rec> {
-  const form = new FormData();
-  form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
-  form.append('file', new Blob([Buffer.from(zipSync(files))], { type: 'application/zip' }), 'deploy.zip');
-  const token = admin.accessToken ?? '';
-  const started = await http(emu, '/services/data/v62.0/metadata/deployRequest', {
-    method: 'POST',
-    body: form,
-    token,
-  });
-  const id = (started.body as { id: string }).id;
-  for (let i = 0; i < 200; i++) {
-    const res = await http(emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
-      token,
-    });
-    const result = (res.body as { deployResult: Rec }).deployResult;
-    if (result.done === true) return result;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('deploy never finished');
-}
+const deploy = async (files: Record<string, Uint8Array>): Promise<Rec> =>
+  (await deployMetadata(emu.url, admin.accessToken ?? '', files, { apiVersion: '62.0', pollMs: 20 })) as Rec;
 
 const record = (name: string, values: Record<string, string>) =>
   strToU8(`<?xml version="1.0" encoding="UTF-8"?>

@@ -4,7 +4,8 @@
 // together and fails as a whole. A new ConnectedApp is refused unless Support enabled creation.
 import { createHmac } from 'node:crypto';
 import { OAuth2 } from 'jsforce';
-import { strToU8, unzipSync, zipSync } from 'fflate';
+import { unzipSync } from 'fflate';
+import { deployMetadata } from 'test-kit/metadata-deploy';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, FIELD_USER, PASSWORD, http, orgForFile } from './helpers.js';
 import { CONNECTED_APP_CREATION_REFUSED } from '../src/oauth/connected-apps.js';
@@ -37,32 +38,13 @@ const fullApp = (overrides: Record<string, string> = {}): Record<string, string>
   ...overrides,
 });
 
-async function deploy(files: Record<string, string>): Promise<Rec> {
-  const form = new FormData();
-  form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
-  const zip = zipSync(
-    Object.fromEntries(
-      Object.entries({ 'package.xml': PACKAGE_XML, ...files }).map(([k, v]) => [k, strToU8(v)]),
-    ),
-  );
-  form.append('file', new Blob([Buffer.from(zip)], { type: 'application/zip' }), 'deploy.zip');
-  const started = await http(sf.emu, '/services/data/v66.0/metadata/deployRequest', {
-    method: 'POST',
-    body: form,
-    token: sf.token,
-  });
-  expect(started.status).toBe(201);
-  const id = String((started.body as Rec).id);
-  for (let i = 0; i < 200; i++) {
-    const res = await http(sf.emu, `/services/data/v66.0/metadata/deployRequest/${id}?includeDetails=true`, {
-      token: sf.token,
-    });
-    const result = (res.body as { deployResult: Rec }).deployResult;
-    if (result.done === true) return result;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('deploy never finished');
-}
+const deploy = async (files: Record<string, string>): Promise<Rec> =>
+  (await deployMetadata(
+    sf.emu.url,
+    sf.token,
+    { 'package.xml': PACKAGE_XML, ...files },
+    { pollMs: 20 },
+  )) as Rec;
 
 /** jsforce's Metadata API retrieve (SOAP, as sf uses it): file path → text. */
 async function retrieve(types: { name: string; members: string[] }[]): Promise<Record<string, string>> {

@@ -1,7 +1,8 @@
 // describe in the user's language, from the org's object translations (salesforce/objectTranslations,
 // deployable as CustomObjectTranslation), as a client we did not write (jsforce) reads it.
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import type { Connection } from 'jsforce';
+import { deployMetadata } from 'test-kit/metadata-deploy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index.js';
 import { languageChain } from '../src/metadata/translations.js';
@@ -119,27 +120,11 @@ describe('deploying translations', () => {
     </fields>
 </CustomObjectTranslation>`);
 
-  async function deploy(files: Record<string, Uint8Array>): Promise<Rec> {
-    const form = new FormData();
-    form.append('json', JSON.stringify({ deployOptions: { rollbackOnError: true, singlePackage: true } }));
-    form.append('file', new Blob([Buffer.from(zipSync(files))], { type: 'application/zip' }), 'deploy.zip');
-    const token = admin.accessToken ?? '';
-    const started = await http(emu, '/services/data/v62.0/metadata/deployRequest', {
-      method: 'POST',
-      body: form,
-      token,
-    });
-    const id = (started.body as { id: string }).id;
-    for (let i = 0; i < 200; i++) {
-      const res = await http(emu, `/services/data/v62.0/metadata/deployRequest/${id}?includeDetails=true`, {
-        token,
-      });
-      const result = (res.body as { deployResult: Rec }).deployResult;
-      if (result.done === true) return result;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('deploy never finished');
-  }
+  const deploy = async (files: Record<string, Uint8Array>): Promise<Rec> =>
+    (await deployMetadata(emu.url, admin.accessToken ?? '', files, {
+      apiVersion: '62.0',
+      pollMs: 20,
+    })) as Rec;
 
   it('a deployed language is what its users read next; a translation naming an unknown field fails the deploy', async () => {
     const bad = await deploy({

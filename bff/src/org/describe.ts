@@ -40,6 +40,19 @@ export function describeObject(conn: Connection, object: string): Promise<Object
   );
 }
 
+/** A field as the builder's routes offer it (selectedObjectFields, startingData): what it is and links to. */
+export function fieldSummary(f: ObjectDescribe['fields'][number]) {
+  return {
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    custom: Boolean(f.custom),
+    autoNumber: Boolean(f.autoNumber),
+    referenceTo: f.referenceTo ?? [],
+    relationshipName: f.relationshipName ?? null,
+  };
+}
+
 /** Keeps only field names the object really has (case-insensitive), in their real spelling; throws on any other. */
 export function allowFields(describe: ObjectDescribe, fields: readonly string[]): string[] {
   const byLower = new Map(describe.fields.map((f) => [f.name.toLowerCase(), f.name]));

@@ -2,7 +2,7 @@ import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsPrefix } from 'shared-c
 import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
-import { describeObject } from '../org/describe';
+import { describeObject, fieldSummary } from '../org/describe';
 import { isLocationComponent } from '../org/schema-mapping';
 import { eq, eqId, escapeSoqlLike, fieldPath, identifier, select } from '../org/soql';
 import { DEFAULT_BASE_CLASS, TEMPLATES } from '../org/templates';
@@ -256,13 +256,7 @@ export const builderHandlers: Record<string, Handler> = {
       .filter((f) => include || writable(f))
       .filter((f) => !isLocationComponent(f, byName))
       .map((f) => ({
-        name: f.name,
-        label: f.label,
-        type: f.type,
-        custom: Boolean(f.custom),
-        autoNumber: Boolean(f.autoNumber),
-        referenceTo: f.referenceTo ?? [],
-        relationshipName: f.relationshipName ?? null,
+        ...fieldSummary(f),
         updateable: writable(f),
         required:
           f.nillable === false &&

@@ -2,7 +2,7 @@
 // read, the section-5 mapping of objects to schema (objectInfo) and the check of field names.
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
-import { allowFields, describeObject } from '../org/describe';
+import { allowFields, describeObject, fieldSummary } from '../org/describe';
 import { mapObject } from '../org/schema-mapping';
 import { eq, inIds, isSfId, select } from '../org/soql';
 import { clean, queryAll, type SfRecord } from '../org/util';
@@ -15,15 +15,7 @@ export const schemaHandlers: Record<string, Handler> = {
     return {
       name: describe.name,
       label: describe.label,
-      fields: describe.fields.map((f) => ({
-        name: f.name,
-        label: f.label,
-        type: f.type,
-        custom: Boolean(f.custom),
-        autoNumber: Boolean(f.autoNumber),
-        referenceTo: f.referenceTo ?? [],
-        relationshipName: f.relationshipName ?? null,
-      })),
+      fields: describe.fields.map(fieldSummary),
     };
   },
 
