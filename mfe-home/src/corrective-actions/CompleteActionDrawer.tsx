@@ -20,9 +20,21 @@ import { ACTION_PHOTOS_MAX, type HostServices } from 'shared-contracts';
 import { PHOTO } from 'form-core';
 import { CloseIcon } from 'ui-kit/icons';
 import { FailedAnswer, InspectionPhoto, Line } from './ActionCard';
-import { recordCompletion, type PickedPhoto } from './complete';
+import { recordCompletion, resizedPhotos, type PickedPhoto } from './complete';
 import { completionProblem, type ActionCardModel } from './model';
 import { ACTION_TEXTS } from './texts';
+
+// Its own chunk (the one the form's photo field loads): no weight until a photo is picked.
+const resize = async (file: File): Promise<File> => {
+  const { resizePhoto, UnreadablePhotoError } = await import(
+    /* webpackChunkName: "photo-resize" */ 'ui-kit/resize-photo'
+  );
+  try {
+    return (await resizePhoto(file, { maxEdge: PHOTO.defaultMaxEdge, quality: PHOTO.defaultQuality })).file;
+  } catch (error) {
+    throw error instanceof UnreadablePhotoError ? Object.assign(error, { unreadable: true }) : error;
+  }
+};
 
 /**
  * Opening an action: what the inspection found, then what was done (required) and photos, and Mark
@@ -46,6 +58,7 @@ export function CompleteActionDrawer({
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [preparing, setPreparing] = useState(0);
   const doneRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
   const taskId = card?.taskId;
@@ -56,8 +69,22 @@ export function CompleteActionDrawer({
     setProblem(null);
   }, [taskId]);
 
+  // Resized on the device as the form's photo field does (long edge 2048 px, JPEG 0.8, no EXIF): a
+  // phone's 12 MP picture queues as a few hundred KB.
+  const pick = async (files: File[]): Promise<void> => {
+    if (files.length === 0) return;
+    setPreparing((n) => n + files.length);
+    try {
+      const picked = await resizedPhotos(files, resize);
+      setPhotos((had) => [...had, ...picked.photos].slice(0, ACTION_PHOTOS_MAX + 1));
+      setProblem(picked.unreadable.length ? ACTION_TEXTS.photoUnreadable(picked.unreadable[0] ?? '') : null);
+    } finally {
+      setPreparing((n) => n - files.length);
+    }
+  };
+
   const submit = async (): Promise<void> => {
-    if (!card) return;
+    if (!card || preparing > 0) return;
     const why = completionProblem(done, photos.length);
     setProblem(why);
     if (why) {
@@ -128,11 +155,16 @@ export function CompleteActionDrawer({
                   multiple
                   p={1}
                   onChange={(e) => {
-                    const picked = [...(e.target.files ?? [])].map((f) => ({ file: f, name: f.name }));
-                    setPhotos((had) => [...had, ...picked].slice(0, ACTION_PHOTOS_MAX + 1));
+                    const files = [...(e.target.files ?? [])];
                     e.target.value = '';
+                    void pick(files);
                   }}
                 />
+                {preparing > 0 && (
+                  <Text fontSize="sm" role="status" mt={1}>
+                    {ACTION_TEXTS.preparingPhotos}
+                  </Text>
+                )}
                 {photos.length > 0 && (
                   <Stack as="ul" spacing={1} mt={2} listStyleType="none" data-testid="action-picked">
                     {photos.map((p, i) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileNode, LocalSubmission, NewSubmissionInput, WriteResult } from 'shared-contracts';
-import { recordCompletion } from './complete';
+import { recordCompletion, resizedPhotos } from './complete';
 
 /** The offline store's writes the completion uses, in memory; `failAttach` refuses the nth photo. */
 function store(failAttach?: number) {
@@ -79,5 +79,22 @@ describe('marking an action done on the device', () => {
     expect(r).toEqual({ ok: false, message: 'Your device is out of storage space.' });
     expect(s.calls.at(-1)).toBe('discard');
     expect(s.records.size).toBe(0);
+  });
+});
+
+describe('the photos picked for a completion', () => {
+  const file = (name: string) => new File(['x'.repeat(100)], name, { type: 'image/jpeg' });
+  it('are each resized; a non-picture is named and left out; without the resizer a picture goes as taken', async () => {
+    const resize = async (f: File): Promise<File> => {
+      if (f.name === 'notes.txt') throw Object.assign(new Error('unreadable'), { unreadable: true });
+      if (f.name === 'offline.heic') throw new Error('Loading chunk photo-resize failed');
+      return new File(['y'], f.name.replace(/\.\w+$/, '.jpg'), { type: 'image/jpeg' });
+    };
+    const r = await resizedPhotos([file('IMG_1.HEIC'), file('notes.txt'), file('offline.heic')], resize);
+    expect(r.unreadable).toEqual(['notes.txt']);
+    expect(r.photos.map((p) => [p.name, p.file.size])).toEqual([
+      ['IMG_1.jpg', 1],
+      ['offline.heic', 100],
+    ]);
   });
 });

@@ -19,6 +19,32 @@ export interface PickedPhoto {
   name: string;
 }
 
+/** Brings a picture down to the photo field's size; rejects with `unreadable: true` for a non-picture. */
+export type ResizePhoto = (file: File) => Promise<File>;
+
+/**
+ * The picked pictures, each resized on the device; a file the device cannot read as a picture is named
+ * and left out. Where the resize itself is not available (its code could not load), the picture goes
+ * as it was taken: nothing the user picked is lost.
+ */
+export async function resizedPhotos(
+  files: readonly File[],
+  resize: ResizePhoto,
+): Promise<{ photos: PickedPhoto[]; unreadable: string[] }> {
+  const photos: PickedPhoto[] = [];
+  const unreadable: string[] = [];
+  for (const file of files) {
+    try {
+      const sized = await resize(file);
+      photos.push({ file: sized, name: sized.name });
+    } catch (error) {
+      if ((error as { unreadable?: boolean } | null)?.unreadable === true) unreadable.push(file.name);
+      else photos.push({ file, name: file.name });
+    }
+  }
+  return { photos, unreadable };
+}
+
 /** Stores the completion and queues it; the local record's id, or why it could not be stored. */
 export async function recordCompletion(
   offline: Pick<OfflineServices, 'create' | 'attachFile' | 'submit' | 'discard'>,

@@ -21,6 +21,10 @@ export const ACTION_TEXTS = {
   doneLabel: 'What was done',
   photoLabel: 'Attach photos',
   removePhoto: (name: string) => `Remove ${name}`,
+  /** A picked file the device could not read as a picture (it is not attached). */
+  photoUnreadable: (name: string) =>
+    `${name} could not be read as a picture on this device. Choose a JPEG or PNG photo.`,
+  preparingPhotos: 'Preparing photos…',
   markDone: 'Mark done',
   cancel: 'Cancel',
   doneRequired: 'Say what was done.',

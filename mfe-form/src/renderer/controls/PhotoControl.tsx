@@ -14,7 +14,7 @@ import { PhotoMarkupDialog, type MarkupRequest } from './PhotoMarkupDialog';
 const arrayLength = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
 
 // The image library comes in its own chunk, asked for only when a form shows a photo field.
-const loadResizer = () => import(/* webpackChunkName: "photo-resize" */ '../photo/resize-photo');
+const loadResizer = () => import(/* webpackChunkName: "photo-resize" */ 'ui-kit/resize-photo');
 
 /**
  * The photo field (issue 32): the camera on phones and tablets (`capture`), the file picker on

@@ -16,7 +16,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { RENDERER_TEXTS } from '../texts';
-import { jpegName } from '../photo/photo-size';
+import { jpegName } from 'ui-kit/photo-fit';
 import {
   MARKUP_COLORS,
   addShape,

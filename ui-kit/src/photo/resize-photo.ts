@@ -1,13 +1,13 @@
 /**
- * Resizes a picture on the device (browser only; loaded lazily by the photo control, so the image
- * library weighs nothing on a form without a photo field). The browser decodes the picture with its
+ * Resizes a picture on the device (browser only; loaded lazily by the photo field and by a corrective
+ * action's completion, so the image library weighs nothing on a screen that takes no photo). The browser decodes the picture with its
  * EXIF orientation applied (`imageOrientation: 'from-image'`), pica resamples it (high-quality
  * filter, no hand-written resampler) and the canvas writes a JPEG at the field's quality: the queued
  * file is the right way up and carries no EXIF (no location or device leaks through the photo).
  */
 // pica_main: pica without its inlined web-worker source (workers are off, see below).
 import pica from 'pica/pica_main';
-import { fitWithin, jpegName, sendReencoded } from './photo-size';
+import { fitWithin, jpegName, sendReencoded } from './photo-fit';
 
 export interface ResizedPhoto {
   /** What is queued: the resized JPEG, or the picture itself when that is already smaller. */
