@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   AlertDescription,
@@ -49,10 +49,15 @@ import {
   type FormListItem,
 } from './model';
 import { OutboxPanel } from './OutboxPanel';
-import { CorrectiveActions } from './corrective-actions/CorrectiveActions';
 import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
+
+// The corrective actions' cards and drawer: loaded only when the user has open actions, never with
+// home's first screen (issue 46: bench:load's JavaScript before home is usable).
+const CorrectiveActions = lazy(() =>
+  import('./corrective-actions/CorrectiveActions').then((m) => ({ default: m.CorrectiveActions })),
+);
 
 /** Tells the login screen the session ended on its own (it shows the spec's session-expired message). */
 export const EXPIRED_PARAM = 'expired';
@@ -323,7 +328,11 @@ export function HomeScreen({ host }: { host: HostServices }) {
         )}
         <TabPanels>
           <TabPanel px={0}>
-            <CorrectiveActions host={host} cards={actions.cards} online={online} timeZone={timeZone} />
+            {actions.cards.length > 0 && (
+              <Suspense fallback={null}>
+                <CorrectiveActions host={host} cards={actions.cards} online={online} timeZone={timeZone} />
+              </Suspense>
+            )}
             {tasks.loading && tasks.items.length === 0 ? (
               <Spinner aria-label="Loading" />
             ) : tasks.items.length === 0 && actions.cards.length > 0 ? null : (
