@@ -87,7 +87,9 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     // The remotes' values under their own names: none opens as one of the session's.
     sealed: {
       seal: (name, value) => seal.seal(`remote\u0000${name}`, value),
-      open: <T>(name: string, text: string | null) => seal.open<T>(`remote\u0000${name}`, text),
+      open<T>(name: string, text: string | null) {
+        return seal.open<T>(`remote\u0000${name}`, text);
+      },
     },
   };
 }

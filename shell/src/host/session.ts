@@ -43,6 +43,11 @@ export interface ShellSession extends SessionService {
   /** This page completed an online sign-in (the lock then opens with the user's escrow key). */
   signedInHere(): boolean;
   /**
+   * A user is kept on this device (their ids are): known at once, while their sealed details open
+   * (a few ms), so the start treats the page as signed in from the first line.
+   */
+  hasStoredUser(): boolean;
+  /**
    * Another tab changed the stored user (signed out, or signed in as someone else): this tab follows
    * at once, so it never shows or sends the earlier user's data (issue 28).
    */
@@ -332,6 +337,8 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     },
     refresh,
     signedInHere: () => signedInHere,
+    hasStoredUser: () =>
+      Boolean(storage.getItem(STORAGE_KEYS.organizationId) && storage.getItem(USER_ID_KEY)),
     expire() {
       // Several calls can fail with 401 together: once expired, the session stays "expired".
       const current = state.get();
