@@ -149,3 +149,63 @@ test('a lock saves the form being filled first: the typed text is in the draft a
   await expect(draft.getByTestId('field-value')).toContainText([`What happened? ${typed}`]);
   expect(errors).toEqual([]);
 });
+
+test("two users on one profile: each has their own PIN, and one's PIN does not open the other's lock", async () => {
+  test.setTimeout(300_000);
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  const org = `http://127.0.0.1:${system.ports.emulator}`;
+  await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
+    pinRequired: true,
+    pinLength: 4,
+    lockAfterMinutes: 1,
+  });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-lock-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.clock.install();
+  const cover = page.getByRole('dialog');
+  const pin = page.getByLabel('PIN', { exact: true });
+  const setPin = async (value: string) => {
+    await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
+    await pin.fill(value);
+    await page.getByLabel('Confirm PIN').fill(value);
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+    await expect(cover).toBeHidden();
+  };
+  const lockAndTry = async (wrong: string, right: string) => {
+    await page.clock.fastForward('01:20');
+    await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
+    await pin.fill(wrong);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(cover.getByRole('alert')).toHaveText('Wrong PIN. 9 tries left.');
+    await pin.fill(right);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(cover).toBeHidden();
+  };
+  const logOut = async () => {
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${system.url}/login`);
+  };
+
+  // field.user sets 1234 and leaves; partner.user, on the same profile, is asked for a PIN of their own.
+  await openHomeReadyOffline(page, system.url);
+  await setPin('1234');
+  await logOut();
+  await signInAtOrg(page, system.url, 'partner.user@demo.org');
+  await setPin('5678');
+  await expect(page.getByRole('button', { name: 'Profile: Paula Partner' })).toBeVisible();
+  // field.user's PIN does not open partner.user's lock.
+  await lockAndTry('1234', '5678');
+  await logOut();
+
+  // field.user back (online: the escrow key opens their data, their PIN still set): partner's PIN
+  // does not open theirs.
+  await signInAtOrg(page, system.url, 'field.user@demo.org');
+  await expect(page.getByRole('button', { name: 'Profile: Frank Fielding' })).toBeVisible();
+  await lockAndTry('5678', '1234');
+  expect(errors).toEqual([]);
+});
