@@ -107,12 +107,11 @@ test('field user: sign in through the login screen, the header shows the profile
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Frank Fielding')).toBeVisible();
   await expect(menu.getByText('field.user@demo.org')).toBeVisible();
-  const stored = await page.evaluate(() => ({
-    userDetails: localStorage.getItem('userDetails'),
-    userDetailsSF: localStorage.getItem('userDetailsSF'),
-  }));
-  expect(stored.userDetails).toContain('Frank Fielding');
-  expect(stored.userDetailsSF).not.toBeNull();
+  // Kept under the spec's keys, sealed with the device's key (issue 45): no name or username as text.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(JSON.parse(stored)).toMatchObject({ userDetails: expect.stringMatching(/^v1\./) });
+  expect(JSON.parse(stored)).toMatchObject({ userDetailsSF: expect.stringMatching(/^v1\./) });
+  for (const value of ['Frank', 'field.user', 'America/New_York']) expect(stored).not.toContain(value);
 
   await menu.getByRole('menuitem', { name: 'Log out' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -129,15 +128,17 @@ test('field user: sign in through the login screen, the header shows the profile
   expect((await session.json()).data).toBeNull();
 });
 
-test('partner user: both user-details records are stored, with userType, networkId and siteUrl', async ({
+test('partner user: both user-details records are stored sealed, and the app reopened reads them', async ({
   page,
 }) => {
   await signInThroughLoginScreen(page, 'partner.user@demo.org');
   await expect(page.getByRole('button', { name: 'Profile: Paula Partner' })).toBeVisible();
-  const sf = await page.evaluate(() => JSON.parse(localStorage.getItem('userDetailsSF') ?? 'null'));
-  expect(sf).toMatchObject({ userType: 'POWER_PARTNER' });
-  expect(typeof sf.networkId).toBe('string');
-  expect(typeof sf.siteUrl).toBe('string');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(JSON.parse(stored)).toMatchObject({ userDetailsSF: expect.stringMatching(/^v1\./) });
+  for (const value of ['Paula', 'partner.user', 'POWER_PARTNER', '0DB']) expect(stored).not.toContain(value);
+  // Reopened, the app takes the user from what it kept (the session answers the same user).
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Profile: Paula Partner' })).toBeVisible();
 });
 
 test("a failed connect shows the spec's message", async ({ page }) => {

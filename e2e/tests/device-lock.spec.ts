@@ -5,6 +5,7 @@ import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/browser';
 import { signInAtOrg } from '../support/auth';
 import { deployDevicePolicy } from '../support/device-policy';
+import { launchFromHome } from '../support/form-screen';
 import { openHomeReadyOffline } from '../support/offline';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgPasswordToken } from 'test-kit';
@@ -91,5 +92,120 @@ test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs
   await page.getByRole('button', { name: 'Set PIN' }).click();
   await expect(cover).toBeHidden();
   await expect(page.getByRole('tab', { name: /^Forms/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a lock saves the form being filled first: the typed text is in the draft after the PIN, and after a reload', async () => {
+  test.setTimeout(300_000);
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  const org = `http://127.0.0.1:${system.ports.emulator}`;
+  await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
+    pinRequired: true,
+    pinLength: 4,
+    lockAfterMinutes: 1,
+  });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-lock-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Leaving a form with unsaved edits asks first; the user confirms.
+  page.on('dialog', (d) => void d.accept());
+  await page.clock.install();
+  const cover = page.getByRole('dialog');
+  const pin = page.getByLabel('PIN', { exact: true });
+  const unlock = async () => {
+    await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
+    await pin.fill('1234');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(cover).toBeHidden();
+  };
+
+  await openHomeReadyOffline(page, system.url);
+  await pin.fill('1234');
+  await page.getByLabel('Confirm PIN').fill('1234');
+  await page.getByRole('button', { name: 'Set PIN' }).click();
+  await expect(cover).toBeHidden();
+  const id = await launchFromHome(page, 'FORM-0005 - Incident Report');
+  await context.setOffline(true);
+  const what = page.getByLabel(/^What happened\?/);
+  const typed = 'Forklift clipped the rack in aisle 7';
+  await what.fill(typed);
+
+  // A minute without use: the lock covers, the draft saved first; the PIN opens the form as it was.
+  await page.clock.fastForward('01:20');
+  await unlock();
+  await expect(what).toHaveValue(typed);
+
+  // The tab reloaded while the work was saved only by the lock: the PIN, then the same draft.
+  await page.reload();
+  await unlock();
+  await expect(page).toHaveURL(new RegExp(`/form/${id}$`));
+  await expect(what).toHaveValue(typed);
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Close' }).click();
+  await page.waitForURL(`${system.url}/`);
+  const draft = page.getByRole('tabpanel').getByTestId('in-progress-card').filter({ hasText: typed });
+  await expect(draft).toHaveCount(1);
+  await expect(draft.getByTestId('field-value')).toContainText([`What happened? ${typed}`]);
+  expect(errors).toEqual([]);
+});
+
+test("two users on one profile: each has their own PIN, and one's PIN does not open the other's lock", async () => {
+  test.setTimeout(300_000);
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  const org = `http://127.0.0.1:${system.ports.emulator}`;
+  await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
+    pinRequired: true,
+    pinLength: 4,
+    lockAfterMinutes: 1,
+  });
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-lock-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.clock.install();
+  const cover = page.getByRole('dialog');
+  const pin = page.getByLabel('PIN', { exact: true });
+  const setPin = async (value: string) => {
+    await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
+    await pin.fill(value);
+    await page.getByLabel('Confirm PIN').fill(value);
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+    await expect(cover).toBeHidden();
+  };
+  const lockAndTry = async (wrong: string, right: string) => {
+    await page.clock.fastForward('01:20');
+    await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
+    await pin.fill(wrong);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(cover.getByRole('alert')).toHaveText('Wrong PIN. 9 tries left.');
+    await pin.fill(right);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(cover).toBeHidden();
+  };
+  const logOut = async () => {
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${system.url}/login`);
+  };
+
+  // field.user sets 1234 and leaves; partner.user, on the same profile, is asked for a PIN of their own.
+  await openHomeReadyOffline(page, system.url);
+  await setPin('1234');
+  await logOut();
+  await signInAtOrg(page, system.url, 'partner.user@demo.org');
+  await setPin('5678');
+  await expect(page.getByRole('button', { name: 'Profile: Paula Partner' })).toBeVisible();
+  // field.user's PIN does not open partner.user's lock.
+  await lockAndTry('1234', '5678');
+  await logOut();
+
+  // field.user back (online: the escrow key opens their data, their PIN still set): partner's PIN
+  // does not open theirs.
+  await signInAtOrg(page, system.url, 'field.user@demo.org');
+  await expect(page.getByRole('button', { name: 'Profile: Frank Fielding' })).toBeVisible();
+  await lockAndTry('5678', '1234');
   expect(errors).toEqual([]);
 });

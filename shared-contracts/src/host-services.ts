@@ -114,6 +114,31 @@ export interface HostServices {
   readonly remotes: RemoteModules;
   /** Since 1.4.0: canvas mode (launched from inside the org), by the shell's one rule. */
   readonly canvas: CanvasMode;
+  /** Since 1.5.0: moments of the app's life a screen takes part in (the device lock). */
+  readonly lifecycle: AppLifecycle;
+  /** Since 1.5.0: what a remote keeps in browser storage, sealed first (issue 45). */
+  readonly sealed: SealedValues;
+}
+
+/**
+ * Since 1.5.0: a value a remote keeps in localStorage or sessionStorage is sealed first with the
+ * device's key (issue 45), so no org value or user input sits there as text. `name` is where it is
+ * kept (its storage key): the text opens only under the same name, on the same device.
+ */
+export interface SealedValues {
+  seal(name: string, value: unknown): Promise<string>;
+  /** The value; null when `text` is none, not sealed, or not of this name and device. */
+  open<T>(name: string, text: string | null): Promise<T | null>;
+}
+
+/** Since 1.5.0: what the shell does to the whole app that a screen must prepare for. */
+export interface AppLifecycle {
+  /**
+   * `save` runs before the device lock covers the app (issue 45), while the data can still be written:
+   * a screen being filled saves its draft there. The lock waits for it, a few seconds at most, then
+   * covers anyway. Answers the call that unregisters it.
+   */
+  onBeforeLock(save: () => Promise<unknown> | void): () => void;
 }
 
 /** Since 1.4.0: whether the app runs launched from the org (spec 000 §2): a canvas URL, or framed. */

@@ -67,8 +67,12 @@ async function main() {
   // the route or a signed-in user needs it (HeaderSlot), so the sign-in page waits for neither.
   // Where the first route needs it, its download (Chakra's) starts now, beside the remotes' config,
   // not after the remote's entry: the remote needs the same shared Chakra.
-  if (needsFullHeader(location.pathname, host.session.state.get().status))
-    void loadFullHeader().catch(() => undefined);
+  // The stored user's details open a few ms after this (sealed, issue 45): kept ids count as signed in.
+  const startStatus =
+    host.session.state.get().status === 'loading' && host.session.hasStoredUser()
+      ? 'signedIn'
+      : host.session.state.get().status;
+  if (needsFullHeader(location.pathname, startStatus)) void loadFullHeader().catch(() => undefined);
   if (header) createRoot(header).render(<HeaderSlot host={host} />);
 
   // Session and sync start beside routing: remotes read their state from observables as it arrives.
@@ -77,7 +81,7 @@ async function main() {
   // after the first paint, whatever the route, and started as soon as it is there (a queue left from
   // the last visit uploads then); remotes that need it earlier wait for it through the same stand-in.
   host.offline.start();
-  const signedOut = host.session.state.get().status !== 'signedIn';
+  const signedOut = startStatus !== 'signedIn';
   if (signedOut) {
     // The sign-in page asks for the client environment as soon as it mounts: asked now, beside the
     // remote's download, it is there when the page wants it (session.env() keeps the one answer).

@@ -119,6 +119,8 @@ export interface FakeHost extends HostServices {
   keptForms: Settable<OrgList<OrgForm>>;
   /** offline.listsSyncedOn. */
   syncedOnState: Settable<string>;
+  /** The device lock coming: runs what screens registered with lifecycle.onBeforeLock. */
+  lockNow(): Promise<void>;
 }
 
 /**
@@ -190,8 +192,41 @@ export const USER: SignedIn = {
   embedded: false,
 };
 
+/** host.sealed as the shell does it: AES-GCM under a key of this fake device, bound to the name. */
+function fakeSealed(): HostServices['sealed'] {
+  const key = crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
+  const unb64 = (t: string) => Uint8Array.from(atob(t), (c) => c.charCodeAt(0));
+  return {
+    async seal(name, value) {
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const ct = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(name) },
+        await key,
+        new TextEncoder().encode(JSON.stringify(value)),
+      );
+      return `v1.${b64(iv)}.${b64(new Uint8Array(ct))}`;
+    },
+    async open<T>(name: string, text: string | null): Promise<T | null> {
+      const [v, iv, ct] = (text ?? '').split('.');
+      if (v !== 'v1' || !iv || !ct) return null;
+      try {
+        const clear = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: unb64(iv), additionalData: new TextEncoder().encode(name) },
+          await key,
+          unb64(ct),
+        );
+        return JSON.parse(new TextDecoder().decode(clear)) as T;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 export function fakeHost(overrides: { session?: SessionState; env?: Partial<ClientEnv> } = {}): FakeHost {
   const calls: unknown[][] = [];
+  const beforeLock = new Set<() => Promise<unknown> | void>();
   const routes = new Map<string, Handler>();
   const sessionState = settable<SessionState>(overrides.session ?? USER);
   const onlineState = settable(true);
@@ -533,6 +568,17 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     keptForms,
     syncedOnState,
     canvas: { isActive: () => host.canvasActive },
+    lifecycle: {
+      onBeforeLock: (save) => {
+        const entry = () => save();
+        beforeLock.add(entry);
+        return () => void beforeLock.delete(entry);
+      },
+    },
+    sealed: fakeSealed(),
+    lockNow: async () => {
+      await Promise.all([...beforeLock].map((save) => save()));
+    },
   };
   return host;
 }

@@ -16,8 +16,7 @@ afterEach(() => {
 
 const MAIN = 'https://main.example.com';
 
-function setup() {
-  const host = fakeHost();
+function setup(host = fakeHost()) {
   const route = (key: string, value: unknown) => host.routes.set(key, () => value);
   route('GET /api/templates/getTemplates/all', [
     {
@@ -90,7 +89,7 @@ describe('ConfigurationScreen', () => {
   });
 
   it('another org: Publish waits for its sign-in; a custom domain must be a URL before signing in', async () => {
-    const { user } = setup();
+    const { host, user } = setup();
     await waitFor(() => expect(publish()).toHaveProperty('disabled', false));
     await user.click(screen.getByRole('radio', { name: T.targetOther }));
     const publishOther = screen.getByRole('button', { name: T.publishOther });
@@ -112,12 +111,32 @@ describe('ConfigurationScreen', () => {
     await waitFor(() => expect(signIn).toHaveProperty('disabled', false));
     expect(screen.queryByText(T.customDomainInvalid)).toBeNull();
     await user.click(signIn);
-    // The configuration is kept for the way back, aimed at the other org.
+    // The configuration is kept for the way back, aimed at the other org, sealed (issue 45).
     await waitFor(() => expect(window.sessionStorage.getItem(DRAFT_KEY)).not.toBeNull());
-    expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({
+    const kept = window.sessionStorage.getItem(DRAFT_KEY)!;
+    expect(kept).not.toContain('cqFormTemplate');
+    expect(await host.sealed.open(DRAFT_KEY, kept)).toMatchObject({
       target: 'other',
       developerName: 'cqui',
       template: 'cqFormTemplate',
     });
+  });
+
+  it("back from the other org's sign-in: the kept configuration comes back, read once", async () => {
+    const host = fakeHost();
+    window.sessionStorage.setItem(
+      DRAFT_KEY,
+      await host.sealed.seal(DRAFT_KEY, {
+        template: 'cqFormTemplate',
+        recordId: '',
+        target: 'main',
+        developerName: 'keptName',
+        options: {},
+      }),
+    );
+    const { host: screenHost } = setup(host);
+    await waitFor(() => expect(screen.getByDisplayValue('keptName')).toBeTruthy());
+    expect(screenHost).toBe(host);
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 });

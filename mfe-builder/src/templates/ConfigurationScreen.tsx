@@ -25,7 +25,7 @@ import { downloadZip, templatesApi } from './api';
 import { errorText, failureOf } from './errors';
 import {
   decodeFormJson,
-  DRAFT_KEY,
+  keepDraft,
   emptyOptions,
   failureOutcome,
   loginTarget,
@@ -51,16 +51,13 @@ import { useOrgLists } from './useOrgLists';
 export function ConfigurationScreen({ host }: { host: HostServices }) {
   const api = useMemo(() => templatesApi(host.api), [host]);
   const [params] = useSearchParams();
-  const [initialDraft] = useState<Draft>(
-    () =>
-      readDraft(window.sessionStorage) ?? {
-        template: params.get('template') ?? 'cqFormTemplate',
-        recordId: params.get('recordId') ?? '',
-        target: 'main',
-        developerName: BUILDER.defaultTemplateDeveloperName,
-        options: emptyOptions(),
-      },
-  );
+  const [initialDraft] = useState<Draft>(() => ({
+    template: params.get('template') ?? 'cqFormTemplate',
+    recordId: params.get('recordId') ?? '',
+    target: 'main',
+    developerName: BUILDER.defaultTemplateDeveloperName,
+    options: emptyOptions(),
+  }));
   const [templates, setTemplates] = useState<TemplateInfo[]>([]);
   const [session, setSession] = useState<AuthSession>(null);
   const [forms, setForms] = useState<{ Id: string; Name: string; Title__c?: string | null }[]>([]);
@@ -90,6 +87,10 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
   });
   const draft = formik.values;
   const { setValues, validateForm } = formik;
+  // Back from the other org's sign-in: the configuration kept for the way back (sealed) comes back.
+  useEffect(() => {
+    void readDraft(window.sessionStorage, host.sealed).then((kept) => kept && void setValues(kept));
+  }, [host, setValues]);
   const update = (patch: Partial<Draft> | ((d: Draft) => Partial<Draft>)) =>
     void setValues((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
   const setOption = <K extends keyof Draft['options']>(key: K, value: Draft['options'][K]) =>
@@ -226,8 +227,9 @@ export function ConfigurationScreen({ host }: { host: HostServices }) {
           session={session}
           onSignIn={(choice) => {
             // The configuration comes back after the sign-in (readDraft), aimed at the other org.
-            window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...formik.values, target: 'other' }));
-            window.location.assign(host.session.loginHref(loginTarget(choice), 'otherOrg'));
+            void keepDraft(window.sessionStorage, host.sealed, { ...formik.values, target: 'other' }).then(
+              () => window.location.assign(host.session.loginHref(loginTarget(choice), 'otherOrg')),
+            );
           }}
         />
 

@@ -1,11 +1,13 @@
 import { baseClassNameConfirm, MESSAGES, PUBLISH_MESSAGES, type PublishResult } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { fakeHost } from 'test-kit';
 import {
   decodeFormJson,
   DRAFT_KEY,
   DYNAMIC_FILTER_INTERFACE,
   emptyOptions,
   failureOutcome,
+  keepDraft,
   loginTarget,
   lwcListBody,
   publishBody,
@@ -52,23 +54,30 @@ describe('list calls (builder spec 7)', () => {
 });
 
 describe('draft kept across the other-org sign-in', () => {
-  it('reads once and removes it; ignores broken drafts', () => {
+  it('keeps it sealed (issue 45), reads it once and removes it; ignores broken or clear drafts', async () => {
+    const { sealed } = fakeHost();
     const draft = {
       template: 'cqFormTemplate',
       recordId: 'a0F',
       target: 'other',
       developerName: 'cqui',
-      options: { label: 'X' },
-    };
-    const s = memory(JSON.stringify(draft));
-    expect(readDraft(s)).toMatchObject({
+      options: { ...emptyOptions(), label: 'Site Inspection Launcher', formName: 'Plant Audit 2026' },
+    } satisfies Draft;
+    const s = memory(null);
+    const store = { setItem: (k: string, v: string) => void s.data.set(k, v) };
+    await keepDraft(store, sealed, draft);
+    const text = s.data.get(DRAFT_KEY) ?? '';
+    for (const value of ['Site Inspection', 'Plant Audit', 'cqui', 'a0F', 'cqFormTemplate'])
+      expect(text).not.toContain(value);
+    expect(await readDraft(s, sealed)).toMatchObject({
       developerName: 'cqui',
       target: 'other',
-      options: { label: 'X', actionOverride: 'None' },
+      options: { label: 'Site Inspection Launcher', actionOverride: 'None' },
     });
     expect(s.data.size).toBe(0);
-    expect(readDraft(memory('{not json'))).toBeNull();
-    expect(readDraft(memory(null))).toBeNull();
+    expect(await readDraft(memory('{not json'), sealed)).toBeNull();
+    expect(await readDraft(memory(JSON.stringify(draft)), sealed)).toBeNull();
+    expect(await readDraft(memory(null), sealed)).toBeNull();
   });
 });
 

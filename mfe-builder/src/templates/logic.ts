@@ -10,6 +10,7 @@ import {
   PUBLISH_MESSAGES,
   serverErrorText,
   type BffError,
+  type HostServices,
   type PublishOptions,
   type PublishResult,
 } from 'shared-contracts';
@@ -112,14 +113,28 @@ export function emptyOptions(): PublishOptions {
   };
 }
 
-/** The draft as kept in sessionStorage while the browser signs in to the other org. */
-export function readDraft(storage: Pick<Storage, 'getItem' | 'removeItem'>): Draft | null {
+/**
+ * The draft as kept in sessionStorage while the browser signs in to the other org: sealed by the host
+ * (issue 45: the form's name and labels are the org's values), read once.
+ */
+export async function keepDraft(
+  storage: Pick<Storage, 'setItem'>,
+  sealed: HostServices['sealed'],
+  draft: Draft,
+): Promise<void> {
+  storage.setItem(DRAFT_KEY, await sealed.seal(DRAFT_KEY, draft));
+}
+
+export async function readDraft(
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  sealed: HostServices['sealed'],
+): Promise<Draft | null> {
   const raw = storage.getItem(DRAFT_KEY);
   storage.removeItem(DRAFT_KEY);
   if (!raw) return null;
   try {
-    const d = JSON.parse(raw) as Partial<Draft>;
-    if (typeof d.template !== 'string' || typeof d.developerName !== 'string') return null;
+    const d = await sealed.open<Partial<Draft>>(DRAFT_KEY, raw);
+    if (!d || typeof d.template !== 'string' || typeof d.developerName !== 'string') return null;
     return {
       template: d.template,
       recordId: typeof d.recordId === 'string' ? d.recordId : '',

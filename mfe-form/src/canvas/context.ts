@@ -1,7 +1,7 @@
 /** Fetches this embedded session's canvas context from the BFF and keeps it for the frame. */
 import type { HostServices } from 'shared-contracts';
 import { parseCanvasContext, type CanvasContext } from './contract';
-import { readCanvasContext, storeCanvasContext } from './storage';
+import { restoreCanvasContext, storeCanvasContext } from './storage';
 
 /**
  * The canvas context: fresh from the BFF when online (an embedded session only; a top-level session
@@ -12,12 +12,12 @@ export async function loadCanvasContext(host: HostServices): Promise<CanvasConte
     try {
       const ctx = parseCanvasContext(await host.api.call('canvasContext'));
       if (ctx) {
-        storeCanvasContext(ctx);
+        await storeCanvasContext(ctx, host.sealed);
         return ctx;
       }
     } catch {
       // not an embedded session, or unreachable: what this frame stored before still holds
     }
   }
-  return readCanvasContext();
+  return restoreCanvasContext(host.sealed);
 }

@@ -1,14 +1,17 @@
 /**
  * Where the canvas state of this frame is kept: sessionStorage, so it lives as long as the org's
  * iframe (reloads included) and never leaks into a later top-level tab of the same site. The spec's
- * `targetOrigin` key holds the target origin; the full context sits beside it.
+ * `targetOrigin` key holds the target origin; the full context sits beside it. Both are sealed by the
+ * host (issue 45: the org's URLs and ids are not left in browser storage as text); this page reads its
+ * own copy from memory.
  */
-import { STORAGE_KEYS } from 'shared-contracts';
+import { STORAGE_KEYS, type HostServices } from 'shared-contracts';
 import { parseCanvasContext, type CanvasContext } from './contract';
 
 const CONTEXT_KEY = 'cq.canvasContext';
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type Sealed = HostServices['sealed'];
 
 function session(): KeyValueStorage | null {
   try {
@@ -20,22 +23,42 @@ function session(): KeyValueStorage | null {
 
 let memory: { ctx: CanvasContext | null; mode: boolean } = { ctx: null, mode: false };
 
-export function storeCanvasContext(ctx: CanvasContext, storage = session()): void {
+export async function storeCanvasContext(
+  ctx: CanvasContext,
+  sealed: Sealed,
+  storage = session(),
+): Promise<void> {
   memory = { ...memory, ctx };
   try {
-    storage?.setItem(STORAGE_KEYS.targetOrigin, ctx.targetOrigin);
-    storage?.setItem(CONTEXT_KEY, JSON.stringify(ctx));
+    const [origin, context] = await Promise.all([
+      sealed.seal(STORAGE_KEYS.targetOrigin, ctx.targetOrigin),
+      sealed.seal(CONTEXT_KEY, ctx),
+    ]);
+    storage?.setItem(STORAGE_KEYS.targetOrigin, origin);
+    storage?.setItem(CONTEXT_KEY, context);
   } catch {
     // quota or blocked: the in-memory copy serves this page
   }
 }
 
-export function readCanvasContext(storage = session()): CanvasContext | null {
+/** This page's canvas context (memory: stored, or restored after a reload of the frame). */
+export function readCanvasContext(): CanvasContext | null {
+  return memory.ctx;
+}
+
+/** After a reload of the frame: the context this frame stored, opened into memory. */
+export async function restoreCanvasContext(
+  sealed: Sealed,
+  storage = session(),
+): Promise<CanvasContext | null> {
+  if (memory.ctx) return memory.ctx;
   try {
-    const raw = storage?.getItem(CONTEXT_KEY);
-    if (raw) return parseCanvasContext(JSON.parse(raw)) ?? memory.ctx;
+    const kept = parseCanvasContext(
+      await sealed.open<unknown>(CONTEXT_KEY, storage?.getItem(CONTEXT_KEY) ?? null),
+    );
+    if (kept && !memory.ctx) memory = { ...memory, ctx: kept };
   } catch {
-    // unreadable: fall back to memory
+    // unreadable: nothing kept
   }
   return memory.ctx;
 }

@@ -96,6 +96,7 @@ function setup(
   };
   host.offline.submit = write('offline.submit', 'submitted');
   host.offline.close = write('offline.close');
+  host.offline.save = write('offline.save');
   host.offline.discard = async (id: string) => {
     host.calls.push(['offline.discard', id]);
     record.set(undefined);
@@ -437,6 +438,29 @@ describe('form screen', () => {
       General: { Site: 'Plant 1', Note: 'y' },
     });
     await waitFor(() => expect(snackbar()).toBe(MESSAGES.changesSaved));
+  });
+
+  it('the device lock saves the draft being filled first and leaves the screen as it was (issue 45)', async () => {
+    const { host, user } = setup(`/form/${ID}`);
+    await ready();
+    // nothing typed: nothing to save
+    await host.lockNow();
+    expect(callsOf(host, 'offline.save')).toEqual([]);
+    await user.type(screen.getByLabelText(/Note/), 'before the lock');
+    await act(() => host.lockNow());
+    expect(callsOf(host, 'offline.save')).toEqual([
+      ['offline.save', ID, { General: { Site: 'Plant 1', Note: 'before the lock' } }],
+    ]);
+    expect(callsOf(host, 'navigate')).toEqual([]);
+    expect((screen.getByLabelText(/Note/) as HTMLInputElement).value).toBe('before the lock');
+    // saved: the next lock has nothing new to save, and leaving saves nothing again
+    await act(() => host.lockNow());
+    expect(callsOf(host, 'offline.save')).toHaveLength(1);
+    cleanup();
+    expect(callsOf(host, 'offline.close')).toEqual([]);
+    // the screen gone: the lock no longer calls it
+    await host.lockNow();
+    expect(callsOf(host, 'offline.save')).toHaveLength(1);
   });
 
   it('loads by file name through /api/content/{fileName}', async () => {

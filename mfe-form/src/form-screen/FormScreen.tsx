@@ -206,6 +206,24 @@ function LoadedForm({
     };
   }, [host, readOnly]);
 
+  // The device lock saves the draft being filled before it covers the app (issue 45): the same save
+  // as Close, without leaving; the screen stays as it was under the cover.
+  useEffect(
+    () =>
+      host.lifecycle.onBeforeLock(async () => {
+        if (readOnly || !dirty.current || leaving.current) return;
+        if (!(await ensureLocal())) return;
+        const data = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
+        const r = await host.offline.save(idRef.current, data, baseData.current);
+        if (!r.ok) return;
+        // Later edits are merged onto what is now saved.
+        baseData.current = data;
+        latest.current = data;
+        dirty.current = false;
+      }),
+    [host, readOnly, ensureLocal],
+  );
+
   // The renderer may complete the data as it mounts (an empty signature item is created when the
   // list is empty): not the user's edit, so Close does not send an untouched record (a refused submit
   // opened to see its errors) again. Only changes after the user has acted in the form count.

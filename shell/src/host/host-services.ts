@@ -7,6 +7,8 @@ import type { OfflineServicesHandle } from './offline';
 import { createLazyOffline, type LazyOffline } from './lazy-offline';
 import { isCanvasMode } from './canvas';
 import { createLogoutGate } from './logout-gate';
+import { createLifecycle, type ShellLifecycle } from './lifecycle';
+import { browserDeviceSeal, memoryDeviceSeal } from './vault/device-seal';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
@@ -18,6 +20,8 @@ export interface ShellHost extends HostServices {
   readonly session: ShellSession;
   /** The offline core, loaded as its own chunk: `offline.load()` fetches and starts it (bootstrap does, after the first paint). */
   readonly offline: LazyOffline<OfflineServicesHandle>;
+  /** The device lock runs the screens' saves through it before it covers the app. */
+  readonly lifecycle: ShellLifecycle;
 }
 
 function navigate(to: string, options?: { replace?: boolean }): void {
@@ -39,7 +43,9 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   // The app's one BFF client: remotes get its `api`, the offline core's gateway calls through it.
   const client = createBffClient({ gate, onUnauthorized: () => session?.expire() });
   const { api } = client;
-  session = createSessionService({ api, storage: window.localStorage, navigate, gate });
+  // What is kept of the user beyond their ids is sealed with the device's key (issue 45).
+  const seal = typeof indexedDB === 'undefined' ? memoryDeviceSeal() : browserDeviceSeal();
+  session = createSessionService({ api, storage: window.localStorage, navigate, gate, seal });
   const current = session;
   if (gate.pending() && online.get()) void gate.flush();
   online.subscribe((isOnline) => {
@@ -77,5 +83,13 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     offline,
     remotes: hooks.remotes,
     canvas: { isActive: () => isCanvasMode(window) },
+    lifecycle: createLifecycle(),
+    // The remotes' values under their own names: none opens as one of the session's.
+    sealed: {
+      seal: (name, value) => seal.seal(`remote\u0000${name}`, value),
+      open<T>(name: string, text: string | null) {
+        return seal.open<T>(`remote\u0000${name}`, text);
+      },
+    },
   };
 }

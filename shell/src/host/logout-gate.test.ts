@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, STORAGE_KEYS } from 'shared-contracts';
 import { createBffClient } from './bff-client';
 import { createLogoutGate, LOGOUT_PATH, PENDING_LOGOUT_KEY, SignOutPendingError } from './logout-gate';
 import { createSessionService } from './session';
+import { memoryDeviceSeal } from './vault/device-seal';
+
+const seal = memoryDeviceSeal();
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -56,18 +59,22 @@ describe('signed out means signed out, offline too', () => {
     const gate = createLogoutGate({ storage, fetch: net.fetch });
     const api = createBffClient({ fetch: gate.wrap(net.fetch) }).api;
     const navigations: string[] = [];
-    const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to), gate });
-    expect(session.state.get().status).toBe('signedIn');
+    const session = createSessionService({
+      api,
+      storage,
+      navigate: (to) => navigations.push(to),
+      gate,
+      seal,
+    });
+    await vi.waitFor(() => expect(session.state.get().status).toBe('signedIn'));
 
     net.up = false;
     await session.logout();
     expect(session.state.get()).toEqual({ status: 'signedOut', expired: false });
     expect(navigations).toEqual(['/login']);
     expect(storage.getItem('userId')).toBeNull();
-    expect(JSON.parse(storage.getItem(PENDING_LOGOUT_KEY) ?? '{}')).toEqual({
-      loginUrl: 'https://org.example',
-      userId: '005U1',
-    });
+    // only the user's id is kept (the org's URL is not left on the device after the sign-out)
+    expect(JSON.parse(storage.getItem(PENDING_LOGOUT_KEY) ?? '{}')).toEqual({ userId: '005U1' });
     // still offline: a request is refused before it is made (nothing goes with the ended session)
     await expect(gate.ready()).rejects.toBeInstanceOf(SignOutPendingError);
     await expect(api.get('/api/forms')).rejects.toMatchObject({ name: 'BffError', kind: 'network' });
@@ -128,14 +135,16 @@ describe('signed out means signed out, offline too', () => {
       storage,
       navigate: () => undefined,
       gate,
+      seal,
     });
+    await vi.waitFor(() => expect(session.state.get().status).toBe('signedIn'));
     await session.logout();
     expect(gate.pending()).toBe(true);
     storage.setItem('x', '1');
     expect(storage.getItem(PENDING_LOGOUT_KEY)).not.toBeNull();
   });
 
-  it('another tab signed out: this one follows at once; signed in as someone else: it follows too', () => {
+  it('another tab signed out: this one follows at once; signed in as someone else: it follows too', async () => {
     const storage = memoryStorage();
     signedIn(storage);
     const navigations: string[] = [];
@@ -143,7 +152,9 @@ describe('signed out means signed out, offline too', () => {
       api: createBffClient({ fetch: network().fetch }).api,
       storage,
       navigate: (to) => navigations.push(to),
+      seal,
     });
+    await vi.waitFor(() => expect(session.state.get().status).toBe('signedIn'));
     session.followStorage();
     expect(session.state.get().status).toBe('signedIn');
     storage.clear(); // the other tab's sign-out
@@ -153,6 +164,21 @@ describe('signed out means signed out, offline too', () => {
     signedIn(storage);
     storage.setItem('userId', '005U2');
     session.followStorage();
-    expect(session.state.get()).toMatchObject({ status: 'signedIn', userId: '005U2' });
+    await vi.waitFor(() =>
+      expect(session.state.get()).toMatchObject({ status: 'signedIn', userId: '005U2' }),
+    );
+    // and from user 2 to user 3: user 2's screens go at once, and user 2's sealed details never open
+    // as user 3's; user 3's come with the other tab's next write
+    storage.setItem('userId', '005U3');
+    session.followStorage();
+    expect(session.state.get()).toEqual({ status: 'loading' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session.state.get()).toEqual({ status: 'loading' });
+    signedIn(storage);
+    storage.setItem('userId', '005U3');
+    session.followStorage();
+    await vi.waitFor(() =>
+      expect(session.state.get()).toMatchObject({ status: 'signedIn', userId: '005U3' }),
+    );
   });
 });

@@ -46,19 +46,22 @@ export function createLogoutGate(deps: {
   const { storage } = deps;
   const base = (deps.baseUrl ?? '').replace(/\/+$/, '');
   let inFlight: Promise<boolean> | null = null;
+  // The org's URL is not kept on the device (issue 45: it outlives the sign-out); only this page sends
+  // it. The BFF ignores it anyway (it knows the org): the user id is what it goes by.
+  let loginUrlHere = '';
 
   type Mark = { loginUrl: string; userId: string };
   const read = (): Mark | null => {
     try {
       const raw = storage.getItem(PENDING_LOGOUT_KEY);
       if (!raw) return null;
-      const v = JSON.parse(raw) as { loginUrl?: unknown; userId?: unknown };
+      const v = JSON.parse(raw) as { userId?: unknown };
       return {
-        loginUrl: typeof v.loginUrl === 'string' ? v.loginUrl : '',
+        loginUrl: loginUrlHere,
         userId: typeof v.userId === 'string' ? v.userId : '',
       };
     } catch {
-      return { loginUrl: '', userId: '' };
+      return { loginUrl: loginUrlHere, userId: '' };
     }
   };
 
@@ -84,7 +87,8 @@ export function createLogoutGate(deps: {
   const gate: LogoutGate = {
     pending: () => read() !== null,
     mark(loginUrl, userId) {
-      storage.setItem(PENDING_LOGOUT_KEY, JSON.stringify({ loginUrl, userId }));
+      loginUrlHere = loginUrl;
+      storage.setItem(PENDING_LOGOUT_KEY, JSON.stringify({ userId }));
     },
     flush() {
       const p = read();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type SessionState } from 'shared-contracts';
 import { createBffClient, type FetchLike } from './bff-client';
 import { createSessionService } from './session';
+import { memoryDeviceSeal } from './vault/device-seal';
 import { createLogoutGate } from './logout-gate';
 import { Jar, emulatorControl, jarFetch, signIn, startSystem, type System } from '../../test/offline/system';
 import { readStoredSyncContext, readSyncContext, saveSyncContext } from './offline/sync-context';
@@ -13,6 +14,9 @@ beforeAll(async () => {
   system = await startSystem();
 }, 90_000);
 afterAll(async () => system?.close());
+
+/** This device's key for what is kept of the user beyond their ids (every client here is one device). */
+const seal = memoryDeviceSeal();
 
 class MemoryStorage {
   readonly map = new Map<string, string>();
@@ -28,7 +32,7 @@ function client(jar: Jar, fetchOverride?: FetchLike) {
   const doFetch = fetchOverride ?? (jarFetch(jar, system.bffUrl) as FetchLike);
   let expire = () => undefined as void;
   const api = createBffClient({ baseUrl: system.bffUrl, fetch: doFetch, onUnauthorized: () => expire() }).api;
-  const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to) });
+  const session = createSessionService({ api, storage, navigate: (to) => navigations.push(to), seal });
   expire = () => session.expire();
   return { storage, navigations, session, api };
 }
@@ -54,7 +58,7 @@ describe('session service over the BFF', () => {
     expect(storage.map.size).toBe(0);
   });
 
-  it('completes sign-in: both user records stored under the spec keys', async () => {
+  it('completes sign-in: both user records stored under the spec keys, sealed but for the ids (issue 45)', async () => {
     const jar = new Jar();
     await signIn(system.bffUrl, jar);
     const { session, storage } = client(jar);
@@ -64,10 +68,43 @@ describe('session service over the BFF', () => {
     expect(user.userDetails.Name).not.toBe('');
     expect(user.userDetails.TimeZoneSidKey).not.toBe('');
     expect(user.userDetailsSF.userType).not.toBe('POWER_PARTNER');
-    expect(JSON.parse(storage.getItem(STORAGE_KEYS.userDetails) ?? '{}')).toEqual(user.userDetails);
     expect(storage.getItem(STORAGE_KEYS.organizationId)).toBe(user.organizationId);
-    expect(storage.getItem(STORAGE_KEYS.instanceUrl)).toBe(user.instanceUrl);
-    expect(storage.getItem(STORAGE_KEYS.timezoneKey)).toBe(user.userDetails.TimeZoneSidKey);
+    expect(storage.getItem('userId')).toBe(user.userId);
+    for (const key of [
+      STORAGE_KEYS.userDetails,
+      STORAGE_KEYS.userDetailsSF,
+      STORAGE_KEYS.instanceUrl,
+      STORAGE_KEYS.timezoneKey,
+    ])
+      expect(storage.getItem(key)).toMatch(/^v1\./);
+    // None of the user's values, nor the org's URL, is in browser storage as text.
+    const dump = JSON.stringify([...storage.map]);
+    const host = new URL(user.instanceUrl).host;
+    for (const value of [
+      user.userDetails.Name,
+      user.userDetails.Username,
+      user.userDetails.TimeZoneSidKey,
+      host,
+    ])
+      expect(dump).not.toContain(value);
+    // The same device opens it again (the app reopened offline).
+    const again = createSessionService({
+      api: createBffClient({ baseUrl: system.bffUrl, fetch: () => Promise.reject(new TypeError('offline')) })
+        .api,
+      storage,
+      navigate: () => undefined,
+      seal,
+    });
+    expect(await again.refresh()).toEqual(user);
+    // Another device (another key) does not.
+    const elsewhere = createSessionService({
+      api: createBffClient({ baseUrl: system.bffUrl, fetch: () => Promise.reject(new TypeError('offline')) })
+        .api,
+      storage,
+      navigate: () => undefined,
+      seal: memoryDeviceSeal(),
+    });
+    expect(await elsewhere.refresh()).toEqual({ status: 'signedOut', expired: false });
     // The org's device policy (issue 45), kept for offline: the demo org's custom metadata record.
     expect(readDevicePolicy(storage)).toEqual({
       pinRequired: false,
@@ -125,6 +162,7 @@ describe('session service over the BFF', () => {
       api: createBffClient({ baseUrl: system.bffUrl, fetch: offlineFetch }).api,
       storage: offline.storage,
       navigate: () => undefined,
+      seal,
     }).refresh();
     expect(signedIn(state).userDetails.Username).toBe('field.user@demo.org');
   });
@@ -182,7 +220,7 @@ describe('a sign-in while an earlier sign-out is still pending (issue 40)', () =
     const storage = new MemoryStorage();
     const gate = createLogoutGate({ storage, fetch: net, baseUrl: system.bffUrl });
     const api = createBffClient({ baseUrl: system.bffUrl, fetch: gate.wrap(net) }).api;
-    const session = createSessionService({ api, storage, navigate: () => undefined, gate });
+    const session = createSessionService({ api, storage, navigate: () => undefined, gate, seal });
     await session.completeSignIn('?status=ok');
     await session.logout();
     expect(gate.pending()).toBe(true);

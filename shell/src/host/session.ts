@@ -17,6 +17,7 @@ import { clearSyncContext, readStoredSyncContext } from './offline/sync-context'
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { Signal } from './signal';
 import { DEVICE_POLICY_KEY, storeDevicePolicy } from './vault/policy-store';
+import { type DeviceSeal, isSealedText } from './vault/device-seal';
 
 interface SessionAnswer {
   main: { url: string; organizationId: string; userDetails: { userId?: string } | null };
@@ -32,6 +33,8 @@ export interface SessionDeps {
    * sent (logout-gate.ts). Without one, sign-out posts /api/sf/logout itself, once.
    */
   gate?: LogoutGate;
+  /** Seals what is kept of the user beyond their ids (vault/device-seal.ts). */
+  seal: DeviceSeal;
 }
 
 export interface ShellSession extends SessionService {
@@ -39,6 +42,11 @@ export interface ShellSession extends SessionService {
   expire(): void;
   /** This page completed an online sign-in (the lock then opens with the user's escrow key). */
   signedInHere(): boolean;
+  /**
+   * A user is kept on this device (their ids are): known at once, while their sealed details open
+   * (a few ms), so the start treats the page as signed in from the first line.
+   */
+  hasStoredUser(): boolean;
   /**
    * Another tab changed the stored user (signed out, or signed in as someone else): this tab follows
    * at once, so it never shows or sends the earlier user's data (issue 28).
@@ -70,15 +78,62 @@ function parse<T>(text: string | null): T | null {
   }
 }
 
-/** The stored sign-in (browser storage keys of the spec), or null. */
-export function readStoredUser(storage: SessionDeps['storage']): SignedIn | null {
-  const userDetails = parse<UserDetails>(storage.getItem(STORAGE_KEYS.userDetails));
-  const userDetailsSF = parse<UserDetailsSF>(storage.getItem(STORAGE_KEYS.userDetailsSF));
+/**
+ * Kept sealed (issue 45): everything of the user but their ids. The spec's keys stay; their values are
+ * the device seal's text, so a dump of browser storage shows no name, username, photo or org URL.
+ */
+const SEALED_KEYS = [
+  STORAGE_KEYS.instanceUrl,
+  STORAGE_KEYS.userDetails,
+  STORAGE_KEYS.userDetailsSF,
+  STORAGE_KEYS.timezoneKey,
+] as const;
+
+/** Where a sealed value belongs: its key and its user, so another user's value never opens as theirs. */
+const sealedPlace = (key: string, organizationId: string, userId: string): string =>
+  `${key}\u0000${organizationId}:${userId}`;
+
+/** A kept value: sealed, or (kept by a release before issue 45) in the clear, to be sealed again. */
+async function readKept<T>(
+  deps: Pick<SessionDeps, 'storage' | 'seal'>,
+  key: string,
+  owner: { organizationId: string; userId: string },
+  clear: (text: string) => T | null,
+): Promise<{ value: T | null; sealed: boolean }> {
+  const text = deps.storage.getItem(key);
+  if (text === null) return { value: null, sealed: true };
+  if (isSealedText(text))
+    return {
+      value: await deps.seal.open<T>(sealedPlace(key, owner.organizationId, owner.userId), text),
+      sealed: true,
+    };
+  return { value: clear(text), sealed: false };
+}
+
+/** The stored sign-in (browser storage keys of the spec), or null; one kept in the clear is sealed now. */
+export async function readStoredUser(deps: Pick<SessionDeps, 'storage' | 'seal'>): Promise<SignedIn | null> {
+  const { storage } = deps;
   const organizationId = storage.getItem(STORAGE_KEYS.organizationId);
-  const instanceUrl = storage.getItem(STORAGE_KEYS.instanceUrl);
   const userId = storage.getItem(USER_ID_KEY);
-  if (!userDetails || !userDetailsSF || !organizationId || !instanceUrl || !userId) return null;
-  return {
+  if (!organizationId || !userId) return null;
+  const asText = (text: string): string => text;
+  const owner = { organizationId, userId };
+  const [details, detailsSF, url] = await Promise.all([
+    readKept(deps, STORAGE_KEYS.userDetails, owner, (t) => parse<UserDetails>(t)),
+    readKept(deps, STORAGE_KEYS.userDetailsSF, owner, (t) => parse<UserDetailsSF>(t)),
+    readKept(deps, STORAGE_KEYS.instanceUrl, owner, asText),
+  ]);
+  const userDetails = details.value;
+  const userDetailsSF = detailsSF.value;
+  const instanceUrl = url.value;
+  if (!userDetails || !userDetailsSF || !instanceUrl) return null;
+  // The stored values may have changed meanwhile (another tab signed in or out): only the same user's.
+  if (
+    storage.getItem(STORAGE_KEYS.organizationId) !== organizationId ||
+    storage.getItem(USER_ID_KEY) !== userId
+  )
+    return null;
+  const user: SignedIn = {
     status: 'signedIn',
     userId,
     organizationId,
@@ -87,15 +142,27 @@ export function readStoredUser(storage: SessionDeps['storage']): SignedIn | null
     userDetailsSF,
     embedded: false,
   };
+  if (!details.sealed || !detailsSF.sealed || !url.sealed) await storeUser(deps, user);
+  return user;
 }
 
-function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {
-  storage.setItem(STORAGE_KEYS.instanceUrl, user.instanceUrl);
-  storage.setItem(STORAGE_KEYS.organizationId, user.organizationId);
-  storage.setItem(STORAGE_KEYS.userDetails, JSON.stringify(user.userDetails));
-  storage.setItem(STORAGE_KEYS.userDetailsSF, JSON.stringify(user.userDetailsSF));
-  storage.setItem(STORAGE_KEYS.timezoneKey, user.userDetails.TimeZoneSidKey);
-  storage.setItem(USER_ID_KEY, user.userId);
+async function storeUser(deps: Pick<SessionDeps, 'storage' | 'seal'>, user: SignedIn): Promise<void> {
+  const values: Record<(typeof SEALED_KEYS)[number], unknown> = {
+    [STORAGE_KEYS.instanceUrl]: user.instanceUrl,
+    [STORAGE_KEYS.userDetails]: user.userDetails,
+    [STORAGE_KEYS.userDetailsSF]: user.userDetailsSF,
+    [STORAGE_KEYS.timezoneKey]: user.userDetails.TimeZoneSidKey,
+  };
+  // Sealed first, then written together: a reader never sees one user's ids with another's details.
+  const sealed = await Promise.all(
+    SEALED_KEYS.map(async (key) => [
+      key,
+      await deps.seal.seal(sealedPlace(key, user.organizationId, user.userId), values[key]),
+    ]),
+  );
+  deps.storage.setItem(STORAGE_KEYS.organizationId, user.organizationId);
+  deps.storage.setItem(USER_ID_KEY, user.userId);
+  for (const [key, text] of sealed) if (key && text) deps.storage.setItem(key, text);
 }
 
 /**
@@ -123,8 +190,14 @@ const strOrNull = (value: unknown): string | null => (typeof value === 'string' 
  */
 export function createSessionService(deps: SessionDeps): ShellSession {
   const { api, storage } = deps;
-  const stored = readStoredUser(storage);
-  const state = new Signal<SessionState>(stored ?? { status: 'loading' });
+  const state = new Signal<SessionState>({ status: 'loading' });
+  // The stored user opens as soon as the device seal answers (a few ms): the app starts offline with it.
+  void readStoredUser(deps).then(
+    (stored) => {
+      if (stored && state.get().status === 'loading') state.set(stored);
+    },
+    () => undefined,
+  );
   let signedInHere = false;
   let envPromise: Promise<ClientEnv> | null = null;
 
@@ -166,12 +239,12 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     } catch (error) {
       // Offline: the stored user stands, so home works from local data.
       if (isBffError(error) && error.network) {
-        state.set(readStoredUser(storage) ?? { status: 'signedOut', expired: false });
+        state.set((await readStoredUser(deps)) ?? { status: 'signedOut', expired: false });
         return state.get();
       }
       throw error;
     }
-    const known = readStoredUser(storage);
+    const known = await readStoredUser(deps);
     if (!answer?.main) {
       // No session while user details are stored: they go, and the user is told it expired.
       const expired = known !== null || storage.getItem(EXPIRED_KEY) !== null;
@@ -186,7 +259,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       known.organizationId === answer.main.organizationId;
     const user = sameUser ? { ...known, embedded: answer.embedded === true } : await loadUser(answer);
     storage.removeItem(EXPIRED_KEY);
-    storeUser(storage, user);
+    await storeUser(deps, user);
     state.set(user);
     return user;
   }
@@ -227,7 +300,8 @@ export function createSessionService(deps: SessionDeps): ShellSession {
         await clearSyncContext().catch(() => undefined);
     },
     async logout() {
-      const loginUrl = storage.getItem(STORAGE_KEYS.instanceUrl) ?? '';
+      const current = state.get();
+      const loginUrl = current.status === 'signedIn' ? current.instanceUrl : '';
       const userId = storage.getItem(USER_ID_KEY) ?? '';
       // Signed out at once, online or not (issue 28): from here no request goes with this session
       // until the BFF has ended it (the gate), and the local records stay, kept for this user.
@@ -242,17 +316,29 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     },
     followStorage() {
       const current = state.get();
-      const stored = readStoredUser(storage);
-      if (current.status !== 'signedIn') {
-        if (stored) state.set(stored);
-        return;
+      const organizationId = storage.getItem(STORAGE_KEYS.organizationId);
+      const userId = storage.getItem(USER_ID_KEY);
+      if (current.status === 'signedIn') {
+        if (current.userId === userId && current.organizationId === organizationId) return;
+        if (!organizationId || !userId) {
+          state.set({ status: 'signedOut', expired: false });
+          deps.navigate('/login');
+          return;
+        }
+        // Someone else now: the earlier user's screens go at once, theirs come once their details open.
+        state.set({ status: 'loading' });
       }
-      if (stored?.userId === current.userId && stored.organizationId === current.organizationId) return;
-      state.set(stored ?? { status: 'signedOut', expired: false });
-      if (!stored) deps.navigate('/login');
+      void readStoredUser(deps).then(
+        (stored) => {
+          if (stored && state.get().status !== 'signedIn') state.set(stored);
+        },
+        () => undefined,
+      );
     },
     refresh,
     signedInHere: () => signedInHere,
+    hasStoredUser: () =>
+      Boolean(storage.getItem(STORAGE_KEYS.organizationId) && storage.getItem(USER_ID_KEY)),
     expire() {
       // Several calls can fail with 401 together: once expired, the session stays "expired".
       const current = state.get();

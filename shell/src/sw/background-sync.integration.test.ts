@@ -11,6 +11,7 @@ import { Jar, bffGet, jarFetch, signIn, type System } from '../../test/offline/s
 import { readStoredSyncContext, saveSyncContext, SYNC_CONTEXT_CACHE } from '../host/offline/sync-context';
 import { createBffClient } from '../host/bff-client';
 import { createSessionService } from '../host/session';
+import { memoryDeviceSeal } from '../host/vault/device-seal';
 import { backgroundDrain } from './background-sync';
 
 const real = signedInForFile();
@@ -124,6 +125,7 @@ describe('a Background Sync queue written by the release before owners', () => {
         clear: () => storage.clear(),
       },
       navigate: () => undefined,
+      seal: memoryDeviceSeal(),
     });
     Object.assign(globalThis, { caches: device.caches });
     try {

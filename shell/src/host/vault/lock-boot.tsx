@@ -45,6 +45,8 @@ function vaultFor(host: ShellHost): Vault {
     store: indexedDbKeyringStore(),
     storage: window.localStorage,
     escrow: () => host.api.call('vaultEscrowKey', {}).then((r) => r.key),
+    // the form being filled is saved while the key is still open (bounded: the lock covers anyway)
+    beforeLock: () => host.lifecycle.beforeLock(),
   });
   const activity = () => v.activity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])

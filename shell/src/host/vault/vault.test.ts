@@ -132,4 +132,44 @@ describe('the vault', () => {
     const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, a.dataKey()!, new Uint8Array(8));
     await expect(crypto.subtle.decrypt({ name: 'AES-GCM', iv }, b.dataKey()!, sealed)).rejects.toBeDefined();
   });
+
+  it('saves the open form while the data key is still open, once, and locks even when the save fails', async () => {
+    const opened: { v?: ReturnType<typeof createVault> } = {};
+    const keyAtSave: (CryptoKey | null)[] = [];
+    let finish: () => void = () => undefined;
+    const d = device({
+      beforeLock: () => {
+        keyAtSave.push(opened.v!.dataKey());
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    const v = (opened.v = d.reopen());
+    await v.start(user, pinPolicy, true);
+    await v.setPin('1234', '1234');
+    d.advance(6 * MIN);
+    const first = v.check();
+    const second = v.check(); // the app back from the background while the save runs
+    await second;
+    expect(v.state.get().kind).toBe('open');
+    finish();
+    await first;
+    expect(keyAtSave).toHaveLength(1);
+    expect(keyAtSave[0]).not.toBeNull();
+    expect(v.state.get().kind).toBe('locked');
+
+    const failing = device({ beforeLock: () => Promise.reject(new Error('disk full')) });
+    const w = failing.reopen();
+    await w.start(user, pinPolicy, true);
+    await w.setPin('1234', '1234');
+    failing.advance(6 * MIN);
+    const errors = console.error;
+    console.error = () => undefined;
+    try {
+      await w.check();
+    } finally {
+      console.error = errors;
+    }
+    expect(w.state.get().kind).toBe('locked');
+    expect(w.dataKey()).toBeNull();
+  });
 });

@@ -72,6 +72,7 @@ export function createVault(deps: VaultDeps) {
   let keyring: Keyring | undefined;
   let dataKey: CryptoKey | null = null;
   let lock: LockState = { kind: 'open', lastActivity: now() };
+  let locking = false;
 
   const failed = (): number => Number(deps.storage.getItem(FAILED_KEY(owner)) ?? 0) || 0;
   const setFailed = (n: number): void => {
@@ -220,10 +221,20 @@ export function createVault(deps: VaultDeps) {
 
     /** The clock's check (a timer, or the app back from the background): locks once the time is up. */
     async check(): Promise<void> {
-      if (!policy?.pinRequired || lock.kind !== 'open' || state.get().kind !== 'open') return;
+      if (locking || !policy?.pinRequired || lock.kind !== 'open' || state.get().kind !== 'open') return;
       const step = nextLock(lock, { type: 'check', at: now() }, policy);
       if (step.state.kind !== 'locked') return;
-      if (step.effects.includes('save-open-form')) await deps.beforeLock?.();
+      // one lock at a time: a second check while the form saves waits for nothing
+      locking = true;
+      if (step.effects.includes('save-open-form')) {
+        try {
+          await deps.beforeLock?.();
+        } catch (error) {
+          // a save that failed must not keep the app uncovered
+          console.error('[vault] the save before the lock failed', error);
+        }
+      }
+      locking = false;
       lock = step.state;
       if (step.effects.includes('forget-data-key')) dataKey = null;
       state.set(lockedState());
