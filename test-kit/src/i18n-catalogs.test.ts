@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineTexts } from 'shared-contracts';
+import { defineTexts, textSource } from 'shared-contracts';
+import { fileURLToPath } from 'node:url';
 import { SHIPPED_LANGUAGES, catalogProblems } from './i18n-catalogs';
 
 const TEXTS = defineTexts('x', {
@@ -45,4 +46,16 @@ describe('catalogProblems', () => {
   it('refuses a plain object as a text module', () => {
     expect(catalogProblems([{ title: 'Title' }], catalogs())[0]).toMatch(/not made by defineTexts/);
   });
+});
+
+// The specs' messages and the other shared texts, in every shipped language (issue 44).
+it('every text of shared-contracts ships in every language', async () => {
+  const shared = await import('shared-contracts');
+  const modules = (Object.values(shared) as unknown[]).filter(
+    (value): value is object =>
+      typeof value === 'object' && value !== null && textSource(value) !== undefined,
+  );
+  expect(modules.length).toBeGreaterThan(5);
+  const dir = fileURLToPath(new URL('../../shared-contracts/i18n/', import.meta.url));
+  expect(catalogProblems(modules, dir)).toEqual([]);
 });
