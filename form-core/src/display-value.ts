@@ -48,8 +48,21 @@ const STYLES = {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The locale values show in when a caller names none: the signed-in user's (host.i18n.displayLocale,
+ * their Salesforce LocaleSidKey; issue 44), set by the front end; undefined: the browser's.
+ */
+let defaultLocale: string | undefined;
+export function setDisplayLocale(locale: string | undefined): void {
+  defaultLocale = locale;
+}
+
 /** A cached formatter; an unknown time zone or locale falls back to the browser's (never throws). */
-function dateFormatter(style: keyof typeof STYLES, locale?: string, timeZone?: string): Intl.DateTimeFormat {
+function dateFormatter(
+  style: keyof typeof STYLES,
+  locale: string | undefined = defaultLocale,
+  timeZone?: string,
+): Intl.DateTimeFormat {
   const key = `${style}|${locale ?? ''}|${timeZone ?? ''}`;
   let f = formatters.get(key);
   if (!f) {
@@ -57,11 +70,7 @@ function dateFormatter(style: keyof typeof STYLES, locale?: string, timeZone?: s
       f = new Intl.DateTimeFormat(locale, { ...STYLES[style], ...(timeZone ? { timeZone } : {}) });
     } catch {
       // drop the unknown time zone first (keeping the locale), then the locale
-      f = timeZone
-        ? dateFormatter(style, locale)
-        : locale
-          ? dateFormatter(style)
-          : new Intl.DateTimeFormat(undefined, STYLES[style]);
+      f = timeZone ? dateFormatter(style, locale) : new Intl.DateTimeFormat(undefined, STYLES[style]);
     }
     formatters.set(key, f);
   }
@@ -69,7 +78,7 @@ function dateFormatter(style: keyof typeof STYLES, locale?: string, timeZone?: s
 }
 
 const numberFormatters = new Map<string, Intl.NumberFormat>();
-function numberFormatter(locale?: string): Intl.NumberFormat {
+function numberFormatter(locale: string | undefined = defaultLocale): Intl.NumberFormat {
   const key = locale ?? '';
   let f = numberFormatters.get(key);
   if (!f) {

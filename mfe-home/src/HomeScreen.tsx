@@ -34,7 +34,7 @@ import {
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
-import { formatDateTime } from 'form-core';
+import { formatDateTime, setDisplayLocale } from 'form-core';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { useFormSearch } from './data';
 import { SearchIcon } from 'ui-kit/icons';
@@ -128,7 +128,11 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
-  const timeZone = signedIn?.userDetails.TimeZoneSidKey || undefined;
+  // Dates and numbers in the user's Salesforce locale and time zone (issue 44); set while rendering,
+  // so every formatter below (cards, outbox) reads it in the same render.
+  const displayLocale = useObservable(host.i18n.displayLocale);
+  setDisplayLocale(displayLocale.locale);
+  const timeZone = displayLocale.timeZone ?? (signedIn?.userDetails.TimeZoneSidKey || undefined);
 
   // A session that ended on its own goes back to sign-in, where the spec's message is shown.
   useEffect(() => {

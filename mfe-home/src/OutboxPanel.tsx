@@ -13,7 +13,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type HostServices, type OutboxItem } from 'shared-contracts';
+import { displayMessage, type HostServices, type OutboxItem } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import { Confirm } from './cards';
 import { HOME_TEXTS } from './texts';
@@ -53,7 +53,7 @@ function OutboxRow({
       </Flex>
       {item.lastError && (
         <Text fontSize="sm" color="red.700">
-          {HOME_TEXTS.lastError}: {item.lastError}
+          {HOME_TEXTS.lastError}: {displayMessage(item.lastError)}
         </Text>
       )}
       <Text fontSize="xs" color="gray.600">

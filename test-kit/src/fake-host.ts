@@ -11,6 +11,7 @@ import {
 } from 'shared-contracts';
 import { applyStartingData, keptStartingData, startingDataQueries } from 'form-core';
 import type {
+  DisplayLocale,
   ApiClient,
   AssignedTask,
   CorrectiveActionTask,
@@ -121,6 +122,9 @@ export interface FakeHost extends HostServices {
   syncedOnState: Settable<string>;
   /** The device lock coming: runs what screens registered with lifecycle.onBeforeLock. */
   lockNow(): Promise<void>;
+  /** host.i18n's language (English unless a test sets it); setLanguage records a call and sets it. */
+  languageState: Settable<string>;
+  displayLocaleState: Settable<DisplayLocale>;
 }
 
 /**
@@ -277,6 +281,8 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   const listFollowers: (() => void)[] = [];
   const listsActive = (): boolean => onlineState.get() && sessionState.get().status === 'signedIn';
   const syncedOnState = settable('');
+  const languageState = settable('en');
+  const displayLocaleState = settable<DisplayLocale>({ locale: 'en' });
   const markSynced = (): void => syncedOnState.set(new Date().toISOString());
   // the heartbeat says the lists are current unless a read of them failed
   orgRefresh.subscribeCurrent(
@@ -578,6 +584,16 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     sealed: fakeSealed(),
     lockNow: async () => {
       await Promise.all([...beforeLock].map((save) => save()));
+    },
+    languageState,
+    displayLocaleState,
+    i18n: {
+      language: languageState,
+      displayLocale: displayLocaleState,
+      setLanguage(language) {
+        calls.push(['i18n.setLanguage', language]);
+        languageState.set(language ?? 'en');
+      },
     },
   };
   return host;

@@ -66,7 +66,7 @@ export function InspectionPhoto({
     };
   }, [host, id, online, url]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  const alt = ACTION_TEXTS.inspectionPhoto(title);
+  const alt = title ? ACTION_TEXTS.inspectionPhotoTitled(title) : ACTION_TEXTS.inspectionPhoto;
   if (!url)
     return (
       <Text fontSize="xs" color="gray.600">

@@ -9,6 +9,9 @@ import { isCanvasMode } from './canvas';
 import { createLogoutGate } from './logout-gate';
 import { createLifecycle, type ShellLifecycle } from './lifecycle';
 import { browserDeviceSeal, memoryDeviceSeal } from './vault/device-seal';
+import { createLanguageService, type ShellLanguage } from './language';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from '../i18n/catalogs';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
@@ -22,6 +25,7 @@ export interface ShellHost extends HostServices {
   readonly offline: LazyOffline<OfflineServicesHandle>;
   /** The device lock runs the screens' saves through it before it covers the app. */
   readonly lifecycle: ShellLifecycle;
+  readonly i18n: ShellLanguage;
 }
 
 function navigate(to: string, options?: { replace?: boolean }): void {
@@ -69,6 +73,13 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     ),
   );
 
+  const i18n = createLanguageService({
+    session: current.state,
+    storage: window.localStorage,
+    activate: (language) => activateLanguage(language, CATALOGS),
+    root: document.documentElement,
+  });
+
   return {
     contractVersion: CONTRACT_VERSION,
     navigate,
@@ -91,5 +102,6 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
         return seal.open<T>(`remote\u0000${name}`, text);
       },
     },
+    i18n,
   };
 }
