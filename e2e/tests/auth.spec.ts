@@ -120,10 +120,14 @@ test('field user: sign in through the login screen, the header shows the profile
   await page.waitForURL(`${system.url}/login`);
   await expect(page.getByRole('button', { name: 'Production login' })).toBeVisible();
   await expect(page.getByText(MESSAGES.sessionExpired)).toHaveCount(0);
-  // Only Chakra's colour-mode preference (written again by the shell's own provider) may remain.
+  // Only the device's settings may remain: Chakra's colour mode (written again by the shell's own
+  // provider) and the language settings (ids and language codes: issue 44), nothing of the user's.
+  const kept = await page.evaluate(() => ({ ...localStorage }));
   expect(
-    await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'chakra-ui-color-mode')),
+    Object.keys(kept).filter((k) => k !== 'chakra-ui-color-mode' && k !== 'checklists.language'),
   ).toEqual([]);
+  for (const value of ['Frank', 'field.user', 'America/New_York'])
+    expect(JSON.stringify(kept)).not.toContain(value);
   const session = await page.request.get(`${system.url}/api/auth/session`);
   expect((await session.json()).data).toBeNull();
 });
