@@ -109,6 +109,7 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
         <input
           {...inputProps(state)}
           type="number"
+          dir="ltr"
           step={integer ? 1 : NUMBER_STEP}
           value={asText(state.value)}
           onChange={onChange}
@@ -120,7 +121,8 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
 });
 
 /**
- * A native date/time input: `toInput` turns the stored value into what the input shows,
+ * A native date/time input (left to right, as Salesforce shows dates, numbers and phones in a right
+ * to left language: the digits and separators keep their order; FIELD_CSS aligns it at the inline end): `toInput` turns the stored value into what the input shows,
  * `fromInput` turns the input's text back into the stored value (undefined clears it); both get the
  * user's time zone (services.timeZone).
  */
@@ -139,6 +141,7 @@ function nativeInputControl(
         <input
           {...inputProps(state)}
           type={type}
+          dir="ltr"
           value={toInput(state.value, services.timeZone)}
           onChange={(e) => state.setValue(fromInput(e.target.value, services.timeZone))}
         />

@@ -183,7 +183,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
       <AccordionItem borderWidth="1px" borderRadius="md">
         <h2>
           <AccordionButton>
-            <Box flex="1" textAlign="left" fontWeight="semibold">
+            <Box flex="1" textAlign="start" fontWeight="semibold">
               {label}
             </Box>
             {el.sectionId ? <SectionScore sectionId={el.sectionId} /> : null}
@@ -259,7 +259,7 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
         {categories.map((c, i) => (
           <Tab key={i}>
             {labelText(c) ?? `Category ${i + 1}`}
-            <Badge ml={2} borderRadius="full">
+            <Badge ms={2} borderRadius="full">
               {counts[i] ?? 0}
             </Badge>
           </Tab>
