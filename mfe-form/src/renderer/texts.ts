@@ -53,4 +53,15 @@ export const RENDERER_TEXTS = {
   cameraBlocked:
     'The camera is blocked for this site. Allow the camera in the browser’s site settings, or choose a photo from your files.',
   cameraMissing: 'No camera was found on this device. Choose a photo from your files.',
+  quickLinks: 'Quick links',
+  /** A quick link's name for assistive technology: '{section}: N of M answered' and the failed count. */
+  quickLink: (section: string, done: number, total: number, failed: string): string =>
+    `${section}: ${done} of ${total} answered${failed}`,
+  /** A pattern warning without the field's own message. */
+  invalidValue: 'Invalid value',
+  /** A signature without a purpose. */
+  signatureN: (n: number): string => `Signature ${n}`,
+  uploadProgress: 'Upload progress',
+  waitingForNetwork: 'Waiting for network',
+  category: 'Category',
 } as const;

@@ -3,6 +3,7 @@ import { NUMBER_STEP } from 'shared-contracts';
 import { fromZonedInput, toZonedInput } from 'form-core';
 import { useFormContext } from '../context';
 import { failsPattern, normaliseText } from '../core/validation';
+import { RENDERER_TEXTS } from '../texts';
 import type { RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl, type ControlState } from './shared';
 
@@ -35,7 +36,9 @@ const inputProps = (state: ControlState) => ({
 
 const Warning = ({ state }: { state: ControlState }) =>
   state.meta.patternFailed ? (
-    <PatternWarning message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? 'Invalid value'} />
+    <PatternWarning
+      message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? RENDERER_TEXTS.invalidValue}
+    />
   ) : null;
 
 export const TextControl = memo(function TextControl(props: RendererProps) {

@@ -31,6 +31,7 @@ import {
 import { containsPath } from '../core/firstError';
 import { useCategoryCounts } from './categoryCounts';
 import { chunkIntrinsicSize, chunkRanges } from './chunks';
+import { RENDERER_TEXTS } from '../texts';
 import type { RendererProps } from '../types';
 import { SectionScore } from '../score/ScoreElements';
 
@@ -238,7 +239,7 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
       <Box data-layout="categorization-mobile">
         <Select
           size="sm"
-          aria-label="Category"
+          aria-label={RENDERER_TEXTS.category}
           value={index}
           onChange={(e) => setIndex(Number(e.target.value))}
           mb={3}

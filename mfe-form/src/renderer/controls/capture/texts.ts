@@ -1,5 +1,4 @@
 /** Texts of the location and scan controls (issue 32; the spec has none). */
-import { formatAccuracy } from 'form-core';
 import type { GeoFailure } from './geolocate';
 import type { ScanFailure } from './scan-failure';
 
@@ -17,11 +16,12 @@ export const LOCATION_TEXTS = {
   openMap: 'Open in map',
   typed: 'Typed by hand',
   taken: (when: string): string => `Taken ${when}`,
-  needs: (metres: number): string => `Needs accuracy of ${formatAccuracy(metres)} or better.`,
-  tooCoarse: (got: number | undefined, metres: number): string =>
-    got === undefined
-      ? `Typed coordinates have no accuracy; this field needs ${formatAccuracy(metres)} or better. Get the location from the device.`
-      : `Accuracy ±${formatAccuracy(got)} is not good enough: this field needs ${formatAccuracy(metres)} or better. Move to open sky and refresh.`,
+  /** The accuracies are given formatted (formatAccuracy): a translation places them, never computes them. */
+  needs: (accuracy: string): string => `Needs accuracy of ${accuracy} or better.`,
+  tooCoarseTyped: (needed: string): string =>
+    `Typed coordinates have no accuracy; this field needs ${needed} or better. Get the location from the device.`,
+  tooCoarse: (got: string, needed: string): string =>
+    `Accuracy ±${got} is not good enough: this field needs ${needed} or better. Move to open sky and refresh.`,
   failure: (reason: GeoFailure, canType: boolean): string => {
     const orType = canType ? ' Or enter the coordinates by hand.' : '';
     switch (reason) {
