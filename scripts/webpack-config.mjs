@@ -146,6 +146,12 @@ function base({ dir, name, mode }) {
           test: /[\\/]node_modules[\\/](?:.+[\\/])?@chakra-ui[\\/]react[\\/]/,
           resolve: { alias: { 'framer-motion$': chakraMotion, '@chakra-ui/theme$': chakraTheme } },
         },
+        // A language's catalog (issue 44): its ICU messages compiled at build time (ui-kit/src/i18n.ts).
+        {
+          test: /[\\/]i18n[\\/][A-Za-z-]+\.json$/,
+          type: 'javascript/auto',
+          loader: fileURLToPath(new URL('./i18n-catalog-loader.mjs', import.meta.url)),
+        },
         { test: /\.css$/, type: 'asset/source' },
         { test: /\.(png|svg|jpe?g)$/, type: 'asset' },
         // WebAssembly a library loads itself (`new URL('….wasm', import.meta.url)`, e.g. the barcode

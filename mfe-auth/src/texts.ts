@@ -1,5 +1,7 @@
+import { defineTexts } from 'shared-contracts';
+
 /** Texts of mfe-auth that the spec does not give (the spec's own are in shared-contracts MESSAGES). */
-export const AUTH_TEXTS = {
+export const AUTH_TEXTS = defineTexts('auth', {
   appTitle: 'Checklists',
   subtitle: 'Sign in with your organisation to see your checklists and forms.',
   production: 'Production login',
@@ -16,4 +18,4 @@ export const AUTH_TEXTS = {
   backToLogin: 'Back to sign in',
   signedInAs: (name: string) => `You are signed in as ${name}.`,
   goHome: 'Go to home',
-} as const;
+} as const);

@@ -1,4 +1,4 @@
-import type { TABLE_COLUMN_LABELS } from 'shared-contracts';
+import { defineTexts, type TABLE_COLUMN_LABELS } from 'shared-contracts';
 
 /**
  * One of the spec's table column labels (section 2). Home shows cards, not a table (README, "Where
@@ -7,7 +7,7 @@ import type { TABLE_COLUMN_LABELS } from 'shared-contracts';
 const column = <L extends (typeof TABLE_COLUMN_LABELS)[number]>(label: L): L => label;
 
 /** Texts of mfe-home (the spec's own messages are in shared-contracts MESSAGES). */
-export const HOME_TEXTS = {
+export const HOME_TEXTS = defineTexts('home', {
   title: 'checklists',
   syncedOn: 'Synced on',
   never: 'never',
@@ -53,19 +53,24 @@ export const HOME_TEXTS = {
   attempts: 'Attempts',
   noRetryScheduled: 'not scheduled',
   close: 'Close',
-} as const;
+} as const);
 
 /**
  * A record's sync state in words, never the stored status ('file usnyc', 'in error': review N9).
  * 'in error' on an In Progress card goes with the spec's submit-failed text, which says what to do.
  */
-export const SYNC_STATE_TEXTS: Record<string, string> = {
-  'in sync': 'Synced',
-  'out of sync': HOME_TEXTS.waitingToSync,
-  'offline submission sync': HOME_TEXTS.waitingToSync,
-  'file usnyc': HOME_TEXTS.filesWaiting,
-  'in error': 'Not accepted by the organisation',
+export const SYNC_STATE_TEXTS = defineTexts('syncState', {
+  synced: 'Synced',
+  refused: 'Not accepted by the organisation',
+} as const);
+
+const SYNC_STATE_WORDS: Record<string, () => string> = {
+  'in sync': () => SYNC_STATE_TEXTS.synced,
+  'out of sync': () => HOME_TEXTS.waitingToSync,
+  'offline submission sync': () => HOME_TEXTS.waitingToSync,
+  'file usnyc': () => HOME_TEXTS.filesWaiting,
+  'in error': () => SYNC_STATE_TEXTS.refused,
 };
 
 export const syncStateText = (syncStatus: string): string =>
-  SYNC_STATE_TEXTS[syncStatus] ?? HOME_TEXTS.waitingToSync;
+  SYNC_STATE_WORDS[syncStatus]?.() ?? HOME_TEXTS.waitingToSync;

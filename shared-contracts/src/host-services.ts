@@ -114,6 +114,29 @@ export interface HostServices {
   readonly remotes: RemoteModules;
   /** Since 1.4.0: canvas mode (launched from inside the org), by the shell's one rule. */
   readonly canvas: CanvasMode;
+  /** Since 1.5.0: the user's language for the app's own texts, and their locale and time zone (issue 44). */
+  readonly i18n: LanguageService;
+}
+
+/** How dates, times and numbers are shown: the user's Salesforce locale and time zone, through Intl. */
+export interface DisplayLocale {
+  /** An Intl locale tag (LocaleSidKey de_DE → de-DE); the app's language when the user has none. */
+  locale: string;
+  /** An IANA time zone (TimeZoneSidKey); undefined: the device's. */
+  timeZone?: string;
+}
+
+/**
+ * Since 1.5.0: the app's language. The host picks it (the user's choice on this device, else their
+ * Salesforce LanguageLocaleKey, else English), tells it as it changes, and sets `<html lang dir>`;
+ * each remote loads its own catalog for it (ui-kit/i18n).
+ */
+export interface LanguageService {
+  /** One of LANGUAGES (or PSEUDO_LANGUAGE in tests). */
+  readonly language: Observable<string>;
+  readonly displayLocale: Observable<DisplayLocale>;
+  /** The user's choice (profile menu), kept per org and user on this device; null: their Salesforce language again. */
+  setLanguage(language: string | null): void;
 }
 
 /** Since 1.4.0: whether the app runs launched from the org (spec 000 §2): a canvas URL, or framed. */

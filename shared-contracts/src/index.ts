@@ -4,6 +4,8 @@ export * from './host-services';
 export * from './observable';
 export * from './constants';
 export * from './messages';
+export * from './texts';
+export * from './languages';
 export * from './ui-schema';
 export * from './form-definition';
 export * from './offline';

@@ -1,5 +1,12 @@
-/** User-facing texts of both specs, exact (including the spec's own spacing and spelling). */
-export const MESSAGES = {
+import { defineTexts, englishOf } from './texts';
+
+/**
+ * User-facing texts of both specs, exact (including the spec's own spacing and spelling), in English:
+ * the words the wire and the device's stores carry (the BFF's errors, an outbox item's last error, a
+ * column's rule name) and code compares. Show them through `MESSAGES` (the user's language) or, for a
+ * text that came over the wire or from a store, `displayMessage`.
+ */
+export const MESSAGES_EN = {
   unableToConnect: 'Unable to connect to SF',
   authenticationFailed: 'Authentication Failed',
   networkError: 'Network Error',
@@ -54,35 +61,43 @@ export const MESSAGES = {
   numericOnlyRule: 'Numeric Only',
 } as const;
 
+/** The spec's messages in the user's language (English: exactly MESSAGES_EN). */
+export const MESSAGES = defineTexts('messages', MESSAGES_EN);
+
 /** Texts of least privilege (issue 29) the spec does not give, in the app's words. */
-export const ACCESS_TEXTS = {
+export const ACCESS_TEXTS = defineTexts('access', {
   /** A builder route opened by a user the org does not let edit form definitions. */
   noBuilderAccess: "You don't have access to the form builder",
   noBuilderAccessDetail: 'Ask your Salesforce administrator for the CQ Form Builder permission set.',
-} as const;
+} as const);
 
 /**
  * 'Server Error: ' + the server's text, once: the host's API client already hands remotes the display
- * text (prefixed), so a second caller adding it must not double it.
+ * text (prefixed), so a second caller adding it must not double it. English (the wire's words):
+ * shown through `displayMessage`.
  */
 export const serverErrorText = (message: string): string =>
-  message.startsWith(MESSAGES.serverErrorPrefix) ? message : `${MESSAGES.serverErrorPrefix}${message}`;
+  message.startsWith(MESSAGES_EN.serverErrorPrefix) ? message : `${MESSAGES_EN.serverErrorPrefix}${message}`;
 
-/** '{field} is missing required fields' */
-export const missingRequiredFields = (field: string): string => `${field} is missing required fields`;
-/** 'Logo size is N KB, Please limit it to 200KB' */
-export const logoTooLarge = (kb: number): string => `Logo size is ${kb} KB, Please limit it to 200KB`;
-/** 'Field Validation : Email Address Only' and the like. */
-export const presetMessage = (preset: string): string => `${MESSAGES.fieldValidationPrefix}${preset} Only`;
+/** The spec's messages made of parts, in the user's language. */
+export const MESSAGE_FORMS = defineTexts('messageForms', {
+  /** '{field} is missing required fields' */
+  missingRequiredFields: (field: string): string => `${field} is missing required fields`,
+  /** 'Logo size is N KB, Please limit it to 200KB' */
+  logoTooLarge: (kb: number): string => `Logo size is ${kb} KB, Please limit it to 200KB`,
+} as const);
+export const missingRequiredFields = (field: string): string => MESSAGE_FORMS.missingRequiredFields(field);
+export const logoTooLarge = (kb: number): string => MESSAGE_FORMS.logoTooLarge(kb);
+/** 'Field Validation : Email Address Only' and the like: English, a form definition's data (its author translates it). */
+export const presetMessage = (preset: string): string => `${MESSAGES_EN.fieldValidationPrefix}${preset} Only`;
 
-/** Beside the form's Save (form screen and the builder's preview): what is left to fill (not in the spec). */
-export const REQUIRED_LEFT = {
+export const REQUIRED_LEFT = defineTexts('requiredLeft', {
   left: (n: number): string => (n === 1 ? '1 required field left' : `${n} required fields left`),
   done: 'All required fields filled',
-} as const;
+} as const);
 
 /** The area-level fallback the shell shows when a remote cannot be loaded or run (not in the spec). */
-export const REMOTE_UNAVAILABLE = {
+export const REMOTE_UNAVAILABLE = defineTexts('remoteUnavailable', {
   title: 'This part of the app is unavailable',
   body: 'This part of the app is unavailable right now. The rest of the app keeps working.',
   incompatible: 'This part of the app is unavailable: it was built for another version of the app.',
@@ -94,13 +109,13 @@ export const REMOTE_UNAVAILABLE = {
     'Building and publishing forms works with your org. It opens by itself when you are back online; your forms and drafts keep working offline meanwhile.',
   details: 'Details',
   retry: 'Retry',
-} as const;
+} as const);
 
 /**
  * The org's daily API allowance (issue 33), in the app's words: what a user is told when the org has
  * none left, and what admins are told once it runs low.
  */
-export const API_ALLOWANCE_TEXTS = {
+export const API_ALLOWANCE_TEXTS = defineTexts('apiAllowance', {
   /** The BFF's answer while the org refuses calls (REQUEST_LIMIT_EXCEEDED); the outbox shows it and waits. */
   spent:
     'Your organisation has used its daily Salesforce API allowance. Your work is kept on this device and is sent by itself when the organisation accepts calls again.',
@@ -110,20 +125,20 @@ export const API_ALLOWANCE_TEXTS = {
   /** Admins, once spent. */
   spentAdmin:
     "Your organisation has used its daily Salesforce API allowance: the org refuses every integration's calls until usage falls. Field users' submissions wait on their devices and are sent by themselves when calls are allowed again.",
-} as const;
+} as const);
 
-export const NOT_FOUND = {
+export const NOT_FOUND = defineTexts('notFound', {
   title: 'Page not found',
   body: 'There is nothing at this address.',
   homeLink: 'Go to home',
-} as const;
+} as const);
 
 /**
  * The builder's field, table and rule editors (builder spec sections 5 and 8). 'Invalid Date Format.'
  * and the preset messages are the spec's; the spec names the others without giving their texts.
  */
-export const BUILDER_EDITOR_MESSAGES = {
-  invalidDateFormat: MESSAGES.invalidDateFormat,
+export const BUILDER_EDITOR_MESSAGES = defineTexts('builderEditor', {
+  invalidDateFormat: MESSAGES_EN.invalidDateFormat,
   datePlaceholder: 'MM/DD/YYYY hh:mm AM|PM',
   dropdownDefaultPlaceholder: 'Default value must be one of the picklist values',
   duplicateApiName: 'API Name already exists. Please enter a unique API Name.',
@@ -143,4 +158,33 @@ export const BUILDER_EDITOR_MESSAGES = {
   picklistEmpty: 'Add at least one picklist value',
   minRows: 'A table needs at least 2 rows',
   minColumns: 'A table needs at least 3 columns',
-} as const;
+} as const);
+
+/** The English texts the wire and the stores carry, each with its text in the user's language. */
+const WIRE_TEXTS = new Map<string, () => string>(
+  [MESSAGES, API_ALLOWANCE_TEXTS].flatMap((texts) =>
+    Object.entries(englishOf(texts)).flatMap(([name, english]) =>
+      typeof english === 'string'
+        ? [[english, () => (texts as Record<string, string>)[name] ?? english] as const]
+        : [],
+    ),
+  ),
+);
+
+/**
+ * A text that came over the wire or out of a store (English, the spec's words) in the user's
+ * language: one of the spec's messages, or 'Server Error: ' / 'Error: ' + the server's own text
+ * (which stays as the org wrote it); any other text as it is.
+ */
+export function displayMessage(text: string): string {
+  const translated = WIRE_TEXTS.get(text);
+  if (translated) return translated();
+  for (const prefix of ['serverErrorPrefix', 'invalidFileTypePrefix'] as const) {
+    const english = MESSAGES_EN[prefix];
+    if (text.startsWith(english) && text.length > english.length)
+      return `${MESSAGES[prefix]}${displayMessage(text.slice(english.length))}`;
+  }
+  return text;
+}
+
+/** Beside the form's Save (form screen and the builder's preview): what is left to fill (not in the spec). */

@@ -11,6 +11,7 @@ import {
 } from 'shared-contracts';
 import { applyStartingData, keptStartingData, startingDataQueries } from 'form-core';
 import type {
+  DisplayLocale,
   ApiClient,
   AssignedTask,
   CorrectiveActionTask,
@@ -119,6 +120,9 @@ export interface FakeHost extends HostServices {
   keptForms: Settable<OrgList<OrgForm>>;
   /** offline.listsSyncedOn. */
   syncedOnState: Settable<string>;
+  /** host.i18n's language (English unless a test sets it); setLanguage records a call and sets it. */
+  languageState: Settable<string>;
+  displayLocaleState: Settable<DisplayLocale>;
 }
 
 /**
@@ -242,6 +246,8 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
   const listFollowers: (() => void)[] = [];
   const listsActive = (): boolean => onlineState.get() && sessionState.get().status === 'signedIn';
   const syncedOnState = settable('');
+  const languageState = settable('en');
+  const displayLocaleState = settable<DisplayLocale>({ locale: 'en' });
   const markSynced = (): void => syncedOnState.set(new Date().toISOString());
   // the heartbeat says the lists are current unless a read of them failed
   orgRefresh.subscribeCurrent(
@@ -533,6 +539,16 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     keptForms,
     syncedOnState,
     canvas: { isActive: () => host.canvasActive },
+    languageState,
+    displayLocaleState,
+    i18n: {
+      language: languageState,
+      displayLocale: displayLocaleState,
+      setLanguage(language) {
+        calls.push(['i18n.setLanguage', language]);
+        languageState.set(language ?? 'en');
+      },
+    },
   };
   return host;
 }

@@ -3,6 +3,8 @@ import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { CONTRACT_VERSION } from 'shared-contracts';
 import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+import type { CatalogLoaders } from './i18n';
+import { LanguageGate } from './language-gate';
 
 /** What wraps a remote's root: its UI library's provider, or nothing for a plain React screen. */
 export type RemoteAppFrame = ComponentType<{ children: ReactNode }>;
@@ -18,12 +20,16 @@ const NoFrame: RemoteAppFrame = ({ children }) => <>{children}</>;
 export function defineRemoteAppIn(
   Root: ComponentType<RemoteAppProps>,
   Frame: RemoteAppFrame = NoFrame,
+  /** The remote's catalogs per language (its texts in the host's language: ui-kit/i18n). */
+  catalogs: CatalogLoaders = {},
 ): RemoteAppModule {
   /** A deployment can stamp a label on its build (BUILD_LABEL), shown under the remote's screen. */
   function App(props: RemoteAppProps) {
     return (
       <Frame>
-        <Root {...props} />
+        <LanguageGate i18n={props.host.i18n} catalogs={catalogs}>
+          <Root {...props} />
+        </LanguageGate>
         {process.env.BUILD_LABEL ? (
           <small
             data-testid="build-label"

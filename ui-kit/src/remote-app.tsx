@@ -3,6 +3,7 @@ import { ChakraBaseProvider } from '@chakra-ui/react';
 import { memoryColorMode } from './color-mode';
 import { useDirectedTheme } from './use-direction';
 import { defineRemoteAppIn, type RemoteAppFrame } from './remote-app-core';
+import type { CatalogLoaders } from './i18n';
 import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
 
 /** A Chakra theme as extendBaseTheme / extendProductTheme (ui-kit/theme) return it. */
@@ -34,7 +35,11 @@ export function ProductChakra({ theme, children }: { theme: ChakraTheme; childre
  * it.) The theme is an argument, not imported here: `ui-kit/theme` is a shared module only
  * under that request, and each remote decides which component styles it brings.
  */
-export function defineRemoteApp(Root: ComponentType<RemoteAppProps>, theme: ChakraTheme): RemoteAppModule {
+export function defineRemoteApp(
+  Root: ComponentType<RemoteAppProps>,
+  theme: ChakraTheme,
+  catalogs: CatalogLoaders = {},
+): RemoteAppModule {
   const Frame: RemoteAppFrame = ({ children }) => <ProductChakra theme={theme}>{children}</ProductChakra>;
-  return defineRemoteAppIn(Root, Frame);
+  return defineRemoteAppIn(Root, Frame, catalogs);
 }

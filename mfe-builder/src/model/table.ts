@@ -3,7 +3,7 @@
  * returns a new table, or the same object when it is refused (fewer than 2 rows / 3 columns would
  * be left, unknown column...), so callers can tell "nothing changed" by identity.
  */
-import { BUILDER, BUILDER_EDITOR_MESSAGES as M, MESSAGES } from 'shared-contracts';
+import { BUILDER, BUILDER_EDITOR_MESSAGES as M, MESSAGES_EN } from 'shared-contracts';
 import type { FormJsonSchema, UISchemaOptions } from 'shared-contracts';
 import { NO_VALIDATION, validateValue, type FieldValidation } from './validation-presets';
 
@@ -161,7 +161,7 @@ export const parseCellText = (
   column: Pick<TableColumnModel, 'regexRuleName'>,
 ): CellValue | undefined => {
   if (text.trim() === '') return undefined;
-  if (column.regexRuleName === MESSAGES.numericOnlyRule && PLAIN_NUMBER.test(text.trim()))
+  if (column.regexRuleName === MESSAGES_EN.numericOnlyRule && PLAIN_NUMBER.test(text.trim()))
     return Number(text.trim());
   return text;
 };

@@ -3,7 +3,7 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { MESSAGES, isBffError } from 'shared-contracts';
+import { MESSAGES, isBffError, MESSAGES_EN } from 'shared-contracts';
 import { contextRecord } from 'form-core';
 import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
@@ -34,7 +34,7 @@ export function awaitUpload(
       } else if (f.error) {
         stop();
         // The record stays queued in the host: its uploader retries it and fills the node in later.
-        reject(new Error(f.error === MESSAGES.networkError ? MESSAGES.networkError : f.error));
+        reject(new Error(f.error === MESSAGES_EN.networkError ? MESSAGES.networkError : f.error));
       } else if (!host.online.get()) {
         stop();
         reject(new Error(MESSAGES.networkError));

@@ -10,6 +10,7 @@ import {
   type HostServices,
   type LocalSubmission,
   type Observable,
+  MESSAGES_EN,
 } from 'shared-contracts';
 import type { LaunchPlan } from './decide';
 
@@ -26,7 +27,7 @@ class Offline extends Error {
 export function isNetworkFailure(e: unknown): boolean {
   if (e instanceof Offline) return true;
   if (isBffError(e)) return e.network;
-  return e instanceof Error && e.message === MESSAGES.networkError;
+  return e instanceof Error && e.message === MESSAGES_EN.networkError;
 }
 
 /** The text a failed launch shows. */

@@ -1,7 +1,7 @@
-import { ACTION_DONE_MAX, ACTION_PHOTOS_MAX } from 'shared-contracts';
+import { ACTION_DONE_MAX, ACTION_PHOTOS_MAX, defineTexts } from 'shared-contracts';
 
 /** Texts of the assignee's corrective actions on home (issue 43). */
-export const ACTION_TEXTS = {
+export const ACTION_TEXTS = defineTexts('actions', {
   heading: 'Corrective actions',
   open: 'Open',
   openLabel: (subject: string) => `Open corrective action: ${subject}`,
@@ -32,4 +32,4 @@ export const ACTION_TEXTS = {
   delivered: 'Marked done.',
   savedOnDevice: 'Marked done on this device. It is sent to the organisation when you are back online.',
   failed_: 'Could not mark this action done.',
-} as const;
+} as const);

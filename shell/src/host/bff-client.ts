@@ -10,7 +10,7 @@ import {
   BffError,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
-  MESSAGES,
+  MESSAGES_EN,
   readEnvelope,
   routeCaller,
   type ApiClient,
@@ -115,7 +115,7 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 /** How a BFF answer failed: the one classification, for the engine and the screens alike. */
 export function classify(status: number, body: unknown): BffError {
   const read = readEnvelope<unknown>(status, body);
-  const reason = read.ok ? MESSAGES.somethingWentWrong : read.message;
+  const reason = read.ok ? MESSAGES_EN.somethingWentWrong : read.message;
   const message = read.ok ? reason : read.display;
   const details = read.ok ? undefined : read.details;
   // A refused submit's errors: by field where the BFF names them (its form check), else as listed.
@@ -149,7 +149,7 @@ export function classify(status: number, body: unknown): BffError {
 
 /** No answer (offline, refused, reset, a sign-out not yet told): the spec's 'Network Error'. */
 const noAnswer = (e: unknown): BffError =>
-  new BffError({ kind: 'network', message: MESSAGES.networkError, data: [String(e)] });
+  new BffError({ kind: 'network', message: MESSAGES_EN.networkError, data: [String(e)] });
 
 export function createBffClient(options: BffClientOptions = {}): BffClient {
   const base = (options.baseUrl ?? '').replace(/\/+$/, '');

@@ -7,6 +7,9 @@ import type { OfflineServicesHandle } from './offline';
 import { createLazyOffline, type LazyOffline } from './lazy-offline';
 import { isCanvasMode } from './canvas';
 import { createLogoutGate } from './logout-gate';
+import { createLanguageService, type ShellLanguage } from './language';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from '../i18n/catalogs';
 
 export interface HostServiceHooks {
   onRemoteCrash(name: RemoteName, error: unknown): void;
@@ -18,6 +21,7 @@ export interface ShellHost extends HostServices {
   readonly session: ShellSession;
   /** The offline core, loaded as its own chunk: `offline.load()` fetches and starts it (bootstrap does, after the first paint). */
   readonly offline: LazyOffline<OfflineServicesHandle>;
+  readonly i18n: ShellLanguage;
 }
 
 function navigate(to: string, options?: { replace?: boolean }): void {
@@ -63,6 +67,13 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     ),
   );
 
+  const i18n = createLanguageService({
+    session: current.state,
+    storage: window.localStorage,
+    activate: (language) => activateLanguage(language, CATALOGS),
+    root: document.documentElement,
+  });
+
   return {
     contractVersion: CONTRACT_VERSION,
     navigate,
@@ -77,5 +88,6 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     offline,
     remotes: hooks.remotes,
     canvas: { isActive: () => isCanvasMode(window) },
+    i18n,
   };
 }

@@ -1,6 +1,6 @@
 import {
   LOGIN_START_PATH,
-  MESSAGES,
+  MESSAGES_EN,
   STORAGE_KEYS,
   type ApiClient,
   type ClientEnv,
@@ -13,6 +13,7 @@ import {
   isBffError,
 } from 'shared-contracts';
 import { DIAGNOSTICS_KEY } from './offline/diagnostics';
+import { LANGUAGE_KEY } from './language';
 import { clearSyncContext, readStoredSyncContext } from './offline/sync-context';
 import { PENDING_LOGOUT_KEY, type LogoutGate } from './logout-gate';
 import { Signal } from './signal';
@@ -100,9 +101,9 @@ function storeUser(storage: SessionDeps['storage'], user: SignedIn): void {
 
 /**
  * The spec clears browser storage on sign-in and sign-out; settings of the device rather than of the
- * user (support's diagnostics switch) survive it, so turning them on before signing in works.
+ * user (support's diagnostics switch, each user's language on this device) survive it, so turning them on before signing in works.
  */
-const DEVICE_KEYS = [DIAGNOSTICS_KEY, PENDING_LOGOUT_KEY];
+const DEVICE_KEYS = [DIAGNOSTICS_KEY, PENDING_LOGOUT_KEY, LANGUAGE_KEY];
 
 function clearBrowserStorage(storage: SessionDeps['storage']): void {
   const kept = DEVICE_KEYS.map((key) => [key, storage.getItem(key)] as const);
@@ -205,7 +206,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
     },
     async completeSignIn(search, target: LoginTarget = 'main') {
       const params = new URLSearchParams(search);
-      if (params.get('status') !== 'ok') throw new Error(MESSAGES.unableToConnect);
+      if (params.get('status') !== 'ok') throw new Error(MESSAGES_EN.unableToConnect);
       if (target === 'otherOrg') return;
       // On connect the spec clears browser storage and keeps the connection. The sign-in went through
       // the BFF, which ended the earlier session's grants at the org as it replaced that session
@@ -217,7 +218,7 @@ export function createSessionService(deps: SessionDeps): ShellSession {
       const result = await refresh().catch(() => null);
       if (result?.status !== 'signedIn') {
         signedInHere = false;
-        throw new Error(MESSAGES.unableToConnect);
+        throw new Error(MESSAGES_EN.unableToConnect);
       }
       // The service worker drains for the browser's session: a queue context of anyone else (a user
       // who never signed out here, in this release's format or an earlier one's) goes, and their

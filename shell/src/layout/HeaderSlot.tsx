@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'r
 import { remoteForPath, type HostServices } from 'shared-contracts';
 import { LightHeader } from './LightHeader';
 import { useObservable } from 'ui-kit/use-observable';
+import { LanguageKeyed } from 'ui-kit/language-gate';
 
 type FullHeaderComponent = ComponentType<{ host: HostServices }>;
 
@@ -56,5 +57,9 @@ export function HeaderSlot({ host }: { host: HostServices }) {
     };
   }, [needsFull, Full, attempt]);
 
-  return Full ? <Full host={host} /> : <LightHeader host={host} />;
+  return (
+    <LanguageKeyed language={host.i18n.language}>
+      {Full ? <Full host={host} /> : <LightHeader host={host} />}
+    </LanguageKeyed>
+  );
 }

@@ -15,6 +15,11 @@ function fakeHost(session: SessionState) {
     online: settable(true),
     session: { state: settable<SessionState>(session) },
     offline: { outbox: settable<OutboxItem[]>([]) },
+    i18n: {
+      language: settable('en'),
+      displayLocale: settable({ locale: 'en' }),
+      setLanguage: () => undefined,
+    },
   } as unknown as HostServices;
   return { host, calls };
 }

@@ -1,9 +1,13 @@
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
+import type { HostServices } from 'shared-contracts';
+import { LanguageKeyed } from 'ui-kit/language-gate';
 
 interface OutletProps {
   domElement: HTMLElement;
+  /** The host's services (the not-found page and the fallbacks follow its language). */
+  host?: Partial<HostServices>;
 }
 
 /** The shell's Chakra-based area UI (shell-ui.tsx), a chunk fetched the first time an area shows. */
@@ -22,7 +26,9 @@ export function shellAreaLifecycles<P extends OutletProps>(
     mount: async (props) => {
       const ui = await import('./shell-ui');
       root = createRoot(props.domElement);
-      root.render(<ui.ShellChakra>{render(props, ui)}</ui.ShellChakra>);
+      const area = <ui.ShellChakra>{render(props, ui)}</ui.ShellChakra>;
+      const language = props.host?.i18n?.language;
+      root.render(language ? <LanguageKeyed language={language}>{area}</LanguageKeyed> : area);
     },
     unmount: async () => {
       root?.unmount();

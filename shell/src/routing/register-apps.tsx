@@ -168,11 +168,11 @@ export function registerShellApps(config: () => Promise<RemotesConfig>, host: Ho
     });
   }
 
-  registerApplication<{ domElement: HTMLElement }>({
+  registerApplication<{ domElement: HTMLElement; host: HostServices }>({
     name: 'shell-not-found',
     app: async () => shellAreaLifecycles((_props, ui) => <ui.NotFound />),
     activeWhen: (location) => remoteForPath(location.pathname) === null,
-    customProps: (name) => ({ domElement: areaElement(name) }),
+    customProps: (name) => ({ domElement: areaElement(name), host }),
   });
 
   return {

@@ -6,6 +6,7 @@ import {
   INDETERMINATE_WRAP_PERCENT,
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
+  MESSAGES_EN,
 } from 'shared-contracts';
 import type { FormFileItem } from 'shared-contracts';
 import { useFormContext, useSelect, useValue } from '../context';
@@ -78,7 +79,7 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
           store.set(`${path}.${index}`, { ...cur, ContentDocumentId, error: undefined, progress: 100 });
       })
       .catch((e: unknown) => {
-        const network = e instanceof Error && e.message === MESSAGES.networkError;
+        const network = e instanceof Error && e.message === MESSAGES_EN.networkError;
         setUpload({ phase: network ? 'network' : 'failed', progress: 0 });
         const cur = store.get(`${path}.${index}`) as FormFileItem | undefined;
         if (cur)
@@ -161,7 +162,7 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
     status = <Progress value={upload.progress} size="sm" aria-label={RENDERER_TEXTS.uploadProgress} />;
   else if (
     upload.phase === 'network' ||
-    (!resolved && item.error === MESSAGES.networkError && upload.phase === 'idle')
+    (!resolved && item.error === MESSAGES_EN.networkError && upload.phase === 'idle')
   )
     status = (
       <Progress

@@ -1,6 +1,6 @@
 // A table's columns and cells apart from React: which item properties are columns, how typed text
 // becomes a stored value (Numeric Only), how a cell is set and what it shows (TableControl.tsx).
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES_EN } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import type { FormStore } from '../core/store';
 import { resolveRef, titleOf } from 'form-core/schema';
@@ -37,7 +37,7 @@ export const tableColumns = (
     }));
 };
 
-export const isNumericOnly = (s: FormJsonSchema): boolean => s.regexRuleName === MESSAGES.numericOnlyRule;
+export const isNumericOnly = (s: FormJsonSchema): boolean => s.regexRuleName === MESSAGES_EN.numericOnlyRule;
 
 /** 'Numeric Only' columns store numbers when the text is a plain number. */
 export const parseCell = (raw: string, s: FormJsonSchema): unknown => {

@@ -5,7 +5,8 @@
  */
 import {
   API_ALLOWANCE_TEXTS,
-  MESSAGES,
+  englishOf,
+  MESSAGES_EN,
   SUBMISSION_STATUS,
   SYNC_STATUS,
   type DeliveryOutcome,
@@ -145,11 +146,11 @@ export function afterDelivery(
 
 /** Plain text of a failure for the outbox and the stored error. */
 export function failureText(e: BffError): string {
-  if (e.kind === 'network') return MESSAGES.networkError;
-  if (e.kind === 'unauthorized') return MESSAGES.fileNotAuthorised;
+  if (e.kind === 'network') return MESSAGES_EN.networkError;
+  if (e.kind === 'unauthorized') return MESSAGES_EN.fileNotAuthorised;
   // the org's daily API allowance is spent: the BFF's own sentence says what happens, no prefix
-  if (e.reason === API_ALLOWANCE_TEXTS.spent) return e.reason;
-  return MESSAGES.serverErrorPrefix + e.reason;
+  if (e.reason === englishOf(API_ALLOWANCE_TEXTS).spent) return e.reason;
+  return MESSAGES_EN.serverErrorPrefix + e.reason;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import {
   FILE_UPLOADER_INTERVAL_MS,
-  MESSAGES,
+  MESSAGES_EN,
   SUBMISSION_UPLOADER_INTERVAL_MS,
   type DeliveryOutcome,
   type Observable,
@@ -101,7 +101,9 @@ export class SyncEngine {
       if (online && this.leader.isLeader) {
         // back online: items that failed only for lack of network go at once, not after their backoff
         const owner = this.opts.owner();
-        void (owner ? this.opts.store.clearNetworkBackoff(owner, MESSAGES.networkError) : Promise.resolve(0))
+        void (
+          owner ? this.opts.store.clearNetworkBackoff(owner, MESSAGES_EN.networkError) : Promise.resolve(0)
+        )
           .catch((e: unknown) => console.error('offline: clearing the backoff failed', e))
           .finally(() => {
             this.kick();

@@ -2,7 +2,8 @@
 // device's offline copy, then the org, with one rule for what a failure means.
 import {
   API_ALLOWANCE_TEXTS,
-  MESSAGES,
+  englishOf,
+  MESSAGES_EN,
   definitionProblem,
   isBffError,
   isFormDefinition,
@@ -22,16 +23,16 @@ export interface FormDefinitionDeps {
 
 /** A failed org read in the user's words: the allowance text says what happens next, unprefixed. */
 export function unreachableText(message: string): string {
-  const bare = message.startsWith(MESSAGES.serverErrorPrefix)
-    ? message.slice(MESSAGES.serverErrorPrefix.length)
+  const bare = message.startsWith(MESSAGES_EN.serverErrorPrefix)
+    ? message.slice(MESSAGES_EN.serverErrorPrefix.length)
     : message;
-  return bare === API_ALLOWANCE_TEXTS.spent ? bare : message || MESSAGES.somethingWentWrong;
+  return bare === englishOf(API_ALLOWANCE_TEXTS).spent ? bare : message || MESSAGES_EN.somethingWentWrong;
 }
 
 const offline: FormDefinitionRead = {
   kind: 'unreachable',
   network: true,
-  message: MESSAGES.cannotConnectToInternet,
+  message: MESSAGES_EN.cannotConnectToInternet,
 };
 
 export async function readFormDefinition(
@@ -56,6 +57,6 @@ export async function readFormDefinition(
   if (def === null || def === undefined) return { kind: 'none' };
   // a definition that cannot be filled in (a string, no schema) says why
   if (!isFormDefinition(def))
-    return { kind: 'unusable', message: definitionProblem(def) ?? MESSAGES.schemaError };
+    return { kind: 'unusable', message: definitionProblem(def) ?? MESSAGES_EN.schemaError };
   return { kind: 'found', formDef: def, from: 'org' };
 }

@@ -3,7 +3,7 @@
  * client (bff-client.ts: CSRF header, sign-out gate, envelope, one failure classification).
  */
 import {
-  MESSAGES,
+  MESSAGES_EN,
   SUBMISSION_STATUS,
   isBffError,
   splitUniquenessKey,
@@ -176,14 +176,14 @@ export class HttpOrgGateway implements OrgGateway {
       onProgress,
       ...(this.opts.upload ? { send: this.opts.upload } : {}),
     });
-    if (typeof r.id !== 'string' || !r.id) throw gatewayError('rejected', MESSAGES.fileUploadErrorFound);
+    if (typeof r.id !== 'string' || !r.id) throw gatewayError('rejected', MESSAGES_EN.fileUploadErrorFound);
     onProgress(100);
     return r.id;
   }
 
   async getToken(): Promise<string> {
     const t = await this.call<string | null>('GET', '/api/getToken');
-    if (!t) throw gatewayError('unauthorized', MESSAGES.couldNotGetToken, { status: 401 });
+    if (!t) throw gatewayError('unauthorized', MESSAGES_EN.couldNotGetToken, { status: 401 });
     return t;
   }
 

@@ -4,7 +4,7 @@
  */
 import {
   FILE_STATUS,
-  MESSAGES,
+  MESSAGES_EN,
   SYNC_STATUS,
   type DeliveryState,
   type FileInfo,
@@ -35,7 +35,7 @@ function stateOf(
 ): OutboxItemState {
   if (syncStatus === SYNC_STATUS.inError) return 'in error';
   if (uploading) return 'uploading';
-  if (lastError === MESSAGES.fileNotAuthorised) return 'needs sign-in';
+  if (lastError === MESSAGES_EN.fileNotAuthorised) return 'needs sign-in';
   if (nextAttemptAt > nowMs) return 'retry scheduled';
   if (syncStatus === SYNC_STATUS.fileUnsynced) return 'waiting for files';
   return 'queued';

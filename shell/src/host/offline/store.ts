@@ -10,7 +10,7 @@
  */
 import {
   FILE_STATUS,
-  MESSAGES,
+  MESSAGES_EN,
   OFFLINE_MESSAGES,
   SYNC_STATUS,
   type FileInfo,
@@ -462,7 +462,7 @@ export class OfflineStore extends KeptCopies {
           if (current && !ownedBy(current, owner)) throw new OwnerConflictError(f.LocalId);
           return this.idb.images.put(stamp(owner, f));
         }),
-      () => MESSAGES.fileNotStoredInDb,
+      () => MESSAGES_EN.fileNotStoredInDb,
     );
   }
 

@@ -2,7 +2,7 @@
 // links. The org's scheduled records are read, the task's own is picked and started under the local id
 // its uniqueness key names (parsed here only), and the started record is kept for its owner.
 import {
-  MESSAGES,
+  MESSAGES_EN,
   SYNC_STATUS,
   splitUniquenessKey,
   type LocalSubmission,
@@ -117,7 +117,7 @@ export function createTaskStart(deps: TaskStartDeps) {
       // no longer scheduled (started on another device): a pending submission now
       if (!rec) return { kind: 'notScheduled', ...(task.formId ? { formId: task.formId } : {}) };
       const formId = rec.Form_Definition__c ?? task.formId;
-      if (!formId) throw new Error(MESSAGES.noDataForSubmission);
+      if (!formId) throw new Error(MESSAGES_EN.noDataForSubmission);
       const name = task.formName ?? rec.Name ?? formId;
       return {
         kind: 'started',

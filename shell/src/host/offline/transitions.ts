@@ -5,7 +5,7 @@
  */
 import {
   LOCAL_SUBMISSION_VERSION_START,
-  MESSAGES,
+  MESSAGES_EN,
   SUBMISSION_STATUS,
   SYNC_STATUS,
   type DeliveryState,
@@ -196,7 +196,7 @@ export function scheduledSubmission(
   formDef: unknown,
   ctx: Ctx,
 ): LocalSubmission {
-  if (formDef === null || formDef === undefined) throw new Error(MESSAGES.noDataForSubmission);
+  if (formDef === null || formDef === undefined) throw new Error(MESSAGES_EN.noDataForSubmission);
   const base = newLocalSubmission(
     {
       id: input.submissionId,

@@ -4,7 +4,7 @@
 import {
   FILE_STATUS,
   MAX_FILE_SIZE_BYTES,
-  MESSAGES,
+  MESSAGES_EN,
   OFFLINE_MESSAGES,
   type FileInfo,
   type FileNode,
@@ -123,7 +123,7 @@ export function createUserWrites(deps: UserWritesDeps): Writes {
       }
     },
     async attachFile(submissionId, file, name, path = '', localId) {
-      if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES.fileTooLarge };
+      if (file.size > MAX_FILE_SIZE_BYTES) return { ok: false, message: MESSAGES_EN.fileTooLarge };
       const o = owner();
       if (!o) return { ok: false, message: OFFLINE_MESSAGES.signedOut };
       const LocalId = localId || deps.uuid();
@@ -193,7 +193,7 @@ export function createUserWrites(deps: UserWritesDeps): Writes {
       await store.updateFile(o, id, () => null);
       await store.updateSubmission(o, f.submissionId, (s) => ({
         ...s,
-        data: T.updateFileNodes(s.data, id, { error: MESSAGES.uploadFailedReupload }),
+        data: T.updateFileNodes(s.data, id, { error: MESSAGES_EN.uploadFailedReupload }),
       }));
     },
   };

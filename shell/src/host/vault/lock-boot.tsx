@@ -5,6 +5,7 @@
  * cover is inert: no keyboard or assistive technology reaches it.
  */
 import { createRoot, type Root } from 'react-dom/client';
+import { LanguageKeyed } from 'ui-kit/language-gate';
 import type { SignedIn } from 'shared-contracts';
 import { useObservable } from 'ui-kit/use-observable';
 import type { ShellHost } from '../host-services';
@@ -56,7 +57,11 @@ function vaultFor(host: ShellHost): Vault {
   el.id = 'shell-lock';
   document.body.appendChild(el);
   root = createRoot(el);
-  root.render(<Cover host={host} v={v} />);
+  root.render(
+    <LanguageKeyed language={host.i18n.language}>
+      <Cover host={host} v={v} />
+    </LanguageKeyed>,
+  );
   vault = v;
   return v;
 }

@@ -48,6 +48,7 @@ function setup(
   const state = settable<SessionState>(session);
   const online = settable(true);
   const outbox = settable<OutboxItem[]>([]);
+  const language = settable('en');
   const host = {
     contractVersion: '1.1.0',
     navigate: (to: string) => calls.push(['navigate', to]),
@@ -86,6 +87,14 @@ function setup(
         throw new Error(`unexpected GET ${path}`);
       },
     },
+    i18n: {
+      language,
+      displayLocale: settable({ locale: 'en' }),
+      setLanguage: (choice: string | null) => {
+        calls.push(['setLanguage', choice]);
+        language.set(choice ?? 'en');
+      },
+    },
   } as unknown as HostServices;
   render(
     <ChakraProvider>
@@ -118,6 +127,19 @@ describe('shell header', { timeout: 20_000 }, () => {
     expect(within(menu).getByText('field.user@demo.org')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
     expect(screen.queryByTestId('offline-login')).toBeNull();
+  });
+
+  it('the profile menu offers every language in its own words and keeps the choice through the host (issue 44)', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByRole('button', { name: 'Profile: Frank Fielding' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: '✓ English' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    for (const name of ['Español', 'Français', 'Deutsch', 'Português (Brasil)', '日本語', 'العربية'])
+      expect(within(menu).getByRole('menuitem', { name }).getAttribute('aria-current')).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Español' }));
+    expect(calls).toContainEqual(['setLanguage', 'es']);
   });
 
   it('the help menu leads an admin to the form builder and templates (/templates)', async () => {

@@ -18,7 +18,13 @@ import {
   MenuList,
   Text,
 } from '@chakra-ui/react';
-import { logoutPendingText, type HostServices, type SignedIn } from 'shared-contracts';
+import {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  logoutPendingText,
+  type HostServices,
+  type SignedIn,
+} from 'shared-contracts';
 import { useObservable } from 'ui-kit/use-observable';
 import { BellIcon, HelpIcon } from 'ui-kit/icons';
 import { useBuilderAccess } from 'ui-kit/use-builder-access';
@@ -142,6 +148,30 @@ function LogoutPending({ host }: { host: HostServices }) {
   );
 }
 
+/**
+ * The app's language (issue 44): each language named in its own words; the choice is kept for this
+ * user on this device (host.i18n.setLanguage), online or not.
+ */
+function LanguageChoice({ host }: { host: HostServices }) {
+  const current = useObservable(host.i18n.language);
+  return (
+    <MenuGroup title={HEADER_TEXTS.language} data-testid="language-choice">
+      {LANGUAGES.map((language) => (
+        <MenuItem
+          key={language}
+          lang={language}
+          aria-current={current === language ? 'true' : undefined}
+          fontWeight={current === language ? 'bold' : undefined}
+          onClick={() => host.i18n.setLanguage(language)}
+        >
+          {current === language ? '✓ ' : ''}
+          {LANGUAGE_NAMES[language]}
+        </MenuItem>
+      ))}
+    </MenuGroup>
+  );
+}
+
 /** Profile: name, username, photo and log out (confirmed; spec section 4 Logout). */
 export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
   const [confirming, setConfirming] = useState(false);
@@ -180,6 +210,8 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
               {Username}
             </Text>
           </MenuGroup>
+          <MenuDivider />
+          <LanguageChoice host={host} />
           <MenuDivider />
           <MenuItem onClick={() => setConfirming(true)}>{HEADER_TEXTS.logout}</MenuItem>
         </MenuList>

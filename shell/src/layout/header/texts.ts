@@ -1,5 +1,7 @@
+import { defineTexts } from 'shared-contracts';
+
 /** Header texts the spec does not give (its own are in shared-contracts MESSAGES). */
-export const HEADER_TEXTS = {
+export const HEADER_TEXTS = defineTexts('header', {
   appTitle: 'Checklists',
   home: 'Checklists home',
   online: 'Online',
@@ -19,10 +21,12 @@ export const HEADER_TEXTS = {
   notifications: (n: number) => `Notifications (${n})`,
   noNotifications: 'No notifications',
   profile: 'Profile',
+  /** The profile menu's language choice (issue 44). */
+  language: 'Language',
   logout: 'Log out',
   cancel: 'Cancel',
   /** The logout confirmation's way to send what waits before leaving (online only). */
   syncFirst: 'Sync now first',
   allInOrg: 'Everything is in the org.',
   signIn: 'Not signed in: sign in',
-} as const;
+} as const);

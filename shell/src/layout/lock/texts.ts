@@ -1,5 +1,7 @@
+import { defineTexts } from 'shared-contracts';
+
 /** The lock screen's texts (issue 45; not in the spec). */
-export const LOCK_TEXTS = {
+export const LOCK_TEXTS = defineTexts('lock', {
   setTitle: 'Set a PIN',
   setBody: (digits: number): string =>
     `Your organisation asks for a ${digits}-digit PIN to open this app's data on this device. You will enter it after the app locks.`,
@@ -20,4 +22,4 @@ export const LOCK_TEXTS = {
   signIn: 'Sign in online',
   offline: 'You are offline. Connect to sign in.',
   working: 'Checking…',
-} as const;
+} as const);

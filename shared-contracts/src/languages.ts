@@ -1,0 +1,61 @@
+/**
+ * The languages the app's own texts ship in (issue 44), and how a Salesforce user's language and
+ * locale map onto them. English is the default and the spec's wording.
+ */
+export const DEFAULT_LANGUAGE = 'en';
+
+/** Every language with catalogs, English first. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language in its own words (the profile menu's switch). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+  ar: 'العربية',
+};
+
+/**
+ * Accented and bracketed English, selectable in tests only: a text that did not pass through the
+ * translation layer shows as plain English among bracketed ones.
+ */
+export const PSEUDO_LANGUAGE = 'en-XA';
+
+const RIGHT_TO_LEFT = new Set(['ar', 'he']);
+
+export const isRightToLeft = (language: string): boolean => RIGHT_TO_LEFT.has(language.split('-')[0] ?? '');
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * A Salesforce LanguageLocaleKey (en_US, es, es_MX, pt_BR, iw, …) as the app's language: the exact
+ * variant where one ships (pt_BR), else the base language (es_MX → es); Salesforce's old code for
+ * Hebrew (iw) is he. A language without catalogs is English.
+ */
+export function languageFromSalesforce(key: string | null | undefined): Language {
+  if (!key) return DEFAULT_LANGUAGE;
+  const tag = key.replace('_', '-');
+  if (isLanguage(tag)) return tag;
+  const base = tag.split('-')[0]?.toLowerCase() ?? '';
+  const normalised = base === 'iw' ? 'he' : base;
+  return isLanguage(normalised) ? normalised : DEFAULT_LANGUAGE;
+}
+
+/**
+ * A Salesforce LocaleSidKey (de_DE, en_US, ja_JP, sr_Latn_RS) as an Intl locale tag (de-DE, …);
+ * undefined when absent or not one Intl knows.
+ */
+export function localeFromSalesforce(key: string | null | undefined): string | undefined {
+  if (!key) return undefined;
+  const tag = key.replace(/_/g, '-').replace(/^iw\b/, 'he');
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,47 @@
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, setTextTranslator, type TextTranslator } from 'shared-contracts';
+
+/** A language's messages, keyed `namespace.name`: ICU compiled at build time (scripts/i18n-catalog-loader.mjs). */
+export type Catalog = Readonly<Record<string, unknown>>;
+/**
+ * How a front end loads a language's catalogs (its own and the shared-contracts messages it shows):
+ * dynamic imports named `i18n-<language>`, so each language is one chunk of its own, fetched only for
+ * the user's language (and kept in the offline copy with the build's other scripts).
+ */
+export type CatalogLoaders = Readonly<
+  Partial<Record<string, () => Promise<readonly { default: Catalog }[]>>>
+>;
+
+const ACCENTS: Record<string, string> = {
+  a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
+  n: 'ñ', o: 'ó', p: 'þ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', w: 'ŵ', y: 'ý', z: 'ž',
+  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Đ', E: 'É', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', N: 'Ñ',
+  O: 'Ó', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', W: 'Ŵ', Y: 'Ý', Z: 'Ž',
+}; // prettier-ignore
+
+/** The pseudo-locale's form of a text: accented and bracketed, so untranslated text stands out. */
+export const pseudoText = (text: string): string => `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c)}⟧`;
+
+const pseudoTranslator: TextTranslator = (_key, _args, english) => pseudoText(english());
+
+/** The positional ICU arguments {0}, {1}, … of a text function's call. */
+const positional = (args: readonly unknown[]): Record<string, unknown> => ({ ...args });
+
+/**
+ * Makes `language` this bundle's language: English (and any language this front end has no catalog
+ * for) answers the English source with nothing loaded; another loads Lingui's runtime and the
+ * language's catalog chunk first. Resolves once every text module of the bundle answers in it.
+ */
+export async function activateLanguage(language: string, catalogs: CatalogLoaders): Promise<void> {
+  if (language === PSEUDO_LANGUAGE) return setTextTranslator(pseudoTranslator);
+  const load = language === DEFAULT_LANGUAGE ? undefined : catalogs[language];
+  if (!load) return setTextTranslator(null);
+  const [{ setupI18n }, parts] = await Promise.all([
+    import(/* webpackChunkName: "lingui" */ '@lingui/core'),
+    load(),
+  ]);
+  const messages: Record<string, unknown> = Object.assign({}, ...parts.map((part) => part.default));
+  const i18n = setupI18n({ locale: language, messages: { [language]: messages as never } });
+  setTextTranslator((key, args, english) =>
+    messages[key] === undefined || messages[key] === '' ? english() : i18n._(key, positional(args)),
+  );
+}
