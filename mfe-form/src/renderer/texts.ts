@@ -1,8 +1,10 @@
+import { defineTexts } from 'shared-contracts';
+
 /**
  * Renderer texts that the spec does not give (the spec's own texts come from shared-contracts'
- * MESSAGES). Listed here so they can move to shared-contracts or be translated in one place.
+ * MESSAGES), in English; the catalogs in src/i18n translate them (issue 44).
  */
-export const RENDERER_TEXTS = {
+export const RENDERER_TEXTS = defineTexts('renderer', {
   signHere: 'Sign here',
   clear: 'Clear',
   save: 'Save',
@@ -22,7 +24,7 @@ export const RENDERER_TEXTS = {
   /** Lookup offline: the records "Download for offline" kept are what is searched. */
   lookupOnDevice: (n: number, truncated: boolean): string =>
     `Offline: searching the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
-  lookupNoMatchOnDevice: (n: number, truncated = false): string =>
+  lookupNoMatchOnDevice: (n: number, truncated: boolean): string =>
     `Offline: no match among the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
   lookupNeedsConnection:
     "Offline: this lookup needs a connection. Turn on Offline on the form's card while you are connected to search it offline.",
@@ -64,4 +66,4 @@ export const RENDERER_TEXTS = {
   uploadProgress: 'Upload progress',
   waitingForNetwork: 'Waiting for network',
   category: 'Category',
-} as const;
+} as const);
