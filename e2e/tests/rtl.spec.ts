@@ -206,7 +206,7 @@ test('a form in Arabic: table, quick links, lookup and labels right to left; a s
   await page.mouse.up();
   const inked = (x: number, y: number) =>
     pad.evaluate(
-      (canvas: HTMLCanvasElement, [cx, cy]) => {
+      (canvas: HTMLCanvasElement, { cx, cy }) => {
         const r = canvas.getBoundingClientRect();
         const sx = canvas.width / r.width;
         const sy = canvas.height / r.height;
@@ -216,7 +216,7 @@ test('a form in Arabic: table, quick links, lookup and labels right to left; a s
         for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) return true;
         return false;
       },
-      [x, y],
+      { cx: x, cy: y },
     );
   for (const [x, y] of points) expect(await inked(x, y)).toBe(true);
   // Where a mirrored canvas would have put them, nothing.
