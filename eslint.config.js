@@ -10,6 +10,23 @@ const testKitOnlyInTests = {
   message: 'test-kit is for tests and benches only (a devDependency), never product code.',
 };
 
+// Physical sides in style props, style objects and CSS text (the RTL guard below).
+const PHYSICAL_PROP =
+  '^(ml|mr|pl|pr|marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\\w*|borderRight\\w*|roundedLeft|roundedRight|rounded(Top|Bottom)(Left|Right)|border(Top|Bottom)(Left|Right)Radius|left|right)$';
+const PHYSICAL_CSS =
+  '(margin|padding|border)-(left|right)|(text-align|float|clear)\\s*:\\s*(left|right)|(^|[\\s;{])(left|right)\\s*:';
+const rtlMessage =
+  'Right to left (issue 44): use the logical side (ms/me, ps/pe, insetStart/insetEnd, borderInlineStart, text-align start/end, placement start/end).';
+const physicalSideRules = [
+  `JSXAttribute[name.name=/${PHYSICAL_PROP}/]`,
+  `JSXAttribute[name.name=/^(style|sx|css|__css|_[a-zA-Z]+)$/] Property[key.name=/${PHYSICAL_PROP}/]`,
+  `Property[key.name=/^(marginLeft|marginRight|paddingLeft|paddingRight|borderLeft\\w*|borderRight\\w*)$/]`,
+  `JSXAttribute[name.name=/^(textAlign|float|placement)$/] Literal[value=/^(left|right)/]`,
+  `Property[key.name=/^(textAlign|float)$/] > Literal[value=/^(left|right)$/]`,
+  `Literal[value=/${PHYSICAL_CSS}/]`,
+  `TemplateElement[value.raw=/${PHYSICAL_CSS}/]`,
+].map((selector) => ({ selector, message: rtlMessage }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,6 +84,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Right to left (issue 44): front-end layout uses logical properties (margin-inline-start, `ms`,
+    // inset-inline-end, text-align start...) so Arabic and Hebrew mirror; a physical side would not.
+    files: ['{shell,mfe-auth,mfe-home,mfe-form,mfe-builder,ui-kit}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/testing/**', '**/playground/**'],
+    rules: { 'no-restricted-syntax': ['error', ...physicalSideRules] },
   },
   {
     // Remotes reach the BFF only through the host's one client (host.api; issue 41 part 2): it sends the

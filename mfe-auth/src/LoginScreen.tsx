@@ -111,6 +111,7 @@ export function LoginScreen({ host }: { host: HostServices }) {
             id={inputId}
             className="au-input"
             type="url"
+            dir="ltr"
             inputMode="url"
             autoComplete="url"
             placeholder={AUTH_TEXTS.customDomainPlaceholder}

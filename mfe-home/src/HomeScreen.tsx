@@ -274,7 +274,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
         </Box>
         <Button size="sm" variant="outline" onClick={() => setOutboxOpen(true)} data-testid="outbox-button">
           {HOME_TEXTS.outbox}
-          <Badge ml={2} colorScheme={outbox.length ? 'orange' : 'gray'}>
+          <Badge ms={2} colorScheme={outbox.length ? 'orange' : 'gray'}>
             {outbox.length}
           </Badge>
         </Button>
@@ -323,7 +323,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
             {HOME_TABS.map((t) => (
               <Tab key={t.key} data-testid={`tab-${t.key}`}>
                 {t.label}
-                <Badge ml={2} borderRadius="full" data-testid={`count-${t.key}`}>
+                <Badge ms={2} borderRadius="full" data-testid={`count-${t.key}`}>
                   {counts[t.index]}
                 </Badge>
               </Tab>

@@ -89,7 +89,7 @@ export function OutboxPanel({
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
   return (
     <>
-      <Drawer isOpen={isOpen} onClose={onClose} placement="right" size="md">
+      <Drawer isOpen={isOpen} onClose={onClose} placement="end" size="md">
         <DrawerOverlay />
         <DrawerContent data-testid="outbox-panel">
           <DrawerCloseButton aria-label={HOME_TEXTS.close} />

@@ -55,7 +55,7 @@ function Field({ label, value }: { label: string; value: string }) {
 function ErrorList({ texts }: { texts: readonly string[] }) {
   if (texts.length === 1) return <Text data-testid="submission-error-text">{texts[0]}</Text>;
   return (
-    <Box as="ol" pl={5} data-testid="submission-error-text">
+    <Box as="ol" ps={5} data-testid="submission-error-text">
       {texts.map((t, i) => (
         <li key={i}>{t}</li>
       ))}

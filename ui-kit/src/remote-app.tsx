@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { ChakraBaseProvider } from '@chakra-ui/react';
 import { memoryColorMode } from './color-mode';
+import { useDirectedTheme } from './use-direction';
 import { defineRemoteAppIn, type RemoteAppFrame } from './remote-app-core';
 import type { CatalogLoaders } from './i18n';
 import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
@@ -10,12 +11,18 @@ export type ChakraTheme = Record<string, unknown>;
 
 /**
  * The product's Chakra setup for a React root a remote owns, in `theme` (the remote's, from
- * ui-kit/theme: the base provider carries no component styles of its own); the shell
- * already applied the CSS reset and global styles.
+ * ui-kit/theme: the base provider carries no component styles of its own) and the page's direction;
+ * the shell already applied the CSS reset and global styles.
  */
 export function ProductChakra({ theme, children }: { theme: ChakraTheme; children: ReactNode }) {
+  const directed = useDirectedTheme(theme);
   return (
-    <ChakraBaseProvider resetCSS={false} disableGlobalStyle theme={theme} colorModeManager={memoryColorMode}>
+    <ChakraBaseProvider
+      resetCSS={false}
+      disableGlobalStyle
+      theme={directed}
+      colorModeManager={memoryColorMode}
+    >
       {children}
     </ChakraBaseProvider>
   );

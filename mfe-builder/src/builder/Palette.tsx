@@ -80,7 +80,7 @@ const Panel = memo(function Panel({
   return (
     <AccordionItem data-testid={testId}>
       <AccordionButton>
-        <Box flex="1" textAlign="left" fontWeight="semibold">
+        <Box flex="1" textAlign="start" fontWeight="semibold">
           {title} ({items.length})
         </Box>
         <AccordionIcon />

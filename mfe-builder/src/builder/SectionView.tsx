@@ -196,13 +196,13 @@ const SectionHead = memo(function SectionHead({
  * document and change only there (the fixed layout, README "Safety inspections").
  */
 const DocumentChecklist = ({ sections }: { sections: ChecklistSection[] }) => (
-  <Box pl={3} pt={1} data-testid="document-checklist" aria-label={TEXTS.documentChecklist}>
+  <Box ps={3} pt={1} data-testid="document-checklist" aria-label={TEXTS.documentChecklist}>
     {sections.map((s) => (
       <Box key={s.id} mt={1} data-testid="document-section">
         <Text fontSize="sm" fontWeight="semibold">
           {s.title}
         </Text>
-        <Stack as="ol" spacing={0} pl={5} fontSize="xs" color="gray.700">
+        <Stack as="ol" spacing={0} ps={5} fontSize="xs" color="gray.700">
           {s.questions.map((q) => (
             <Text as="li" key={q.id} data-testid="document-question">
               {q.text}

@@ -147,6 +147,32 @@ describe('drop places during a drag', () => {
     expect(drag.over).toBe('drop-1');
   });
 
+  it('right to left, reading order starts at the right and the left arrow goes on', () => {
+    expect(stepPlace(places, 'field:200', true, 'rtl')?.id).toBe('field:100');
+    expect(stepPlace(places, 'field:100', false, 'rtl')?.id).toBe('field:200');
+    document.documentElement.dir = 'rtl';
+    try {
+      const drag = new DragState();
+      drag.setStarter(() => {});
+      drag.start('onKeyDown', {}, 'palette:general:text', 'Text', document.body);
+      drag.begin();
+      const getter = jumpToDropPlaces(drag, () => places);
+      const key = (code: string) => new KeyboardEvent('keydown', { code });
+      const args = {
+        active: 'builder-drag',
+        currentCoordinates: { x: 0, y: 0 },
+        context: { collisionRect: { width: 20, height: 10 } },
+      } as unknown as Parameters<typeof getter>[1];
+      getter(key('ArrowDown'), args);
+      getter(key('ArrowLeft'), args);
+      expect(drag.over).toBe('field:200');
+      getter(key('ArrowRight'), args);
+      expect(drag.over).toBe('drop-1');
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+
   it('the pointer lights the place under it only while an item is lifted', () => {
     document.body.innerHTML = `<div data-drop-place="drop-1"><div data-drop-place="field:100"><i id="in"></i></div></div>`;
     const drag = new DragState();

@@ -5,6 +5,7 @@
  * are not dnd-kit droppables: they are found on the page (`data-drop-place`), see DragState.
  */
 import type { DragEndEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { documentDirection, type Direction } from 'ui-kit/direction';
 import { isTableDrop, sectionIndexOfDrop } from '../model/ids';
 import { locate, type DropTarget } from '../model/layout';
 import type { BuilderForm } from '../model/types';
@@ -92,11 +93,18 @@ export function dropPlacesOnPage(root: ParentNode, exclude: string | null): Plac
 }
 
 /**
- * The place a keyboard step goes to, in reading order (top, then left): the first (forward) or last
- * place when none is reached yet, else the next or previous one, stopping at the ends.
+ * The place a keyboard step goes to, in reading order (top, then the inline start: left, or right
+ * when the page is right to left): the first (forward) or last place when none is reached yet, else
+ * the next or previous one, stopping at the ends.
  */
-export function stepPlace(places: readonly Place[], current: string | null, forward: boolean): Place | null {
-  const sorted = [...places].sort((a, b) => a.top - b.top || a.left - b.left);
+export function stepPlace(
+  places: readonly Place[],
+  current: string | null,
+  forward: boolean,
+  direction: Direction = 'ltr',
+): Place | null {
+  const inline = direction === 'rtl' ? -1 : 1;
+  const sorted = [...places].sort((a, b) => a.top - b.top || inline * (a.left - b.left));
   if (sorted.length === 0) return null;
   const at = current === null ? -1 : sorted.findIndex((p) => p.id === current);
   const next = at < 0 ? (forward ? 0 : sorted.length - 1) : at + (forward ? 1 : -1);
@@ -105,7 +113,8 @@ export function stepPlace(places: readonly Place[], current: string | null, forw
 
 /**
  * Keyboard dragging jumps between drop places instead of moving 25 px per key press: arrows
- * down/right go to the next drop place in reading order, up/left to the previous one. The place
+ * down and inline-end (right, or left right to left) go to the next drop place in reading order, up
+ * and inline-start to the previous one. The place
  * reached is the drag's `over` (DragState); the lifted item is centred on it.
  */
 export function jumpToDropPlaces(
@@ -113,11 +122,15 @@ export function jumpToDropPlaces(
   placesOf: () => readonly Place[] = () => dropPlacesOnPage(document, drag.active),
 ): KeyboardCoordinateGetter {
   return (event, { context, currentCoordinates }) => {
-    const forward = event.code === 'ArrowDown' || event.code === 'ArrowRight';
-    const backward = event.code === 'ArrowUp' || event.code === 'ArrowLeft';
+    const direction = documentDirection();
+    // The inline arrows follow the reading direction: right to left, the left arrow goes on.
+    const next = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const previous = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const forward = event.code === 'ArrowDown' || event.code === next;
+    const backward = event.code === 'ArrowUp' || event.code === previous;
     if (!forward && !backward) return undefined;
     event.preventDefault();
-    const place = stepPlace(placesOf(), drag.over, forward);
+    const place = stepPlace(placesOf(), drag.over, forward, direction);
     if (!place) return currentCoordinates;
     drag.setOver(place.id);
     const w = context.collisionRect?.width ?? 0;

@@ -91,7 +91,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
     <Box data-testid="remote-screen" data-remote="mfe-builder" data-phase={phase.kind}>
       {phase.kind === 'loading' && (
         <Box p={6} role="status">
-          <Spinner mr={3} />
+          <Spinner me={3} />
           <Text as="span">{TEXTS.loading}</Text>
         </Box>
       )}

@@ -1,5 +1,8 @@
-// Builder texts the spec does not give (its own texts are in shared-contracts MESSAGES).
-export const TEXTS = {
+import { defineTexts } from 'shared-contracts';
+
+// Builder texts the spec does not give (its own texts are in shared-contracts MESSAGES), in English;
+// the catalogs in src/i18n translate them (issue 44).
+export const TEXTS = defineTexts('builder', {
   title: 'Form Builder',
   documentChecklist: 'Sections and questions of the document (read-only)',
   radioQuestion: 'Radio',
@@ -68,12 +71,21 @@ export const TEXTS = {
   saveFailedPrefix: 'Save failed: ',
   /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
   keptAsItIs: 'kept as it is',
-} as const;
+} as const);
 
 /** Why a drop was refused (dnd.ts's refusal kinds), as the builder says it. */
+// Getters: each read is in the user's language at that moment, not the one the module loaded in.
 export const DROP_REFUSALS = {
-  'object-field-into-table-area': TEXTS.objectFieldIntoTable,
-  'field-into-table-area': TEXTS.fieldIntoTable,
-  'table-between-areas': TEXTS.tableOutsideTableArea,
-  'table-to-other-section': TEXTS.tableOtherSection,
-} as const;
+  get 'object-field-into-table-area'() {
+    return TEXTS.objectFieldIntoTable;
+  },
+  get 'field-into-table-area'() {
+    return TEXTS.fieldIntoTable;
+  },
+  get 'table-between-areas'() {
+    return TEXTS.tableOutsideTableArea;
+  },
+  get 'table-to-other-section'() {
+    return TEXTS.tableOtherSection;
+  },
+};

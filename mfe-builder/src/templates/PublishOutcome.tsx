@@ -65,7 +65,7 @@ export function OverwriteDialog({
             <Button ref={cancelRef} onClick={onCancel}>
               {T.cancel}
             </Button>
-            <Button colorScheme="red" ml={3} onClick={onOverwrite}>
+            <Button colorScheme="red" ms={3} onClick={onOverwrite}>
               {T.overwrite}
             </Button>
           </AlertDialogFooter>

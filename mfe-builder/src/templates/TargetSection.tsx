@@ -91,6 +91,7 @@ export function TargetSection({
                 <Input
                   {...signIn.getFieldProps('customDomain')}
                   type="url"
+                  dir="ltr"
                   placeholder={T.customDomainPlaceholder}
                   onKeyDown={(e) => {
                     // Enter signs in (this part is not a form of its own: it sits in the configuration).

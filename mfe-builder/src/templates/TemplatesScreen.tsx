@@ -106,7 +106,7 @@ export function TemplatesScreen({ host }: { host: HostServices }) {
                     {T.targets}
                   </Heading>
                   {t.targets.map((x) => (
-                    <Badge key={x} mr={1} textTransform="none">
+                    <Badge key={x} me={1} textTransform="none">
                       {x}
                     </Badge>
                   ))}

@@ -1,5 +1,7 @@
 /** Texts of the templates and publishing screens that the spec does not give (its own are in shared-contracts). */
-export const TEMPLATE_TEXTS = {
+import { defineTexts } from 'shared-contracts';
+
+export const TEMPLATE_TEXTS = defineTexts('templates', {
   templatesTitle: 'Templates',
   templatesIntro:
     'A template turns a form into a Lightning web component for your org. Choose one to configure where and how it is published.',
@@ -63,4 +65,4 @@ export const TEMPLATE_TEXTS = {
   overwrite: 'Overwrite',
   cancel: 'Cancel',
   loading: 'Loading…',
-} as const;
+} as const);

@@ -430,8 +430,7 @@ function LoadedForm({
         as="footer"
         position="fixed"
         bottom={0}
-        left={0}
-        right={0}
+        insetX={0}
         bg="white"
         borderTopWidth="1px"
         px={{ base: 3, md: 6 }}

@@ -47,8 +47,8 @@ export const RequiredLeft = ({ count }: { count: RequiredCount }) => {
       alignSelf="center"
       // Its own line above the buttons on a phone, beside them on wider screens.
       flexBasis={{ base: '100%', md: 'auto' }}
-      textAlign={{ base: 'right', md: 'left' }}
-      mr={{ base: 0, md: 2 }}
+      textAlign={{ base: 'end', md: 'start' }}
+      me={{ base: 0, md: 2 }}
       data-testid="required-left"
       data-left={left}
     >

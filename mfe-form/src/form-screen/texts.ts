@@ -1,5 +1,7 @@
 /** Texts of the form screen the spec does not give word for word (the spec's own are in MESSAGES). */
-export const FORM_SCREEN_TEXTS = {
+import { defineTexts } from 'shared-contracts';
+
+export const FORM_SCREEN_TEXTS = defineTexts('formScreen', {
   save: 'Save',
   close: 'Close',
   discard: 'Discard',
@@ -14,4 +16,4 @@ export const FORM_SCREEN_TEXTS = {
   submitting: 'Sending your form',
   readOnlyBadge: 'Read only',
   backToForm: 'Back to the form',
-} as const;
+} as const);

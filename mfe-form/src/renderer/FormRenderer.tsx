@@ -24,6 +24,7 @@ import { ThemeContext } from '@emotion/react';
 import { useContext } from 'react';
 import type { FormJsonSchema, FormRule, LayoutElement, UISchemaElement } from 'shared-contracts';
 import { formTheme } from '../theme';
+import { useDirectedTheme } from 'ui-kit/use-direction';
 import { FormContext, type FormContextValue } from './context';
 import { Dispatch } from './Dispatch';
 import { FormStore, precompileConditions, type FieldError } from './core/store';
@@ -161,8 +162,9 @@ const focusField = (root: HTMLElement | null, path: string | undefined): void =>
 
 const MaybeChakra = ({ force, children }: { force?: boolean; children: ReactNode }) => {
   const theme = useContext(ThemeContext) as { components?: unknown } | undefined;
+  const directed = useDirectedTheme(formTheme);
   const needed = force ?? !(theme && typeof theme === 'object' && 'components' in theme);
-  return needed ? <ChakraBaseProvider theme={formTheme}>{children}</ChakraBaseProvider> : <>{children}</>;
+  return needed ? <ChakraBaseProvider theme={directed}>{children}</ChakraBaseProvider> : <>{children}</>;
 };
 
 const Body = memo(function Body({

@@ -1,8 +1,10 @@
+import { defineTexts } from 'shared-contracts';
+
 /**
  * Renderer texts that the spec does not give (the spec's own texts come from shared-contracts'
- * MESSAGES). Listed here so they can move to shared-contracts or be translated in one place.
+ * MESSAGES), in English; the catalogs in src/i18n translate them (issue 44).
  */
-export const RENDERER_TEXTS = {
+export const RENDERER_TEXTS = defineTexts('renderer', {
   signHere: 'Sign here',
   clear: 'Clear',
   save: 'Save',
@@ -22,7 +24,7 @@ export const RENDERER_TEXTS = {
   /** Lookup offline: the records "Download for offline" kept are what is searched. */
   lookupOnDevice: (n: number, truncated: boolean): string =>
     `Offline: searching the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
-  lookupNoMatchOnDevice: (n: number, truncated = false): string =>
+  lookupNoMatchOnDevice: (n: number, truncated: boolean): string =>
     `Offline: no match among the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,
   lookupNeedsConnection:
     "Offline: this lookup needs a connection. Turn on Offline on the form's card while you are connected to search it offline.",
@@ -53,4 +55,15 @@ export const RENDERER_TEXTS = {
   cameraBlocked:
     'The camera is blocked for this site. Allow the camera in the browser’s site settings, or choose a photo from your files.',
   cameraMissing: 'No camera was found on this device. Choose a photo from your files.',
-} as const;
+  quickLinks: 'Quick links',
+  /** A quick link's name for assistive technology: '{section}: N of M answered' and the failed count. */
+  quickLink: (section: string, done: number, total: number, failed: string): string =>
+    `${section}: ${done} of ${total} answered${failed}`,
+  /** A pattern warning without the field's own message. */
+  invalidValue: 'Invalid value',
+  /** A signature without a purpose. */
+  signatureN: (n: number): string => `Signature ${n}`,
+  uploadProgress: 'Upload progress',
+  waitingForNetwork: 'Waiting for network',
+  category: 'Category',
+} as const);

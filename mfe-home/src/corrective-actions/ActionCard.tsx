@@ -30,7 +30,7 @@ export function FailedAnswer({ answer }: { answer: string }) {
       </Text>{' '}
       {answer}{' '}
       <Text as="span" color="red.700" fontWeight="semibold" whiteSpace="nowrap">
-        <WarningIcon boxSize={3} mr={1} aria-hidden />
+        <WarningIcon boxSize={3} me={1} aria-hidden />
         {ACTION_TEXTS.failed}
       </Text>
     </Text>
@@ -137,7 +137,7 @@ export const ActionCard = memo(function ActionCard({
             <Line label={ACTION_TEXTS.inspection} value={card.whatName ?? ''} />
             {card.local.kind === 'refused' && (
               <Text fontSize="sm" color="red.700" data-testid="action-refused">
-                <WarningIcon boxSize={3} mr={1} aria-hidden />
+                <WarningIcon boxSize={3} me={1} aria-hidden />
                 {ACTION_TEXTS.refused}: {card.local.message} {ACTION_TEXTS.seeOutbox}
               </Text>
             )}

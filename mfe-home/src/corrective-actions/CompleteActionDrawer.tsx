@@ -105,7 +105,7 @@ export function CompleteActionDrawer({
   };
 
   return (
-    <Drawer isOpen={card !== null} placement="right" size="md" onClose={onClose} initialFocusRef={doneRef}>
+    <Drawer isOpen={card !== null} placement="end" size="md" onClose={onClose} initialFocusRef={doneRef}>
       <DrawerOverlay />
       <DrawerContent data-testid="action-drawer">
         <DrawerCloseButton aria-label={ACTION_TEXTS.cancel} />

@@ -201,7 +201,7 @@ export const ScoringModal = memo(function ScoringModal({
                     {SCORING_TEXTS.proposeAction}
                   </Checkbox>
                   {actions?.enabled && (
-                    <VStack align="stretch" spacing={3} mt={3} pl={6}>
+                    <VStack align="stretch" spacing={3} mt={3} ps={6}>
                       <FormControl as="fieldset">
                         <FormLabel as="legend">{SCORING_TEXTS.assignee}</FormLabel>
                         <RadioGroup

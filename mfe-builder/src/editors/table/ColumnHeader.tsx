@@ -1,5 +1,6 @@
 import { memo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Box, Checkbox, HStack, Text } from '@chakra-ui/react';
+import { documentDirection } from 'ui-kit/direction';
 import { MIN_COLUMN_WIDTH, type TableColumnModel } from '../../model/table';
 
 export interface ColumnHeaderProps {
@@ -13,6 +14,9 @@ export interface ColumnHeaderProps {
 }
 
 const KEY_STEP = 10;
+
+/** How far the column's inline end moved: the handle is at the right edge left to right, the left edge right to left. */
+const inlineDelta = (dx: number): number => (documentDirection() === 'rtl' ? -dx : dx);
 
 /** A column's header cell: selection checkbox, title, and a resize handle (pointer or arrow keys). */
 export const ColumnHeader = memo(function ColumnHeader({
@@ -34,24 +38,38 @@ export const ColumnHeader = memo(function ColumnHeader({
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    setLive(Math.max(MIN_COLUMN_WIDTH, Math.round(drag.current.width + e.clientX - drag.current.x)));
+    setLive(
+      Math.max(MIN_COLUMN_WIDTH, Math.round(drag.current.width + inlineDelta(e.clientX - drag.current.x))),
+    );
   };
   const onPointerUp = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    const next = Math.max(MIN_COLUMN_WIDTH, Math.round(drag.current.width + e.clientX - drag.current.x));
+    const next = Math.max(
+      MIN_COLUMN_WIDTH,
+      Math.round(drag.current.width + inlineDelta(e.clientX - drag.current.x)),
+    );
     drag.current = undefined;
     setLive(undefined);
     if (next !== column.width) onResize(column.name, next);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const delta = e.key === 'ArrowRight' ? KEY_STEP : e.key === 'ArrowLeft' ? -KEY_STEP : 0;
+    const delta = inlineDelta(e.key === 'ArrowRight' ? KEY_STEP : e.key === 'ArrowLeft' ? -KEY_STEP : 0);
     if (!delta) return;
     e.preventDefault();
     onResize(column.name, Math.max(MIN_COLUMN_WIDTH, column.width + delta));
   };
 
   return (
-    <th style={{ width: `${width}px`, position: 'relative', padding: '4px 12px 4px 8px', textAlign: 'left' }}>
+    <th
+      style={{
+        width: `${width}px`,
+        position: 'relative',
+        paddingBlock: '4px',
+        paddingInlineStart: '8px',
+        paddingInlineEnd: '12px',
+        textAlign: 'start',
+      }}
+    >
       <HStack spacing={2}>
         <Checkbox
           isChecked={selected}
@@ -82,7 +100,7 @@ export const ColumnHeader = memo(function ColumnHeader({
         tabIndex={0}
         position="absolute"
         top={0}
-        right={0}
+        insetEnd={0}
         h="100%"
         w="8px"
         cursor="col-resize"

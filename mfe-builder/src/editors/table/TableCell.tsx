@@ -49,7 +49,7 @@ export const TableCell = memo(function TableCell({ row, column, value, onCommit 
           colorScheme="orange"
           position="absolute"
           top={1}
-          right={1}
+          insetEnd={1}
           icon={<WarningIcon />}
           onClick={() => {
             clearTimeout(timer.current);

@@ -55,7 +55,7 @@ const CELL_STYLES = {
   '.cq-cell[aria-invalid=true]': {
     borderColor: 'red.500',
     boxShadow: '0 0 0 1px var(--chakra-colors-red-500)',
-    paddingRight: '1.75rem',
+    paddingInlineEnd: '1.75rem',
   },
 } as const;
 

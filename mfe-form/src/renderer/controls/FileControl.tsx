@@ -159,7 +159,7 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
   const hasRecord = localFiles.has(item.LocalId) || (services.hasUploadRecord?.(item) ?? true);
   let status: JSX.Element | null = null;
   if (upload.phase === 'uploading')
-    status = <Progress value={upload.progress} size="sm" aria-label="Upload progress" />;
+    status = <Progress value={upload.progress} size="sm" aria-label={RENDERER_TEXTS.uploadProgress} />;
   else if (
     upload.phase === 'network' ||
     (!resolved && item.error === MESSAGES_EN.networkError && upload.phase === 'idle')
@@ -170,7 +170,7 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
         size="sm"
         isAnimated
         hasStripe
-        aria-label="Waiting for network"
+        aria-label={RENDERER_TEXTS.waitingForNetwork}
         data-testid="indeterminate"
       />
     );

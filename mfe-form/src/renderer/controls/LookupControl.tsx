@@ -4,6 +4,7 @@ import { COMBOBOX_VISIBLE_ITEMS } from 'shared-contracts';
 import { useFormContext, useValue } from '../context';
 import { buildLookupRequest, dependsOnFilter } from '../core/options';
 import { failsPattern, normaliseText } from '../core/validation';
+import { RENDERER_TEXTS } from '../texts';
 import type { LookupRecord, RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl } from './shared';
 import { useRecordSearch } from './useRecordSearch';
@@ -90,7 +91,7 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
             {loading ? (
               <Spinner size="xs" />
             ) : state.meta.patternFailed ? (
-              <PatternWarning message={cs.errorMessage ?? 'Invalid value'} />
+              <PatternWarning message={cs.errorMessage ?? RENDERER_TEXTS.invalidValue} />
             ) : null}
           </InputRightElement>
         </InputGroup>

@@ -116,10 +116,10 @@ const SignatureCard = memo(function SignatureCard({
   return (
     <Box borderWidth="1px" borderRadius="md" p={2} data-testid="signature-card">
       <Text fontSize="sm" fontWeight="semibold">
-        {item.Purpose || `Signature ${index + 1}`}
+        {item.Purpose || RENDERER_TEXTS.signatureN(index + 1)}
       </Text>
       {item.SignatureBase64 ? (
-        <Image src={item.SignatureBase64} alt={`Signature ${index + 1}`} maxH="6rem" />
+        <Image src={item.SignatureBase64} alt={RENDERER_TEXTS.signatureN(index + 1)} maxH="6rem" />
       ) : null}
       <HStack mt={1}>
         {enabled ? (

@@ -130,7 +130,7 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
       className="cq-no-print"
       data-element="quicklinks"
       as="nav"
-      aria-label="Quick links"
+      aria-label={RENDERER_TEXTS.quickLinks}
     >
       {links.map((l) => (
         <Button
@@ -140,7 +140,7 @@ export const QuickLinksElement = memo(function QuickLinksElement(props: Renderer
           py={1}
           variant="outline"
           data-quicklink={l.Id}
-          aria-label={`${l.Name}: ${l.Done} of ${l.Total} answered${failedIn(l.Id)}`}
+          aria-label={RENDERER_TEXTS.quickLink(l.Name, l.Done, l.Total, failedIn(l.Id))}
           onClick={() => {
             const target = document.getElementById(`section-${l.Id}`);
             target?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -192,7 +192,7 @@ const Row = memo(function Row({
       {columns.map((c, i) =>
         signature[i * 2 + 1] === '1' && tds[i]
           ? createPortal(
-              <PatternWarning message={c.schema.errorMessage ?? 'Invalid value'} />,
+              <PatternWarning message={c.schema.errorMessage ?? RENDERER_TEXTS.invalidValue} />,
               tds[i],
               c.name,
             )

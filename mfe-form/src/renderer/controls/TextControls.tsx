@@ -3,6 +3,7 @@ import { NUMBER_STEP } from 'shared-contracts';
 import { fromZonedInput, toZonedInput } from 'form-core';
 import { useFormContext } from '../context';
 import { failsPattern, normaliseText } from '../core/validation';
+import { RENDERER_TEXTS } from '../texts';
 import type { RendererProps } from '../types';
 import { ControlShell, PatternWarning, useControl, type ControlState } from './shared';
 
@@ -35,7 +36,9 @@ const inputProps = (state: ControlState) => ({
 
 const Warning = ({ state }: { state: ControlState }) =>
   state.meta.patternFailed ? (
-    <PatternWarning message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? 'Invalid value'} />
+    <PatternWarning
+      message={state.controlSchema.errorMessage ?? state.meta.errors[0] ?? RENDERER_TEXTS.invalidValue}
+    />
   ) : null;
 
 export const TextControl = memo(function TextControl(props: RendererProps) {
@@ -109,6 +112,7 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
         <input
           {...inputProps(state)}
           type="number"
+          dir="ltr"
           step={integer ? 1 : NUMBER_STEP}
           value={asText(state.value)}
           onChange={onChange}
@@ -120,7 +124,8 @@ export const NumberControl = memo(function NumberControl(props: RendererProps) {
 });
 
 /**
- * A native date/time input: `toInput` turns the stored value into what the input shows,
+ * A native date/time input (left to right, as Salesforce shows dates, numbers and phones in a right
+ * to left language: the digits and separators keep their order; FIELD_CSS aligns it at the inline end): `toInput` turns the stored value into what the input shows,
  * `fromInput` turns the input's text back into the stored value (undefined clears it); both get the
  * user's time zone (services.timeZone).
  */
@@ -139,6 +144,7 @@ function nativeInputControl(
         <input
           {...inputProps(state)}
           type={type}
+          dir="ltr"
           value={toInput(state.value, services.timeZone)}
           onChange={(e) => state.setValue(fromInput(e.target.value, services.timeZone))}
         />

@@ -203,16 +203,19 @@ export const FIELD_CSS = `
 .cq-input[aria-invalid='true'] { border-color: var(--chakra-colors-red-500, #e53e3e);
   box-shadow: 0 0 0 1px var(--chakra-colors-red-500, #e53e3e); }
 .cq-input[readonly] { background: var(--chakra-colors-gray-50, #f7fafc); }
+/* Numbers, dates and times read left to right in every language; on a right to left page they sit at the
+   right (their own end) as the other inputs do. */
+[dir='rtl'] .cq-input[dir='ltr'] { text-align: end; }
 textarea.cq-input { height: auto; min-height: 5rem; padding: 0.5rem 0.75rem; resize: vertical; }
 .cq-input-wrap { position: relative; display: flex; align-items: center; }
-.cq-input-wrap > .cq-warn { position: absolute; right: 0.125rem; }
+.cq-input-wrap > .cq-warn { position: absolute; inset-inline-end: 0.125rem; }
 .cq-line { height: 2rem; contain: size layout style; }
 .cq-cell-td { position: relative; }
 .cq-cell-td > .cq-input { display: block; }
-/* The icon on the input's right end, as in .cq-input-wrap (the cell's padding is 0.25rem). */
-.cq-cell-td > .cq-warn { position: absolute; top: 0.25rem; right: 0.375rem; }
+/* The icon at the input's inline end, as in .cq-input-wrap (the cell's padding is 0.25rem). */
+.cq-cell-td > .cq-warn { position: absolute; top: 0.25rem; inset-inline-end: 0.375rem; }
 .cq-error { color: var(--chakra-colors-red-600, #c53030); font-size: var(--chakra-fontSizes-sm, 0.875rem); margin-top: 0.25rem; }
-.cq-edited { border-left: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-left: 0.5rem; }
+.cq-edited { border-inline-start: 3px solid var(--chakra-colors-blue-300, #63b3ed); padding-inline-start: 0.5rem; }
 .cq-table-wrap { overflow-x: auto; }
 /* Chakra's Table, size sm, variant simple; fixed layout: columns take their widths from the header, so a
    batch of rows arriving (or a keystroke) does not make the browser measure every cell again. */

@@ -31,6 +31,7 @@ import {
 import { containsPath } from '../core/firstError';
 import { useCategoryCounts } from './categoryCounts';
 import { chunkIntrinsicSize, chunkRanges } from './chunks';
+import { RENDERER_TEXTS } from '../texts';
 import type { RendererProps } from '../types';
 import { SectionScore } from '../score/ScoreElements';
 
@@ -183,7 +184,7 @@ export const SectionLayout = memo(function SectionLayout(props: RendererProps) {
       <AccordionItem borderWidth="1px" borderRadius="md">
         <h2>
           <AccordionButton>
-            <Box flex="1" textAlign="left" fontWeight="semibold">
+            <Box flex="1" textAlign="start" fontWeight="semibold">
               {label}
             </Box>
             {el.sectionId ? <SectionScore sectionId={el.sectionId} /> : null}
@@ -238,7 +239,7 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
       <Box data-layout="categorization-mobile">
         <Select
           size="sm"
-          aria-label="Category"
+          aria-label={RENDERER_TEXTS.category}
           value={index}
           onChange={(e) => setIndex(Number(e.target.value))}
           mb={3}
@@ -259,7 +260,7 @@ export const CategorizationLayout = memo(function CategorizationLayout(props: Re
         {categories.map((c, i) => (
           <Tab key={i}>
             {labelText(c) ?? `Category ${i + 1}`}
-            <Badge ml={2} borderRadius="full">
+            <Badge ms={2} borderRadius="full">
               {counts[i] ?? 0}
             </Badge>
           </Tab>

@@ -177,7 +177,7 @@ export const ListWithDetailLayout = memo(function ListWithDetailLayout(props: Re
               <Button ref={cancelRef} onClick={() => setConfirm(null)}>
                 {RENDERER_TEXTS.no}
               </Button>
-              <Button colorScheme="red" ml={3} onClick={() => confirm !== null && remove(confirm)}>
+              <Button colorScheme="red" ms={3} onClick={() => confirm !== null && remove(confirm)}>
                 {RENDERER_TEXTS.yes}
               </Button>
             </AlertDialogFooter>

@@ -230,6 +230,7 @@ export const CorrectiveActionElement = memo(function CorrectiveActionElement(pro
             <Input
               id={f('due')}
               type="date"
+              dir="ltr"
               size="sm"
               isReadOnly={readOnly}
               value={action.dueDate ?? defaultDueDate(settings, services.now?.() ?? new Date())}

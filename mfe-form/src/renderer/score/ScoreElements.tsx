@@ -62,7 +62,7 @@ export const SectionScore = memo(function SectionScore({ sectionId }: { sectionI
   const section = score?.sections.find((s) => s.sectionId === sectionId);
   if (!section) return null;
   return (
-    <Text as="span" fontSize="sm" fontWeight="normal" color="gray.700" mr={2} data-testid="section-score">
+    <Text as="span" fontSize="sm" fontWeight="normal" color="gray.700" me={2} data-testid="section-score">
       {sectionLine(section)}
     </Text>
   );

@@ -91,7 +91,7 @@ export function NotificationsMenu() {
       <Badge
         position="absolute"
         top="0"
-        right="0"
+        insetEnd="0"
         fontSize="0.6rem"
         colorScheme="gray"
         borderRadius="full"

@@ -7,6 +7,7 @@
 import { memo, useContext, useRef, useState } from 'react';
 import { Button, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import {
+  formatAccuracy,
   formatDateTime,
   formatLocation,
   isGeoValue,
@@ -110,12 +111,14 @@ export const LocationControl = memo(function LocationControl(props: RendererProp
         ) : null}
         {required !== undefined && !coarse ? (
           <Text fontSize="xs" color="gray.600">
-            {T.needs(required)}
+            {T.needs(formatAccuracy(required))}
           </Text>
         ) : null}
         {coarse ? (
           <Text fontSize="sm" color="orange.700" role="alert" data-testid="location-accuracy">
-            {T.tooCoarse(value.accuracy, required ?? 0)}
+            {value.accuracy === undefined
+              ? T.tooCoarseTyped(formatAccuracy(required ?? 0))
+              : T.tooCoarse(formatAccuracy(value.accuracy), formatAccuracy(required ?? 0))}
           </Text>
         ) : null}
         <HStack spacing={2} flexWrap="wrap">

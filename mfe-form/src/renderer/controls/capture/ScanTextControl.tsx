@@ -13,7 +13,7 @@ import type { RendererProps } from '../../types';
 import { TextControl } from '../TextControls';
 import { useControl } from '../shared';
 import { scanFailureOf, type ScanFailure } from './scan-failure';
-import { SCAN_TEXTS as T } from './texts';
+import { SCAN_TEXTS as T, scanFailureText } from './texts';
 
 /** How often a frame is read: often enough to feel instant, rarely enough to leave the CPU to the camera. */
 const READ_EVERY_MS = 150;
@@ -68,7 +68,7 @@ export const ScanTextControl = memo(function ScanTextControl(props: RendererProp
           )}
           {failure ? (
             <Text fontSize="sm" color="red.600" role="alert" mt={1} id={`${state.id}-scan-failure`}>
-              {T.failure(failure)}
+              {scanFailureText(failure)}
             </Text>
           ) : null}
           <Text className="cq-visually-hidden" aria-live="polite" style={HIDDEN}>

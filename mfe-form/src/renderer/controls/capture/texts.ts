@@ -1,9 +1,9 @@
 /** Texts of the location and scan controls (issue 32; the spec has none). */
-import { formatAccuracy } from 'form-core';
+import { defineTexts } from 'shared-contracts';
 import type { GeoFailure } from './geolocate';
 import type { ScanFailure } from './scan-failure';
 
-export const LOCATION_TEXTS = {
+export const LOCATION_TEXTS = defineTexts('location', {
   get: 'Get location',
   refresh: 'Refresh location',
   locating: 'Getting location…',
@@ -17,11 +17,12 @@ export const LOCATION_TEXTS = {
   openMap: 'Open in map',
   typed: 'Typed by hand',
   taken: (when: string): string => `Taken ${when}`,
-  needs: (metres: number): string => `Needs accuracy of ${formatAccuracy(metres)} or better.`,
-  tooCoarse: (got: number | undefined, metres: number): string =>
-    got === undefined
-      ? `Typed coordinates have no accuracy; this field needs ${formatAccuracy(metres)} or better. Get the location from the device.`
-      : `Accuracy ±${formatAccuracy(got)} is not good enough: this field needs ${formatAccuracy(metres)} or better. Move to open sky and refresh.`,
+  /** The accuracies are given formatted (formatAccuracy): a translation places them, never computes them. */
+  needs: (accuracy: string): string => `Needs accuracy of ${accuracy} or better.`,
+  tooCoarseTyped: (needed: string): string =>
+    `Typed coordinates have no accuracy; this field needs ${needed} or better. Get the location from the device.`,
+  tooCoarse: (got: string, needed: string): string =>
+    `Accuracy ±${got} is not good enough: this field needs ${needed} or better. Move to open sky and refresh.`,
   failure: (reason: GeoFailure, canType: boolean): string => {
     const orType = canType ? ' Or enter the coordinates by hand.' : '';
     switch (reason) {
@@ -37,28 +38,34 @@ export const LOCATION_TEXTS = {
         return `The device could not find its location. Check that location services are on, then try again.${orType}`;
     }
   },
-} as const;
+} as const);
 
-export const SCAN_TEXTS = {
+export const SCAN_TEXTS = defineTexts('scan', {
   scan: 'Scan code',
   title: 'Scan a code',
   starting: 'Starting camera…',
   pointAt: (formats: string): string => `Point the camera at the code (${formats}).`,
   cancel: 'Cancel',
-  failure: (reason: ScanFailure): string => {
-    switch (reason) {
-      case 'denied':
-        return "Camera access is blocked for this site. Allow the camera in the browser's site settings, or type the code.";
-      case 'no-camera':
-        return 'No camera was found on this device. Type the code instead.';
-      case 'in-use':
-        return 'The camera is in use by another app. Close it and try again, or type the code.';
-      case 'insecure':
-        return 'The camera needs a secure (https) connection to this app. Type the code instead.';
-      case 'unsupported':
-        return 'This browser cannot scan codes. Type the code instead.';
-      default:
-        return 'The scanner could not start. Try again, or type the code.';
-    }
-  },
-} as const;
+} as const);
+
+/** Why the scanner did not start, per ScanFailure (its kinds are not ICU select keys, hence one text each). */
+export const SCAN_FAILURE_TEXTS = defineTexts('scanFailure', {
+  denied:
+    "Camera access is blocked for this site. Allow the camera in the browser's site settings, or type the code.",
+  noCamera: 'No camera was found on this device. Type the code instead.',
+  inUse: 'The camera is in use by another app. Close it and try again, or type the code.',
+  insecure: 'The camera needs a secure (https) connection to this app. Type the code instead.',
+  unsupported: 'This browser cannot scan codes. Type the code instead.',
+  other: 'The scanner could not start. Try again, or type the code.',
+} as const);
+
+const SCAN_FAILURE_KEYS: Partial<Record<ScanFailure, keyof typeof SCAN_FAILURE_TEXTS>> = {
+  denied: 'denied',
+  'no-camera': 'noCamera',
+  'in-use': 'inUse',
+  insecure: 'insecure',
+  unsupported: 'unsupported',
+};
+
+export const scanFailureText = (reason: ScanFailure): string =>
+  SCAN_FAILURE_TEXTS[SCAN_FAILURE_KEYS[reason] ?? 'other'];
