@@ -145,7 +145,7 @@ test('a form translated in the builder is filled in Spanish offline by a Spanish
   });
 
   // The field user (Spanish in Salesforce), in a browser of their own whose language is English.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 }, locale: 'en-US' });
   const user = await context.newPage();
   user.on('pageerror', (e) => errors.push(`field user: ${e.message}`));
   await signInAtOrg(user, system.url, 'field.user@demo.org');
