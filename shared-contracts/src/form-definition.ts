@@ -123,6 +123,10 @@ export interface FormDefinition {
   readOnly?: string[];
   /** Issue 43: points, failing answers, section weights, pass mark (form-validation/scoring.ts). */
   scoring?: ScoringConfig;
+  /** Issue 44: the form's default and declared languages. */
+  languages?: FormLanguages;
+  /** Issue 44: the form's texts per declared language. */
+  translations?: FormTranslations;
 }
 
 /** A signature value (spec section 3). */
@@ -226,3 +230,18 @@ export interface CorrectiveAction {
   /** Dismissed with a reason: no task. */
   dismissed?: { reason: string };
 }
+
+/**
+ * Issue 44: the languages of a form's own texts (form-core `translations.ts`). Absent: the form is
+ * in English only. `version` is the shape's version (1).
+ */
+export interface FormLanguages {
+  version?: number;
+  /** The language the definition's own texts are written in (default 'en'). */
+  default?: string;
+  /** The languages the form is translated into (Salesforce language keys: es, pt_BR, ar…). */
+  declared?: string[];
+}
+
+/** Issue 44: per language, a text per stable key (form-core `translatableTexts` lists the keys). */
+export type FormTranslations = Record<string, Record<string, string>>;

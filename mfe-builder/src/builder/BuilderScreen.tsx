@@ -8,7 +8,7 @@ import {
   type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BUILDER, MESSAGES, nsName, type LayoutEvents } from 'shared-contracts';
 import { FieldEditModal } from '../editors/FieldEditModal';
 import type { LookupDependencies } from '../editors/DependsOnFields';
@@ -42,6 +42,10 @@ import { DND_ID } from './drag-hooks';
 import { documentQuery, documentSummary, isSafetyInspection, type DocumentRecord } from './documents';
 import { applyDraft, draftOf, ruleFieldsOf } from './field-draft-bridge';
 import { Header } from './Header';
+import { TranslationsWarning } from './TranslationsWarning';
+
+const TranslationsModal = lazy(() => import('./TranslationsModal'));
+import { incompleteLanguages } from '../model/translations';
 import { Palette } from './Palette';
 import { Preview } from './Preview';
 import type { BuilderStore } from './store';
@@ -394,6 +398,16 @@ export function BuilderScreen({
   );
   const { searchUsers, searchQueues } = useAssigneeSearch(api);
 
+  // Issue 44: the Translations view (its own chunk), and Save Form's warning while a language is incomplete.
+  const [translationsOpen, setTranslationsOpen] = useState(false);
+  const openTranslations = useCallback(() => setTranslationsOpen(true), []);
+  const [incomplete, setIncomplete] = useState<ReturnType<typeof incompleteLanguages>>([]);
+  const onSaveForm = useCallback(() => {
+    const missing = incompleteLanguages(store.getForm());
+    if (missing.length) setIncomplete(missing);
+    else void save();
+  }, [store, save]);
+
   const [previewOpen, setPreviewOpen] = useState(false);
   const documentLabel = useCallback((id: string) => docLabels[id] ?? id, [docLabels]);
 
@@ -404,11 +418,12 @@ export function BuilderScreen({
         title={meta.formName || recordTitle || TEXTS.title}
         status={status}
         timeZone={timeZone}
-        onSave={() => void save()}
+        onSave={onSaveForm}
         previewOpen={previewOpen}
         onTogglePreview={() => setPreviewOpen((o) => !o)}
         onEditEvents={openEvents}
         onEditScoring={openScoring}
+        onEditTranslations={openTranslations}
       />
       <Grid
         // A phone stacks the canvas, the fields and the preview: side by side they were too narrow
@@ -475,6 +490,21 @@ export function BuilderScreen({
           onClose={() => setScoringOpen(false)}
           searchUsers={searchUsers}
           searchQueues={searchQueues}
+        />
+      )}
+      {translationsOpen && (
+        <Suspense fallback={null}>
+          <TranslationsModal store={store} onClose={() => setTranslationsOpen(false)} />
+        </Suspense>
+      )}
+      {incomplete.length > 0 && (
+        <TranslationsWarning
+          incomplete={incomplete}
+          onCancel={() => setIncomplete([])}
+          onSave={() => {
+            setIncomplete([]);
+            void save();
+          }}
         />
       )}
       {eventsOpen && (

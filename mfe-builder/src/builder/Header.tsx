@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { canRedo, canUndo } from '../model/history';
 import { serializeForm } from '../model/writer';
 import { useStoreSlice, type BuilderStore } from './store';
-import { TEXTS } from './texts';
+import { TEXTS, TRANSLATION_TEXTS } from './texts';
 import { formatSavedTime, type SaveStatus } from './useSaving';
 import { SCORING_TEXTS } from '../editors/scoring/ScoringModal';
 
@@ -44,6 +44,8 @@ export interface HeaderProps {
   onEditEvents: () => void;
   /** Opens the form's score settings (issue 43). */
   onEditScoring?: () => void;
+  /** Opens the Translations view (issue 44). */
+  onEditTranslations?: () => void;
 }
 
 export const Header = memo(function Header({
@@ -56,6 +58,7 @@ export const Header = memo(function Header({
   onTogglePreview,
   onEditEvents,
   onEditScoring,
+  onEditTranslations,
 }: HeaderProps) {
   const undoable = useStoreSlice(store, undoableOf);
   const redoable = useStoreSlice(store, redoableOf);
@@ -88,6 +91,7 @@ export const Header = memo(function Header({
         </Button>
         <Button onClick={onEditEvents}>{TEXTS.formEvents}</Button>
         {onEditScoring && <Button onClick={onEditScoring}>{SCORING_TEXTS.title}</Button>}
+        {onEditTranslations && <Button onClick={onEditTranslations}>{TRANSLATION_TEXTS.open}</Button>}
         <Button onClick={onTogglePreview} aria-pressed={previewOpen}>
           {TEXTS.preview}
         </Button>

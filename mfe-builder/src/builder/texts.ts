@@ -73,6 +73,46 @@ export const TEXTS = defineTexts('builder', {
   keptAsItIs: 'kept as it is',
 } as const);
 
+/** The Translations view, its files and the save warning (issue 44). */
+export const TRANSLATION_TEXTS = {
+  open: 'Translations',
+  title: 'Translations',
+  addLanguage: 'Add a language',
+  chooseLanguage: 'Choose a language',
+  add: 'Add',
+  close: 'Close',
+  noLanguages: 'This form is in one language. Add a language to translate its texts.',
+  defaultLanguage: (name: string) => `Written in ${name}`,
+  missingCount: (n: number) => (n === 1 ? '1 missing' : `${n} missing`),
+  complete: 'Complete',
+  missing: 'Missing',
+  colWhere: 'Where',
+  colText: (name: string) => `Text (${name})`,
+  colTranslation: (name: string) => `Translation (${name})`,
+  translationOf: (text: string) => `Translation of ${text}`,
+  exportCsv: 'Export CSV',
+  exportXliff: 'Export XLIFF',
+  importFile: 'Import a file',
+  removeLanguage: 'Remove language',
+  imported: (name: string, changed: number, unknown: number) =>
+    `Imported ${name}: ${changed === 1 ? '1 text changed' : `${changed} texts changed`}` +
+    (unknown ? `, ${unknown === 1 ? '1 unknown key ignored' : `${unknown} unknown keys ignored`}.` : '.'),
+  importRefused: (reason: string) => `The file was not imported (nothing was changed): ${reason}`,
+  csvUnreadable: (row: number, message: string) => `it is not a readable CSV file (line ${row}: ${message}).`,
+  csvColumns: (language: string) => `a CSV file needs a "key" column and a "${language}" column.`,
+  xmlUnreadable: (line: number, message: string) => `it is not well-formed XML (line ${line}: ${message}).`,
+  notXliff: 'it is not an XLIFF 1.2 or 2.0 file.',
+  xliffUnit: (id: string) => `the unit "${id}" has no id or holds markup this import cannot take.`,
+  otherLanguage: (fileLanguage: string, language: string) =>
+    `the file is for ${fileLanguage}, not ${language}.`,
+  incompleteTitle: 'Translations are incomplete',
+  incompleteLine: (name: string, language: string, missing: number) =>
+    `${name} (${language}): ${missing === 1 ? '1 text is' : `${missing} texts are`} not translated.`,
+  incompleteHint: 'Users of these languages will see those texts in the default language.',
+  saveAnyway: 'Save anyway',
+  cancel: 'Cancel',
+} as const;
+
 /** Why a drop was refused (dnd.ts's refusal kinds), as the builder says it. */
 // Getters: each read is in the user's language at that moment, not the one the module loaded in.
 export const DROP_REFUSALS = {

@@ -3,7 +3,15 @@
  * category wrappers are unwrapped, and (below 1.2.0) tables stored inline as General arrays move to
  * schema definitions with a `$ref` (builder spec section 4 "tables are handled differently").
  */
-import type { FormJsonSchema, FormQuery, FormRule, LayoutEvents, UISchemaOptions } from 'shared-contracts';
+import type {
+  FormJsonSchema,
+  FormLanguages,
+  FormQuery,
+  FormRule,
+  FormTranslations,
+  LayoutEvents,
+  UISchemaOptions,
+} from 'shared-contracts';
 import { BUILDER, DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
 import { blankField, keptField } from './field-factory';
 import { hasInlineTables, needsConversion } from './version';
@@ -30,6 +38,8 @@ interface El {
 }
 
 const KNOWN_KEYS = new Set([
+  'languages',
+  'translations',
   'formName',
   'version',
   'cqFormType',
@@ -57,6 +67,7 @@ const KNOWN_KEYS = new Set([
 ]);
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 
 export function emptyForm(meta: Partial<FormMeta> = {}): BuilderForm {
@@ -344,6 +355,9 @@ export function fromFormJson(input: Json, namespace: string = DEFAULT_NAMESPACE)
     startingData: obj(json.startingData),
     ...(events && typeof events === 'object' ? { events: events as LayoutEvents } : {}),
     extra,
+    // Issue 44: the form's languages and translations, kept as read (keys the builder does not know included).
+    ...(isObject(json.languages) ? { languages: json.languages as FormLanguages } : {}),
+    ...(isObject(json.translations) ? { translations: json.translations as FormTranslations } : {}),
     ...(outsideKept.length ? { outside: outsideKept } : {}),
     source: {
       json,

@@ -120,6 +120,28 @@ const scoringBlock = fc.record(
   { requiredKeys: [] },
 );
 
+/** A form's languages and translations (issue 44), with keys of a later version the builder does not know. */
+const translationsBlock = fc.record({
+  languages: fc.record(
+    {
+      version: fc.constantFrom(1, 2),
+      default: fc.constantFrom('en', 'es'),
+      declared: fc.uniqueArray(fc.constantFrom('es', 'fr', 'de', 'pt_BR', 'ja', 'ar', 'he'), {
+        maxLength: 3,
+      }),
+      future: text,
+    },
+    { requiredKeys: ['default', 'declared'] },
+  ),
+  translations: fc.dictionary(
+    fc.constantFrom('es', 'fr', 'ar', 'xx'),
+    fc.dictionary(
+      fc.oneof(fc.constantFrom('section:section-1:title', 'field:General.CQ_Form_F1:label'), text),
+      text,
+    ),
+  ),
+});
+
 /** Generated saved forms: sections of rows (fields and kept elements), tables, Files and signatures placed anywhere the renderer allows. */
 const savedForm: fc.Arbitrary<Gen> = fc
   .record({
@@ -161,6 +183,7 @@ const savedForm: fc.Arbitrary<Gen> = fc
     files: fc.constantFrom('none', 'top', 'section'),
     signatures: fc.constantFrom('none', 'top', 'section'),
     scoring: fc.option(scoringBlock, { nil: undefined }),
+    translated: fc.option(translationsBlock, { nil: undefined }),
   })
   .map((g) => {
     let n = 0;
@@ -313,6 +336,7 @@ const savedForm: fc.Arbitrary<Gen> = fc
       startingData: {},
       ...(g.files !== 'none' ? { Files: files } : {}),
       ...(g.scoring ? { scoring: g.scoring } : {}),
+      ...(g.translated ? g.translated : {}),
     };
     return { json, fieldKeys };
   });

@@ -5,7 +5,9 @@
  */
 import type {
   FormJsonSchema,
+  FormLanguages,
   FormQuery,
+  FormTranslations,
   FormRule,
   LayoutEvents,
   OrgField,
@@ -154,6 +156,10 @@ export interface BuilderForm {
   events?: LayoutEvents;
   /** Keys of the loaded JSON the builder does not model, written back untouched. */
   extra: Record<string, unknown>;
+  /** Issue 44: the form's default and declared languages (`model/translations.ts`). */
+  languages?: FormLanguages;
+  /** Issue 44: per language, the translated texts by key (form-core `translatableTexts`). */
+  translations?: FormTranslations;
   /** Top-level layout elements outside any section, kept as they are (shown as locked blocks). */
   outside?: OutsideElement[];
   /** The saved JSON it was read from (undefined: a form started in the builder). */

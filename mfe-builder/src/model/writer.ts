@@ -277,6 +277,8 @@ export function toFormJson(form: BuilderForm): Json {
   const origStyles = obj(original.styles);
   const out: Json = {
     ...form.extra,
+    ...(form.languages ? { languages: form.languages } : {}),
+    ...(form.translations ? { translations: form.translations } : {}),
     formName: meta.formName,
     version: FORM_VERSION,
     cqFormType: meta.cqFormType,

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import type { DeliveryOutcome, FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
-import { apiError, callsOf, fakeHost, settable, type FakeHost, type Settable } from 'test-kit';
+import { apiError, callsOf, fakeHost, settable, USER, type FakeHost, type Settable } from 'test-kit';
 import { FormScreenRoute } from './index';
 
 const CREATED_TEXT = formatDateTime('2026-11-22T08:15:00.000Z', { timeZone: 'America/New_York' });
@@ -487,6 +487,31 @@ describe('form screen', () => {
       `Created ${CREATED_TEXT} · Status in progress`,
     );
     expect(screen.getByTestId('print-logo').getAttribute('src')).toBe(LOGO);
+  });
+});
+
+describe("the user's language (issue 44)", () => {
+  const translated: FormDefinition = {
+    ...formDef,
+    languages: { version: 1, default: 'en', declared: ['es'] },
+    translations: { es: { 'field:General.Site:label': 'Sitio' } },
+  };
+  const asUser = (LanguageLocaleKey: string | undefined) => (h: FakeHost) =>
+    h.sessionState.set({ ...USER, userDetails: { ...USER.userDetails, LanguageLocaleKey } });
+
+  it('a Spanish (Mexico) user sees the Spanish labels, the untranslated ones in English', async () => {
+    setup(`/form/${ID}`, { sub: submission({ formDef: translated }), configure: asUser('es_MX') });
+    await ready();
+    expect(screen.getByLabelText(/^Sitio/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Note/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Site/)).toBeNull();
+  });
+
+  it('an English user sees the form as written', async () => {
+    setup(`/form/${ID}`, { sub: submission({ formDef: translated }), configure: asUser('en_US') });
+    await ready();
+    expect(screen.getByLabelText(/^Site/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Sitio/)).toBeNull();
   });
 });
 

@@ -31,6 +31,7 @@ import { Loading, NotFound, Unavailable } from './LoadStates';
 import { showSnackbar } from './notice';
 import { buildRendererServices } from './renderer-services';
 import { withScoring } from 'form-core/scoring-layout';
+import { resolveDefinition } from 'form-core/translations';
 import type { FormRoute } from './route';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 import { RequiredLeft, useRequiredCount } from './RequiredLeft';
@@ -99,8 +100,11 @@ function LoadedForm({
   const canvas = canvasMode === true || user?.embedded === true;
   const readOnly = route.readOnly;
   const ref = useRef<FormRendererHandle>(null);
-  // A scored form shows its score and asks for a failed answer's note and photo (issue 43).
-  const shown = useMemo(() => withScoring(formDef), [formDef]);
+  // The form in the user's Salesforce language, text by text falling back to its default language
+  // (issue 44; resolved once per definition and language, never per keystroke). A scored form shows
+  // its score and asks for a failed answer's note and photo (issue 43).
+  const language = user?.userDetails.LanguageLocaleKey;
+  const shown = useMemo(() => withScoring(resolveDefinition(formDef, language)), [formDef, language]);
 
   const [sub, setSub] = useState(initial);
   // A record loaded by file name gets its local id on the first write.
