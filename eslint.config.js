@@ -32,6 +32,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-dev-pages/**',
       '**/.data/**',
       '**/test-results/**',
       '**/playwright-report/**',

@@ -218,7 +218,7 @@ export default function TranslationsModal({ store, onClose }: { store: BuilderSt
                       data-language={l}
                     >
                       {name(l)}
-                      <Badge ml={2} colorScheme={n ? 'orange' : 'green'} data-testid={`missing-${l}`}>
+                      <Badge ms={2} colorScheme={n ? 'orange' : 'green'} data-testid={`missing-${l}`}>
                         {n ? T.missingCount(n) : T.complete}
                       </Badge>
                     </Button>
