@@ -7,13 +7,19 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import { Connection } from 'jsforce';
-import { MESSAGES } from 'shared-contracts';
 import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { newFormDefinition } from '../support/org';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 import { orgQuery, orgToken } from './form-fixtures';
 import { drag, startNewForm } from '../support/builder-canvas';
+
+/** The app's own texts as the Spanish-speaking user reads them (the shipped catalogs: issue 44). */
+const catalog = (file: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
+const HOME_ES = catalog('../../mfe-home/src/i18n/es.json');
+const FORM_ES = catalog('../../mfe-form/src/i18n/es.json');
+const SHARED_ES = catalog('../../shared-contracts/i18n/es.json');
 
 let system: RunningSystem;
 let org: string;
@@ -152,10 +158,11 @@ test('a form translated in the builder is filled in Spanish offline by a Spanish
   await user.waitForURL(`${system.url}/`);
   await expect(user.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await user.getByRole('tab', { name: /^Forms/ }).click();
-  await user.getByLabel(`Offline ${NAME} - ${TITLE}`).check({ force: true });
-  await expect(user.getByLabel(`Offline ${NAME} - ${TITLE}`)).toBeChecked();
+  const offline = user.getByLabel(`${HOME_ES['home.offline']} ${NAME} - ${TITLE}`);
+  await offline.check({ force: true });
+  await expect(offline).toBeChecked();
   await context.setOffline(true);
-  await user.getByRole('button', { name: `Launch ${NAME} - ${TITLE}` }).click();
+  await user.getByRole('button', { name: `${HOME_ES['home.launch']} ${NAME} - ${TITLE}` }).click();
   await user.waitForURL(/\/form\/[0-9a-f-]{36}$/);
   const localId = new URL(user.url()).pathname.split('/')[2] ?? '';
   const siteSafe = user.getByRole('radiogroup', { name: '¿Sitio seguro?' });
@@ -167,10 +174,13 @@ test('a form translated in the builder is filled in Spanish offline by a Spanish
   // Not translated: in English.
   await user.getByLabel('Remarks').fill('Todo bien');
   await context.setOffline(false);
-  await user.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
-  await expect(user.getByTestId('success-dialog')).toContainText(MESSAGES.formSubmittedDialog, {
-    timeout: 60_000,
-  });
+  await user.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.save'] }).click();
+  await expect(user.getByTestId('success-dialog')).toContainText(
+    SHARED_ES['messages.formSubmittedDialog'] ?? '',
+    {
+      timeout: 60_000,
+    },
+  );
   const [rec] = await orgQuery<{ cqext__Status__c: string; cqext__Submission_JSON__c: string | null }>(
     org,
     token,
