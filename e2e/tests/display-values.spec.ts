@@ -5,11 +5,13 @@ import { systemForFile } from '../support/session';
 
 // Issue 19.4: cards and headers show field titles and formatted values, the same for a record
 // imported from the org and a local one. The browser runs in Tokyo with a British locale while the
-// field user's org time zone is New York: every date must be in New York time, in en-GB's style.
+// field user's org time zone is New York and their Salesforce locale en_US: every date must be in New
+// York time, in the user's own locale's style (issue 44: LocaleSidKey, not the browser's).
 
 const env = systemForFile();
 const USER_TIME_ZONE = 'America/New_York'; // the field user's TimeZoneSidKey (org-emulator seed)
 const LOCALE = 'en-GB';
+const USER_LOCALE = 'en-US'; // the field user's LocaleSidKey (org-emulator seed)
 const INCIDENT = 'FORM-0005 - Incident Report';
 const SHOTS = process.env.SHOT_DIR ?? 'test-results/display-values';
 
@@ -17,7 +19,7 @@ test.use({ locale: LOCALE, timezoneId: 'Asia/Tokyo', viewport: { width: 1280, he
 
 /** What the user should read for an instant: written out here, not through the product's formatter. */
 const userDateTime = (iso: string): string =>
-  new Intl.DateTimeFormat(LOCALE, {
+  new Intl.DateTimeFormat(USER_LOCALE, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: USER_TIME_ZONE,
