@@ -1,10 +1,15 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { Connection } from 'jsforce';
 import { MESSAGES } from 'shared-contracts';
 import { OrgClient, ORG_API_VERSION } from 'test-kit';
 import { launchFromHome, openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
+
+/** The app's own texts as a Japanese user reads them (the shipped catalogs: issue 44). */
+const catalog = (file: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
 
 // Issue 42 in Chromium as the field user: a submitted inspection's "View report" opens its PDF (the
 // success dialog online; the Submitted card offline, from the device's own record); the org's copy,
@@ -529,11 +534,16 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
       )
       .toBe(faces.length);
 
-    await launchFromHome(page, CHECKS_TITLE);
+    // home and the form screen are in Japanese for this user
+    const HOME_JA = catalog('../../mfe-home/src/i18n/ja.json');
+    const FORM_JA = catalog('../../mfe-form/src/i18n/ja.json');
+    await page.getByRole('tab', { name: /^Forms/ }).click();
+    await page.getByRole('button', { name: `${HOME_JA['home.launch']} ${CHECKS_TITLE}` }).click();
+    await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
     await page.getByLabel('Notes').fill('安全点検は完了');
     await answer(page, 'Exits clear?', 'Pass');
     await context.setOffline(true);
-    await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('form-footer').getByRole('button', { name: FORM_JA['formScreen.save'] }).click();
     await page.waitForURL(`${env.system.url}/`);
     await page.getByRole('tab', { name: /^Submitted/ }).click();
     const jp: { status: number; fromWorker: boolean }[] = [];
