@@ -23,11 +23,38 @@ export async function drag(page: Page, from: Locator, to: Locator): Promise<void
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  const b = await to.boundingBox();
-  if (!b) throw new Error('no target box');
-  // Drop zones: their free bottom strip (on top of a field means "insert before that field").
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 8, { steps: 12 });
+  // dnd-kit scrolls the window while the pointer is near its edge (an item low in the palette), so
+  // the target moves under the pointer: like a user, aim again once the page stands still.
+  let aim: { x: number; y: number } | null = null;
+  for (let tries = 0; tries < 4; tries++) {
+    await settled(page);
+    const b = await to.boundingBox();
+    if (!b) throw new Error('no target box');
+    // Drop zones: their free bottom strip (on top of a field means "insert before that field").
+    const next = { x: b.x + b.width / 2, y: b.y + b.height - 8 };
+    if (aim && Math.abs(aim.x - next.x) < 1 && Math.abs(aim.y - next.y) < 1) break;
+    aim = next;
+    await page.mouse.move(aim.x, aim.y, { steps: tries === 0 ? 12 : 4 });
+  }
   await page.mouse.up();
+}
+
+/** Resolves once the window has not scrolled for two animation frames. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const tick = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 2) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
 }
 
 export const palette = (page: Page, id: string): Locator =>
