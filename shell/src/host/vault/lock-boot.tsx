@@ -9,6 +9,7 @@ import type { SignedIn } from 'shared-contracts';
 import { useObservable } from 'ui-kit/use-observable';
 import type { ShellHost } from '../host-services';
 import { LockScreen } from '../../layout/lock/LockScreen';
+import { publishKey } from './data-keys';
 import { indexedDbKeyringStore } from './keyring-store';
 import { readDevicePolicy } from './policy-store';
 import { createVault, type Vault, type VaultState } from './vault';
@@ -45,6 +46,8 @@ function vaultFor(host: ShellHost): Vault {
     store: indexedDbKeyringStore(),
     storage: window.localStorage,
     escrow: () => host.api.call('vaultEscrowKey', {}).then((r) => r.key),
+    // the stores wait for this key while the app is locked (data-keys.ts)
+    onKey: publishKey,
   });
   const activity = () => v.activity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])
