@@ -17,7 +17,7 @@ import { systemForFile } from '../support/session';
 // Each place is its own (soft) check, so a failure names every place that leaks.
 
 const env = systemForFile();
-const FORM_NAME = 'FORM-0451';
+const FORM_NAME = 'FORM-0097';
 const FORM_TITLE = 'Flange Corrosion Survey';
 const TITLE = `${FORM_NAME} - ${FORM_TITLE}`;
 const USERS = [

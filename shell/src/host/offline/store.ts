@@ -89,6 +89,11 @@ async function openSubmissions(
 const openFiles = (sealer: Sealer, owner: Owner, rows: StoredFile[]): Promise<FileInfo[]> =>
   Promise.all(rows.map((r) => sealer.openFile(owner, r)));
 
+/** Rows still in the clear (written before issue 45). */
+function clear<R>(rows: R[]): R[] {
+  return rows.filter((r) => !isSealedRow(r));
+}
+
 export class OfflineStore extends KeptCopies {
   /** The owner's record with this id, or undefined (another owner's record reads as absent). */
   async getSubmission(owner: Owner, id: string): Promise<LocalSubmission | undefined> {
@@ -415,7 +420,6 @@ export class OfflineStore extends KeptCopies {
    */
   async sealLegacy(owner: Owner): Promise<number> {
     assertOwner(owner, 'sealLegacy');
-    const clear = <R>(rows: R[]): R[] => rows.filter((r) => !isSealedRow(r));
     const mineIn = ownerKey(owner);
     let sealed = 0;
     const replace = async <R, S, K>(
