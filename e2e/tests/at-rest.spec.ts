@@ -35,6 +35,7 @@ test.beforeAll(async () => {
     Name: FORM_NAME,
     cqext__Title__c: FORM_TITLE,
     cqext__Status__c: 'Active',
+    cqext__Supports_Offline__c: true,
     cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
     cqext__Form_JSON__c: JSON.stringify({
       formName: FORM_TITLE,
