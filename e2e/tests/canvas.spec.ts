@@ -267,6 +267,11 @@ test('a top-level launch creates a local submission and opens /form/{newId} with
 }) => {
   const id = await oneId("SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = 'FORM-0005'");
   await signInAtOrg(page, bff);
+  // The user's Incident Report drafts before the launch (the seed has one; other tests may add more).
+  await page.getByRole('tab', { name: /^In Progress/ }).click();
+  const drafts = page.getByTestId('in-progress-card').filter({ hasText: 'Incident Report' });
+  await expect(drafts.first()).toBeVisible();
+  const before = await drafts.count();
   await page.goto(`${bff}${CANVAS_LAUNCH_PATH}/${id}/Incident%20Report?source=link`);
   await page.waitForURL(/\/form\/[0-9a-f-]{36}\?source=link$/, { timeout: 30_000 });
   await expect(page.getByLabel('What happened?')).toBeVisible();
@@ -292,7 +297,7 @@ test('a top-level launch creates a local submission and opens /form/{newId} with
   await page.getByRole('button', { name: 'Close' }).click();
   await page.waitForURL(`${bff}/`);
   await page.getByRole('tab', { name: /^In Progress/ }).click();
-  await expect(page.getByTestId('in-progress-card').filter({ hasText: 'Incident Report' })).toHaveCount(1);
+  await expect(drafts).toHaveCount(before + 1);
 });
 
 test('the publish routes outside the org frame go home (no host page, nothing posted)', async ({ page }) => {
