@@ -118,7 +118,8 @@ async function draftOffline(page: Page, ctx: BrowserContext, typed: string): Pro
     .getByRole('dialog', { name: 'Mark up flange-north.jpg' })
     .getByRole('button', { name: 'Skip' })
     .click();
-  await expect(page.getByRole('group', { name: 'Evidence photos' }).getByTestId('photo-size')).toHaveCount(2);
+  // the resized photo and the kept original (keepOriginal), each a card of its own
+  await expect(page.getByTestId('file-card')).toHaveCount(2);
   await page.getByRole('button', { name: 'Close' }).click();
   await home(page);
   await expect(page.getByTestId('in-progress-card').filter({ hasText: FORM_TITLE })).toHaveCount(1);
