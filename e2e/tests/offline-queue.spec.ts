@@ -19,11 +19,9 @@ type Offline = {
   attachFile(id: string, file: Blob, name: string): Promise<{ ok: boolean; value?: Record<string, unknown> }>;
   submit(id: string, data: Record<string, unknown>): Promise<{ ok: boolean }>;
   owner(): unknown;
-  store: { filesOf(owner: unknown, id: string): Promise<{ sha256?: string }[]> };
-  dbs: {
-    submissions: {
-      submissions: { toArray(): Promise<{ id: string; status: string; syncStatus: string }[]> };
-    };
+  store: {
+    filesOf(owner: unknown, id: string): Promise<{ sha256?: string }[]>;
+    submissionsOf(owner: unknown): Promise<{ id: string; status: string; syncStatus: string }[]>;
   };
 };
 
@@ -63,17 +61,13 @@ async function startUnderWorker(
 }
 
 const local = (page: Page, prefix: string) =>
-  page.evaluate(
-    async (prefix) =>
-      (
-        (await (
-          window as unknown as { __cqOffline: Offline }
-        ).__cqOffline.dbs.submissions.submissions.toArray()) ?? []
-      )
-        .filter((s) => s.id.startsWith(prefix))
-        .map((s) => `${s.status}/${s.syncStatus}`),
-    prefix,
-  );
+  page.evaluate(async (prefix) => {
+    // the records are sealed at rest (issue 45): read through the store, as the signed-in user
+    const off = (window as unknown as { __cqOffline: Offline }).__cqOffline;
+    return (await off.store.submissionsOf(off.owner()))
+      .filter((s) => s.id.startsWith(prefix))
+      .map((s) => `${s.status}/${s.syncStatus}`);
+  }, prefix);
 
 // Both people who fill forms in the field: the field user and the partner user (external sharing).
 for (const username of ['field.user@demo.org', 'partner.user@demo.org'])

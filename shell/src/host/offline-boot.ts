@@ -9,6 +9,9 @@ import type { BffClient } from './bff-client';
 import { exposeForDiagnostics } from './offline/diagnostics';
 import { clientEvents } from './offline/org-refresh';
 import { wakeOnSignIn } from './wake-on-sign-in';
+import { dataKeySource, escrowVia } from './vault/data-keys';
+import { indexedDbKeyringStore } from './vault/keyring-store';
+import { readDevicePolicy } from './vault/policy-store';
 
 export interface OfflineBootDeps {
   session: Observable<SessionState>;
@@ -46,6 +49,14 @@ export function bootOffline({
     }),
     canvasMode,
     onUnauthorized,
+    // issue 45: every record sealed with its owner's data key; while the app is locked, store calls
+    // wait for the vault (the lock screen covers the app meanwhile)
+    keys: dataKeySource({
+      keyrings: indexedDbKeyringStore(),
+      pinRequired: () => readDevicePolicy(window.localStorage).pinRequired,
+      escrow: escrowVia(client),
+      wait: true,
+    }),
     // the BFF's live hints come through the host's one client (behind the sign-out gate)
     orgRefresh: { openEvents: () => clientEvents(client) },
   });

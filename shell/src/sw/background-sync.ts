@@ -10,6 +10,10 @@ import { OfflineStore } from '../host/offline/store';
 import { openOfflineDbs, type IdbDeps } from '../host/offline/db';
 import type { Owner } from '../host/offline/owner';
 import { sessionOwner, syncOwner } from '../host/offline/sync-owner';
+import type { DataKeys } from '../host/offline/sealing';
+import { createBffClient } from '../host/bff-client';
+import { dataKeySource, escrowVia, pinRequiredVia } from '../host/vault/data-keys';
+import { indexedDbKeyringStore, type KeyringStore } from '../host/vault/keyring-store';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,12 +29,14 @@ export interface DrainDeps {
   idb?: IdbDeps;
   caches?: Pick<CacheStorage, 'open'> | null;
   locks?: Parameters<typeof drainOutboxOnce>[0]['locks'];
+  /** The device's keyrings (default: the vault's IndexedDB database). */
+  keyrings?: KeyringStore;
 }
 
-async function stillQueued(owner: Owner, idb: IdbDeps): Promise<boolean> {
+async function stillQueued(owner: Owner, idb: IdbDeps, keys: DataKeys): Promise<boolean> {
   const dbs = openOfflineDbs(idb, '', () => owner);
   try {
-    return await new OfflineStore(dbs).hasPendingWork(owner);
+    return await new OfflineStore(dbs, keys).hasPendingWork(owner);
   } finally {
     dbs.submissions.close();
     dbs.images.close();
@@ -52,15 +58,32 @@ export async function backgroundDrain(lastChance = false, deps: DrainDeps = {}):
   });
   const owner = { organizationId: ctx.organizationId, userId: ctx.userId };
   const idb = deps.idb ?? {};
+  // The records are sealed with the owner's data key (issue 45): the device wrap (no PIN) opens it
+  // here too; with a PIN, the escrow key the BFF releases to this session. Neither: the app is locked
+  // offline (or the server keeps no escrow), and the queue waits for the app or a later sync.
+  const bff = createBffClient({ fetch: fetchFn, ...(deps.baseUrl ? { baseUrl: deps.baseUrl } : {}) });
+  const keys = dataKeySource({
+    keyrings: deps.keyrings ?? indexedDbKeyringStore((idb.indexedDB as IDBFactory | undefined) ?? indexedDB),
+    pinRequired: pinRequiredVia(bff),
+    escrow: escrowVia(bff),
+    openWithEscrowKey: true,
+    wait: false,
+  });
+  try {
+    await keys.keyFor(owner);
+  } catch {
+    throw new Error('offline outbox: the data key is not open here; the queue waits for the app');
+  }
   const ran = await drainOutboxOnce({
     gateway,
     owner,
     idb,
+    keys,
     ...(deps.locks !== undefined ? { locks: deps.locks } : {}),
   });
   // Work left (transient failures, backoff): reject so the browser schedules another sync; a tab
   // that leads (ran = false) takes care of it instead.
-  if (ran && !lastChance && (await stillQueued(owner, idb))) {
+  if (ran && !lastChance && (await stillQueued(owner, idb, keys))) {
     throw new Error('offline outbox: items left for the next sync');
   }
 }

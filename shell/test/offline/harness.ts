@@ -11,6 +11,19 @@ import {
 } from '../../src/host/offline/services';
 import { FakeOrg } from './fake-org';
 import type { Owner } from '../../src/host/offline/owner';
+import type { DataKeys } from '../../src/host/offline/sealing';
+import { testKeys } from './keys';
+
+/** One device's data keys per database factory: the harnesses of one device (tabs) share them. */
+const deviceKeys = new WeakMap<IDBFactory, DataKeys>();
+export function keysOf(factory: IDBFactory): DataKeys {
+  let k = deviceKeys.get(factory);
+  if (!k) {
+    k = testKeys();
+    deviceKeys.set(factory, k);
+  }
+  return k;
+}
 
 export interface Harness {
   svc: OfflineServicesHandle;
@@ -51,6 +64,7 @@ export function makeHarness(
     locks: null,
     channel: null,
     idb: { indexedDB: factory, IDBKeyRange },
+    keys: keysOf(factory),
     nowMs: () => clock.now,
     random: () => 0.5,
     uuid: () => `00000000-0000-4000-8000-${String(tag).padStart(4, '0')}${String(++ids).padStart(8, '0')}`,
@@ -61,7 +75,7 @@ export function makeHarness(
     await svc.engine.submissions.runOnce();
     await svc.engine.files.runOnce();
   };
-  const local = (): Promise<LocalSubmission[]> => svc.dbs.submissions.submissions.toArray();
+  const local = (): Promise<LocalSubmission[]> => svc.store.submissionsOf(HARNESS_OWNER);
   const drain = async (maxRounds = 200): Promise<number> => {
     for (let round = 1; round <= maxRounds; round++) {
       await drainOnce();

@@ -4,6 +4,7 @@
  * own REST API, and offline services over the HTTP gateway with a fresh fake-indexeddb.
  */
 // Dexie's live queries need a global IndexedDB at import time (each services gets its own factory).
+import { testKeys } from './keys';
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FileNode } from 'shared-contracts';
@@ -60,6 +61,7 @@ export function systemServices(
     locks: null,
     channel: null,
     idb: { indexedDB: new IDBFactory(), IDBKeyRange },
+    keys: testKeys(),
     backgroundSync: () => undefined,
     ...options,
   });

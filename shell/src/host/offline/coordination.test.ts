@@ -10,7 +10,7 @@ import { LeaderElection, UPLOADER_LOCK, withLockIfAvailable } from './leader';
 import { DraftPresence } from './presence';
 import { FakeLockManager } from '../../../test/offline/fake-locks';
 import { FakeOrg } from '../../../test/offline/fake-org';
-import { makeHarness, type Harness } from '../../../test/offline/harness';
+import { keysOf, makeHarness, type Harness } from '../../../test/offline/harness';
 
 const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const harnesses: Harness[] = [];
@@ -311,6 +311,7 @@ describe('the service-worker drain (Background Sync)', () => {
       owner: tab.owner,
       locks: locks.forTab('sw'),
       idb: { indexedDB: factory, IDBKeyRange },
+      keys: keysOf(factory),
     };
     expect(await drainOutboxOnce(opts)).toBe(false);
     expect(tab.org.calls).toEqual([]);

@@ -21,7 +21,8 @@ import {
   type LocalSubmission,
   type StoredImage,
 } from 'shared-contracts';
-import { UNKNOWN_USER, type Owner } from './owner';
+import { UNKNOWN_USER, type Owner, type OwnedList } from './owner';
+import type { FileRow, FormRow, GuideRow, ListRow, SubmissionRow } from './sealing';
 
 /** Database names: the spec names the stores, not the databases. */
 export const SUBMISSIONS_DB_NAME = 'SubmissionsDatabase';
@@ -44,15 +45,6 @@ export interface DiscardedSubmission {
   userId?: string;
   /** ms since epoch; an old mark the org no longer lists as pending is dropped. */
   discardedAt: number;
-}
-
-/**
- * One of the org's lists as last read for one owner (version 4; keyed by owner and name): the user's
- * assigned tasks, the forms, when they were last current. Kept here, never in localStorage (issue 41).
- */
-export interface OwnedList extends Owner {
-  name: string;
-  value: unknown;
 }
 
 /** A cached form definition of one owner (version 3; keyed by owner and form id). */
@@ -87,13 +79,20 @@ function legacyOf(read: LegacyOwner | undefined): Owner | null {
   }
 }
 
+/**
+ * Rows as the tables hold them: sealed (sealing.ts, issue 45), or clear when written before the update
+ * and not yet sealed by the migration (store.ts `sealLegacy`), or of no known user (UNKNOWN_USER).
+ */
+export type StoredSubmission = SubmissionRow | LocalSubmission;
+export type StoredFile = FileRow | FileInfo;
+
 export class SubmissionsDb extends Dexie {
-  submissions!: Table<LocalSubmission, string>;
+  submissions!: Table<StoredSubmission, string>;
   /** Cached form definitions by owner and form id (version 3). */
-  forms!: Table<OwnedForm, [string, string, string]>;
+  forms!: Table<FormRow | OwnedForm, [string, string, string]>;
   discarded!: Table<DiscardedSubmission, string>;
   /** The org's lists as last read, by owner and name (version 4). */
-  lists!: Table<OwnedList, [string, string, string]>;
+  lists!: Table<ListRow | OwnedList, [string, string, string]>;
 
   constructor(deps: IdbDeps = {}, name = SUBMISSIONS_DB_NAME, legacyOwner?: LegacyOwner) {
     super(name, { ...deps, chromeTransactionDurability: 'strict' });
@@ -125,9 +124,9 @@ export class SubmissionsDb extends Dexie {
 
 export class ImageDb extends Dexie {
   /** FileInfo records (the file upload queue and the files themselves), keyed by LocalId. */
-  images!: Table<FileInfo, string>;
+  images!: Table<StoredFile, string>;
   /** Guide images by owner and URL (version 3). */
-  ownedGuides!: Table<OwnedGuide, [string, string, string]>;
+  ownedGuides!: Table<GuideRow | OwnedGuide, [string, string, string]>;
   /** Data-URL previews (StoredImage), keyed by id. */
   cachedImages!: Table<StoredImage, string>;
 

@@ -99,8 +99,14 @@ describe('deliverNow: one record now, the outcome told', () => {
     await vi.waitFor(() => expect(leader.svc.isLeader.get()).toBe(true));
     follower.svc.start();
     await vi.waitFor(() => expect(leader.svc.engine.running).toBe(false));
+    // the draft is synced first (the leader's uploader sends drafts too): its delivery is not this one
+    const c = await follower.svc.create({ formId: 'a0F1', formName: 'Walk' });
+    if (!c.ok) throw new Error(c.message);
+    await vi.waitFor(() => expect(follower.svc.delivery(c.value.id).get().kind).toBe('delivered'));
     leader.org.itemFault = () => 'no-url';
-    const s = await submitted(follower);
+    const sub = await follower.svc.submit(c.value.id, { General: { a: 1 } });
+    if (!sub.ok) throw new Error(sub.message);
+    const s = sub.value;
     const seen: DeliveryOutcome[] = [];
     const stop = follower.svc.delivery(s.id).subscribe((o) => seen.push(o));
     expect(await follower.svc.deliverNow(s.id)).toEqual({
@@ -110,8 +116,8 @@ describe('deliverNow: one record now, the outcome told', () => {
     });
     stop();
     expect(seen.map((o) => o.kind)).toEqual(['sending', 'refused']);
-    // sent once, by the leader
-    expect(leader.org.calls.filter((c) => c.op === 'submitBatch')).toHaveLength(1);
+    // the draft, then the submission sent once, by the leader
+    expect(leader.org.calls.filter((c) => c.op === 'submitBatch')).toHaveLength(2);
     expect(follower.svc.isLeader.get()).toBe(false);
   });
 });

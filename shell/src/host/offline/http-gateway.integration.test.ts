@@ -53,11 +53,11 @@ async function drain(
   for (let i = 0; i < rounds; i++) {
     await svc.engine.submissions.runOnce();
     await svc.engine.files.runOnce();
-    const left = await svc.dbs.submissions.submissions.toArray();
+    const left = await svc.store.submissionsOf(SYSTEM_OWNER);
     if (left.every((s) => s.syncStatus === 'in sync' || s.syncStatus === 'in error')) return left;
     clock.now += 10 * 60 * 1000;
   }
-  return svc.dbs.submissions.submissions.toArray();
+  return svc.store.submissionsOf(SYSTEM_OWNER);
 }
 
 describe('offline core + HTTP gateway against the real BFF and org-emulator', () => {

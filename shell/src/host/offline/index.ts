@@ -9,6 +9,7 @@ import { openOfflineDbs, type IdbDeps } from './db';
 import { FileUploader } from './file-uploader';
 import { browserLocks, withLockIfAvailable, type LockManagerLike } from './leader';
 import { OfflineStore } from './store';
+import type { DataKeys } from './sealing';
 import { assertOwner, type Owner } from './owner';
 import { SubmissionUploader } from './submission-uploader';
 
@@ -33,12 +34,14 @@ export async function drainOutboxOnce(opts: {
   owner: Owner;
   locks?: LockManagerLike | null;
   idb?: IdbDeps;
+  /** The owner's data key (vault/data-keys.ts): the records are sealed with it. */
+  keys: DataKeys;
   onUnauthorized?: () => void;
 }): Promise<boolean> {
   assertOwner(opts.owner, 'drainOutboxOnce');
   // Records written before owners were stored go to the user of this drain's sync context (db.ts).
   const dbs = openOfflineDbs(opts.idb ?? {}, '', () => opts.owner);
-  const store = new OfflineStore(dbs);
+  const store = new OfflineStore(dbs, opts.keys);
   const deps = {
     store,
     gateway: opts.gateway,

@@ -6,9 +6,18 @@
 import type { CachedForm, Guide } from 'shared-contracts';
 import type { OfflineDbs } from './db';
 import { assertOwner, ownerKey, type Owner } from './owner';
+import { type DataKeys, Sealer } from './sealing';
 
+/** Every copy is sealed with the owner's data key (sealing.ts) before its transaction opens. */
 export class KeptCopies {
-  constructor(readonly dbs: OfflineDbs) {}
+  protected readonly sealer: Sealer;
+
+  constructor(
+    readonly dbs: OfflineDbs,
+    keys: DataKeys,
+  ) {
+    this.sealer = new Sealer(keys);
+  }
 
   protected get sdb() {
     return this.dbs.submissions;
@@ -23,12 +32,13 @@ export class KeptCopies {
   async orgList<T>(owner: Owner, name: string): Promise<T | undefined> {
     assertOwner(owner, 'orgList');
     const r = await this.sdb.lists.get([owner.organizationId, owner.userId, name]);
-    return r ? (r.value as T) : undefined;
+    return r ? this.sealer.openList<T>(owner, r) : undefined;
   }
 
   async putOrgList(owner: Owner, name: string, value: unknown): Promise<void> {
     assertOwner(owner, 'putOrgList');
-    await this.sdb.transaction('rw', this.sdb.lists, () => this.sdb.lists.put({ ...owner, name, value }));
+    const row = await this.sealer.sealList(owner, name, value);
+    await this.sdb.transaction('rw', this.sdb.lists, () => this.sdb.lists.put(row));
   }
 
   // cached forms and guide images (download for offline)
@@ -36,26 +46,29 @@ export class KeptCopies {
   async formsOf(owner: Owner): Promise<CachedForm[]> {
     assertOwner(owner, 'formsOf');
     const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
-    return forms.map(({ Id, formDef, syncedOn }) => ({ Id, formDef, ...(syncedOn ? { syncedOn } : {}) }));
+    return Promise.all(forms.map((f) => this.sealer.openForm(owner, f)));
   }
 
   async getForm(owner: Owner, formId: string): Promise<CachedForm | undefined> {
     assertOwner(owner, 'getForm');
     const f = await this.sdb.forms.get([owner.organizationId, owner.userId, formId]);
-    return f ? { Id: f.Id, formDef: f.formDef, ...(f.syncedOn ? { syncedOn: f.syncedOn } : {}) } : undefined;
+    return f ? this.sealer.openForm(owner, f) : undefined;
   }
 
+  /** The ids are the rows' keys: nothing to open. */
   async formIds(owner: Owner): Promise<string[]> {
-    return (await this.formsOf(owner)).map((f) => f.Id);
+    assertOwner(owner, 'formIds');
+    const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    return forms.map((f) => f.Id);
   }
 
   /** The form's definition and its guide images, kept for this owner. */
   async putForm(owner: Owner, form: CachedForm, guides: Guide[]): Promise<void> {
     assertOwner(owner, 'putForm');
-    await this.sdb.transaction('rw', this.sdb.forms, () => this.sdb.forms.put({ ...form, ...owner }));
-    await this.idb.transaction('rw', this.idb.ownedGuides, () =>
-      this.idb.ownedGuides.bulkPut(guides.map((g) => ({ ...g, ...owner }))),
-    );
+    const row = await this.sealer.sealForm(owner, form);
+    const guideRows = await Promise.all(guides.map((g) => this.sealer.sealGuide(owner, g)));
+    await this.sdb.transaction('rw', this.sdb.forms, () => this.sdb.forms.put(row));
+    await this.idb.transaction('rw', this.idb.ownedGuides, () => this.idb.ownedGuides.bulkPut(guideRows));
   }
 
   async removeForm(owner: Owner, formId: string): Promise<void> {
@@ -75,7 +88,7 @@ export class KeptCopies {
   async guideImage(owner: Owner, imageUrl: string): Promise<string | undefined> {
     assertOwner(owner, 'guideImage');
     const g = await this.idb.ownedGuides.get([owner.organizationId, owner.userId, imageUrl]);
-    return g?.encodedImage || undefined;
+    return g ? (await this.sealer.openGuide(owner, g)).encodedImage || undefined : undefined;
   }
 
   async guidesOf(owner: Owner, formId: string): Promise<Guide[]> {
@@ -84,11 +97,6 @@ export class KeptCopies {
       .where('[organizationId+userId+formId]')
       .equals([owner.organizationId, owner.userId, formId])
       .toArray();
-    return guides.map(({ Id, ImageUrl, encodedImage, formId: f }) => ({
-      Id,
-      ImageUrl,
-      encodedImage,
-      ...(f ? { formId: f } : {}),
-    }));
+    return Promise.all(guides.map((g) => this.sealer.openGuide(owner, g)));
   }
 }

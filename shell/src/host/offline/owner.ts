@@ -54,3 +54,12 @@ export function sameOwner(a: Owner | null, b: Owner | null): boolean {
 export function ownerKey(owner: Owner): [string, string] {
   return [owner.organizationId, owner.userId];
 }
+
+/**
+ * One of the org's lists as last read for one owner (version 4; keyed by owner and name): the user's
+ * assigned tasks, the forms, when they were last current. Kept in the offline database (db.ts), never in localStorage (issue 41).
+ */
+export interface OwnedList extends Owner {
+  name: string;
+  value: unknown;
+}

@@ -1,5 +1,6 @@
 // The ownership rules of the offline store (issue 28: shared devices). Every record belongs to one
 // organisation and one user; every store call takes the signed-in owner and sees that owner's records.
+import { testKeys } from '../../../test/offline/keys';
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -106,7 +107,7 @@ async function sharedDevice(): Promise<{ store: OfflineStore; dbs: OfflineDbs }>
       ...o,
     });
   }
-  return { store: new OfflineStore(dbs), dbs };
+  return { store: new OfflineStore(dbs, testKeys()), dbs };
 }
 
 /** The method names of the store (its prototype): a new method is checked without being listed here. */
@@ -188,7 +189,7 @@ describe('every query of the offline store takes the owner', () => {
     await store.removeForm(A, 'a0F1');
     expect(await dbs.submissions.submissions.get('s-b')).toEqual(before);
     expect(await dbs.submissions.submissions.count()).toBe(4);
-    expect((await dbs.submissions.submissions.get('s-a'))?.version).toBe(7);
+    expect((await store.getSubmission(A, 's-a'))?.version).toBe(7);
     expect(await dbs.images.images.count()).toBe(4);
     expect(await dbs.images.cachedImages.count()).toBe(4);
     expect(await dbs.submissions.forms.count()).toBe(3);
@@ -199,8 +200,8 @@ describe('every query of the offline store takes the owner', () => {
   it("back online clears only the owner's network backoff; pending work is the owner's", async () => {
     const { store, dbs } = await sharedDevice();
     expect(await store.clearNetworkBackoff(A, 'Network Error')).toBe(2);
-    expect((await dbs.submissions.submissions.get('s-b'))?.delivery?.nextAttemptAt).toBe(5);
-    expect((await dbs.images.images.get('f-b'))?.delivery?.nextAttemptAt).toBe(5);
+    expect((await store.getSubmission(B, 's-b'))?.delivery?.nextAttemptAt).toBe(5);
+    expect((await store.getFile(B, 'f-b'))?.delivery?.nextAttemptAt).toBe(5);
     await dbs.submissions.submissions.delete('s-a');
     await dbs.images.images.delete('f-a');
     expect(await store.hasPendingWork(A)).toBe(false);
@@ -324,7 +325,7 @@ describe('two users on one device, through the offline services', () => {
     h.org.pending = [pendingFromOrg('p2')];
     h.clock.now += 120_000;
     await h.svc.importPending();
-    const all = await h.local();
+    const all = [...(await h.svc.store.submissionsOf(A)), ...(await h.svc.store.submissionsOf(B))];
     expect(all.map((s) => [s.id, s.userId]).sort()).toEqual([
       ['p1', A.userId],
       ['p2', B.userId],

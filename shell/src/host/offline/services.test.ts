@@ -464,7 +464,7 @@ describe('local actions', () => {
     if (!c.ok) throw new Error(c.message);
     const f = await h.svc.attachFile(c.value.id, new Blob(['x']), 'x.png', 'General.Files', 'form-given-id');
     expect(f.ok && f.value.LocalId).toBe('form-given-id');
-    expect((await h.svc.dbs.images.images.get('form-given-id'))?.Name).toBe('x.png');
+    expect((await h.svc.store.getFile(h.owner, 'form-given-id'))?.Name).toBe('x.png');
   });
 
   it('saving a submission that no longer exists says so', async () => {

@@ -31,6 +31,7 @@ import { DraftPresence, type ChannelLike } from './presence';
 import { createPushSync } from './push-sync';
 import { BACKGROUND_SYNC_TAG, registerBackgroundSync } from './queue-channel';
 import { OfflineStore } from './store';
+import type { DataKeys } from './sealing';
 import { createTaskStart } from './task-start';
 import * as T from './transitions';
 import { createUserWrites, SignedOutError } from './user-writes';
@@ -58,6 +59,8 @@ export interface OfflineServicesOptions {
   idb?: IdbDeps;
   dbPrefix?: string;
   dbs?: OfflineDbs;
+  /** The owners' data keys (issue 45: every record is sealed with its owner's; vault/data-keys.ts). */
+  keys: DataKeys;
   /** Who the records written before owners belong to (db.ts): default the context's user, if any. */
   legacyOwner?: LegacyOwner;
   nowMs?: () => number;
@@ -95,7 +98,7 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     return isOwner(o) ? o : null;
   };
   const dbs = opts.dbs ?? openOfflineDbs(opts.idb ?? {}, opts.dbPrefix ?? '', opts.legacyOwner ?? owner);
-  const store = new OfflineStore(dbs);
+  const store = new OfflineStore(dbs, opts.keys);
   const nowMs = opts.nowMs ?? (() => Date.now());
   const nowIso = (): string => new Date(nowMs()).toISOString();
   const uuid = opts.uuid ?? (() => crypto.randomUUID());
@@ -165,6 +168,8 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     const o = owner();
     if (!o) return;
     try {
+      // issue 45: records written in the clear before the update are sealed at the first unlock
+      await store.sealLegacy(o);
       const claimed = await store.claimOrphans(o);
       await store.dropOrphanFiles(o);
       if (claimed.length > 0) engine.wake();

@@ -5,8 +5,10 @@
  * nor overwritten. The remotes, the uploaders and the service worker reach the stores only through
  * this class (store.test.ts checks every method of it refuses an owner-less call). User writes return a WriteResult (a quota or storage failure
  * becomes plain words and leaves the previous record intact: the write is one transaction, so it
- * either lands whole or not at all). Read-modify-write always re-reads inside the transaction, so a
- * save from another tab or the uploader is never overwritten by a stale copy.
+ * either lands whole or not at all). Every record is sealed with the owner's data key before its
+ * transaction and opened after its read (sealing.ts, issue 45); a read-modify-write writes only if the
+ * row is still the one it opened (else it reads again), so a save from another tab or the uploader is
+ * never overwritten by a stale copy.
  */
 import {
   FILE_STATUS,
@@ -17,8 +19,11 @@ import {
   type LocalSubmission,
   type WriteResult,
 } from 'shared-contracts';
+import { Dexie, type Table } from 'dexie';
+import type { OwnedForm, OwnedGuide, StoredFile, StoredSubmission } from './db';
 import { KeptCopies } from './kept-copies';
-import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type Owner } from './owner';
+import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type OwnedList, type Owner } from './owner';
+import { isSealedRow, sameRow, type Sealer } from './sealing';
 
 /** A write would replace a record of another owner (same id): refused, the record stays theirs. */
 export class OwnerConflictError extends Error {
@@ -68,17 +73,42 @@ function stamp<R extends { organizationId?: string; userId?: string }>(owner: Ow
   return { ...r, organizationId: owner.organizationId, userId: owner.userId };
 }
 
+/** The rows a list of the owner's records was opened from (applyImport writes only if they still stand). */
+const rowOf = new WeakMap<LocalSubmission, StoredSubmission>();
+
+async function openSubmissions(
+  sealer: Sealer,
+  owner: Owner,
+  rows: StoredSubmission[],
+): Promise<LocalSubmission[]> {
+  const out = await Promise.all(rows.map((r) => sealer.openSubmission(owner, r)));
+  out.forEach((s, i) => rowOf.set(s, rows[i] as StoredSubmission));
+  return out;
+}
+
+const openFiles = (sealer: Sealer, owner: Owner, rows: StoredFile[]): Promise<FileInfo[]> =>
+  Promise.all(rows.map((r) => sealer.openFile(owner, r)));
+
+/** Rows still in the clear (written before issue 45). */
+function clear<R>(rows: R[]): R[] {
+  return rows.filter((r) => !isSealedRow(r));
+}
+
 export class OfflineStore extends KeptCopies {
   /** The owner's record with this id, or undefined (another owner's record reads as absent). */
   async getSubmission(owner: Owner, id: string): Promise<LocalSubmission | undefined> {
     assertOwner(owner, 'getSubmission');
     const s = await this.sdb.submissions.get(id);
-    return s && ownedBy(s, owner) ? s : undefined;
+    return s && ownedBy(s, owner) ? this.sealer.openSubmission(owner, s) : undefined;
   }
 
-  submissionsOf(owner: Owner): Promise<LocalSubmission[]> {
+  async submissionsOf(owner: Owner): Promise<LocalSubmission[]> {
     assertOwner(owner, 'submissionsOf');
-    return this.sdb.submissions.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    const rows = await this.sdb.submissions
+      .where('[organizationId+userId]')
+      .equals(ownerKey(owner))
+      .toArray();
+    return openSubmissions(this.sealer, owner, rows);
   }
 
   countSubmissions(owner: Owner): Promise<number> {
@@ -87,13 +117,14 @@ export class OfflineStore extends KeptCopies {
   }
 
   /** Candidates for the uploader, by the syncStatus index (in-sync and in-error records are not read). */
-  queuedSubmissions(owner: Owner): Promise<LocalSubmission[]> {
+  async queuedSubmissions(owner: Owner): Promise<LocalSubmission[]> {
     assertOwner(owner, 'queuedSubmissions');
-    return this.sdb.submissions
+    const rows = await this.sdb.submissions
       .where('syncStatus')
       .anyOf(QUEUED)
       .filter((s) => ownedBy(s, owner))
       .toArray();
+    return openSubmissions(this.sealer, owner, rows);
   }
 
   /**
@@ -125,35 +156,37 @@ export class OfflineStore extends KeptCopies {
   }
 
   /** `undiscard`: the id may be one the user discarded; its discard mark goes in the same transaction. */
-  putSubmission(owner: Owner, s: LocalSubmission, { undiscard = false } = {}): Promise<string> {
+  async putSubmission(owner: Owner, s: LocalSubmission, { undiscard = false } = {}): Promise<string> {
     assertOwner(owner, 'putSubmission');
-    const record = stamp(owner, s);
+    const row = await this.sealer.sealSubmission(owner, stamp(owner, s));
     return this.sdb.transaction('rw', [this.sdb.submissions, this.sdb.discarded], async () => {
       await this.refuseOthers(owner, [s.id]);
       if (undiscard) {
         const mark = await this.sdb.discarded.get(s.id);
         if (mark && ownedBy(mark, owner)) await this.sdb.discarded.delete(s.id);
       }
-      return this.sdb.submissions.put(record);
+      return this.sdb.submissions.put(row);
     });
   }
 
   /** Many records, one transaction (bulkPut), all stamped with the owner. */
   async bulkPutSubmissions(owner: Owner, items: LocalSubmission[]): Promise<void> {
     assertOwner(owner, 'bulkPutSubmissions');
-    const records = items.map((s) => stamp(owner, s));
+    const rows = await Promise.all(items.map((s) => this.sealer.sealSubmission(owner, stamp(owner, s))));
     await this.sdb.transaction('rw', this.sdb.submissions, async () => {
       await this.refuseOthers(
         owner,
-        records.map((r) => r.id),
+        rows.map((r) => r.id),
       );
-      await this.sdb.submissions.bulkPut(records);
+      await this.sdb.submissions.bulkPut(rows);
     });
   }
 
   /**
    * Atomic read-modify-write of the owner's record. `fn` gets the current record and returns the next
    * one, `null` to delete it, or `undefined` to leave it as is. Resolves to what is stored afterwards.
+   * Opened and sealed outside the transaction (sealing.ts); the write lands only if the row is still
+   * the one `fn` saw, else `fn` runs again on the newer record (so `fn` must be pure).
    */
   async updateSubmission(
     owner: Owner,
@@ -161,24 +194,28 @@ export class OfflineStore extends KeptCopies {
     fn: (current: LocalSubmission) => LocalSubmission | null | undefined,
   ): Promise<LocalSubmission | undefined> {
     assertOwner(owner, 'updateSubmission');
-    return this.sdb.transaction('rw', this.sdb.submissions, async () => {
-      const current = await this.sdb.submissions.get(id);
-      if (!current || !ownedBy(current, owner)) return undefined;
+    for (;;) {
+      const row = await this.sdb.submissions.get(id);
+      if (!row || !ownedBy(row, owner)) return undefined;
+      const current = await this.sealer.openSubmission(owner, row);
       const next = fn(current);
       if (next === undefined) return current;
-      if (next === null) {
-        await this.sdb.submissions.delete(id);
-        return undefined;
-      }
-      const stamped = stamp(owner, next);
-      await this.sdb.submissions.put(stamped);
-      return stamped;
-    });
+      const stamped = next === null ? null : stamp(owner, next);
+      const sealed = stamped === null ? null : await this.sealer.sealSubmission(owner, stamped);
+      const written = await this.sdb.transaction('rw', this.sdb.submissions, async () => {
+        if (!sameRow(await this.sdb.submissions.get(id), row)) return false;
+        if (sealed === null) await this.sdb.submissions.delete(id);
+        else await this.sdb.submissions.put(sealed);
+        return true;
+      });
+      if (written) return stamped ?? undefined;
+    }
   }
 
   /**
    * Read-modify-write of many of the owner's records in one transaction (the bulk upload's outcomes):
    * `fn` gets the current records (undefined: gone or another owner's) and says what to put and delete.
+   * As updateSubmission: written only if none of the rows changed meanwhile, else `fn` runs again.
    */
   async updateSubmissions(
     owner: Owner,
@@ -186,15 +223,25 @@ export class OfflineStore extends KeptCopies {
     fn: (current: (LocalSubmission | undefined)[]) => { puts: LocalSubmission[]; deletes: string[] },
   ): Promise<void> {
     assertOwner(owner, 'updateSubmissions');
-    await this.sdb.transaction('rw', this.sdb.submissions, async () => {
-      const current = (await this.sdb.submissions.bulkGet(ids)).map((c) =>
-        c && ownedBy(c, owner) ? c : undefined,
+    for (;;) {
+      const rows = await this.sdb.submissions.bulkGet(ids);
+      const current = await Promise.all(
+        rows.map((c) => (c && ownedBy(c, owner) ? this.sealer.openSubmission(owner, c) : undefined)),
       );
       const mine = new Set(current.filter((c) => c !== undefined).map((c) => c.id));
       const { puts, deletes } = fn(current);
-      await this.sdb.submissions.bulkPut(puts.filter((p) => mine.has(p.id)).map((p) => stamp(owner, p)));
-      await this.sdb.submissions.bulkDelete(deletes.filter((id) => mine.has(id)));
-    });
+      const sealed = await Promise.all(
+        puts.filter((p) => mine.has(p.id)).map((p) => this.sealer.sealSubmission(owner, stamp(owner, p))),
+      );
+      const written = await this.sdb.transaction('rw', this.sdb.submissions, async () => {
+        const again = await this.sdb.submissions.bulkGet(ids);
+        if (again.some((r, i) => !sameRow(r, rows[i]))) return false;
+        await this.sdb.submissions.bulkPut(sealed);
+        await this.sdb.submissions.bulkDelete(deletes.filter((id) => mine.has(id)));
+        return true;
+      });
+      if (written) return;
+    }
   }
 
   /**
@@ -225,10 +272,12 @@ export class OfflineStore extends KeptCopies {
   }
 
   /**
-   * One import of the org's pending records, in one transaction: `plan` gets the owner's records and
-   * discard marks and says what to write. Records the org lists as this user's that the migration could
-   * not give an owner (UNKNOWN_USER, same organisation) are claimed first; a put whose id is another
-   * owner's record is dropped (never overwritten).
+   * One import of the org's pending records: `plan` gets the owner's records and discard marks and
+   * says what to write. Records the org lists as this user's that the migration could not give an
+   * owner (UNKNOWN_USER, same organisation) are claimed first; a put whose id is another owner's record
+   * is dropped (never overwritten). The records are opened and the puts sealed outside the transaction;
+   * the transaction writes only if the owner's records and marks are still those planned from (else
+   * the plan is made again), so the import is as atomic as one read-modify-write.
    */
   async applyImport<T>(
     owner: Owner,
@@ -238,75 +287,97 @@ export class OfflineStore extends KeptCopies {
     assertOwner(owner, 'applyImport');
     const claimed = await this.claimUnknown(owner, opts.pendingIds);
     const tables = [this.sdb.submissions, this.sdb.discarded];
-    return this.sdb.transaction('rw', tables, async () => {
+    const ownerRows = () =>
+      this.sdb.submissions.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    for (;;) {
+      // through submissionsOf (one read of the owner's records), each with the row it was opened from
       const locals = await this.submissionsOf(owner);
+      const rows = locals.map((s) => rowOf.get(s));
       const discarded = await this.discardedIds(owner);
-      if (opts.forgetMarks) {
-        const marks = await this.sdb.discarded.bulkGet(opts.pendingIds);
-        await this.sdb.discarded.bulkDelete(
-          marks.filter((m) => m !== undefined && ownedBy(m, owner)).map((m) => m?.id ?? ''),
-        );
-      }
       const p = plan(locals, discarded);
       const mine = new Set(locals.map((s) => s.id));
       const existing = await this.sdb.submissions.bulkGet(p.puts.map((s) => s.id));
       const puts = p.puts
         .filter((s, i) => mine.has(s.id) || existing[i] === undefined)
         .map((s) => stamp(owner, s));
+      const sealed = await Promise.all(puts.map((s) => this.sealer.sealSubmission(owner, s)));
       const deletes = p.deletes.filter((id) => mine.has(id));
-      if (puts.length > 0) await this.sdb.submissions.bulkPut(puts);
-      if (deletes.length > 0) await this.sdb.submissions.bulkDelete(deletes);
-      if (p.forgetDiscardedBefore !== undefined) {
-        const before = p.forgetDiscardedBefore;
-        const pending = new Set(opts.pendingIds);
-        await this.sdb.discarded
-          .where('[organizationId+userId]')
-          .equals(ownerKey(owner))
-          .filter((d) => d.discardedAt < before && !pending.has(d.id))
-          .delete();
-      }
-      return { puts: claimed.length > 0 ? [...claimed, ...puts] : puts, deletes, result: p.result };
-    });
+      const written = await this.sdb.transaction('rw', tables, async () => {
+        const again = await ownerRows();
+        const byId = new Map(again.map((r) => [r.id, r]));
+        if (again.length !== rows.length || rows.some((r) => r === undefined || !sameRow(byId.get(r.id), r)))
+          return false;
+        const marks = await this.discardedIds(owner);
+        if (marks.size !== discarded.size || [...discarded].some((id) => !marks.has(id))) return false;
+        const fresh = await this.sdb.submissions.bulkGet(puts.map((s) => s.id));
+        if (fresh.some((r, i) => !mine.has(puts[i]?.id ?? '') && r !== undefined)) return false;
+        if (opts.forgetMarks) {
+          const found = await this.sdb.discarded.bulkGet(opts.pendingIds);
+          await this.sdb.discarded.bulkDelete(
+            found.filter((m) => m !== undefined && ownedBy(m, owner)).map((m) => m?.id ?? ''),
+          );
+        }
+        if (sealed.length > 0) await this.sdb.submissions.bulkPut(sealed);
+        if (deletes.length > 0) await this.sdb.submissions.bulkDelete(deletes);
+        if (p.forgetDiscardedBefore !== undefined) {
+          const before = p.forgetDiscardedBefore;
+          const pending = new Set(opts.pendingIds);
+          await this.sdb.discarded
+            .where('[organizationId+userId]')
+            .equals(ownerKey(owner))
+            .filter((d) => d.discardedAt < before && !pending.has(d.id))
+            .delete();
+        }
+        return true;
+      });
+      if (written)
+        return { puts: claimed.length > 0 ? [...claimed, ...puts] : puts, deletes, result: p.result };
+    }
   }
 
   /**
    * Records of the owner's organisation the migration could not give a user, that the org lists as
-   * this user's (`ids`, from the user's own pending records): theirs now, with their files.
+   * this user's (`ids`, from the user's own pending records): theirs now, with their files, sealed
+   * with their key (a record of no known user could not be sealed: nobody's key was there).
    */
   async claimUnknown(owner: Owner, ids: string[]): Promise<LocalSubmission[]> {
     assertOwner(owner, 'claimUnknown');
     if (ids.length === 0) return [];
     const unknown = (s: { organizationId?: string; userId?: string }): boolean =>
       s.userId === UNKNOWN_USER && (s.organizationId === owner.organizationId || s.organizationId === '');
+    const found = (await this.sdb.submissions.bulkGet(ids)).filter(
+      (s): s is LocalSubmission => s !== undefined && unknown(s) && !isSealedRow(s),
+    );
+    if (found.length === 0) return [];
+    const mine = found.map((s) => stamp(owner, s));
+    const rows = await Promise.all(mine.map((s) => this.sealer.sealSubmission(owner, s)));
+    // the records first, then their files: a file of the owner whose record is not theirs would be
+    // dropped by the file uploader as an orphan
     const claimed = await this.sdb.transaction('rw', this.sdb.submissions, async () => {
-      const found = (await this.sdb.submissions.bulkGet(ids)).filter(
-        (s): s is LocalSubmission => s !== undefined && unknown(s),
-      );
-      const mine = found.map((s) => stamp(owner, s));
-      await this.sdb.submissions.bulkPut(mine);
-      return mine;
+      const again = await this.sdb.submissions.bulkGet(found.map((s) => s.id));
+      const still = rows.filter((_, i) => sameRow(again[i], found[i]));
+      await this.sdb.submissions.bulkPut(still);
+      const ok = new Set(still.map((r) => r.id));
+      return mine.filter((s) => ok.has(s.id));
     });
-    if (claimed.length > 0) {
-      const subIds = claimed.map((s) => s.id);
-      await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {
-        await this.idb.images
-          .where('submissionId')
-          .anyOf(subIds)
-          .filter(unknown)
-          .modify((f) => {
-            f.organizationId = owner.organizationId;
-            f.userId = owner.userId;
-          });
-        await this.idb.cachedImages
-          .where('submissionId')
-          .anyOf(subIds)
-          .filter(unknown)
-          .modify((c) => {
-            c.organizationId = owner.organizationId;
-            c.userId = owner.userId;
-          });
-      });
-    }
+    if (claimed.length === 0) return claimed;
+    const subIds = claimed.map((s) => s.id);
+    const files = (
+      await this.idb.images.where('submissionId').anyOf(subIds).filter(unknown).toArray()
+    ).filter((f): f is FileInfo => !isSealedRow(f));
+    const fileRows = await Promise.all(files.map((f) => this.sealer.sealFile(owner, stamp(owner, f))));
+    await this.idb.transaction('rw', [this.idb.images, this.idb.cachedImages], async () => {
+      const again = await this.idb.images.bulkGet(files.map((f) => f.LocalId));
+      await this.idb.images.bulkPut(fileRows.filter((_, i) => sameRow(again[i], files[i])));
+      await this.idb.cachedImages
+        .where('submissionId')
+        .anyOf(subIds)
+        .filter(unknown)
+        .modify((c) => {
+          c.organizationId = owner.organizationId;
+          c.userId = owner.userId;
+        });
+    });
     return claimed;
   }
 
@@ -338,6 +409,91 @@ export class OfflineStore extends KeptCopies {
         }),
     );
     return this.claimUnknown(owner, ids);
+  }
+
+  /**
+   * Issue 45's migration: the owner's records written in the clear before the update are sealed in
+   * place with their key (their first unlock after the update). Each row is replaced in its own short
+   * transaction only if it is still the clear row that was sealed, so a tab killed mid-way loses
+   * nothing (a row is clear or sealed, never half) and the next run seals what is left; a row written
+   * meanwhile (already sealed) is left alone. Returns how many rows were sealed.
+   */
+  async sealLegacy(owner: Owner): Promise<number> {
+    assertOwner(owner, 'sealLegacy');
+    const mineIn = ownerKey(owner);
+    let sealed = 0;
+    const replace = async <R, S, K>(
+      table: Table<R | S, K>,
+      rows: R[],
+      key: (r: R) => K,
+      seal: (r: R) => Promise<S>,
+      db: Dexie,
+    ): Promise<void> => {
+      for (const r of rows) {
+        const next = await seal(r);
+        const done = await db.transaction('rw', table, async () => {
+          if (!sameRow(await table.get(key(r)), r)) return false;
+          await table.put(next);
+          return true;
+        });
+        if (done) sealed++;
+      }
+    };
+    const { sdb, idb } = this;
+    await replace(
+      sdb.submissions,
+      clear(
+        await sdb.submissions.where('[organizationId+userId]').equals(mineIn).toArray(),
+      ) as LocalSubmission[],
+      (s) => s.id,
+      (s) => this.sealer.sealSubmission(owner, stamp(owner, s)),
+      sdb,
+    );
+    await replace(
+      idb.images,
+      clear(await idb.images.where('[organizationId+userId]').equals(mineIn).toArray()) as FileInfo[],
+      (f) => f.LocalId,
+      (f) => this.sealer.sealFile(owner, stamp(owner, f)),
+      idb,
+    );
+    await replace(
+      sdb.forms,
+      clear(await sdb.forms.where('[organizationId+userId]').equals(mineIn).toArray()) as OwnedForm[],
+      (f): [string, string, string] => [f.organizationId, f.userId, f.Id],
+      (f) => this.sealer.sealForm(owner, f),
+      sdb,
+    );
+    await replace(
+      sdb.lists,
+      clear(
+        await sdb.lists
+          .where('[organizationId+userId+name]')
+          .between(
+            [owner.organizationId, owner.userId, Dexie.minKey],
+            [owner.organizationId, owner.userId, Dexie.maxKey],
+          )
+          .toArray(),
+      ) as OwnedList[],
+      (l): [string, string, string] => [l.organizationId, l.userId, l.name],
+      (l) => this.sealer.sealList(owner, l.name, l.value),
+      sdb,
+    );
+    await replace(
+      idb.ownedGuides,
+      clear(
+        await idb.ownedGuides
+          .where('[organizationId+userId+Id]')
+          .between(
+            [owner.organizationId, owner.userId, Dexie.minKey],
+            [owner.organizationId, owner.userId, Dexie.maxKey],
+          )
+          .toArray(),
+      ) as OwnedGuide[],
+      (g): [string, string, string] => [g.organizationId, g.userId, g.Id],
+      (g) => this.sealer.sealGuide(owner, g),
+      idb,
+    );
+    return sealed;
   }
 
   /**
@@ -393,97 +549,120 @@ export class OfflineStore extends KeptCopies {
 
   /**
    * Back online: what waits only because the network was down is due again at once (attempts and
-   * other errors are kept). Returns how many records were touched.
+   * other errors are kept). Returns how many records were touched (a record changed meanwhile keeps
+   * its own newer state).
    */
   async clearNetworkBackoff(owner: Owner, networkError: string): Promise<number> {
     assertOwner(owner, 'clearNetworkBackoff');
     const waiting = (d: { lastError: string | null; nextAttemptAt: number } | undefined): boolean =>
       d !== undefined && d.lastError === networkError && d.nextAttemptAt > 0;
-    const a = await this.sdb.transaction('rw', this.sdb.submissions, () =>
-      this.sdb.submissions
-        .where('[organizationId+userId]')
-        .equals(ownerKey(owner))
-        .filter((s) => waiting(s.delivery))
-        .modify((s) => {
-          if (s.delivery) s.delivery.nextAttemptAt = 0;
-        }),
-    );
-    const b = await this.idb.transaction('rw', this.idb.images, () =>
-      this.idb.images
-        .where('[organizationId+userId]')
-        .equals(ownerKey(owner))
-        .filter((f) => waiting(f.delivery))
-        .modify((f) => {
-          if (f.delivery) f.delivery.nextAttemptAt = 0;
-        }),
-    );
-    return a + b;
+    let touched = 0;
+    const subRows = await this.sdb.submissions
+      .where('[organizationId+userId]')
+      .equals(ownerKey(owner))
+      .toArray();
+    for (const s of await openSubmissions(this.sealer, owner, subRows)) {
+      if (!waiting(s.delivery) || !s.delivery) continue;
+      let changed = false;
+      await this.updateSubmission(owner, s.id, (cur) => {
+        changed = waiting(cur.delivery);
+        return changed && cur.delivery
+          ? { ...cur, delivery: { ...cur.delivery, nextAttemptAt: 0 } }
+          : undefined;
+      });
+      if (changed) touched++;
+    }
+    const fileRows = await this.idb.images.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    for (const f of await openFiles(this.sealer, owner, fileRows)) {
+      if (!waiting(f.delivery) || !f.delivery) continue;
+      let changed = false;
+      await this.updateFile(owner, f.LocalId, (cur) => {
+        changed = waiting(cur.delivery);
+        return changed && cur.delivery
+          ? { ...cur, delivery: { ...cur.delivery, nextAttemptAt: 0 } }
+          : undefined;
+      });
+      if (changed) touched++;
+    }
+    return touched;
   }
 
   // files
 
-  filesOf(owner: Owner, submissionId: string): Promise<FileInfo[]> {
+  async filesOf(owner: Owner, submissionId: string): Promise<FileInfo[]> {
     assertOwner(owner, 'filesOf');
-    return this.idb.images
+    const rows = await this.idb.images
       .where('submissionId')
       .equals(submissionId)
       .filter((f) => ownedBy(f, owner))
       .toArray();
+    return openFiles(this.sealer, owner, rows);
   }
 
   /** Every file record of the owner (the support summary). */
-  allFiles(owner: Owner): Promise<FileInfo[]> {
+  async allFiles(owner: Owner): Promise<FileInfo[]> {
     assertOwner(owner, 'allFiles');
-    return this.idb.images.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
+    return openFiles(
+      this.sealer,
+      owner,
+      await this.idb.images.where('[organizationId+userId]').equals(ownerKey(owner)).toArray(),
+    );
   }
 
-  unsyncedFiles(owner: Owner): Promise<FileInfo[]> {
+  async unsyncedFiles(owner: Owner): Promise<FileInfo[]> {
     assertOwner(owner, 'unsyncedFiles');
-    return this.idb.images
+    const rows = await this.idb.images
       .where('status')
       .equals(FILE_STATUS.unsynced)
       .filter((f) => ownedBy(f, owner))
       .toArray();
+    return openFiles(this.sealer, owner, rows);
   }
 
   async getFile(owner: Owner, localId: string): Promise<FileInfo | undefined> {
     assertOwner(owner, 'getFile');
     const f = await this.idb.images.get(localId);
-    return f && ownedBy(f, owner) ? f : undefined;
+    return f && ownedBy(f, owner) ? this.sealer.openFile(owner, f) : undefined;
   }
 
   /** Stores a file of the owner; a failure is 'Database Error: File not stored in DB'. */
   putFileForUser(owner: Owner, f: FileInfo): Promise<WriteResult<string>> {
     assertOwner(owner, 'putFileForUser');
     return guarded(
-      () =>
-        this.idb.transaction('rw', this.idb.images, async () => {
+      async () => {
+        const row = await this.sealer.sealFile(owner, stamp(owner, f));
+        return this.idb.transaction('rw', this.idb.images, async () => {
           const current = await this.idb.images.get(f.LocalId);
           if (current && !ownedBy(current, owner)) throw new OwnerConflictError(f.LocalId);
-          return this.idb.images.put(stamp(owner, f));
-        }),
+          return this.idb.images.put(row);
+        });
+      },
       () => MESSAGES_EN.fileNotStoredInDb,
     );
   }
 
+  /** As updateSubmission, for a file (its bytes sealed again with the record). */
   async updateFile(
     owner: Owner,
     localId: string,
     fn: (f: FileInfo) => FileInfo | null | undefined,
   ): Promise<FileInfo | undefined> {
     assertOwner(owner, 'updateFile');
-    return this.idb.transaction('rw', this.idb.images, async () => {
-      const current = await this.idb.images.get(localId);
-      if (!current || !ownedBy(current, owner)) return undefined;
+    for (;;) {
+      const row = await this.idb.images.get(localId);
+      if (!row || !ownedBy(row, owner)) return undefined;
+      const current = await this.sealer.openFile(owner, row);
       const next = fn(current);
       if (next === undefined) return current;
-      if (next === null) {
-        await this.idb.images.delete(localId);
-        return undefined;
-      }
-      const stamped = stamp(owner, next);
-      await this.idb.images.put(stamped);
-      return stamped;
-    });
+      const stamped = next === null ? null : stamp(owner, next);
+      const sealed = stamped === null ? null : await this.sealer.sealFile(owner, stamped);
+      const written = await this.idb.transaction('rw', this.idb.images, async () => {
+        if (!sameRow(await this.idb.images.get(localId), row)) return false;
+        if (sealed === null) await this.idb.images.delete(localId);
+        else await this.idb.images.put(sealed);
+        return true;
+      });
+      if (written) return stamped ?? undefined;
+    }
   }
 }

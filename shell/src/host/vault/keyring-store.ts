@@ -8,6 +8,8 @@ import type { Keyring } from './keyring';
 export interface KeyringStore {
   get(owner: string): Promise<Keyring | undefined>;
   put(keyring: Keyring): Promise<void>;
+  /** Stores a new user's keyring unless one is there already: resolves to the one stored (first wins). */
+  create(keyring: Keyring): Promise<Keyring>;
 }
 
 const DB = 'cq-vault';
@@ -42,6 +44,17 @@ export function indexedDbKeyringStore(factory: IDBFactory = indexedDB): KeyringS
     async put(keyring) {
       await done((await store('readwrite')).put(keyring));
     },
+    async create(keyring) {
+      try {
+        await done((await store('readwrite')).add(keyring));
+        return keyring;
+      } catch {
+        // another tab (or the worker) made this user's keyring first: theirs is the one
+        const stored = (await done((await store('readonly')).get(keyring.owner))) as Keyring | undefined;
+        if (!stored) throw new Error('the vault database refused a new keyring');
+        return stored;
+      }
+    },
   };
 }
 
@@ -53,6 +66,11 @@ export function memoryKeyringStore(): KeyringStore {
     put: (keyring) => {
       rows.set(keyring.owner, keyring);
       return Promise.resolve();
+    },
+    create: (keyring) => {
+      const stored = rows.get(keyring.owner) ?? keyring;
+      rows.set(keyring.owner, stored);
+      return Promise.resolve(stored);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { SignedIn } from 'shared-contracts';
 import { useObservable } from 'ui-kit/use-observable';
 import type { ShellHost } from '../host-services';
 import { LockScreen } from '../../layout/lock/LockScreen';
+import { publishKey } from './data-keys';
 import { indexedDbKeyringStore } from './keyring-store';
 import { readDevicePolicy } from './policy-store';
 import { createVault, type Vault, type VaultState } from './vault';
@@ -48,6 +49,8 @@ function vaultFor(host: ShellHost): Vault {
     escrow: () => host.api.call('vaultEscrowKey', {}).then((r) => r.key),
     // the form being filled is saved while the key is still open (bounded: the lock covers anyway)
     beforeLock: () => host.lifecycle.beforeLock(),
+    // the stores wait for this key while the app is locked (data-keys.ts)
+    onKey: publishKey,
   });
   const activity = () => v.activity();
   for (const type of ['pointerdown', 'keydown', 'wheel', 'touchstart'])

@@ -50,6 +50,8 @@ export interface VaultDeps {
   iterations?: number;
   /** Called before the data key goes at a lock: the open form is saved while it still can be. */
   beforeLock?: () => Promise<void> | void;
+  /** The data key opened (a key) or forgot (null), for the stores (data-keys.ts `publishKey`). */
+  onKey?: (owner: string, key: CryptoKey | null) => void;
 }
 
 export type PinOutcome = 'ok' | 'wrong' | 'pinRemoved' | 'digits' | 'length' | 'mismatch';
@@ -71,6 +73,10 @@ export function createVault(deps: VaultDeps) {
   let policy: LockPolicy | null = null;
   let keyring: Keyring | undefined;
   let dataKey: CryptoKey | null = null;
+  const setKey = (key: CryptoKey | null): void => {
+    dataKey = key;
+    if (owner) deps.onKey?.(owner, key);
+  };
   let lock: LockState = { kind: 'open', lastActivity: now() };
   let locking = false;
 
@@ -100,7 +106,7 @@ export function createVault(deps: VaultDeps) {
     }
   };
   const opened = (key: CryptoKey): void => {
-    dataKey = key;
+    setKey(key);
     lock = { kind: 'open', lastActivity: now() };
     setFailed(0);
     state.set(policy?.pinRequired ? { kind: 'open' } : { kind: 'off' });
@@ -116,6 +122,7 @@ export function createVault(deps: VaultDeps) {
      * what the PIN guards); otherwise (the app opened with a stored user) a PIN is asked again.
      */
     async start(user: VaultUser, orgPolicy: LockPolicy, online: boolean): Promise<VaultState> {
+      if (owner) setKey(null);
       owner = `${user.organizationId}:${user.userId}`;
       policy = orgPolicy;
       dataKey = null;
@@ -131,8 +138,9 @@ export function createVault(deps: VaultDeps) {
           ...(escrow ? { escrow } : {}),
           iterations,
         });
-        await save(made.keyring);
-        opened(made.dataKey);
+        // the first keyring written wins (another tab, or the stores' own key source, data-keys.ts)
+        keyring = await deps.store.create(made.keyring);
+        opened(keyring === made.keyring ? made.dataKey : await openWithDevice(keyring));
         return state.get();
       }
       if (!keyring) {
@@ -142,7 +150,7 @@ export function createVault(deps: VaultDeps) {
       if (online) {
         const escrow = await escrowCryptoKey();
         if (escrow && hasWrap(keyring, 'escrow')) {
-          dataKey = await openWithEscrow(keyring, escrow);
+          setKey(await openWithEscrow(keyring, escrow));
           setFailed(0);
           lock = { kind: 'open', lastActivity: now() };
           if (!hasWrap(keyring, 'pin')) {
@@ -165,7 +173,14 @@ export function createVault(deps: VaultDeps) {
       if (problem) return problem;
       if (pin !== confirm) return 'mismatch';
       if (dataKey && keyring) {
-        let next = await withPin(keyring, dataKey, pin, iterations);
+        // a PIN is asked now: the device wrap (made while none was) no longer opens the data alone
+        const { deviceKey: _device, ...kept } = keyring;
+        let next = await withPin(
+          { ...kept, wraps: kept.wraps.filter((w) => w.kind !== 'device') },
+          dataKey,
+          pin,
+          iterations,
+        );
         const escrow = hasWrap(next, 'escrow') ? null : await escrowCryptoKey();
         if (escrow) next = await withEscrow(next, dataKey, escrow);
         await save(next);
@@ -236,12 +251,13 @@ export function createVault(deps: VaultDeps) {
       }
       locking = false;
       lock = step.state;
-      if (step.effects.includes('forget-data-key')) dataKey = null;
+      if (step.effects.includes('forget-data-key')) setKey(null);
       state.set(lockedState());
     },
 
     /** Signed out: nothing of the user stays in memory; their keyring stays for their next sign-in. */
     stop(): void {
+      if (owner) setKey(null);
       owner = '';
       policy = null;
       keyring = undefined;
