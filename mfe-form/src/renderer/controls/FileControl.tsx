@@ -284,6 +284,7 @@ export const FileControl = memo(function FileControl(props: RendererProps) {
     <ControlShell state={state}>
       {canAdd ? (
         <Input
+          autoComplete="off"
           id={state.id}
           type="file"
           multiple

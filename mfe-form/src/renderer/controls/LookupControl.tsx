@@ -70,6 +70,7 @@ export const LookupControl = memo(function LookupControl(props: RendererProps) {
       <Box position="relative">
         <InputGroup size="sm">
           <Input
+            autoComplete="off"
             id={state.id}
             role="combobox"
             aria-expanded={open}

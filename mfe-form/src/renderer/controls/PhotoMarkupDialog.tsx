@@ -236,6 +236,7 @@ export function PhotoMarkupDialog({ request }: { request: MarkupRequest | undefi
                 <FormLabel>{RENDERER_TEXTS.markupTextLabel}</FormLabel>
                 <HStack>
                   <Input
+                    autoComplete="off"
                     ref={textInput}
                     value={text}
                     onChange={(e) => setText(e.target.value)}

@@ -96,6 +96,7 @@ const Combobox = ({ state, options }: { state: ControlState; options: OneOfOptio
   return (
     <Box position="relative">
       <Input
+        autoComplete="off"
         id={state.id}
         size="sm"
         role="combobox"

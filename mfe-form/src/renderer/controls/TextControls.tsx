@@ -24,9 +24,13 @@ const usePatternedChange = (state: ControlState, parse: (raw: string) => unknown
 
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
-/** Attributes every plain input shares. */
+/**
+ * Attributes every plain input shares. The browser keeps no autofill history of answers: on a shared
+ * device it would hold them in the clear in the profile and offer one user's answers to the next.
+ */
 const inputProps = (state: ControlState) => ({
   id: state.id,
+  autoComplete: 'off',
   className: 'cq-input',
   readOnly: !state.enabled,
   'aria-required': state.required || undefined,

@@ -82,6 +82,7 @@ function AssigneeLookup(props: {
     <Box position="relative">
       <HStack>
         <Input
+          autoComplete="off"
           id={props.id}
           size="sm"
           role="combobox"
@@ -182,7 +183,13 @@ export const CorrectiveActionElement = memo(function CorrectiveActionElement(pro
         <HStack align="end" flexWrap="wrap">
           <FormControl flex="1" minW="12rem">
             <FormLabel htmlFor={f('reason')}>{T.dismissReason}</FormLabel>
-            <Input id={f('reason')} size="sm" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Input
+              autoComplete="off"
+              id={f('reason')}
+              size="sm"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </FormControl>
           <Button
             size="sm"
@@ -203,6 +210,7 @@ export const CorrectiveActionElement = memo(function CorrectiveActionElement(pro
           <FormControl>
             <FormLabel htmlFor={f('title')}>{T.title}</FormLabel>
             <Input
+              autoComplete="off"
               id={f('title')}
               size="sm"
               isReadOnly={readOnly}
@@ -228,6 +236,7 @@ export const CorrectiveActionElement = memo(function CorrectiveActionElement(pro
           <FormControl>
             <FormLabel htmlFor={f('due')}>{T.dueDate}</FormLabel>
             <Input
+              autoComplete="off"
               id={f('due')}
               type="date"
               dir="ltr"
@@ -257,6 +266,7 @@ export const CorrectiveActionElement = memo(function CorrectiveActionElement(pro
           <FormControl gridColumn={{ md: 'span 2' }}>
             <FormLabel htmlFor={f('note')}>{T.note}</FormLabel>
             <Textarea
+              autoComplete="off"
               id={f('note')}
               size="sm"
               isReadOnly={readOnly}
