@@ -23,8 +23,11 @@ test.afterEach(async () => {
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
-test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs, an online sign-in', async () => {
-  test.setTimeout(300_000);
+/**
+ * A system whose org asks for a 4-digit PIN and a lock after a minute (the admin's policy), a fresh
+ * profile's page on Playwright's clock, and the lock screen's steps as the user takes them.
+ */
+async function lockedDevice() {
   system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
   const org = `http://127.0.0.1:${system.ports.emulator}`;
   await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
@@ -37,21 +40,41 @@ test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.clock.install();
   const cover = page.getByRole('dialog');
   const pin = page.getByLabel('PIN', { exact: true });
+  const choosePin = async (value: string) => {
+    await pin.fill(value);
+    await page.getByLabel('Confirm PIN').fill(value);
+    await page.getByRole('button', { name: 'Set PIN' }).click();
+  };
+  const setPin = async (value: string) => {
+    await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
+    await choosePin(value);
+    await expect(cover).toBeHidden();
+  };
+  const tryPin = async (value: string) => {
+    await pin.fill(value);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+  };
+  const unlock = async (value: string) => {
+    await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
+    await tryPin(value);
+    await expect(cover).toBeHidden();
+  };
+  return { page, errors, cover, choosePin, setPin, tryPin, unlock };
+}
+
+test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs, an online sign-in', async () => {
+  test.setTimeout(300_000);
+  const { page, errors, cover, choosePin, setPin, tryPin, unlock } = await lockedDevice();
+  await page.clock.install();
 
   await openHomeReadyOffline(page, system.url);
   await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
   await expect(cover).toContainText('asks for a 4-digit PIN');
-  await pin.fill('12');
-  await page.getByLabel('Confirm PIN').fill('12');
-  await page.getByRole('button', { name: 'Set PIN' }).click();
+  await choosePin('12');
   await expect(cover.getByRole('alert')).toHaveText('The PIN has 4 digits.');
-  await pin.fill('1234');
-  await page.getByLabel('Confirm PIN').fill('1234');
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await expect(cover).toBeHidden();
+  await setPin('1234');
   await expect(page.getByRole('tab', { name: /^Forms/ })).toBeVisible();
 
   // Offline, a minute without use: covered, and the wrong PIN says so.
@@ -59,25 +82,20 @@ test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs
   await page.clock.fastForward('01:20');
   await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
   await expect(cover).toContainText('You are offline. Connect to sign in.');
-  await pin.fill('9999');
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await tryPin('9999');
   await expect(cover.getByRole('alert')).toHaveText('Wrong PIN. 9 tries left.');
-  await pin.fill('1234');
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await expect(cover).toBeHidden();
+  await unlock('1234');
 
   // Reopened offline: the PIN again (the key never stays on the device unwrapped).
   await page.reload();
   await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
   for (let left = 9; left >= 1; left--) {
-    await pin.fill('0000');
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await tryPin('0000');
     await expect(cover.getByRole('alert')).toHaveText(
       `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     );
   }
-  await pin.fill('0000');
-  await page.getByRole('button', { name: 'Unlock' }).click();
+  await tryPin('0000');
   await expect(cover.getByRole('heading', { name: 'Sign in to continue' })).toBeVisible();
   await expect(cover).toContainText('Your work is still on this device');
 
@@ -86,46 +104,20 @@ test('the PIN the org asks for: set at sign-in, the lock offline, ten wrong PINs
   await cover.getByRole('button', { name: 'Sign in online' }).click();
   await page.waitForURL(/\/login/);
   await signInAtOrg(page, system.url);
-  await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
-  await pin.fill('4321');
-  await page.getByLabel('Confirm PIN').fill('4321');
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await expect(cover).toBeHidden();
+  await setPin('4321');
   await expect(page.getByRole('tab', { name: /^Forms/ })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
 test('a lock saves the form being filled first: the typed text is in the draft after the PIN, and after a reload', async () => {
   test.setTimeout(300_000);
-  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
-  const org = `http://127.0.0.1:${system.ports.emulator}`;
-  await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
-    pinRequired: true,
-    pinLength: 4,
-    lockAfterMinutes: 1,
-  });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-lock-'));
-  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { page, errors, setPin, unlock } = await lockedDevice();
   // Leaving a form with unsaved edits asks first; the user confirms.
   page.on('dialog', (d) => void d.accept());
   await page.clock.install();
-  const cover = page.getByRole('dialog');
-  const pin = page.getByLabel('PIN', { exact: true });
-  const unlock = async () => {
-    await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
-    await pin.fill('1234');
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect(cover).toBeHidden();
-  };
 
   await openHomeReadyOffline(page, system.url);
-  await pin.fill('1234');
-  await page.getByLabel('Confirm PIN').fill('1234');
-  await page.getByRole('button', { name: 'Set PIN' }).click();
-  await expect(cover).toBeHidden();
+  await setPin('1234');
   const id = await launchFromHome(page, 'FORM-0005 - Incident Report');
   await context.setOffline(true);
   const what = page.getByLabel(/^What happened\?/);
@@ -134,12 +126,12 @@ test('a lock saves the form being filled first: the typed text is in the draft a
 
   // A minute without use: the lock covers, the draft saved first; the PIN opens the form as it was.
   await page.clock.fastForward('01:20');
-  await unlock();
+  await unlock('1234');
   await expect(what).toHaveValue(typed);
 
   // The tab reloaded while the work was saved only by the lock: the PIN, then the same draft.
   await page.reload();
-  await unlock();
+  await unlock('1234');
   await expect(page).toHaveURL(new RegExp(`/form/${id}$`));
   await expect(what).toHaveValue(typed);
   await page.getByTestId('form-footer').getByRole('button', { name: 'Close' }).click();
@@ -152,37 +144,14 @@ test('a lock saves the form being filled first: the typed text is in the draft a
 
 test("two users on one profile: each has their own PIN, and one's PIN does not open the other's lock", async () => {
   test.setTimeout(300_000);
-  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
-  const org = `http://127.0.0.1:${system.ports.emulator}`;
-  await deployDevicePolicy(org, await orgPasswordToken(org, { username: 'admin@demo.org' }), {
-    pinRequired: true,
-    pinLength: 4,
-    lockAfterMinutes: 1,
-  });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-lock-'));
-  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, headless: true });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { page, errors, cover, setPin, tryPin, unlock } = await lockedDevice();
   await page.clock.install();
-  const cover = page.getByRole('dialog');
-  const pin = page.getByLabel('PIN', { exact: true });
-  const setPin = async (value: string) => {
-    await expect(cover.getByRole('heading', { name: 'Set a PIN' })).toBeVisible();
-    await pin.fill(value);
-    await page.getByLabel('Confirm PIN').fill(value);
-    await page.getByRole('button', { name: 'Set PIN' }).click();
-    await expect(cover).toBeHidden();
-  };
   const lockAndTry = async (wrong: string, right: string) => {
     await page.clock.fastForward('01:20');
     await expect(cover.getByRole('heading', { name: 'Locked' })).toBeVisible();
-    await pin.fill(wrong);
-    await page.getByRole('button', { name: 'Unlock' }).click();
+    await tryPin(wrong);
     await expect(cover.getByRole('alert')).toHaveText('Wrong PIN. 9 tries left.');
-    await pin.fill(right);
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await expect(cover).toBeHidden();
+    await unlock(right);
   };
   const logOut = async () => {
     await page.getByTestId('profile-menu').click();
