@@ -143,28 +143,31 @@ class OrgChangeStream {
         else if (this.fence === fence) this.resign('lease lost');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
-        if (fence === null || this.members.size === 0) {
-          if (fence !== null) await this.coord.release(this.key, fence);
-          return;
-        }
-        this.fence = fence;
-        this.renewedAt = Date.now();
-        this.publishing = Promise.resolve();
-        // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
-        // last one this instance heard published when Redis lost it (restarted without persistence).
-        // Never the subscription's own position: an event it received but could not publish is not told.
-        const kept = await this.coord.replayId(this.key).catch(() => -1);
-        this.lastReplayId = Math.max(kept, this.heardReplayId);
-        this.logger.info(
-          { org: this.key, fence, replayFrom: this.lastReplayId },
-          'org change stream lease taken',
-        );
-        if (this.fence === fence) this.start(fence > 1);
+        // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
+        if (fence !== null && this.members.size === 0) await this.coord.release(this.key, fence);
+        else if (fence !== null) await this.take(fence);
       }
       await this.shareCurrent();
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** The lease is this instance's: subscribe, resuming where the last holder stopped. */
+  private async take(fence: number): Promise<void> {
+    this.fence = fence;
+    this.renewedAt = Date.now();
+    this.publishing = Promise.resolve();
+    // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
+    // last one this instance heard published when Redis lost it (restarted without persistence).
+    // Never the subscription's own position: an event it received but could not publish is not told.
+    const kept = await this.coord.replayId(this.key).catch(() => -1);
+    this.lastReplayId = Math.max(kept, this.heardReplayId);
+    this.logger.info(
+      { org: this.key, fence, replayFrom: this.lastReplayId },
+      'org change stream lease taken',
+    );
+    if (this.fence === fence) this.start(fence > 1);
   }
 
   private get currentKey(): string {
