@@ -223,7 +223,15 @@ class OrgChangeStream {
     // Replays from the last event published for this org, so a renewal, restart or takeover misses nothing.
     const client = conn.streaming.createClient([
       new StreamingExtension.Replay(this.channel, this.lastReplayId),
-      new StreamingExtension.AuthFailure(() => void this.renew(sessionId, auth.accessToken)),
+      // jsforce's AuthFailure takes every handshake or connect answered with advice reconnect 'none' for
+      // a refused token, and hides it from the extensions after it; the org's limits come that way too
+      // (past the concurrent clients, a handshake): a token refresh and a new client would be refused
+      // again at once, round after round, so those pause instead.
+      new StreamingExtension.AuthFailure((m: { error?: unknown }) => {
+        if (typeof m.error === 'string' && ORG_LIMIT.test(m.error)) {
+          if (this.client === client) this.pause(m.error);
+        } else void this.renew(sessionId, auth.accessToken);
+      }),
       {
         // A new handshake (the org forgot this client, or a renewal) before any event was seen has no
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.
