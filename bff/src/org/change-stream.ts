@@ -132,15 +132,17 @@ class OrgChangeStream {
     try {
       if (this.fence !== undefined) {
         const fence = this.fence;
-        let kept: boolean;
-        try {
-          kept = await this.coord.renew(this.key, fence, this.lease.leaseMs);
-        } catch {
-          // Redis unreachable: the lease runs out on its own; stop before another holder may start.
-          kept = Date.now() - this.renewedAt < this.lease.leaseMs - this.lease.campaignMs;
-        }
-        if (kept) this.renewedAt = Date.now();
-        else if (this.fence === fence) this.resign('lease lost');
+        // Redis unreachable ('unknown'): the lease runs out on its own from the last renewal that
+        // worked; stop before another holder may start.
+        const renewed = await this.coord
+          .renew(this.key, fence, this.lease.leaseMs)
+          .catch(() => 'unknown' as const);
+        if (renewed === true) this.renewedAt = Date.now();
+        else if (
+          (renewed === false || Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs) &&
+          this.fence === fence
+        )
+          this.resign('lease lost');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
         // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
