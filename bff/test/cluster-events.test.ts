@@ -59,6 +59,12 @@ const tasksHints = (s: Stream): number =>
   s.changed().filter((h) => JSON.stringify(h) === '{"topics":["tasks"]}').length;
 const formsHints = (s: Stream): number =>
   s.changed().filter((h) => JSON.stringify(h) === '{"topics":["forms"]}').length;
+/** Whether the stream's heartbeats (`event: current`) after the first `from` events say it is current. */
+const currentSince = (s: Stream, from = 0): boolean =>
+  s.events
+    .slice(from)
+    .filter((e) => e.event === 'current')
+    .some((e) => (JSON.parse(e.data) as { current: boolean }).current);
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -126,6 +132,9 @@ describe('several BFF instances on Redis: one org subscription', () => {
       10_000,
       'a lease',
     );
+    // Every home hears that it is current, on the holder's instance and on the others alike (issue 40.7:
+    // the holder shares through Redis whether its subscription is up), so none falls back to polling.
+    for (const s of [...fieldHomes, partnerHome]) await s.until(() => currentSince(s), 10_000);
     // Let the holder's subscription settle before counting from zero.
     await new Promise((r) => setTimeout(r, 1_000));
     await fetch(`${emulator.url}/__emulator/streaming`, { method: 'DELETE' });
@@ -171,8 +180,12 @@ describe('several BFF instances on Redis: one org subscription', () => {
       'another instance takes the lease',
     );
     const takeoverMs = Date.now() - killedAt;
+    const beatsAtTakeover = survivors.map((s) => s.events.length);
     expect((await leaseHolder())?.fence).toBeGreaterThan(holder.fence);
     for (const s of survivors) await s.until(() => tasksHints(s) === 2 * tasks.length, 10_000);
+    // ...and, under the new holder, their heartbeats say current again.
+    for (const [i, s] of survivors.entries())
+      await s.until(() => currentSince(s, beatsAtTakeover[i]), 10_000);
     await new Promise((r) => setTimeout(r, 1_500));
     // Each gap change once, replayed (not a re-read of everything), and the org delivered each once.
     for (const s of survivors) {

@@ -274,6 +274,48 @@ describe("the edition's daily delivery allocation", () => {
   });
 });
 
+describe("the edition's concurrent streaming clients", () => {
+  it('past the limit a handshake is refused with 403::Organization concurrent user limit exceeded; /limits shows it', async () => {
+    // Developer Edition: 20 clients at once (Enterprise and up: 2,000).
+    const dev = await start({ apiAllowance: { edition: 'Developer' } });
+    try {
+      const conn = await login(dev, ADMIN);
+      const clientsLimit = async () =>
+        (await conn.request<Record<string, { Max: number; Remaining: number }>>('/limits'))
+          .DurableStreamingApiConcurrentClients;
+      expect(await clientsLimit()).toEqual({ Max: 20, Remaining: 20 });
+      const handshake = () =>
+        http(dev, '/cometd/60.0', {
+          method: 'POST',
+          body: JSON.stringify([
+            {
+              channel: '/meta/handshake',
+              version: '1.0',
+              supportedConnectionTypes: ['long-polling'],
+              id: '1',
+            },
+          ]),
+          headers: { 'content-type': 'application/json' },
+          token: conn.accessToken ?? '',
+        });
+      for (let i = 0; i < 20; i++)
+        expect((await handshake()).body).toEqual([expect.objectContaining({ successful: true })]);
+      expect(await clientsLimit()).toEqual({ Max: 20, Remaining: 0 });
+      expect((await handshake()).body).toEqual([
+        expect.objectContaining({
+          channel: '/meta/handshake',
+          successful: false,
+          error: '403::Organization concurrent user limit exceeded',
+          advice: { reconnect: 'none' },
+        }),
+      ]);
+      expect(await clientsLimit()).toEqual({ Max: 20, Remaining: 0 });
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
 describe('CometD protocol errors (raw HTTP)', () => {
   const post = (path: string, body: unknown, token?: string) =>
     http(emu, path, {

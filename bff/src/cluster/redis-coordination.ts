@@ -22,6 +22,8 @@ const HINTS_KEPT = 100_000;
 /** How long a read waits for new hints before it looks again (and notices a closed coordination). */
 const READ_BLOCK_MS = 1_000;
 const INVALIDATE = 'cq:invalidate';
+/** How long a command may wait for Redis (a lease is seconds long; Redis answers in well under 1 ms). */
+const COMMAND_TIMEOUT_MS = 1_000;
 /** Replay ids are kept as long as the org retains events (72 hours). */
 const REPLAY_TTL_SECONDS = 72 * 3600;
 
@@ -94,7 +96,9 @@ export class RedisCoordination implements Coordination {
     const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 };
     // Named for CLIENT LIST (an operator, and the tests that cut one link).
     const named = (role: string) => ({ connectionName: `cq-${role}-${this.instanceId}` });
-    this.redis = new Redis(url, { ...options, ...named('cmd') });
+    // A partition answers nothing (no reset): without a timeout a renewal would wait on it forever and
+    // the holder would stay subscribed after its lease lapsed (not on the blocking reader: XREAD BLOCK).
+    this.redis = new Redis(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS, ...named('cmd') });
     const waiting = { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null };
     this.sub = new Redis(url, { ...waiting, ...named('sub') });
     this.reader = new Redis(url, { ...waiting, ...named('hints') });

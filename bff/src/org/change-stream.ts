@@ -132,39 +132,44 @@ class OrgChangeStream {
     try {
       if (this.fence !== undefined) {
         const fence = this.fence;
-        let kept: boolean;
-        try {
-          kept = await this.coord.renew(this.key, fence, this.lease.leaseMs);
-        } catch {
-          // Redis unreachable: the lease runs out on its own; stop before another holder may start.
-          kept = Date.now() - this.renewedAt < this.lease.leaseMs - this.lease.campaignMs;
-        }
-        if (kept) this.renewedAt = Date.now();
-        else if (this.fence === fence) this.resign('lease lost');
+        // Redis unreachable ('unknown'): the lease runs out on its own from the last renewal that
+        // worked; stop before another holder may start.
+        const renewed = await this.coord
+          .renew(this.key, fence, this.lease.leaseMs)
+          .catch(() => 'unknown' as const);
+        if (renewed === true) this.renewedAt = Date.now();
+        else if (
+          (renewed === false || Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs) &&
+          this.fence === fence
+        )
+          this.resign('lease lost');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
-        if (fence === null || this.members.size === 0) {
-          if (fence !== null) await this.coord.release(this.key, fence);
-          return;
-        }
-        this.fence = fence;
-        this.renewedAt = Date.now();
-        this.publishing = Promise.resolve();
-        // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
-        // last one this instance heard published when Redis lost it (restarted without persistence).
-        // Never the subscription's own position: an event it received but could not publish is not told.
-        const kept = await this.coord.replayId(this.key).catch(() => -1);
-        this.lastReplayId = Math.max(kept, this.heardReplayId);
-        this.logger.info(
-          { org: this.key, fence, replayFrom: this.lastReplayId },
-          'org change stream lease taken',
-        );
-        if (this.fence === fence) this.start(fence > 1);
+        // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
+        if (fence !== null && this.members.size === 0) await this.coord.release(this.key, fence);
+        else if (fence !== null) await this.take(fence);
       }
       await this.shareCurrent();
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** The lease is this instance's: subscribe, resuming where the last holder stopped. */
+  private async take(fence: number): Promise<void> {
+    this.fence = fence;
+    this.renewedAt = Date.now();
+    this.publishing = Promise.resolve();
+    // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
+    // last one this instance heard published when Redis lost it (restarted without persistence).
+    // Never the subscription's own position: an event it received but could not publish is not told.
+    const kept = await this.coord.replayId(this.key).catch(() => -1);
+    this.lastReplayId = Math.max(kept, this.heardReplayId);
+    this.logger.info(
+      { org: this.key, fence, replayFrom: this.lastReplayId },
+      'org change stream lease taken',
+    );
+    if (this.fence === fence) this.start(fence > 1);
   }
 
   private get currentKey(): string {
@@ -220,7 +225,15 @@ class OrgChangeStream {
     // Replays from the last event published for this org, so a renewal, restart or takeover misses nothing.
     const client = conn.streaming.createClient([
       new StreamingExtension.Replay(this.channel, this.lastReplayId),
-      new StreamingExtension.AuthFailure(() => void this.renew(sessionId, auth.accessToken)),
+      // jsforce's AuthFailure takes every handshake or connect answered with advice reconnect 'none' for
+      // a refused token, and hides it from the extensions after it; the org's limits come that way too
+      // (past the concurrent clients, a handshake): a token refresh and a new client would be refused
+      // again at once, round after round, so those pause instead.
+      new StreamingExtension.AuthFailure((m: { error?: unknown }) => {
+        if (typeof m.error === 'string' && ORG_LIMIT.test(m.error)) {
+          if (this.client === client) this.pause(m.error);
+        } else void this.renew(sessionId, auth.accessToken);
+      }),
       {
         // A new handshake (the org forgot this client, or a renewal) before any event was seen has no
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.

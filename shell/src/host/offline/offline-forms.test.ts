@@ -117,6 +117,30 @@ describe('withStartingData (the host: one read of the starting data)', () => {
     expect([...off.reads, ...ro.reads, ...off.kept, ...ro.kept]).toEqual([]);
   });
 
+  it("offline, a record launched for a task's record opens with what Download for offline read for that record (40.4)", async () => {
+    const stored = {
+      ...formDef(),
+      startingData: { DOC1: [doc('For the form?')] },
+      startingDataByRecord: {
+        a0P000000000001AAA: { DOC1: [doc('For site 1?')] },
+        a0P000000000002AAA: { DOC1: [doc('For site 2?')] },
+      },
+    };
+    const off = harness(() => ({}), false);
+    const open = async (mainRecordId?: string) =>
+      questionTitle(
+        await off.forms.withStartingData(submission(stored, mainRecordId ? { mainRecordId } : {}), stored, {
+          keep: true,
+        }),
+      );
+    expect(await open('a0P000000000002AAA')).toBe('For site 2?');
+    expect(await open('a0P000000000001AAA')).toBe('For site 1?');
+    // launched for a record the download did not read, or for none: the form's own
+    expect(await open('a0P000000000009AAA')).toBe('For the form?');
+    expect(await open()).toBe('For the form?');
+    expect([...off.reads, ...off.kept]).toEqual([]);
+  });
+
   it('a failing org answer falls back to the kept copy', async () => {
     const stored = { ...formDef(), startingData: { DOC1: [doc('Kept?')] } };
     const h = harness(() => {
