@@ -12,7 +12,9 @@
 // letter of the name (Sealing Bench S / U), put as they are with the store's own Dexie tables (`dbs`):
 // the row shape the store wrote before issue 45 and still reads (a row without `sealed` is read as it
 // is). Same build, same page, offline, signed in as field.user; the arms alternate round by round
-// (unsealed first on even rounds), and every open starts from an idle home.
+// (unsealed first on even rounds), and every open starts from an idle home with the page's heap
+// collected (`gc()`, Chromium's --expose-gc): what the bench itself wrote before an open is not
+// collected inside the next arm's figures; what the open and the typing leave is.
 //
 // Figures:
 // - open: from the click on the draft's Launch button in home's In Progress list to the frame after
@@ -157,6 +159,9 @@ const PAGE_HELPERS = `(() => {
   };
   /** Click on the draft's Launch button to the frame after the 1,000th field shows its answer. */
   b.open = async (launchLabel, lastSelector, lastValue, timeoutMs) => {
+    // every open starts from the same heap: the garbage of what came before (the arms' rows written,
+    // the last round) collected, so its collection does not fall into one arm's open or keystrokes
+    window.gc();
     await idle();
     const button = document.querySelector('[data-testid="in-progress-card"] button[aria-label="' + launchLabel + '"]');
     if (!button) throw new Error('no Launch button for the draft on home');
@@ -206,6 +211,8 @@ const system = await startSystem({ ports: await freeSystemPorts(), quiet: true }
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cq-bench-sealing-'));
 const context = await chromium.launchPersistentContext(profile, {
   ...chromiumLaunchOptions,
+  // window.gc(), before each open
+  args: [...chromiumLaunchOptions.args, '--js-flags=--expose-gc'],
   headless: true,
   viewport: { width: 1280, height: 900 },
 });
