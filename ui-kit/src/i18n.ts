@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, setTextTranslator, type TextTranslator } from 'shared-contracts';
+import { loadMessageCatalog } from 'shared-contracts/message-catalogs';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  PSEUDO_LANGUAGE,
+  setTextTranslator,
+  type TextTranslator,
+} from 'shared-contracts';
 
 /** A language's messages, keyed `namespace.name`: ICU compiled at build time (scripts/i18n-catalog-loader.mjs). */
 export type Catalog = Readonly<Record<string, unknown>>;
@@ -10,6 +17,24 @@ export type Catalog = Readonly<Record<string, unknown>>;
 export type CatalogLoaders = Readonly<
   Partial<Record<string, () => Promise<readonly { default: Catalog }[]>>>
 >;
+
+/** A language's catalog module (`<language>.json` through scripts/i18n-catalog-loader.mjs). */
+export type CatalogModule = { default: Catalog };
+
+/**
+ * A front end's `CatalogLoaders` from the one loader of its own catalogs, which each front end writes
+ * beside them, since the import must be relative to its folder (`import(`./${language}.json`)` with
+ * the chunk name `i18n-[request]`). Every shipped language loads that and the specs' messages
+ * (shared-contracts/i18n) it shows, both in the chunk named for the language's file (`i18n-es-json`).
+ */
+export function catalogLoaders(own: (language: string) => Promise<CatalogModule>): CatalogLoaders {
+  return Object.fromEntries(
+    LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [
+      language,
+      () => Promise.all([own(language), loadMessageCatalog(language)]),
+    ]),
+  );
+}
 
 const ACCENTS: Record<string, string> = {
   a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
