@@ -30,6 +30,7 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
+  displayMessage,
   isBffError,
   type HostServices,
   type LocalSubmission,
@@ -65,8 +66,9 @@ export const EXPIRED_PARAM = 'expired';
 export const NARROW_QUERY = '(max-width: 47.99em)';
 
 function errorText(error: unknown, fallback: string): string {
-  if (isBffError(error) && error.message) return error.message;
-  return error instanceof Error && error.message ? error.message : fallback;
+  // The BFF's and the host's words are English (the spec's): shown in the user's language.
+  if (isBffError(error) && error.message) return displayMessage(error.message);
+  return error instanceof Error && error.message ? displayMessage(error.message) : fallback;
 }
 
 /**

@@ -21,17 +21,22 @@ export type CatalogLoaders = Readonly<
 /** A language's catalog module (`<language>.json` through scripts/i18n-catalog-loader.mjs). */
 export type CatalogModule = { default: Catalog };
 
+/** How one package's catalog of a language is loaded (a dynamic import of its `<language>.json`). */
+export type CatalogLoader = (language: string) => Promise<CatalogModule>;
+
 /**
- * A front end's `CatalogLoaders` from the one loader of its own catalogs, which each front end writes
+ * A front end's `CatalogLoaders` from the loader of its own catalogs, which each front end writes
  * beside them, since the import must be relative to its folder (`import(`./${language}.json`)` with
- * the chunk name `i18n-[request]`). Every shipped language loads that and the specs' messages
- * (shared-contracts/i18n) it shows, both in the chunk named for the language's file (`i18n-es-json`).
+ * the chunk name `i18n-[request]`), and those of the packages whose texts it shows (report's
+ * actions: `report/i18n-catalogs`). Every shipped language loads them and the specs' messages
+ * (shared-contracts/i18n), all in the one chunk named for the language's file (`i18n-es-json`).
  */
-export function catalogLoaders(own: (language: string) => Promise<CatalogModule>): CatalogLoaders {
+export function catalogLoaders(own: CatalogLoader, shown: readonly CatalogLoader[] = []): CatalogLoaders {
+  const loaders = [own, ...shown, loadMessageCatalog];
   return Object.fromEntries(
     LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [
       language,
-      () => Promise.all([own(language), loadMessageCatalog(language)]),
+      () => Promise.all(loaders.map((load) => load(language))),
     ]),
   );
 }

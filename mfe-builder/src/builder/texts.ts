@@ -74,7 +74,7 @@ export const TEXTS = defineTexts('builder', {
 } as const);
 
 /** The Translations view, its files and the save warning (issue 44). */
-export const TRANSLATION_TEXTS = {
+export const TRANSLATION_TEXTS = defineTexts('translations', {
   open: 'Translations',
   title: 'Translations',
   addLanguage: 'Add a language',
@@ -111,7 +111,7 @@ export const TRANSLATION_TEXTS = {
   incompleteHint: 'Users of these languages will see those texts in the default language.',
   saveAnyway: 'Save anyway',
   cancel: 'Cancel',
-} as const;
+} as const);
 
 /** Why a drop was refused (dnd.ts's refusal kinds), as the builder says it. */
 // Getters: each read is in the user's language at that moment, not the one the module loaded in.
