@@ -71,6 +71,13 @@ export const TEXTS = defineTexts('builder', {
   saveFailedPrefix: 'Save failed: ',
   /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
   keptAsItIs: 'kept as it is',
+  /** A signature on the canvas: 'Signature: Inspector'. */
+  signatureChip: (purpose: string) => `Signature: ${purpose}`,
+  sectionTitle: 'Section title',
+  sectionTitleOf: (title: string) => `Section title ${title}`,
+  toggleSection: (title: string) => `Toggle ${title}`,
+  /** An object field the org computes, in the palette: 'Created Date (read-only)'. */
+  readOnlyField: (label: string) => `${label} (read-only)`,
 } as const);
 
 /** The Translations view, its files and the save warning (issue 44). */

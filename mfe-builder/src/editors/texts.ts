@@ -14,6 +14,7 @@ export const FIELD_EDITOR_TEXTS = defineTexts('fieldEditor', {
   photo: 'Photo',
   location: 'Location',
   scanField: 'Barcode/QR Field',
+  table: 'Table',
   /** The modal's title: 'Edit Text Field'. */
   edit: (kind: string) => `Edit ${kind}`,
   rulesIncomplete: 'A rule is incomplete',
