@@ -290,13 +290,29 @@ function mapTexts(node: Node, visit: (t: string) => Rec | undefined): Node {
   return (out ?? n) as unknown as Content;
 }
 
-/** Whether any text of a document (but its footer's) needs a script font. */
+/**
+ * The footer's texts as laid out on a page (its labels are the same on every page, in the report's
+ * language: "1 / 1 ページ"), so their faces are loaded with the content's.
+ */
+function footerSample(doc: TDocumentDefinitions): Node {
+  const footer = doc.footer;
+  if (typeof footer !== 'function') return undefined;
+  try {
+    return footer(1, 1, { width: 0, height: 0, orientation: 'portrait' } as never) as Node;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether any text of a document (its footer's included) needs a script font. */
 export function documentNeedsScriptFonts(doc: TDocumentDefinitions): boolean {
   let needs = false;
-  mapTexts(doc.content, (t) => {
+  const check = (t: string): undefined => {
     needs ||= needsScriptFonts(t);
     return undefined;
-  });
+  };
+  mapTexts(doc.content, check);
+  mapTexts(footerSample(doc), check);
   return needs;
 }
 
@@ -342,8 +358,13 @@ export function withScriptFonts(
     return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
   };
   const content = mapTexts(doc.content, visit) as Content;
-  if (content === doc.content) return { doc, faces, measured };
+  // the footer's faces too (its texts in the report's language), loaded with the content's
+  mapTexts(footerSample(doc), (t) => {
+    for (const x of textRuns(t, pick, bidi)?.runs ?? []) if (x.font) faces.add(x.font);
+    return undefined;
+  });
   const footer = doc.footer;
+  if (content === doc.content && !faces.size) return { doc, faces, measured };
   const known = new Set(faces);
   // the footer is made while laying out, after the faces were loaded: it uses only those
   const inFooter = (t: string): Rec | undefined => {
