@@ -159,6 +159,42 @@ describe('Arabic, Hebrew and CJK', () => {
     expect(fonts.some((f) => /^[A-Z]{6}\+NotoSans(JP|SC|KR)/.test(f))).toBe(true);
   });
 
+  it('Traditional Chinese (zh_TW) in Traditional faces, not the Simplified ones', async () => {
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: {
+          ...submission,
+          language: 'zh_TW',
+          data: { General: { Site: '臺北倉庫', Notes: '檢查完畢，門窗關閉。' } },
+        },
+        formDef,
+        inspector: '陳大文',
+        identifier: 'FS-00042',
+      }),
+    );
+    const text = pdftotext(pdf).replace(/\s+/g, '');
+    for (const w of ['臺北倉庫', '檢查完畢，門窗關閉。', '陳大文']) expect(text).toContain(w);
+    // pdffonts: every face the page uses is Roboto's or Traditional Chinese's
+    const listed = spawnSync('pdffonts', ['-'], { input: Buffer.from(pdf) }).stdout.toString('utf8');
+    const faces = listed
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0] ?? '')
+      .filter(Boolean);
+    expect(faces.some((f) => /^[A-Z]{6}\+NotoSansTC/.test(f))).toBe(true);
+    expect(faces.filter((f) => !/\+(Roboto|NotoSansTC)/.test(f))).toEqual([]);
+    // the same text in a report of no language: the Simplified faces, as before
+    const simplified = await renderReportPdf(
+      reportModel({
+        submission: { ...submission, data: { General: { Site: '臺北倉庫', Notes: '檢查完畢' } } },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    expect(fontNames(simplified).some((f) => /\+NotoSansSC/.test(f))).toBe(true);
+    expect(fontNames(simplified).some((f) => /\+NotoSansTC/.test(f))).toBe(false);
+  });
+
   it('gives the words back through pdfjs-dist too', async () => {
     const text = (await pdfPages(await renderReportPdf(mixed))).join('\n');
     for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7', 'كبير', 'الشمال', 'شمس']) expect(text).toContain(w);
