@@ -298,6 +298,39 @@ describe('Arabic, Hebrew and CJK', () => {
     expect((extents[extents.length - 1]?.left ?? 0) - (extents[0]?.left ?? 0)).toBeGreaterThan(20);
   });
 
+  it('an Arabic answer with a colon and a number is drawn in visual order: read right to left, it is the answer', async () => {
+    // logical: "the floor: 3" (Arabic-Indic digit) and "building: third floor"
+    const answers = ['الطابق: ٣', 'المبنى: الطابق الثالث'];
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: { ...submission, data: { General: { Site: answers[0], Notes: answers[1] } } },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    const bbox = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', '-', '-'], {
+      input: Buffer.from(pdf),
+    }).stdout.toString('utf8');
+    const words = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]+)</g),
+    ]
+      .map((m) => ({ x: +m[1]!, y: +m[2]!, text: m[3]! }))
+      .filter((w) => /[\u0600-\u06ff:]/.test(w.text) && w.x > 200);
+    // -bbox gives an Arabic word's letters as drawn (right to left): turned back to reading order
+    const logical = (t: string): string => (/[\u0621-\u064a]/.test(t) ? Array.from(t).reverse().join('') : t);
+    const lines = [...new Set(words.map((w) => Math.round(w.y / 8)))].map((row) =>
+      words
+        .filter((w) => Math.round(w.y / 8) === row)
+        // right to left: the rightmost word is read first
+        .sort((a, b) => b.x - a.x)
+        .map((w) => logical(w.text))
+        .join(' ')
+        .replace(/ ?: ?/g, ': ')
+        .replace(/(\S+):/g, (_m, word: string) => `${word}:`),
+    );
+    expect(lines).toEqual(answers);
+  });
+
   it('embeds Roboto alone for a Latin-only report, as before', async () => {
     const fonts = fontNames(await renderReportPdf(model, images));
     expect(fonts.length).toBeGreaterThan(0);
