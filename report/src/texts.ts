@@ -61,7 +61,8 @@ type Source = typeof REPORT_TEXTS;
 /** The report's texts in one language: plain values, read by the model and the document. */
 export type ReportTexts = { readonly [K in keyof Source]: Source[K] };
 
-const CATALOGS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+// the device's build compiles each message (an array, scripts/i18n-catalog-loader.mjs); Node reads the text
+const CATALOGS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   es,
   fr,
   de,
@@ -84,13 +85,21 @@ export function reportTexts(language: string | null | undefined): ReportTexts {
   if (!catalog) return english;
   const hit = made.get(lang);
   if (hit) return hit;
-  const i18n: I18n = setupI18n({ locale: lang, messages: { [lang]: catalog } });
+  const texts = textsFromCatalog(lang, catalog);
+  made.set(lang, texts);
+  return texts;
+}
+
+/** The texts of one catalog (its messages as text, or compiled by the device's build). */
+export function textsFromCatalog(lang: string, catalog: Readonly<Record<string, unknown>>): ReportTexts {
+  const english = englishOf(REPORT_TEXTS);
+  const i18n: I18n = setupI18n({ locale: lang, messages: { [lang]: catalog as never } });
   // the server reads the catalogs as written (the device's build compiled them already)
   i18n.setMessagesCompiler(compileMessage);
   const out: Record<string, unknown> = {};
   for (const [name, source] of Object.entries(english)) {
     const key = `report.${name}`;
-    const has = typeof catalog[key] === 'string' && catalog[key] !== '';
+    const has = catalog[key] !== undefined && catalog[key] !== '';
     out[name] =
       typeof source === 'string'
         ? has
@@ -99,7 +108,5 @@ export function reportTexts(language: string | null | undefined): ReportTexts {
         : (...args: unknown[]) =>
             has ? i18n._(key, { ...args }) : (source as (...a: unknown[]) => string)(...args);
   }
-  const texts = out as ReportTexts;
-  made.set(lang, texts);
-  return texts;
+  return out as ReportTexts;
 }
