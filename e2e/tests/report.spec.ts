@@ -542,7 +542,7 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
     const HOME_JA = catalog('../../mfe-home/src/i18n/ja.json');
     const FORM_JA = catalog('../../mfe-form/src/i18n/ja.json');
     const SHARED_JA = catalog('../../shared-contracts/i18n/ja.json');
-    const REPORT_JA = catalog('../../report/src/i18n/ja.json');
+    const REPORT_JA = catalog('../../report/src/actions-i18n/ja.json');
     await page.getByRole('tab', { name: new RegExp(`^${SHARED_JA['homeTabs.forms']}`) }).click();
     await page.getByRole('button', { name: `${HOME_JA['home.launch']} ${CHECKS_TITLE}` }).click();
     await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
