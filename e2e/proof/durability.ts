@@ -367,7 +367,10 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
         void m
           .args()[1]
           ?.evaluate((e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)))
-          .then((why) => log(`offline store write failed: ${why}`), () => log(m.text()));
+          .then(
+            (why) => log(`offline store write failed: ${why}`),
+            () => log(m.text()),
+          );
     });
     if (faults.duplicate > 0) await deliverTwice(p);
     for (let attempt = 0; ; attempt++) {
