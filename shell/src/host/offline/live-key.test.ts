@@ -10,6 +10,7 @@ import { Signal } from '../signal';
 import { dataKeySource } from '../vault/data-keys';
 import { memoryKeyringStore } from '../vault/keyring-store';
 import { openOfflineDbs, type OfflineDbs } from './db';
+import { draftOf } from '../../../test/offline/drafts';
 import { createLiveQueries } from './live-queries';
 import type { Owner } from './owner';
 import { OfflineStore } from './store';
@@ -23,26 +24,7 @@ afterEach(() => {
   }
 });
 
-const draft = (id: string): LocalSubmission => ({
-  id,
-  data: { General: { note: `typed ${id}` } },
-  originalData: {},
-  syncStatus: 'out of sync',
-  status: 'in progress',
-  isUploading: false,
-  formName: 'Pump Inspection',
-  formId: 'a0F1',
-  formDef: { title: 'Pump Inspection' },
-  createdOn: '2026-11-20T10:00:00.000Z',
-  syncedOn: '',
-  submittedOn: '',
-  version: 1,
-  error: [],
-  errors: [],
-  instanceUrl: 'https://org.example',
-  ...FIELD,
-  isSalesforceRecord: false,
-});
+const draft = (id: string): LocalSubmission => draftOf(id, FIELD, `typed ${id}`);
 
 it('the key and the unsealing run outside the live query: a write made while waiting for the key is not refused', async () => {
   const dbs = openOfflineDbs({ indexedDB: new IDBFactory(), IDBKeyRange });

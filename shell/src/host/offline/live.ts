@@ -7,11 +7,7 @@ import type { StoreRead } from './kept-copies';
  * `inputs`: something the query reads besides the database (the signed-in owner): when it changes,
  * the query runs again (Dexie only re-runs a live query for writes to what it read).
  */
-export function liveObservable<T>(
-  query: () => Promise<T>,
-  initial: T,
-  inputs?: Observable<unknown>,
-): Observable<T> {
+function liveObservable<T>(query: () => Promise<T>, initial: T, inputs?: Observable<unknown>): Observable<T> {
   let value = initial;
   const listeners = new Set<(v: T) => void>();
   let sub: { unsubscribe(): void } | null = null;
