@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setTextTranslator } from 'shared-contracts';
 import {
   displayFields,
   fieldTitleAt,
@@ -346,5 +347,21 @@ describe('date-time inputs in the user time zone', () => {
       new Date(2026, 10, 23, 14, 17).toISOString(),
     );
     expect(toZonedInput('2026-11-23T19:17:00Z', 'Not/AZone')).toMatch(/^2026-11-2\dT\d\d:17$/);
+  });
+});
+
+describe("a flag's words", () => {
+  it("read in the screen's language, or the words a caller gives (the report's language)", () => {
+    const flag = { kind: 'boolean' } as const;
+    expect(formatFieldValue(flag, true)).toBe('Yes');
+    setTextTranslator((key, _args, english) => ({ 'value.yes': 'Sí', 'value.no': 'No' })[key] ?? english());
+    try {
+      expect(formatFieldValue(flag, true)).toBe('Sí');
+      expect(formatFieldValue({ kind: 'text' }, false)).toBe('No');
+      expect(formatFieldValue(flag, 'false', { words: { yes: 'Oui', no: 'Non' } })).toBe('Non');
+      expect(fieldValues({ Done: true }, undefined)).toEqual([{ label: 'Done', value: 'Sí' }]);
+    } finally {
+      setTextTranslator(null);
+    }
   });
 });

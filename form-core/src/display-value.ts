@@ -6,14 +6,31 @@
  * the same. Pure and cheap: Intl formatters are cached, a form's field list is computed once per
  * definition object, and nothing here throws on bad input (it falls back to the raw text).
  */
-import { displayLocale, type FormDefinition, type FormJsonSchema, type OneOfOption } from 'shared-contracts';
+import {
+  defineTexts,
+  displayLocale,
+  type FormDefinition,
+  type FormJsonSchema,
+  type OneOfOption,
+} from 'shared-contracts';
 import { resolveSchemaRef, schemaType as typeOf } from './schema-ref';
 import { LOCATION_FORMAT, formatLocation } from './geolocation';
 
-/** Where and how to show values: the user's time zone (TimeZoneSidKey) and locale (default: the browser's). */
+/** A flag's two words. */
+export interface ValueWords {
+  yes: string;
+  no: string;
+}
+
+/**
+ * Where and how to show values: the user's time zone (TimeZoneSidKey) and locale (default: the
+ * browser's), and a flag's words (default: the screen's language, VALUE_TEXTS; the report gives its
+ * own language's).
+ */
 export interface DisplayOptions {
   timeZone?: string;
   locale?: string;
+  words?: ValueWords;
 }
 
 export type DisplayKind =
@@ -179,8 +196,13 @@ export function formatNumber(value: unknown, opts: DisplayOptions = {}): string 
   return numberFormatter(opts.locale).format(n);
 }
 
-export const YES = 'Yes';
-export const NO = 'No';
+/** A flag's words in the screen's language (each front end's catalog carries `value.yes`/`value.no`). */
+export const VALUE_TEXTS = defineTexts('value', { yes: 'Yes', no: 'No' } as const);
+
+const flag = (on: boolean, opts: DisplayOptions): string => {
+  const words = opts.words ?? VALUE_TEXTS;
+  return on ? words.yes : words.no;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Titles
@@ -365,9 +387,9 @@ export function formatFieldValue(
         return formatTime(String(value), opts);
       case 'boolean':
         return value === true || value === 'true'
-          ? YES
+          ? flag(true, opts)
           : value === false || value === 'false'
-            ? NO
+            ? flag(false, opts)
             : String(value);
       case 'number':
         return formatNumber(value, opts);
@@ -379,7 +401,7 @@ export function formatFieldValue(
         return titles?.has(text) ? one(text) : text.split(';').map(one).join(', ');
       }
       default:
-        return typeof value === 'boolean' ? (value ? YES : NO) : String(value);
+        return typeof value === 'boolean' ? flag(value, opts) : String(value);
     }
   } catch {
     return typeof value === 'string' ? value : '';
@@ -389,7 +411,7 @@ export function formatFieldValue(
 /** How a value that no schema describes is shown: by its look (an ISO date-time, a date, a flag, a number). */
 export function formatUntypedValue(value: unknown, opts: DisplayOptions = {}): string {
   if (isEmpty(value) || typeof value === 'object') return '';
-  if (typeof value === 'boolean') return value ? YES : NO;
+  if (typeof value === 'boolean') return flag(value, opts);
   if (typeof value === 'number') return formatNumber(value, opts);
   const text = String(value).trim();
   if (DATE_ONLY.test(text)) return formatDateOnly(text, opts);

@@ -4,7 +4,12 @@
  * photos kept on the device) by the same model and renderer as the org's. Loaded only on demand:
  * `actions.tsx` imports it when a button is pressed, so pdfmake never enters a first load.
  */
-import type { FileInfo, HostServices, LocalSubmission } from 'shared-contracts';
+import {
+  localeFromSalesforce,
+  type FileInfo,
+  type HostServices,
+  type LocalSubmission,
+} from 'shared-contracts';
 import { reportModel, photoRefs } from './model';
 import { renderReportPdf } from './pdf-browser';
 
@@ -43,6 +48,7 @@ function filesNow(host: HostServices, submissionId: string): Promise<FileInfo[]>
 export async function localReport(host: HostServices, sub: LocalSubmission): Promise<Blob> {
   const session = host.session.state.get();
   const user = session.status === 'signedIn' ? session.userDetails : undefined;
+  const locale = localeFromSalesforce(user?.LocaleSidKey);
   const model = reportModel({
     submission: sub,
     formDef: sub.formDef,
@@ -52,7 +58,11 @@ export async function localReport(host: HostServices, sub: LocalSubmission): Pro
         : '',
     inspector: user?.Name ?? '',
     identifier: sub.id,
-    display: user?.TimeZoneSidKey ? { timeZone: user.TimeZoneSidKey } : {},
+    // as the org's copy (bff/src/report/submit-reads.ts inspectorDisplay): time zone and locale
+    display: {
+      ...(user?.TimeZoneSidKey ? { timeZone: user.TimeZoneSidKey } : {}),
+      ...(locale ? { locale } : {}),
+    },
   });
   const wanted = new Set(photoRefs(model).flatMap((p) => [p.ref, p.localId ?? '']));
   const images = new Map<string, string>();

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from 'shared-contracts';
 import { reportModel } from './model';
+import { reportLocale } from './texts';
 import { renderReportPdf } from './pdf-node';
 import { formDef, submission } from './testing/fixture';
 
@@ -110,5 +111,30 @@ describe("the report in the submission's language", () => {
     const footer = [...fonts].filter(([s]) => s.includes('ペ'));
     expect(footer.length).toBeGreaterThan(0);
     for (const [, name] of footer) expect(name).toMatch(/NotoSansJP/);
+  });
+
+  it('writes dates and flags in its language: the inspector’s locale only when it is of that language', () => {
+    const at = { timeZone: 'Europe/Paris' };
+    const french = reportModel({ submission: { ...submission, language: 'fr' }, formDef, display: at });
+    // 14:00 UTC is 15:00 in Paris, in French words and order
+    expect(french.cover.started).toBe('23 nov. 2026, 15:00');
+    const table = french.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.flat()).toContain('Oui');
+    expect(table?.kind === 'table' && table.rows.flat()).not.toContain('Yes');
+    // an en-US inspector filling in French still gets French dates; a fr-CA one their own forms
+    const enUS = reportModel({
+      submission: { ...submission, language: 'fr' },
+      formDef,
+      display: { ...at, locale: 'en-US' },
+    });
+    expect(enUS.cover.started).toBe(french.cover.started);
+    expect(reportLocale('fr', 'fr-CA')).toBe('fr-CA');
+    expect(reportLocale('fr', 'en-US')).toBe('fr');
+    expect(reportLocale('es_MX', 'en-GB')).toBe('es-MX');
+    expect(reportLocale('pt_BR', 'pt-BR')).toBe('pt-BR');
+    // an English report keeps an English-speaking inspector's own (en-GB: day first)
+    const british = reportModel({ submission, formDef, display: { ...at, locale: 'en-GB' } });
+    expect(british.cover.started).toBe('23 Nov 2026, 15:00');
+    expect(reportLocale('not a tag', 'de-DE')).toBe('en');
   });
 });

@@ -32,7 +32,7 @@ import { getIn, scopeToPath } from 'form-core/paths';
 import { resolveScope } from 'form-core/schema';
 import { isGeoValue } from 'form-core';
 import { formLanguages, normalizeLanguage, resolveDefinition } from 'form-core/translations';
-import { reportTexts, type ReportTexts } from './texts';
+import { reportLocale, reportTexts, type ReportTexts } from './texts';
 
 /** The submission as saved (Submission_JSON__c, or the device's record) plus what the org knows of it. */
 export interface ReportSubmission {
@@ -295,7 +295,12 @@ export function reportModel(input: ReportInput): ReportModel {
   const T = reportTexts(language);
   const root = (isRec(def.schema) ? def.schema : { type: 'object', properties: {} }) as FormJsonSchema;
   const data = isRec(input.submission.data) ? input.submission.data : {};
-  const opts = input.display ?? {};
+  // dates, numbers and flags in the report's language (the inspector's time zone as given)
+  const opts: DisplayOptions = {
+    ...input.display,
+    locale: reportLocale(language, input.display?.locale),
+    words: { yes: T.yes, no: T.no },
+  };
   const fields = displayFields(def);
   const byPath = new Map(fields.map((f) => [f.path.join('.'), f]));
   const blocks: ReportBlock[] = [];

@@ -54,6 +54,8 @@ export const REPORT_TEXTS = defineTexts('report', {
   assigneeInspector: 'The inspector',
   assigneeRecordOwner: "The record's owner",
   assigneeUser: 'The chosen user',
+  yes: 'Yes',
+  no: 'No',
   page: (n: number, of: number): string => `Page ${n} of ${of}`,
 } as const);
 
@@ -109,4 +111,24 @@ export function textsFromCatalog(lang: string, catalog: Readonly<Record<string, 
             has ? i18n._(key, { ...args }) : (source as (...a: unknown[]) => string)(...args);
   }
   return out as ReportTexts;
+}
+
+/**
+ * The locale a report's dates and numbers are written in: the inspector's own (LocaleSidKey, say
+ * fr-CA) when it is of the report's language, else the report's language itself, so a French report
+ * never reads "Nov 29, 2026" because its inspector's locale is en-US, and a report in the user's own
+ * language keeps their regional forms.
+ */
+export function reportLocale(language: string, userLocale?: string): string {
+  // the form's languages are written es_MX; Intl reads es-MX
+  const tag = language.replace(/_/g, '-');
+  const primary = (t: string): string => {
+    try {
+      return new Intl.Locale(t).language;
+    } catch {
+      return '';
+    }
+  };
+  const lang = primary(tag) ? tag : 'en';
+  return userLocale && primary(userLocale) === primary(lang) ? userLocale : lang;
 }

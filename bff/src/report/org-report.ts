@@ -32,7 +32,7 @@ import { callClient } from '../org/client';
 import { describeObject, objectOfId } from '../org/describe';
 import { readTogether } from '../org/read-together';
 import { renderOffThread } from './render-off-thread';
-import { inspectors } from './submit-reads';
+import { INSPECTOR_FIELDS, inspectorDisplay, inspectorOf, inspectors } from './submit-reads';
 import { eqId, isSfId, select, startsWith } from '../org/soql';
 import { stripNs, type SfRecord } from '../org/util';
 import type { Call } from '../routes/types';
@@ -244,7 +244,7 @@ async function readContext(job: Job): Promise<ReadContext | undefined> {
         ? []
         : [
             select({
-              fields: ['Id', 'Name', 'TimeZoneSidKey'],
+              fields: INSPECTOR_FIELDS,
               from: 'User',
               where: [eqId('Id', job.userId)],
               limit: 1,
@@ -256,9 +256,7 @@ async function readContext(job: Job): Promise<ReadContext | undefined> {
   const raw = subs[0];
   if (!raw) return undefined;
   const sub = stripNs(raw, job.ns);
-  const inspector =
-    cachedInspector ??
-    (users[0] ? { name: str(users[0].Name), timeZone: str(users[0].TimeZoneSidKey) } : undefined);
+  const inspector = cachedInspector ?? (users[0] ? inspectorOf(users[0]) : undefined);
   if (inspector && !cachedInspector) inspectors.set(job.userId, inspector);
   const formRel = sub.Form_Definition__r as SfRecord | null | undefined;
   const orgForm = formRel ? stripNs(formRel, job.ns).Form_JSON__c : undefined;
@@ -349,7 +347,7 @@ async function makeReport(job: Job): Promise<ReportState> {
     record: known.recordName || known.mainRecordId,
     inspector: known.inspector?.name ?? '',
     identifier,
-    display: known.inspector?.timeZone ? { timeZone: known.inspector.timeZone } : {},
+    display: inspectorDisplay(known.inspector),
   });
   const images = await photoBytes(
     job,

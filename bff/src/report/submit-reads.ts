@@ -4,7 +4,8 @@
  * and the report fields the submission record is written with.
  */
 import { TtlCache } from '../cache/ttl-cache';
-import { nsName } from 'shared-contracts';
+import { localeFromSalesforce, nsName } from 'shared-contracts';
+import type { DisplayOptions } from 'form-core';
 import { describeObject, objectOfId } from '../org/describe';
 import { eqId, inIds, isSfId, select } from '../org/soql';
 import type { SfRecord } from '../org/util';
@@ -13,7 +14,24 @@ import type { Call } from '../routes/types';
 export interface Inspector {
   name: string;
   timeZone: string;
+  /** Their LocaleSidKey as an Intl tag (de_DE → de-DE); '' when the org gives none. */
+  locale: string;
 }
+
+/** The User fields an inspector is read from (the submit's read and a report's retry read the same). */
+export const INSPECTOR_FIELDS = ['Id', 'Name', 'TimeZoneSidKey', 'LocaleSidKey'];
+
+export const inspectorOf = (row: SfRecord): Inspector => ({
+  name: str(row.Name),
+  timeZone: str(row.TimeZoneSidKey),
+  locale: localeFromSalesforce(str(row.LocaleSidKey)) ?? '',
+});
+
+/** How a report shows the inspector's dates: in their time zone, in their locale when of the report's language. */
+export const inspectorDisplay = (inspector: Inspector | undefined): DisplayOptions => ({
+  ...(inspector?.timeZone ? { timeZone: inspector.timeZone } : {}),
+  ...(inspector?.locale ? { locale: inspector.locale } : {}),
+});
 
 /** Stale reports a submit picks up at most. */
 const STALE_PER_SUBMIT = 3;
@@ -51,7 +69,7 @@ export async function reportReads(call: Call, mainIds: string[], slots: number):
   if (!cached && slots > soqls.length) {
     soqls.push(
       select({
-        fields: ['Id', 'Name', 'TimeZoneSidKey'],
+        fields: INSPECTOR_FIELDS,
         from: 'User',
         where: [eqId('Id', userId)],
         limit: 1,
@@ -107,7 +125,7 @@ export async function reportReads(call: Call, mainIds: string[], slots: number):
       parts.forEach((part, i) => {
         const rows = answers[i] ?? [];
         if (part === 'user' && rows[0]) {
-          out.inspector = { name: str(rows[0].Name), timeZone: str(rows[0].TimeZoneSidKey) };
+          out.inspector = inspectorOf(rows[0]);
           inspectors.set(userId, out.inspector);
         } else if (part === 'stale') out.stale = rows.map((r) => str(r.Id)).filter(isSfId);
         else if (part === 'names')

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { catalogProblems } from 'test-kit/i18n-catalogs';
+import { VALUE_TEXTS } from 'form-core';
 import { FORM_SCREEN_TEXTS } from '../form-screen/texts';
 import { LOCATION_TEXTS, SCAN_FAILURE_TEXTS, SCAN_TEXTS } from '../renderer/controls/capture/texts';
 import { RENDERER_TEXTS } from '../renderer/texts';
@@ -24,6 +25,7 @@ describe("mfe-form's catalogs", () => {
           SCORE_TEXTS,
           PRINT_TEXTS,
           PUBLISH_TEXTS,
+          VALUE_TEXTS,
         ],
         dir,
       ),

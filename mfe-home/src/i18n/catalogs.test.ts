@@ -3,12 +3,15 @@ import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import { catalogProblems } from 'test-kit/i18n-catalogs';
 import { REPORT_ACTION_TEXTS } from 'report/actions';
+import { VALUE_TEXTS } from 'form-core';
 import { HOME_TEXTS, SYNC_STATE_TEXTS } from '../texts';
 import { ACTION_TEXTS } from '../corrective-actions/texts';
 
 // Every text of this front end in every shipped language, ICU valid, arguments as in English (issue 44).
 it('every text ships in every language', () => {
-  expect(catalogProblems([HOME_TEXTS, SYNC_STATE_TEXTS, ACTION_TEXTS], import.meta.dirname)).toEqual([]);
+  expect(
+    catalogProblems([HOME_TEXTS, SYNC_STATE_TEXTS, ACTION_TEXTS, VALUE_TEXTS], import.meta.dirname),
+  ).toEqual([]);
 });
 
 // The report actions home shows on Submitted cards (the form screen shows them too), from report's catalogs.
