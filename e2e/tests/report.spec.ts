@@ -569,9 +569,13 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
     expect(failed).toEqual([]);
     expect(jp.length).toBeGreaterThan(0);
     expect(jp.every((f) => f.status === 200 && f.fromWorker)).toBe(true);
-    expect(poppler('pdftotext', ['-enc', 'UTF-8', '-', '-'], pdf).toString('utf8')).toContain(
-      '安全点検は完了',
-    );
+    // the device's own copy is in his language: what he typed, and the report's own words
+    const text = poppler('pdftotext', ['-enc', 'UTF-8', '-', '-'], pdf).toString('utf8');
+    const REPORT_TEXTS_JA = catalog('../../report/src/i18n/ja.json');
+    for (const t of ['安全点検は完了', REPORT_TEXTS_JA['report.form'], REPORT_TEXTS_JA['report.inspector']])
+      expect(text).toContain(t);
+    expect(text).toMatch(/1 \/ \d+ ページ/);
+    expect(text).not.toMatch(/Page \d+ of|Inspector/);
     expect(errors).toEqual([]);
   } finally {
     await admin.sobject('User').update({ Id: user.Id, LanguageLocaleKey: user.LanguageLocaleKey } as never);
