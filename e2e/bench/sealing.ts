@@ -48,6 +48,7 @@ import { signInAtOrg } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
 import { freeSystemPorts, startSystem } from '../support/system';
 import { benchGoal } from '../../scripts/bench-goal.mjs';
+import { fieldsForm } from 'test-kit/bench-forms';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,27 +69,13 @@ const pct = (xs: number[], p: number) => {
   return s.length ? (s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN) : NaN;
 };
 
-/** bench:renderer's f1000 fields (text, a pattern every tenth, a number every tenth) as a definition. */
+/** bench:renderer's f1000 fields (test-kit's fieldsForm) as a definition, answered as the pattern allows. */
 function benchForm() {
-  const properties: Record<string, unknown> = {};
-  const elements: unknown[] = [];
+  const { schema, uischema } = fieldsForm(FIELDS);
   const answers: Record<string, unknown> = {};
   for (let i = 0; i < FIELDS; i++) {
-    const name = `field${i}`;
     const kind = i % 10;
-    properties[name] =
-      kind === 7
-        ? { type: 'number', title: `Field ${i}` }
-        : kind === 3
-          ? {
-              type: 'string',
-              title: `Field ${i}`,
-              pattern: '^[A-Za-z ]*$',
-              errorMessage: 'Field Validation : Alphabetic Only',
-            }
-          : { type: 'string', title: `Field ${i}`, maxLength: 255 };
-    elements.push({ type: 'Control', scope: `#/properties/${name}` });
-    answers[name] = kind === 7 ? i * 3 : kind === 3 ? 'Answered on site' : `answer ${i} on site`;
+    answers[`field${i}`] = kind === 7 ? i * 3 : kind === 3 ? 'Answered on site' : `answer ${i} on site`;
   }
   // Starting data as "Download for offline" keeps it: one set per assigned record (at most 50).
   const startingDataByRecord: Record<string, unknown> = {};
@@ -101,8 +88,8 @@ function benchForm() {
     formName: FORM_NAME,
     version: '1.0.0',
     cqFormType: 'cqext__SQX_Inspection__c',
-    schema: { type: 'object', properties, required: ['field0'] },
-    ui: { type: 'VerticalLayout', elements },
+    schema,
+    ui: uischema,
     data: {},
     startingDataByRecord,
   };

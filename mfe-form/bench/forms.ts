@@ -1,6 +1,9 @@
 /** Generated bench forms: N text-ish fields, and a 100-row x 5-column table. Same schema for both renderers. */
 import type { ControlElement, FormDefinition, FormJsonSchema, LayoutElement } from 'shared-contracts';
 import { withScoring } from 'form-core/scoring-layout';
+import { fieldsForm } from 'test-kit/bench-forms';
+
+export { fieldsForm };
 
 export interface BenchForm {
   name: string;
@@ -10,36 +13,6 @@ export interface BenchForm {
   /** Data path of the field typed into, and its DOM id suffix. */
   target: string;
 }
-
-export const fieldsForm = (n: number): BenchForm => {
-  const properties: Record<string, FormJsonSchema> = {};
-  const elements: ControlElement[] = [];
-  const data: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) {
-    const name = `field${i}`;
-    const kind = i % 10;
-    properties[name] =
-      kind === 7
-        ? { type: 'number', title: `Field ${i}` }
-        : kind === 3
-          ? {
-              type: 'string',
-              title: `Field ${i}`,
-              pattern: '^[A-Za-z ]*$',
-              errorMessage: 'Field Validation : Alphabetic Only',
-            }
-          : { type: 'string', title: `Field ${i}`, maxLength: 255 };
-    elements.push({ type: 'Control', scope: `#/properties/${name}` });
-    data[name] = kind === 7 ? i : `value ${i}`;
-  }
-  return {
-    name: `${n} fields`,
-    schema: { type: 'object', properties, required: ['field0'] },
-    uischema: { type: 'VerticalLayout', elements },
-    data,
-    target: `field${Math.floor(n / 2)}`,
-  };
-};
 
 export const tableForm = (rows: number, cols: number): BenchForm => {
   const props: Record<string, FormJsonSchema> = {};
