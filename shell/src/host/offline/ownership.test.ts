@@ -17,6 +17,7 @@ import { OwnerRequiredError, UNKNOWN_USER, type Owner } from './owner';
 import { OfflineStore, OwnerConflictError } from './store';
 import { pendingFromOrg } from '../../../test/offline/fake-org';
 import { makeHarness, type Harness } from '../../../test/offline/harness';
+import { draftOf } from '../../../test/offline/drafts';
 
 const A: Owner = { organizationId: '00D1', userId: '005U1' };
 /** Another user of the same organisation (a colleague on the shared tablet). */
@@ -36,27 +37,11 @@ afterEach(async () => {
   }
 });
 
-function sub(id: string, owner: { organizationId: string; userId: string }): LocalSubmission {
+/** A draft of `owner` holding its own id, waiting for its next delivery attempt. */
+function sub(id: string, owner: Owner): LocalSubmission {
   return {
-    id,
-    data: { General: { who: id } },
-    originalData: {},
-    syncStatus: 'out of sync',
-    status: 'in progress',
-    isUploading: false,
-    formName: 'Audit',
-    formId: 'a0F1',
-    formDef: {},
-    createdOn: '2026-11-22T10:00:00.000Z',
-    syncedOn: '',
-    submittedOn: '',
-    version: 1,
-    error: [],
-    errors: [],
-    instanceUrl: 'https://org.example',
-    isSalesforceRecord: false,
+    ...draftOf(id, owner, id),
     delivery: { attempts: 1, nextAttemptAt: 5, lastError: 'Network Error' },
-    ...owner,
   };
 }
 
@@ -156,7 +141,7 @@ describe('every query of the offline store takes the owner', () => {
     expect(await store.getSubmission(A, 's-b')).toBeUndefined();
     expect(await store.getSubmission(A, 's-c')).toBeUndefined();
     expect(await store.getSubmission(A, 's-u')).toBeUndefined();
-    expect((await store.getSubmission(A, 's-a'))?.data).toEqual({ General: { who: 's-a' } });
+    expect((await store.getSubmission(A, 's-a'))?.data).toEqual({ General: { note: 's-a' } });
     expect(ids(await store.unsyncedFiles(A))).toEqual(['f-a']);
     expect(ids(await store.allFiles(A))).toEqual(['f-a']);
     expect(await store.filesOf(A, 's-b')).toEqual([]);
