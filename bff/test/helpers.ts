@@ -91,7 +91,11 @@ export async function login(
   });
   const start = await go(jar, `${base}/api/auth/login?${q}`);
   if (start.status !== 302) throw new Error(`login start ${start.status} ${await start.text()}`);
-  const authorize = start.headers.get('location') ?? '';
+  return loginAt(jar, start.headers.get('location') ?? '', username);
+}
+
+/** The org's side of a sign-in started at `authorize` (its login form, consent), then the BFF's callback. */
+export async function loginAt(jar: Jar, authorize: string, username: string): Promise<string> {
   const page = await go(jar, authorize);
   const form = hiddenInputs(await page.text());
   const emu = new URL(authorize).origin;

@@ -2,7 +2,18 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EMBEDDED_SESSION_COOKIE, SESSION_COOKIE } from 'shared-contracts';
 import { signRequest } from '../src/org/canvas';
-import { Client, DEMO, Jar, go, login, passwordToken, signedIn, startBff, type RunningBff } from './helpers';
+import {
+  Client,
+  DEMO,
+  Jar,
+  go,
+  login,
+  loginAt,
+  passwordToken,
+  signedIn,
+  startBff,
+  type RunningBff,
+} from './helpers';
 import { startRedis, stop } from './global-setup';
 import { MemoryStore } from '../src/session/store';
 
@@ -65,6 +76,33 @@ describe('sign-out (issue 28: shared devices)', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ data: { loggedOut: true } });
     expect((await c.get('/api/forms')).status).toBe(401);
+  });
+
+  it('a sign-in started while the sign-out is still at the org survives it (the next user of a shared tablet taps Log in at once)', async () => {
+    const c = await signedIn(bff.base);
+    const { userId } = (await sessionData(c)).main ?? {};
+    const faults = (init: RequestInit) => fetch(`${emulatorUrl}/__emulator/faults`, init);
+    await faults({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 800, pathPattern: 'oauth2/revoke' }),
+    });
+    try {
+      const out = c.post('/api/sf/logout', { loginUrl: '', userId });
+      await new Promise((r) => setTimeout(r, 200));
+      // the next user's sign-in starts at the BFF while the org is still revoking the first one's grants
+      const start = await go(c.jar, `${bff.base}/api/auth/login?loginUrl=production`);
+      expect(start.status).toBe(302);
+      expect((await out).json).toMatchObject({ data: { loggedOut: true } });
+      // the first user's session is over; the second one's sign-in completes
+      expect((await c.get('/api/forms')).status).toBe(401);
+      const done = await loginAt(c.jar, start.headers.get('location') ?? '', 'partner.user@demo.org');
+      expect(done).toMatch(/status=ok/);
+      expect((await c.get('/api/forms')).status).toBe(200);
+      expect((await sessionData(c)).main?.username).toBe('partner.user@demo.org');
+    } finally {
+      await faults({ method: 'DELETE' });
+    }
   });
 
   it('a sign-out sent late names its user: a session someone else signed in to meanwhile stays', async () => {

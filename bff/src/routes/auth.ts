@@ -351,7 +351,7 @@ export const authHandlers: Record<string, Handler> = {
     for (const auth of [session?.main, session?.otherOrg]) {
       if (auth && clientId) await revokeAtOrg(auth);
     }
-    await ctx.session.destroy();
+    await ctx.session.signOut();
     return { loggedOut: true };
   },
 

@@ -104,6 +104,28 @@ export class Session {
     this.dirty = false;
   }
 
+  /**
+   * Ends the sign-in. A sign-in this browser started while the sign-out was at the org (the next user
+   * of a shared tablet tapping Log in at once: its request saved the session with its pending state
+   * meanwhile) keeps the session and its cookie with only that pending state, or its callback would
+   * find no state and fail; else the session goes.
+   */
+  async signOut(): Promise<void> {
+    const known = new Set((this.data?.pending ?? []).map((p) => p.state));
+    const now = this.id ? await this.store.get(this.id) : null;
+    const started = (now?.pending ?? []).filter((p) => !known.has(p.state));
+    if (!now || started.length === 0) return this.destroy();
+    this.data = {
+      createdAt: now.createdAt,
+      expiresAt: now.expiresAt,
+      handle: crypto.randomBytes(24).toString('base64url'),
+      pending: started,
+    };
+    this.loaded = true;
+    this.destroyed = false;
+    this.dirty = true;
+  }
+
   async save(): Promise<void> {
     if (this.destroyed) {
       this.clearCookies();
