@@ -16,7 +16,7 @@ import {
 import { displayMessage, type HostServices, type OutboxItem } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import { Confirm } from './cards';
-import { HOME_TEXTS } from './texts';
+import { HOME_TEXTS, outboxWord } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
 
 const stateColour: Record<OutboxItem['state'], string> = {
@@ -45,8 +45,11 @@ function OutboxRow({
         <Heading as="h3" size="xs">
           {item.title}
         </Heading>
-        <Badge colorScheme={stateColour[item.state]}>{item.state}</Badge>
-        <Badge variant="outline">{item.kind}</Badge>
+        <Badge colorScheme={stateColour[item.state]}>{outboxWord(item.state)}</Badge>
+        {/* gray.600 on white: the outline badge's own gray.500 is below 4.5:1 at its size */}
+        <Badge variant="outline" color="gray.600">
+          {outboxWord(item.kind)}
+        </Badge>
         {typeof item.progress === 'number' && item.progress >= 0 && (
           <Text fontSize="xs">{item.progress}%</Text>
         )}

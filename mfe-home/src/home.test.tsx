@@ -700,7 +700,7 @@ describe('outbox panel', () => {
     const panelEl = await screen.findByTestId('outbox-panel');
     const rows = within(panelEl).getAllByTestId('outbox-item');
     expect(rows.length).toBe(2);
-    expect(within(rows[0] as HTMLElement).getByText('retry scheduled')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Retry scheduled')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('Last error: Network Error')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText(/Next retry: not scheduled/)).toBeTruthy();
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Retry now' }));

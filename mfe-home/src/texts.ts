@@ -1,4 +1,4 @@
-import { defineTexts, type TABLE_COLUMN_LABELS } from 'shared-contracts';
+import { defineTexts, type OutboxItem, type TABLE_COLUMN_LABELS } from 'shared-contracts';
 
 /**
  * One of the spec's table column labels (section 2). Home shows cards, not a table (README, "Where
@@ -74,3 +74,29 @@ const SYNC_STATE_WORDS: Record<string, () => string> = {
 
 export const syncStateText = (syncStatus: string): string =>
   SYNC_STATE_WORDS[syncStatus]?.() ?? HOME_TEXTS.waitingToSync;
+
+/** An outbox row's state and kind as the user reads them (the store's words are its own). */
+export const OUTBOX_TEXTS = defineTexts('outbox', {
+  queued: 'Queued',
+  uploading: 'Uploading',
+  waitingForFiles: 'Waiting for files',
+  retryScheduled: 'Retry scheduled',
+  inError: 'In error',
+  needsSignIn: 'Needs sign-in',
+  submission: 'Submission',
+  file: 'File',
+} as const);
+
+const OUTBOX_WORDS: Record<OutboxItem['state'] | OutboxItem['kind'], () => string> = {
+  queued: () => OUTBOX_TEXTS.queued,
+  uploading: () => OUTBOX_TEXTS.uploading,
+  'waiting for files': () => OUTBOX_TEXTS.waitingForFiles,
+  'retry scheduled': () => OUTBOX_TEXTS.retryScheduled,
+  'in error': () => OUTBOX_TEXTS.inError,
+  'needs sign-in': () => OUTBOX_TEXTS.needsSignIn,
+  submission: () => OUTBOX_TEXTS.submission,
+  file: () => OUTBOX_TEXTS.file,
+};
+
+export const outboxWord = (word: OutboxItem['state'] | OutboxItem['kind']): string =>
+  OUTBOX_WORDS[word]?.() ?? word;

@@ -4,13 +4,16 @@ import { expect, it } from 'vitest';
 import { catalogProblems } from 'test-kit/i18n-catalogs';
 import { REPORT_ACTION_TEXTS } from 'report/actions';
 import { VALUE_TEXTS } from 'form-core';
-import { HOME_TEXTS, SYNC_STATE_TEXTS } from '../texts';
+import { HOME_TEXTS, OUTBOX_TEXTS, SYNC_STATE_TEXTS } from '../texts';
 import { ACTION_TEXTS } from '../corrective-actions/texts';
 
 // Every text of this front end in every shipped language, ICU valid, arguments as in English (issue 44).
 it('every text ships in every language', () => {
   expect(
-    catalogProblems([HOME_TEXTS, SYNC_STATE_TEXTS, ACTION_TEXTS, VALUE_TEXTS], import.meta.dirname),
+    catalogProblems(
+      [HOME_TEXTS, SYNC_STATE_TEXTS, ACTION_TEXTS, OUTBOX_TEXTS, VALUE_TEXTS],
+      import.meta.dirname,
+    ),
   ).toEqual([]);
 });
 

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Connection } from 'jsforce';
+import { ORG_API_VERSION } from 'test-kit';
+import { signInAtOrg } from '../support/auth';
+import { openHome } from '../support/form-screen';
+import { systemForFile } from '../support/session';
+
+// Issue 44, the app's own texts in the user's language: a field user whose Salesforce language is
+// Spanish (set by the admin on their User record, as in Setup) sees home, a form and the outbox in
+// Spanish at 390 px from a browser whose own language is English; the profile menu's language switch
+// changes the screen at once and is kept for that user on this device, not for the next user of it.
+// The expected words are read from the shipped catalogs, so the test follows their wording. The
+// system is this file's own: the users' languages need no putting back.
+
+const env = systemForFile();
+const FIELD = 'field.user@demo.org';
+const PARTNER = 'partner.user@demo.org';
+const TITLE = 'FORM-0003 - Equipment Checklist';
+
+const catalog = (file: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
+// the spec's English tab names; the other languages' from shared-contracts' catalogs
+const ENGLISH_TABS = {
+  'homeTabs.assigned': 'Assigned',
+  'homeTabs.inProgress': 'In Progress',
+  'homeTabs.submitted': 'Submitted',
+  'homeTabs.forms': 'Forms',
+};
+const TABS = (language: string): Record<string, string> =>
+  language === 'en' ? ENGLISH_TABS : catalog(`../../shared-contracts/i18n/${language}.json`);
+const HOME_ES = catalog('../../mfe-home/src/i18n/es.json');
+const FORM_ES = catalog('../../mfe-form/src/i18n/es.json');
+const SHELL_ES = catalog('../../shell/src/i18n/es.json');
+const SHELL_FR = catalog('../../shell/src/i18n/fr.json');
+
+test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: false });
+
+const admin = () =>
+  new Connection({ instanceUrl: env.org, accessToken: env.token, version: ORG_API_VERSION.slice(1) });
+test.beforeAll(async () => {
+  const { records } = await admin().query<{ Id: string }>(`SELECT Id FROM User WHERE Username = '${FIELD}'`);
+  const fieldUser = records[0]!;
+  await admin()
+    .sobject('User')
+    .update({ Id: fieldUser.Id, LanguageLocaleKey: 'es' } as never);
+});
+
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
+async function expectAxeClean(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + n.failureSummary).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Home's tab names (at 390 px a select) in `language`, in order. */
+async function expectTabsIn(page: Page, language: string) {
+  const t = TABS(language);
+  const names = [
+    t['homeTabs.assigned'],
+    t['homeTabs.inProgress'],
+    t['homeTabs.submitted'],
+    t['homeTabs.forms'],
+  ];
+  const options = page.locator('#home-tab-select option');
+  await expect(options).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) await expect(options.nth(i)).toHaveText(new RegExp(`^${name}`));
+}
+
+async function logOut(page: Page, texts: Record<string, string>) {
+  await page.getByTestId('profile-menu').click();
+  await page.getByRole('menuitem', { name: texts['header.logout'] }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: texts['header.logout'] }).click();
+  await page.waitForURL(`${env.system.url}/login`);
+}
+
+test('a Spanish field user: home, a form and the outbox in Spanish at 390 px from an English browser, axe clean', async ({
+  page,
+  context,
+}) => {
+  await openHome(page, env.system.url, FIELD);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expectTabsIn(page, 'es');
+  await page.locator('#home-tab-select').selectOption('3');
+  const launch = page.getByRole('button', { name: `${HOME_ES['home.launch']} ${TITLE}` });
+  await expect(launch).toBeVisible();
+  await expectAxeClean(page);
+
+  // A form: the screen's own words in Spanish (the form's texts are its author's: English here).
+  await launch.click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('form-name')).toHaveText(TITLE);
+  const save = page.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.save'] });
+  await expect(save).toBeVisible();
+  await expectAxeClean(page);
+
+  // Saved offline, the draft waits in the outbox, which speaks Spanish too.
+  await context.setOffline(true);
+  await save.click();
+  await page.waitForURL(`${env.system.url}/`);
+  await page.getByTestId('outbox-button').click();
+  const panel = page.getByTestId('outbox-panel');
+  await expect(panel).toContainText(`${HOME_ES['home.outboxTitle']} (1)`);
+  await expect(panel.getByRole('button', { name: HOME_ES['home.close'] })).toBeVisible();
+  // the row's kind in Spanish, not the store's word
+  await expect(panel.getByTestId('outbox-item')).toContainText(HOME_ES['outbox.submission']!);
+  await expect(panel.getByTestId('outbox-item')).not.toContainText('submission');
+  await expectAxeClean(page);
+  await context.setOffline(false);
+});
+
+test("the profile menu's language switch: at once, kept for this user on this device, not for the next one", async ({
+  page,
+  context,
+}) => {
+  await openHome(page, env.system.url, FIELD);
+  await expectTabsIn(page, 'es');
+  await page.getByTestId('profile-menu').click();
+  const choice = page.getByTestId('language-choice');
+  await expect(choice).toContainText(SHELL_ES['header.language']!);
+  // the current language is marked, each one named in its own words
+  await expect(page.getByRole('menuitem', { name: /Español/ })).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expectTabsIn(page, 'fr');
+
+  // His next visit on this device opens in French: his choice, over his org language.
+  const next = await context.newPage();
+  next.on('pageerror', (e) => pageErrors.push(e.message));
+  await next.goto(`${env.system.url}/`);
+  await expect(next.locator('[data-testid="remote-screen"][data-remote="mfe-home"]')).toBeVisible();
+  await expect(next.locator('html')).toHaveAttribute('lang', 'fr');
+  await expectTabsIn(next, 'fr');
+  await next.close();
+
+  // The next user of the shared device keeps their own language (English: their Salesforce one).
+  await logOut(page, SHELL_FR);
+  await signInAtOrg(page, env.system.url, PARTNER);
+  await page.waitForURL(`${env.system.url}/`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectTabsIn(page, 'en');
+
+  // Back to Spanish (his org language): choosing it again drops the kept choice.
+  await logOut(page, { 'header.logout': 'Log out' });
+  await signInAtOrg(page, env.system.url, FIELD);
+  await page.waitForURL(`${env.system.url}/`);
+  await expectTabsIn(page, 'fr');
+  await page.getByTestId('profile-menu').click();
+  await page.getByRole('menuitem', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expectTabsIn(page, 'es');
+});
