@@ -222,7 +222,9 @@ function base({ dir, name, mode }) {
 
 /**
  * A remote: exposes its single-spa application as ./app, served from its own origin. `chakraExtra`:
- * it uses the Chakra components of the second shared part (chakra-extra.ts).
+ * it uses the Chakra components of the second shared part (chakra-extra.ts): `true`, everywhere (its
+ * `@chakra-ui/react` is both parts); `'on-first-use'`, only in modules it loads lazily, which import
+ * them from `@chakra-ui/react-extra` (home's dialogs and drawers: not with its first screen, issue 46).
  */
 export function remoteConfig({
   dir,
@@ -257,7 +259,7 @@ export function remoteConfig({
           // The shell provides the MF runtime; each remote entry would otherwise ship its own copy.
           experiments: { externalRuntime: true, optimization: mfOptimization },
         }),
-        ...(chakraExtra ? [chakraBothParts()] : []),
+        ...(chakraExtra === true ? [chakraBothParts()] : []),
         ...compression(),
       ],
     };

@@ -49,10 +49,13 @@ import {
   type AssignedTask,
   type FormListItem,
 } from './model';
-import { OutboxPanel } from './OutboxPanel';
 import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
+import { useOpenedOnce } from 'ui-kit/use-opened-once';
+
+// The outbox's drawer: fetched when the user first opens it (it holds Chakra's drawer: issue 46).
+const OutboxPanel = lazy(() => import('./OutboxPanel').then((m) => ({ default: m.OutboxPanel })));
 
 // The corrective actions' cards and drawer: loaded only when the user has open actions, never with
 // home's first screen (issue 46: bench:load's JavaScript before home is usable).
@@ -172,6 +175,7 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [removing, setRemoving] = useState<FormListItem | null>(null);
   const [outboxOpen, setOutboxOpen] = useState(() => new URLSearchParams(locationSearch).has('outbox'));
+  const outboxMounted = useOpenedOnce(outboxOpen);
   useEffect(() => {
     if (new URLSearchParams(locationSearch).has('outbox')) setOutboxOpen(true);
   }, [locationSearch]);
@@ -445,7 +449,16 @@ export function HomeScreen({ host }: { host: HostServices }) {
             .finally(() => setBusy(null));
         }}
       />
-      <OutboxPanel host={host} timeZone={timeZone} isOpen={outboxOpen} onClose={() => setOutboxOpen(false)} />
+      {outboxMounted && (
+        <Suspense fallback={null}>
+          <OutboxPanel
+            host={host}
+            timeZone={timeZone}
+            isOpen={outboxOpen}
+            onClose={() => setOutboxOpen(false)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

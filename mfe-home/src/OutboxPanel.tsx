@@ -1,18 +1,15 @@
 import { useState } from 'react';
+import { Badge, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+// Chakra's drawer is in the second shared part: this module is fetched when the outbox first opens
+// (HomeScreen), never with home's first screen (issue 46).
 import {
-  Badge,
-  Button,
   Drawer,
   DrawerBody,
   DrawerCloseButton,
   DrawerContent,
   DrawerHeader,
   DrawerOverlay,
-  Flex,
-  Heading,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react-extra';
 import { displayMessage, type HostServices, type OutboxItem } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import { Confirm } from './cards';

@@ -1,10 +1,5 @@
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import {
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogOverlay,
   Badge,
   Box,
   Button,
@@ -35,6 +30,7 @@ import {
   type FormListItem,
 } from './model';
 import { HOME_TEXTS, syncStateText } from './texts';
+import { useOpenedOnce } from 'ui-kit/use-opened-once';
 
 // The report's buttons only on a Submitted card: loaded when one shows, never with home's first
 // screen (bench:load's shell + home budget).
@@ -313,37 +309,24 @@ export const FormCard = memo(function FormCard({
   );
 });
 
-/** A confirmation dialog (Cancel / confirm). */
-export function Confirm({
-  isOpen,
-  text,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-}: {
+export interface ConfirmProps {
   isOpen: boolean;
   text: string;
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
-}) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
+}
+
+// The dialog's code (and Chakra's dialogs with it): fetched when a confirmation first opens.
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** A confirmation dialog (Cancel / confirm), mounted from its first opening on. */
+export function Confirm(props: ConfirmProps) {
+  if (!useOpenedOnce(props.isOpen)) return null;
   return (
-    <AlertDialog isOpen={isOpen} leastDestructiveRef={cancelRef} onClose={onCancel} isCentered>
-      <AlertDialogOverlay>
-        <AlertDialogContent>
-          <AlertDialogBody pt={6}>{text}</AlertDialogBody>
-          <AlertDialogFooter gap={3}>
-            <Button ref={cancelRef} onClick={onCancel}>
-              {HOME_TEXTS.cancel}
-            </Button>
-            <Button colorScheme="red" onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialogOverlay>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog {...props} />
+    </Suspense>
   );
 }
 

@@ -27,13 +27,19 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Value names (not `import type`, not `type X`) a source imports from '@chakra-ui/react'. */
-export function chakraImports(source: string): string[] {
+/**
+ * Value names (not `import type`, not `type X`) a source imports from '@chakra-ui/react', or with
+ * `part: 'extra'` from the second shared part, '@chakra-ui/react-extra' (home's and the shell's
+ * dialogs and drawers, loaded on first use), or with `part: 'both'` from either.
+ */
+export function chakraImports(source: string, part: 'first' | 'extra' | 'both' = 'first'): string[] {
   const names: string[] = [];
-  for (const m of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+  const from = { first: '', extra: '-extra', both: '(?:-extra)?' }[part];
+  const re = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*'@chakra-ui\\/react${from}'`, 'g');
+  for (const m of source.matchAll(re)) {
     if (m[1]) continue;
-    for (const part of (m[2] ?? '').split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0] ?? '';
+    for (const piece of (m[2] ?? '').split(',')) {
+      const name = piece.trim().split(/\s+as\s+/)[0] ?? '';
       if (name && !name.startsWith('type ')) names.push(name);
     }
   }
@@ -120,7 +126,7 @@ export function missingStyleConfigs(
   const uses = [
     ...needs.dirs.flatMap((dir) =>
       sourceFiles(dir).flatMap((file) =>
-        chakraImports(readFileSync(file, 'utf8')).map((name) => ({
+        chakraImports(readFileSync(file, 'utf8'), 'both').map((name) => ({
           where: path.relative(repoRoot, file),
           name,
         })),

@@ -1,21 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Box, Button, Flex, FormControl, FormLabel, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+// The drawer is in the second shared Chakra part; this module is only ever loaded lazily (issue 46).
 import {
-  Box,
-  Button,
   Drawer,
   DrawerBody,
   DrawerCloseButton,
   DrawerContent,
   DrawerHeader,
   DrawerOverlay,
-  Flex,
-  FormControl,
-  FormLabel,
-  IconButton,
-  Input,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+} from '@chakra-ui/react-extra';
 import { ACTION_PHOTOS_MAX, type HostServices } from 'shared-contracts';
 import { PHOTO } from 'form-core';
 import { CloseIcon } from 'ui-kit/icons';

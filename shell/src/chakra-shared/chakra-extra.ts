@@ -1,21 +1,35 @@
-// The Chakra UI components only the form and the builder use: the second shared Chakra module
+// The Chakra UI components no first screen needs: the second shared Chakra module
 // (`@chakra-ui/react-extra`, scripts/webpack-config.mjs), so they stay out of the module every page
-// loads first (~7 KB br). Provided by the shell's build only, from the same Chakra modules as
-// chakra.ts (one copy of Chakra's React contexts: a Checkbox inside a FormControl must read the
-// FormControl's context); the form's and the builder's builds consume it with no copy of their own,
-// and their `@chakra-ui/react` is chakra-all.mjs (both parts). chakra.test.ts checks the split.
+// loads first: what only the form and the builder use (~7 KB br), and the dialogs and drawers (focus
+// and scroll locks, ~10 KB br), which home and the shell's header fetch when one first opens (issue 46:
+// their modules that render one import it from `@chakra-ui/react-extra` and are only ever import()ed).
+// Provided by the shell's build only, from the same Chakra modules as chakra.ts (one copy of Chakra's
+// React contexts: a Checkbox inside a FormControl must read the FormControl's context); the form's and
+// the builder's builds consume it with no copy of their own, and their `@chakra-ui/react` is
+// chakra-all.mjs (both parts). chakra.test.ts checks the split.
 export {
   Accordion,
   AccordionButton,
   AccordionIcon,
   AccordionItem,
   AccordionPanel,
+  AlertDialog,
+  AlertDialogBody,
+  AlertDialogContent,
+  AlertDialogFooter,
   AlertDialogHeader,
+  AlertDialogOverlay,
   ButtonGroup,
   CardFooter,
   CardHeader,
   Center,
   Checkbox,
+  Drawer,
+  DrawerBody,
+  DrawerCloseButton,
+  DrawerContent,
+  DrawerHeader,
+  DrawerOverlay,
   Editable,
   EditableInput,
   EditablePreview,

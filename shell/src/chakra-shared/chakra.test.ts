@@ -33,11 +33,15 @@ describe('the shared Chakra module', () => {
     // The shell, home, sign-in and ui-kit: the first part only (the second is not loaded
     // for them); form and builder: both parts.
     const missing = FRONT_ENDS.flatMap((pkg) =>
-      sources(path.join(root, pkg, 'src')).flatMap((file) =>
-        chakraImports(readFileSync(file, 'utf8'))
+      sources(path.join(root, pkg, 'src')).flatMap((file) => [
+        ...chakraImports(readFileSync(file, 'utf8'))
           .filter((name) => !curated.has(name) && !(WITH_EXTRA.includes(pkg) && extra.has(name)))
           .map((name) => `${path.relative(root, file)}: ${name}`),
-      ),
+        // The second part by its own name (home's and the shell's dialogs and drawers, on first use).
+        ...chakraImports(readFileSync(file, 'utf8'), 'extra')
+          .filter((name) => !extra.has(name))
+          .map((name) => `${path.relative(root, file)}: ${name} (from @chakra-ui/react-extra)`),
+      ]),
     );
     expect(curated.size).toBeGreaterThan(40);
     expect(missing).toEqual([]);
@@ -60,15 +64,53 @@ describe('the shared Chakra module', () => {
         sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
       ),
     );
-    const usedByExtraOnes = new Set(
-      WITH_EXTRA.flatMap((pkg) =>
+    const usedByExtraOnes = new Set([
+      ...WITH_EXTRA.flatMap((pkg) =>
         sources(path.join(root, pkg, 'src')).flatMap((file) => chakraImports(readFileSync(file, 'utf8'))),
       ),
-    );
+      ...FRONT_ENDS.flatMap((pkg) =>
+        sources(path.join(root, pkg, 'src')).flatMap((file) =>
+          chakraImports(readFileSync(file, 'utf8'), 'extra'),
+        ),
+      ),
+    ]);
     // Nothing in the second part that another front end needs, nothing in it nobody uses.
     expect([...extra].filter((name) => usedByOthers.has(name) || !usedByExtraOnes.has(name))).toEqual([]);
     for (const pkg of WITH_EXTRA)
       expect(readFileSync(path.join(root, pkg, 'webpack.config.mjs'), 'utf8')).toMatch(/chakraExtra: true/);
+  });
+
+  it('reaches the second part from the other front ends only in modules they load on first use (issue 46)', () => {
+    // A module of home or the shell that imports '@chakra-ui/react-extra' is only ever import()ed: a
+    // static import of it would bring the second part (Chakra's dialogs) back onto the first screen.
+    const lazyOnly = FRONT_ENDS.filter((pkg) => !WITH_EXTRA.includes(pkg)).flatMap((pkg) => {
+      const files = sources(path.join(root, pkg, 'src'));
+      const stemOf = (file: string) => path.basename(file).replace(/\.tsx?$/, '');
+      const dynamic = files.flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/import\('\.\/(?:[\w-]+\/)*([\w-]+)'\)/g)].map((m) => m[1]),
+      );
+      // Modules the package only import()s (home's corrective actions, its outbox): their own imports
+      // are not on the first screen either.
+      const lazyModules = new Set(files.filter((file) => dynamic.includes(stemOf(file))));
+      const usesExtra = files.filter(
+        (file) => !file.startsWith(here) && chakraImports(readFileSync(file, 'utf8'), 'extra').length > 0,
+      );
+      return usesExtra.flatMap((target) => {
+        const stem = stemOf(target);
+        const staticImport = new RegExp(`^import [^;]*from '\\./(?:[\\w-]+/)*${stem}';`, 'm');
+        return files
+          .filter((file) => {
+            const text = readFileSync(file, 'utf8');
+            // Only an importer on the first screen counts: not one the package import()s, nor one that
+            // imports the second part itself (and so is checked in turn).
+            return (
+              staticImport.test(text) && chakraImports(text, 'extra').length === 0 && !lazyModules.has(file)
+            );
+          })
+          .map((file) => `${path.relative(root, file)} imports ${path.relative(root, target)}`);
+      });
+    });
+    expect(lazyOnly).toEqual([]);
   });
 
   // (The shell asks for the second part by its share key when it loads form or builder: register-apps.tsx.)

@@ -6,15 +6,11 @@
 // The providers are the base ones (ChakraBaseProvider, extendBaseTheme): Chakra's own full default
 // theme, every component's style config, stays out (chakra-theme.ts); each front end's theme brings
 // the styles of the components it renders (ui-kit/theme). The components only form and
-// builder use are the second part, chakra-extra.ts.
+// builder use, and the dialogs and drawers (fetched when one first opens), are the second part,
+// chakra-extra.ts.
 export {
   Alert,
   AlertDescription,
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogOverlay,
   AlertIcon,
   AlertTitle,
   Avatar,
@@ -25,12 +21,6 @@ export {
   CardBody,
   ChakraBaseProvider,
   Code,
-  Drawer,
-  DrawerBody,
-  DrawerCloseButton,
-  DrawerContent,
-  DrawerHeader,
-  DrawerOverlay,
   Flex,
   FormControl,
   FormLabel,

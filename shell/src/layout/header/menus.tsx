@@ -1,10 +1,5 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
-  AlertDialog,
-  AlertDialogBody,
-  AlertDialogContent,
-  AlertDialogFooter,
-  AlertDialogOverlay,
   Avatar,
   Badge,
   Box,
@@ -18,18 +13,12 @@ import {
   MenuList,
   Text,
 } from '@chakra-ui/react';
-import {
-  LANGUAGES,
-  LANGUAGE_NAMES,
-  logoutPendingText,
-  type HostServices,
-  type SignedIn,
-} from 'shared-contracts';
+import { LANGUAGES, LANGUAGE_NAMES, type HostServices, type SignedIn } from 'shared-contracts';
 import { useObservable } from 'ui-kit/use-observable';
 import { BellIcon, HelpIcon } from 'ui-kit/icons';
 import { useBuilderAccess } from 'ui-kit/use-builder-access';
 import { HEADER_TEXTS } from './texts';
-import { logoutConfirmText } from './logout-text';
+import { useOpenedOnce } from 'ui-kit/use-opened-once';
 
 /**
  * Every header menu is positioned `fixed`. A closed menu's list stays laid out (hidden) where the
@@ -38,6 +27,10 @@ import { logoutConfirmText } from './logout-text';
  * Fixed boxes never add to the page's scroll width, and Popper places the open list just the same.
  */
 const menuProps = { strategy: 'fixed' } as const;
+
+// The logout confirmation: fetched when Log out is first chosen, with Chakra's dialogs (the second
+// shared Chakra part), not with the header every signed-in page loads (issue 46).
+const LogoutDialog = lazy(() => import('./LogoutDialog').then((m) => ({ default: m.LogoutDialog })));
 
 const headerButton = {
   variant: 'ghost',
@@ -112,43 +105,6 @@ export function NotificationsMenu() {
 export const USER_PHOTO_PATH = '/api/userPhoto';
 
 /**
- * The logout confirmation (spec section 4 Logout, issue 28): the spec's question, and how many of
- * this user's items are not yet in the org. They stay on the device, kept for this user, and are
- * sent when the same user signs in again; online, "Sync now first" sends them before leaving.
- */
-function LogoutPending({ host }: { host: HostServices }) {
-  const outbox = useObservable(host.offline.outbox);
-  const online = useObservable(host.online);
-  const [syncing, setSyncing] = useState(false);
-  const [synced, setSynced] = useState(false);
-  if (outbox.length === 0)
-    return synced ? (
-      <Text mt={3} color="green.700" data-testid="logout-all-in-org">
-        {HEADER_TEXTS.allInOrg}
-      </Text>
-    ) : null;
-  const syncNow = async () => {
-    setSyncing(true);
-    try {
-      for (const item of outbox) await host.offline.retryNow(item.id);
-      setSynced(true);
-    } finally {
-      setSyncing(false);
-    }
-  };
-  return (
-    <Box mt={3} data-testid="logout-pending">
-      <Text>{logoutPendingText(outbox.length)}</Text>
-      {online ? (
-        <Button mt={3} size="sm" onClick={() => void syncNow()} isLoading={syncing}>
-          {HEADER_TEXTS.syncFirst}
-        </Button>
-      ) : null}
-    </Box>
-  );
-}
-
-/**
  * The app's language (issue 44): each language named in its own words; the choice is kept for this
  * user on this device (host.i18n.setLanguage), online or not.
  */
@@ -176,7 +132,7 @@ function LanguageChoice({ host }: { host: HostServices }) {
 export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialogMounted = useOpenedOnce(confirming);
   const { Name, Username, SmallPhotoUrl } = user.userDetails;
 
   const logout = async () => {
@@ -216,29 +172,17 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
           <MenuItem onClick={() => setConfirming(true)}>{HEADER_TEXTS.logout}</MenuItem>
         </MenuList>
       </Menu>
-      <AlertDialog
-        isOpen={confirming}
-        leastDestructiveRef={cancelRef}
-        onClose={() => setConfirming(false)}
-        isCentered
-      >
-        <AlertDialogOverlay>
-          <AlertDialogContent>
-            <AlertDialogBody pt={6}>
-              <Text>{logoutConfirmText(window.location.pathname)}</Text>
-              <LogoutPending host={host} />
-            </AlertDialogBody>
-            <AlertDialogFooter gap={3}>
-              <Button ref={cancelRef} onClick={() => setConfirming(false)}>
-                {HEADER_TEXTS.cancel}
-              </Button>
-              <Button colorScheme="red" onClick={() => void logout()} isLoading={busy}>
-                {HEADER_TEXTS.logout}
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialogOverlay>
-      </AlertDialog>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            host={host}
+            isOpen={confirming}
+            busy={busy}
+            onCancel={() => setConfirming(false)}
+            onLogout={() => void logout()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
