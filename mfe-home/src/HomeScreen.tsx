@@ -36,7 +36,16 @@ import {
   type LocalSubmission,
 } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
-import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
+import {
+  AssignedTaskCard,
+  Confirm,
+  ConfirmDialog,
+  FormCard,
+  InProgressCard,
+  NoData,
+  Paged,
+  SubmittedCard,
+} from './cards';
 import { useFormSearch } from './data';
 import { SearchIcon } from 'ui-kit/icons';
 import { useLocationSearch } from 'ui-kit/use-location';
@@ -53,9 +62,11 @@ import { useCorrectiveActions } from './corrective-actions/data';
 import { HOME_TEXTS } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
 import { useOpenedOnce } from 'ui-kit/use-opened-once';
+import { lazyWithPreload, preloadWhenIdle } from 'ui-kit/lazy-preload';
 
-// The outbox's drawer: fetched when the user first opens it (it holds Chakra's drawer: issue 46).
-const OutboxPanel = lazy(() => import('./OutboxPanel').then((m) => ({ default: m.OutboxPanel })));
+// The outbox's drawer: fetched when the user first opens it or home is first idle (it holds Chakra's
+// drawer: issue 46), so it opens offline in the first seconds after a sign-in too.
+const OutboxPanel = lazyWithPreload(() => import('./OutboxPanel').then((m) => ({ default: m.OutboxPanel })));
 
 // The corrective actions' cards and drawer: loaded only when the user has open actions, never with
 // home's first screen (issue 46: bench:load's JavaScript before home is usable).
@@ -133,6 +144,8 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
+  // the dialogs' code once home has painted and the page is idle (not with the first screen)
+  useEffect(() => preloadWhenIdle(OutboxPanel, ConfirmDialog), []);
   // Dates and times in the user's time zone (issue 44); their locale is the bundle's (ui-kit's remote
   // wrapper sets it), read again here so a change renders the cards and the outbox again.
   const displayLocale = useObservable(host.i18n.displayLocale);

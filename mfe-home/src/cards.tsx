@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useState } from 'react';
+import { lazyWithPreload } from 'ui-kit/lazy-preload';
 import {
   Badge,
   Box,
@@ -317,8 +318,11 @@ export interface ConfirmProps {
   onCancel(): void;
 }
 
-// The dialog's code (and Chakra's dialogs with it): fetched when a confirmation first opens.
-const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+// The dialog's code (and Chakra's dialogs with it): fetched when a confirmation first opens, or when
+// home is first idle (HomeScreen), so it opens offline in the first seconds after a sign-in too.
+export const ConfirmDialog = lazyWithPreload(() =>
+  import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** A confirmation dialog (Cancel / confirm), mounted from its first opening on. */
 export function Confirm(props: ConfirmProps) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithPreload, preloadWhenIdle } from 'ui-kit/lazy-preload';
 import {
   Avatar,
   Badge,
@@ -28,9 +29,12 @@ import { useOpenedOnce } from 'ui-kit/use-opened-once';
  */
 const menuProps = { strategy: 'fixed' } as const;
 
-// The logout confirmation: fetched when Log out is first chosen, with Chakra's dialogs (the second
-// shared Chakra part), not with the header every signed-in page loads (issue 46).
-const LogoutDialog = lazy(() => import('./LogoutDialog').then((m) => ({ default: m.LogoutDialog })));
+// The logout confirmation: fetched when Log out is first chosen or the page is first idle, with
+// Chakra's dialogs (the second shared Chakra part), not with the header every signed-in page loads
+// (issue 46); idle, so a user can sign out offline in the first seconds after a sign-in too.
+const LogoutDialog = lazyWithPreload(() =>
+  import('./LogoutDialog').then((m) => ({ default: m.LogoutDialog })),
+);
 
 const headerButton = {
   variant: 'ghost',
@@ -133,6 +137,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const dialogMounted = useOpenedOnce(confirming);
+  useEffect(() => preloadWhenIdle(LogoutDialog), []);
   const { Name, Username, SmallPhotoUrl } = user.userDetails;
 
   const logout = async () => {
