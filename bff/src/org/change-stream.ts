@@ -49,7 +49,6 @@ class OrgChangeStream {
   private campaign: NodeJS.Timeout | undefined;
   /** The lease's fencing token while this instance holds it. */
   private fence: number | undefined;
-  private renewedAt = 0;
   private ticking = false;
   /** Publishes in event order; a failed one ends the term so the next holder replays from the recorded id. */
   private publishing: Promise<unknown> = Promise.resolve();
@@ -132,17 +131,12 @@ class OrgChangeStream {
     try {
       if (this.fence !== undefined) {
         const fence = this.fence;
-        // Redis unreachable ('unknown'): the lease runs out on its own from the last renewal that
-        // worked; stop before another holder may start.
-        const renewed = await this.coord
-          .renew(this.key, fence, this.lease.leaseMs)
-          .catch(() => 'unknown' as const);
-        if (renewed === true) this.renewedAt = Date.now();
-        else if (
-          (renewed === false || Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs) &&
-          this.fence === fence
-        )
-          this.resign('lease lost');
+        // Lost, or Redis unreachable (a partition: the command gave up after 1 s): stop taking the org's
+        // events now, since none could be published; the org keeps them for the next holder's replay
+        // (this instance again, with the same token, if its lease outlived the outage).
+        const renewed = await this.coord.renew(this.key, fence, this.lease.leaseMs).catch(() => null);
+        if (renewed !== true && this.fence === fence)
+          this.resign(renewed === false ? 'lease lost' : 'Redis unreachable');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
         // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
@@ -158,7 +152,6 @@ class OrgChangeStream {
   /** The lease is this instance's: subscribe, resuming where the last holder stopped. */
   private async take(fence: number): Promise<void> {
     this.fence = fence;
-    this.renewedAt = Date.now();
     this.publishing = Promise.resolve();
     // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
     // last one this instance heard published when Redis lost it (restarted without persistence).
@@ -195,6 +188,15 @@ class OrgChangeStream {
     this.connected = connected;
     if (this.fence !== undefined || !connected) this.current = connected;
     void this.shareCurrent();
+  }
+
+  /**
+   * The link to Redis dropped: an event the org hands over now could not be published, and the next
+   * subscription would be handed it again (counted twice by the org). The holder lets go of the org at
+   * once; its events wait in the org's retention for the replay from the last recorded id.
+   */
+  lost(): void {
+    if (this.fence !== undefined) this.resign('lost Redis');
   }
 
   /** No longer the holder: drop the subscription (the lease, if still ours, is left to lapse or released). */
@@ -410,6 +412,7 @@ class OrgChangeStream {
 export class ChangeStreams {
   private readonly orgs = new Map<string, OrgChangeStream>();
   private readonly unlisten: () => void;
+  private readonly unlistenLost: () => void;
 
   constructor(
     private readonly config: BffConfig,
@@ -420,6 +423,9 @@ export class ChangeStreams {
     /** Told of every hint published for any org (cache invalidation: a forms hint drops parsed definitions). */
     onHint?: (hint: OrgHint) => void,
   ) {
+    this.unlistenLost = coord.onLost(() => {
+      for (const org of this.orgs.values()) org.lost();
+    });
     this.unlisten = coord.onHint((hint) => {
       if (hint.org === EVERY_ORG) for (const org of this.orgs.values()) org.deliver(hint);
       else this.orgs.get(hint.org)?.deliver(hint);
@@ -452,6 +458,7 @@ export class ChangeStreams {
 
   async close(): Promise<void> {
     this.unlisten();
+    this.unlistenLost();
     const stopped = [...this.orgs.values()].map((org) => org.stop());
     this.orgs.clear();
     await Promise.all(stopped);
@@ -460,6 +467,7 @@ export class ChangeStreams {
   /** As if the process died: no release, no goodbye (tests of the takeover). */
   abandon(): void {
     this.unlisten();
+    this.unlistenLost();
     for (const org of this.orgs.values()) org.abandon();
     this.orgs.clear();
   }
