@@ -52,6 +52,14 @@ class OrgChangeStream {
   private ticking = false;
   /** Publishes in event order; a failed one ends the term so the next holder replays from the recorded id. */
   private publishing: Promise<unknown> = Promise.resolve();
+  /**
+   * Events this holder took from the org but could not publish (Redis away), under their token; and the
+   * client it let go of then, whose answers in flight still bring events (the org counted them).
+   * Published first when it takes the lease again with the same token (no other holder in between).
+   */
+  private held:
+    { fence: number; events: { replayId: number | null; target: HintTarget | null }[] } | undefined;
+  private heldFrom: FayeClient | undefined;
   /** The client whose subscription the org accepted. */
   private subscribedClient: FayeClient | undefined;
   /** This instance's own subscription is subscribed and connected (only ever while it holds the lease). */
@@ -135,8 +143,8 @@ class OrgChangeStream {
         // events now, since none could be published; the org keeps them for the next holder's replay
         // (this instance again, with the same token, if its lease outlived the outage).
         const renewed = await this.coord.renew(this.key, fence, this.lease.leaseMs).catch(() => null);
-        if (renewed !== true && this.fence === fence)
-          this.resign(renewed === false ? 'lease lost' : 'Redis unreachable');
+        if (renewed === false && this.fence === fence) this.resign('lease lost');
+        else if (renewed !== true && this.fence === fence) this.letGoForRedis(fence, 'Redis unreachable');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
         // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
@@ -153,11 +161,18 @@ class OrgChangeStream {
   private async take(fence: number): Promise<void> {
     this.fence = fence;
     this.publishing = Promise.resolve();
+    // What it took under this same token while Redis was away goes out first, in order (an older token:
+    // another holder came in between, and its replay from the recorded id told them).
+    const held = this.held?.fence === fence ? this.held.events : [];
+    this.held = undefined;
+    this.heldFrom = undefined;
+    for (const e of held) this.publish(fence, e.replayId, e.target);
+    const heldUpTo = Math.max(-1, ...held.map((e) => e.replayId ?? -1));
     // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
     // last one this instance heard published when Redis lost it (restarted without persistence).
     // Never the subscription's own position: an event it received but could not publish is not told.
     const kept = await this.coord.replayId(this.key).catch(() => -1);
-    this.lastReplayId = Math.max(kept, this.heardReplayId);
+    this.lastReplayId = Math.max(kept, this.heardReplayId, heldUpTo);
     this.logger.info(
       { org: this.key, fence, replayFrom: this.lastReplayId },
       'org change stream lease taken',
@@ -196,7 +211,14 @@ class OrgChangeStream {
    * once; its events wait in the org's retention for the replay from the last recorded id.
    */
   lost(): void {
-    if (this.fence !== undefined) this.resign('lost Redis');
+    if (this.fence !== undefined) this.letGoForRedis(this.fence, 'lost Redis');
+  }
+
+  /** Redis is away: drop the subscription, keeping what the org still hands over until it hears that. */
+  private letGoForRedis(fence: number, why: string): void {
+    if (this.held?.fence !== fence) this.held = { fence, events: [] };
+    this.heldFrom = this.client;
+    this.resign(why);
   }
 
   /** No longer the holder: drop the subscription (the lease, if still ours, is left to lapse or released). */
@@ -240,8 +262,12 @@ class OrgChangeStream {
         // A new handshake (the org forgot this client, or a renewal) before any event was seen has no
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.
         incoming: (m: unknown, next: (m: unknown) => void) => {
-          const msg = m as { channel?: string; successful?: boolean; error?: string };
-          if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
+          const msg = m as { channel?: string; successful?: boolean; error?: string; data?: unknown };
+          // Let go of for Redis, the client no longer tells its subscription (faye dropped it), but an
+          // answer in flight may still bring events the org has counted: they are held, not lost.
+          if (this.heldFrom === client && msg.channel === this.channel && msg.data !== undefined)
+            this.onEvent(fence, msg.data);
+          else if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
             // The org's daily delivery allocation (or its client limit) is spent: a retry now is refused
             // again. Homes see the stream is not current (the heartbeat) and re-read on their own.
             if (this.client === client) this.pause(msg.error);
@@ -338,10 +364,16 @@ class OrgChangeStream {
   /** To every instance, in order, fenced by the lease; a failure ends this term (the next holder replays). */
   private publish(fence: number, replayId: number | null, target: HintTarget | null): void {
     this.publishing = this.publishing.then(async () => {
-      if (this.fence !== fence) return;
+      const hold = () => {
+        if (this.held?.fence === fence) this.held.events.push({ replayId, target });
+      };
+      if (this.fence !== fence) return hold();
       const result = await this.coord.publish(this.key, fence, { replayId, target }).catch(() => 'failed');
-      if (result === 'fenced' || result === 'failed') {
-        if (this.fence === fence) this.resign(result === 'fenced' ? 'fenced out' : 'could not publish');
+      if (result === 'fenced') {
+        if (this.fence === fence) this.resign('fenced out');
+      } else if (result === 'failed') {
+        if (this.fence === fence) this.letGoForRedis(fence, 'could not publish');
+        hold();
       }
     });
   }
