@@ -49,6 +49,7 @@ class OrgChangeStream {
   private campaign: NodeJS.Timeout | undefined;
   /** The lease's fencing token while this instance holds it. */
   private fence: number | undefined;
+  private renewedAt = 0;
   private ticking = false;
   /** Publishes in event order; a failed one ends the term so the next holder replays from the recorded id. */
   private publishing: Promise<unknown> = Promise.resolve();
@@ -139,12 +140,17 @@ class OrgChangeStream {
     try {
       if (this.fence !== undefined) {
         const fence = this.fence;
-        // Lost, or Redis unreachable (a partition: the command gave up after 1 s): stop taking the org's
-        // events now, since none could be published; the org keeps them for the next holder's replay
-        // (this instance again, with the same token, if its lease outlived the outage).
+        // Redis unreachable (null: a command gave up after 1 s, as behind a silent partition, or slow
+        // under load): the lease runs out on its own from the last renewal that worked; let go of the
+        // org before another holder may start. (A dropped link is told at once: lost().)
         const renewed = await this.coord.renew(this.key, fence, this.lease.leaseMs).catch(() => null);
-        if (renewed === false && this.fence === fence) this.resign('lease lost');
-        else if (renewed !== true && this.fence === fence) this.letGoForRedis(fence, 'Redis unreachable');
+        if (renewed === true) this.renewedAt = Date.now();
+        else if (renewed === false && this.fence === fence) this.resign('lease lost');
+        else if (
+          this.fence === fence &&
+          Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs
+        )
+          this.letGoForRedis(fence, 'Redis unreachable');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
         // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
@@ -160,6 +166,7 @@ class OrgChangeStream {
   /** The lease is this instance's: subscribe, resuming where the last holder stopped. */
   private async take(fence: number): Promise<void> {
     this.fence = fence;
+    this.renewedAt = Date.now();
     this.publishing = Promise.resolve();
     // What it took under this same token while Redis was away goes out first, in order (an older token:
     // another holder came in between, and its replay from the recorded id told them).
