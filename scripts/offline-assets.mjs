@@ -21,10 +21,14 @@ export const OFFLINE_LANGUAGE_ASSETS_FIELD = 'offlineLanguageAssets';
 /** The script faces an offline device's report may need that the copy keeps (the build's file names). */
 export const OFFLINE_FONT_RE = /^fonts\/noto-sans-(arabic|hebrew)-[\w-]+\.[0-9a-f]{12}\.woff$/;
 
-/** The CJK faces per language (the base of Salesforce's language key: ja, zh_CN → zh, ko). */
+/**
+ * The CJK faces per language (the base of Salesforce's language key: ja, zh_CN → zh, ko; Traditional
+ * Chinese, zh_TW, zh_HK, zh-Hant: zh-Hant, shell/src/sw/offline-copy.ts).
+ */
 export const LANGUAGE_FONT_RES = {
   ja: /^fonts\/noto-sans-jp-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
   zh: /^fonts\/noto-sans-sc-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
+  'zh-Hant': /^fonts\/noto-sans-tc-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
   ko: /^fonts\/noto-sans-kr-\d+-(400|700)-normal\.[0-9a-f]{12}\.woff$/,
 };
 

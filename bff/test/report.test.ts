@@ -160,6 +160,42 @@ describe('the inspection report in the org', () => {
     expect(cover).toMatch(/\b10:30\b/);
   });
 
+  it("reads in the submission's language: saved with its JSON, the report's own texts in it (issue 44)", async () => {
+    const sid = randomUUID();
+    const body = {
+      id: sid,
+      formId,
+      formName: 'FORM-0003 - Equipment Checklist',
+      status: 'submitted',
+      version: 2,
+      createdOn: '2026-11-23T14:00:00.000Z',
+      submittedOn: '2026-11-23T15:30:00.000Z',
+      data: { General: { CQ_Form_Hours: 4 } },
+    };
+    const url = `/api/data?recordId=${formId}&submissionStatus=submitted&submissionId=${sid}&version=2`;
+    const bad = await c.post(url, { ...body, language: 'es; DROP' });
+    expect(bad.status).toBe(400);
+    const r = await c.post(url, { ...body, language: 'es_MX' });
+    expect(r.status, r.text).toBe(200);
+    const id = String(c.data<Rec>(r).id);
+    const [record] = (
+      await org.query<Rec>(
+        `SELECT cqext__Submission_JSON__c FROM cqext__SQX_Form_Submission__c WHERE Id = '${id}'`,
+      )
+    ).records;
+    expect(JSON.parse(String(record?.cqext__Submission_JSON__c)).language).toBe('es_MX');
+    await readyReport(id, 2);
+    const bytes = await (
+      await fetch(`${bff.base}/api/report/${id}/pdf`, { headers: { Cookie: c.jar.header(bff.base) ?? '' } })
+    ).arrayBuffer();
+    const pages = await pdfPages(new Uint8Array(bytes));
+    const text = pages.join('\n');
+    expect(pages[0]).toContain(`Página 1 de ${pages.length}`);
+    for (const t of ['Formulario', 'Inspector', 'Elementos fallidos y marcados', 'Enviado'])
+      expect(text).toContain(t);
+    expect(text).not.toContain('Failed and flagged items');
+  });
+
   it('a resubmit makes a second version of the same document, never a second document', async () => {
     const sid = randomUUID();
     const id = String(c.data<Rec>(await submit(sid, 2, 5)).id);

@@ -362,6 +362,15 @@ export async function runDurability(options: DurabilityOptions = {}): Promise<Du
     // the queue's own trace (attached LocalIds, discarded drafts), to explain a second copy of a file
     p.on('console', (m) => {
       if (m.text().startsWith('[dur] ')) log(m.text().slice(6));
+      // and why a local write failed (the page's own words name only the kind of failure)
+      else if (m.text().startsWith('offline store write failed'))
+        void m
+          .args()[1]
+          ?.evaluate((e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)))
+          .then(
+            (why) => log(`offline store write failed: ${why}`),
+            () => log(m.text()),
+          );
     });
     if (faults.duplicate > 0) await deliverTwice(p);
     for (let attempt = 0; ; attempt++) {

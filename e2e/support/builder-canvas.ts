@@ -39,22 +39,18 @@ export async function drag(page: Page, from: Locator, to: Locator): Promise<void
   await page.mouse.up();
 }
 
-/** Resolves once the window has not scrolled for two animation frames. */
+/**
+ * Resolves once the window has not scrolled across three reads 50 ms apart (timed here, not in the
+ * page: a test may have paused the page's clock, and its animation frames with it).
+ */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = -1;
-        let still = 0;
-        const tick = () => {
-          still = window.scrollY === last ? still + 1 : 0;
-          last = window.scrollY;
-          if (still >= 2) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
+  let last = Number.NaN;
+  for (let still = 0, reads = 0; still < 2 && reads < 40; reads++) {
+    const y = await page.evaluate(() => window.scrollY);
+    still = y === last ? still + 1 : 0;
+    last = y;
+    if (still < 2) await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export const palette = (page: Page, id: string): Locator =>

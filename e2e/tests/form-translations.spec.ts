@@ -157,7 +157,7 @@ test('a form translated in the builder is filled in Spanish offline by a Spanish
   await signInAtOrg(user, system.url, 'field.user@demo.org');
   await user.waitForURL(`${system.url}/`);
   await expect(user.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
-  await user.getByRole('tab', { name: /^Forms/ }).click();
+  await user.getByRole('tab', { name: new RegExp(`^${SHARED_ES['homeTabs.forms']}`) }).click();
   const offline = user.getByLabel(`${HOME_ES['home.offline']} ${NAME} - ${TITLE}`);
   await offline.check({ force: true });
   await expect(offline).toBeChecked();

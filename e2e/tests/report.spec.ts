@@ -39,9 +39,13 @@ async function viewReport(page: Page, scope: ReturnType<Page['getByTestId']>): P
  * The page's CSP keeps blob: out of connect-src, so the tab alone (not the app's page) has it lifted
  * to read its own document back: it opens blank and is pointed at the PDF once the report is made.
  */
-async function viewReportPdf(page: Page, scope: ReturnType<Page['getByTestId']>): Promise<Buffer> {
+async function viewReportPdf(
+  page: Page,
+  scope: ReturnType<Page['getByTestId']>,
+  viewReport = 'View report',
+): Promise<Buffer> {
   const popup = page.waitForEvent('popup');
-  await scope.getByRole('button', { name: 'View report' }).click();
+  await scope.getByRole('button', { name: viewReport }).click();
   const tab = await popup;
   await (await page.context().newCDPSession(tab)).send('Page.setBypassCSP', { enabled: true });
   await expect.poll(() => tab.url(), { timeout: 60_000 }).toMatch(/^blob:/);
@@ -537,7 +541,9 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
     // home and the form screen are in Japanese for this user
     const HOME_JA = catalog('../../mfe-home/src/i18n/ja.json');
     const FORM_JA = catalog('../../mfe-form/src/i18n/ja.json');
-    await page.getByRole('tab', { name: /^Forms/ }).click();
+    const SHARED_JA = catalog('../../shared-contracts/i18n/ja.json');
+    const REPORT_JA = catalog('../../report/src/actions-i18n/ja.json');
+    await page.getByRole('tab', { name: new RegExp(`^${SHARED_JA['homeTabs.forms']}`) }).click();
     await page.getByRole('button', { name: `${HOME_JA['home.launch']} ${CHECKS_TITLE}` }).click();
     await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
     await page.getByLabel('Notes').fill('安全点検は完了');
@@ -545,7 +551,7 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
     await context.setOffline(true);
     await page.getByTestId('form-footer').getByRole('button', { name: FORM_JA['formScreen.save'] }).click();
     await page.waitForURL(`${env.system.url}/`);
-    await page.getByRole('tab', { name: /^Submitted/ }).click();
+    await page.getByRole('tab', { name: new RegExp(`^${SHARED_JA['homeTabs.submitted']}`) }).click();
     const jp: { status: number; fromWorker: boolean }[] = [];
     const failed: string[] = [];
     page.on('response', (r) => {
@@ -555,7 +561,11 @@ test('offline, a Japanese user’s first report is drawn with the Japanese face 
     page.on('requestfailed', (r) => {
       if (/\/fonts\//.test(r.url())) failed.push(r.url());
     });
-    const pdf = await viewReportPdf(page, page.getByTestId('out-of-sync-card').first());
+    const pdf = await viewReportPdf(
+      page,
+      page.getByTestId('out-of-sync-card').first(),
+      REPORT_JA['reportActions.view'],
+    );
     expect(failed).toEqual([]);
     expect(jp.length).toBeGreaterThan(0);
     expect(jp.every((f) => f.status === 200 && f.fromWorker)).toBe(true);

@@ -6,7 +6,7 @@
  * the same. Pure and cheap: Intl formatters are cached, a form's field list is computed once per
  * definition object, and nothing here throws on bad input (it falls back to the raw text).
  */
-import type { FormDefinition, FormJsonSchema, OneOfOption } from 'shared-contracts';
+import { displayLocale, type FormDefinition, type FormJsonSchema, type OneOfOption } from 'shared-contracts';
 import { resolveSchemaRef, schemaType as typeOf } from './schema-ref';
 import { LOCATION_FORMAT, formatLocation } from './geolocation';
 
@@ -48,19 +48,10 @@ const STYLES = {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The locale values show in when a caller names none: the signed-in user's (host.i18n.displayLocale,
- * their Salesforce LocaleSidKey; issue 44), set by the front end; undefined: the browser's.
- */
-let defaultLocale: string | undefined;
-export function setDisplayLocale(locale: string | undefined): void {
-  defaultLocale = locale;
-}
-
 /** A cached formatter; an unknown time zone or locale falls back to the browser's (never throws). */
 function dateFormatter(
   style: keyof typeof STYLES,
-  locale: string | undefined = defaultLocale,
+  locale: string | undefined = displayLocale(),
   timeZone?: string,
 ): Intl.DateTimeFormat {
   const key = `${style}|${locale ?? ''}|${timeZone ?? ''}`;
@@ -78,7 +69,7 @@ function dateFormatter(
 }
 
 const numberFormatters = new Map<string, Intl.NumberFormat>();
-function numberFormatter(locale: string | undefined = defaultLocale): Intl.NumberFormat {
+function numberFormatter(locale: string | undefined = displayLocale()): Intl.NumberFormat {
   const key = locale ?? '';
   let f = numberFormatters.get(key);
   if (!f) {

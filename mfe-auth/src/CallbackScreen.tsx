@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocationSearch } from 'ui-kit/use-location';
-import { MESSAGES, type HostServices, type LoginTarget } from 'shared-contracts';
+import { MESSAGES, displayMessage, type HostServices, type LoginTarget } from 'shared-contracts';
 import { appLinkClick } from 'ui-kit';
 import { AUTH_TEXTS } from './texts';
 import { Alert, AuthStyles, Spinner } from './ui';
@@ -27,7 +27,8 @@ export function CallbackScreen({ host, target }: { host: HostServices; target: L
     host.session.completeSignIn(search, target).then(
       () => host.navigate(AFTER_SIGN_IN[target], { replace: true }),
       (error: unknown) => {
-        const message = error instanceof Error && error.message ? error.message : MESSAGES.unableToConnect;
+        const message =
+          error instanceof Error && error.message ? displayMessage(error.message) : MESSAGES.unableToConnect;
         setFailed(message);
       },
     );

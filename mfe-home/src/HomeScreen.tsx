@@ -30,11 +30,12 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
+  displayMessage,
   isBffError,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
-import { formatDateTime, setDisplayLocale } from 'form-core';
+import { formatDateTime } from 'form-core';
 import { AssignedTaskCard, Confirm, FormCard, InProgressCard, NoData, Paged, SubmittedCard } from './cards';
 import { useFormSearch } from './data';
 import { SearchIcon } from 'ui-kit/icons';
@@ -65,8 +66,9 @@ export const EXPIRED_PARAM = 'expired';
 export const NARROW_QUERY = '(max-width: 47.99em)';
 
 function errorText(error: unknown, fallback: string): string {
-  if (isBffError(error) && error.message) return error.message;
-  return error instanceof Error && error.message ? error.message : fallback;
+  // The BFF's and the host's words are English (the spec's): shown in the user's language.
+  if (isBffError(error) && error.message) return displayMessage(error.message);
+  return error instanceof Error && error.message ? displayMessage(error.message) : fallback;
 }
 
 /**
@@ -128,10 +130,9 @@ export function HomeScreen({ host }: { host: HostServices }) {
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
-  // Dates and numbers in the user's Salesforce locale and time zone (issue 44); set while rendering,
-  // so every formatter below (cards, outbox) reads it in the same render.
+  // Dates and times in the user's time zone (issue 44); their locale is the bundle's (ui-kit's remote
+  // wrapper sets it), read again here so a change renders the cards and the outbox again.
   const displayLocale = useObservable(host.i18n.displayLocale);
-  setDisplayLocale(displayLocale.locale);
   const timeZone = displayLocale.timeZone ?? (signedIn?.userDetails.TimeZoneSidKey || undefined);
 
   // A session that ended on its own goes back to sign-in, where the spec's message is shown.

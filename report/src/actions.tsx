@@ -5,13 +5,14 @@
  */
 import { Button, HStack, type ButtonProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { HostServices, LocalSubmission } from 'shared-contracts';
+import { defineTexts, type HostServices, type LocalSubmission } from 'shared-contracts';
 
-export const REPORT_ACTION_TEXTS = {
+/** In the user's language (issue 44): `src/i18n`, loaded by the front ends that show these (`report/i18n-catalogs`). */
+export const REPORT_ACTION_TEXTS = defineTexts('reportActions', {
   view: 'View report',
   share: 'Share',
   failed: 'The report could not be made.',
-} as const;
+});
 
 const canShareFiles = (): boolean => {
   try {

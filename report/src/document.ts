@@ -7,33 +7,7 @@
  */
 import type { Column, Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import type { FailedItemRow, FlaggedItem, ReportBlock, ReportModel } from './model';
-
-export const REPORT_TEXTS = {
-  summary: 'Failed and flagged items',
-  noFlagged: 'No failed or flagged items.',
-  failed: 'Failed',
-  flagged: 'Flagged',
-  form: 'Form',
-  version: 'Version',
-  record: 'Record',
-  inspector: 'Inspector',
-  started: 'Started',
-  submitted: 'Submitted',
-  location: 'Location',
-  status: 'Status',
-  report: 'Report',
-  signedBy: 'Signed by',
-  imageMissing: 'Image not available',
-  score: 'Score',
-  percent: 'Percent',
-  result: 'Result',
-  failedItems: 'Failed items and corrective actions',
-  noFailed: 'No failed items.',
-  action: 'Corrective action',
-  noAction: 'No action',
-  due: 'due',
-  page: (n: number, of: number): string => `Page ${n} of ${of}`,
-} as const;
+import { reportTexts, type ReportTexts } from './texts';
 
 /** Image bytes by photo ref (ContentDocumentId or LocalId), as data URLs. */
 export type ReportImages = ReadonlyMap<string, string>;
@@ -62,21 +36,21 @@ function colourCell(text: string, background?: string, color?: string): TableCel
     : { text };
 }
 
-function flaggedTable(items: readonly FlaggedItem[]): Content {
-  if (!items.length) return { text: REPORT_TEXTS.noFlagged, style: 'muted', margin: [0, 0, 0, 12] };
+function flaggedTable(items: readonly FlaggedItem[], T: ReportTexts): Content {
+  if (!items.length) return { text: T.noFlagged, style: 'muted', margin: [0, 0, 0, 12] };
   return {
     table: {
       headerRows: 1,
       widths: ['auto', '*', 'auto', 'auto'],
       body: [
         [
-          { text: REPORT_TEXTS.status, style: 'th' },
-          { text: 'Item', style: 'th' },
-          { text: 'Answer', style: 'th' },
-          { text: 'Section', style: 'th' },
+          { text: T.status, style: 'th' },
+          { text: T.item, style: 'th' },
+          { text: T.answer, style: 'th' },
+          { text: T.section, style: 'th' },
         ],
         ...items.map((i): TableCell[] => [
-          i.severity === 'failed' ? REPORT_TEXTS.failed : REPORT_TEXTS.flagged,
+          i.severity === 'failed' ? T.failed : T.flagged,
           i.label,
           colourCell(i.value, i.colour.background, i.colour.text),
           i.section,
@@ -89,8 +63,8 @@ function flaggedTable(items: readonly FlaggedItem[]): Content {
 }
 
 /** A scored form's failed items, each with its action (title, assignee, due date). */
-function failedTable(items: readonly FailedItemRow[]): Content {
-  if (!items.length) return { text: REPORT_TEXTS.noFailed, style: 'muted', margin: [0, 0, 0, 12] };
+function failedTable(items: readonly FailedItemRow[], T: ReportTexts): Content {
+  if (!items.length) return { text: T.noFailed, style: 'muted', margin: [0, 0, 0, 12] };
   return {
     table: {
       headerRows: 1,
@@ -98,32 +72,29 @@ function failedTable(items: readonly FailedItemRow[]): Content {
       dontBreakRows: true,
       body: [
         [
-          { text: 'Item', style: 'th' },
-          { text: 'Answer', style: 'th' },
-          { text: 'Section', style: 'th' },
-          { text: REPORT_TEXTS.action, style: 'th' },
+          { text: T.item, style: 'th' },
+          { text: T.answer, style: 'th' },
+          { text: T.section, style: 'th' },
+          { text: T.action, style: 'th' },
         ],
         ...items.map((i): TableCell[] => [
           i.question,
           // the word says it failed: never colour alone
-          { text: `${REPORT_TEXTS.failed}: ${i.answer}`, bold: true },
+          { text: `${T.failed}: ${i.answer}`, bold: true },
           i.section,
           i.action
             ? {
                 stack: [
                   { text: i.action.title, bold: true },
                   {
-                    text: [
-                      i.action.assignee,
-                      i.action.dueDate ? `${REPORT_TEXTS.due} ${i.action.dueDate}` : '',
-                    ]
+                    text: [i.action.assignee, i.action.dueDate ? `${T.due} ${i.action.dueDate}` : '']
                       .filter(Boolean)
                       .join(' · '),
                     style: 'caption',
                   },
                 ],
               }
-            : { text: REPORT_TEXTS.noAction, style: 'muted' },
+            : { text: T.noAction, style: 'muted' },
         ]),
       ],
     },
@@ -132,7 +103,7 @@ function failedTable(items: readonly FailedItemRow[]): Content {
   };
 }
 
-function blockContent(block: ReportBlock, images: ReportImages): Content {
+function blockContent(block: ReportBlock, images: ReportImages, T: ReportTexts): Content {
   switch (block.kind) {
     case 'heading':
       return {
@@ -181,7 +152,7 @@ function blockContent(block: ReportBlock, images: ReportImages): Content {
           stack: [
             src
               ? { image: src, fit: [240, 180] }
-              : { text: REPORT_TEXTS.imageMissing, style: 'muted', margin: [0, 20, 0, 20] },
+              : { text: T.imageMissing, style: 'muted', margin: [0, 20, 0, 20] },
             { text: p.name, style: 'caption' },
             ...(p.caption ? [{ text: p.caption, style: 'muted' }] : []),
           ],
@@ -203,7 +174,7 @@ function blockContent(block: ReportBlock, images: ReportImages): Content {
             stack: [
               { image: s.image, fit: [240, 96] },
               {
-                text: [s.purpose, s.signer ? `${REPORT_TEXTS.signedBy} ${s.signer}` : '', s.at ?? '']
+                text: [s.purpose, s.signer ? `${T.signedBy} ${s.signer}` : '', s.at ?? '']
                   .filter(Boolean)
                   .join(' · '),
                 style: 'caption',
@@ -224,20 +195,22 @@ export function reportDocument(
   fontName = 'Roboto',
 ): TDocumentDefinitions {
   const c = model.cover;
+  // the report's own texts in the submission's language (the model's language)
+  const T = reportTexts(model.language);
   const coverRows: Array<[string, string]> = (
     [
-      [REPORT_TEXTS.form, c.title],
-      [REPORT_TEXTS.version, c.version],
-      [REPORT_TEXTS.record, c.record],
-      [REPORT_TEXTS.inspector, c.inspector],
-      [REPORT_TEXTS.started, c.started],
-      [REPORT_TEXTS.submitted, c.submitted],
-      [REPORT_TEXTS.location, c.location],
-      [REPORT_TEXTS.status, c.status],
-      [REPORT_TEXTS.score, c.score?.points ?? ''],
-      [REPORT_TEXTS.percent, c.score?.percent ?? ''],
-      [REPORT_TEXTS.result, c.score?.result ?? ''],
-      [REPORT_TEXTS.report, c.identifier],
+      [T.form, c.title],
+      [T.version, c.version],
+      [T.record, c.record],
+      [T.inspector, c.inspector],
+      [T.started, c.started],
+      [T.submitted, c.submitted],
+      [T.location, c.location],
+      [T.status, c.status],
+      [T.score, c.score?.points ?? ''],
+      [T.percent, c.score?.percent ?? ''],
+      [T.result, c.score?.result ?? ''],
+      [T.report, c.identifier],
     ] as Array<[string, string]>
   ).filter(([, v]) => v !== '');
   const logo = c.logo && /^data:image\/(png|jpe?g);base64,/i.test(c.logo) ? c.logo : undefined;
@@ -260,7 +233,7 @@ export function reportDocument(
       columns: [
         // an id is one word: never broken at its hyphens
         { text: c.identifier, style: 'muted', noWrap: true, width: '*' },
-        { text: REPORT_TEXTS.page(page, pages), alignment: 'right', fontSize: 9, width: 'auto' },
+        { text: T.page(page, pages), alignment: 'right', fontSize: 9, width: 'auto' },
       ],
       margin: [40, 16, 40, 0],
     }),
@@ -280,10 +253,10 @@ export function reportDocument(
         margin: [0, 0, 0, 12],
       },
       // a scored form's failed items with their actions come first (issue 43)
-      ...(c.score ? [{ text: REPORT_TEXTS.failedItems, style: 'h1' }, failedTable(model.failed)] : []),
-      { text: REPORT_TEXTS.summary, style: 'h1' },
-      flaggedTable(model.flagged),
-      ...model.blocks.map((b) => blockContent(b, images)),
+      ...(c.score ? [{ text: T.failedItems, style: 'h1' }, failedTable(model.failed, T)] : []),
+      { text: T.summary, style: 'h1' },
+      flaggedTable(model.flagged, T),
+      ...model.blocks.map((b) => blockContent(b, images, T)),
     ],
   };
 }

@@ -9,6 +9,7 @@ import arabic from '@fontsource/noto-sans-arabic/unicode.json';
 import hebrew from '@fontsource/noto-sans-hebrew/unicode.json';
 import jp from '@fontsource/noto-sans-jp/unicode.json';
 import sc from '@fontsource/noto-sans-sc/unicode.json';
+import tc from '@fontsource/noto-sans-tc/unicode.json';
 import kr from '@fontsource/noto-sans-kr/unicode.json';
 import type { DeviceFontFiles } from './fonts-browser';
 import type { Family } from './scripts';
@@ -46,6 +47,11 @@ const contexts: Record<Family, Context> = {
     regExp: /-\d+-(400|700)-normal\.woff$/,
     mode: 'sync',
   }),
+  tc: import.meta.webpackContext('../node_modules/@fontsource/noto-sans-tc/files', {
+    recursive: false,
+    regExp: /-\d+-(400|700)-normal\.woff$/,
+    mode: 'sync',
+  }),
   kr: import.meta.webpackContext('../node_modules/@fontsource/noto-sans-kr/files', {
     recursive: false,
     regExp: /-\d+-(400|700)-normal\.woff$/,
@@ -54,7 +60,7 @@ const contexts: Record<Family, Context> = {
 };
 
 export const deviceFontFiles: DeviceFontFiles = {
-  tables: { arabic, hebrew, jp, sc, kr },
+  tables: { arabic, hebrew, jp, sc, tc, kr },
   bidi: bidiFactory(),
   url: (family, file) => {
     const key = `./${file}`;

@@ -10,6 +10,13 @@ import type { Bidi } from 'bidi-js';
 import type { TFontDictionary } from 'pdfmake/interfaces';
 import type { ScriptFonts } from './render';
 import { faceFile, facePicker, type Family, type SubsetTables } from './scripts';
+import { woffToSfnt } from './woff';
+
+/** zlib's inflate in the browser (woff.ts: fontkit's own fails on some of the faces' tables). */
+async function inflate(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 export interface DeviceFontFiles {
   tables: SubsetTables;
@@ -57,7 +64,9 @@ export function deviceScriptFonts(
             const urls = paths.map((p) => f.url(p.family, p.file));
             try {
               if (urls.some((u) => !u)) return;
-              const bytes = await Promise.all(urls.map((u) => fetchBytes(u as string)));
+              const bytes = await Promise.all(
+                urls.map(async (u) => woffToSfnt(await fetchBytes(u as string), inflate)),
+              );
               const vfs: Record<string, string> = {};
               paths.forEach((p, i) => (vfs[p.file] = base64(bytes[i] as Uint8Array)));
               pdfMake.addVirtualFileSystem(vfs);

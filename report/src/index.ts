@@ -1,2 +1,3 @@
 export * from './model';
-export { reportDocument, REPORT_TEXTS, type ReportImages } from './document';
+export { reportDocument, type ReportImages } from './document';
+export { REPORT_TEXTS, reportTexts, type ReportTexts } from './texts';

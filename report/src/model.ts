@@ -31,6 +31,8 @@ import { evaluateJsonFormsCondition } from 'form-core/ajv';
 import { getIn, scopeToPath } from 'form-core/paths';
 import { resolveScope } from 'form-core/schema';
 import { isGeoValue } from 'form-core';
+import { formLanguages, normalizeLanguage, resolveDefinition } from 'form-core/translations';
+import { reportTexts, type ReportTexts } from './texts';
 
 /** The submission as saved (Submission_JSON__c, or the device's record) plus what the org knows of it. */
 export interface ReportSubmission {
@@ -44,6 +46,11 @@ export interface ReportSubmission {
   submittedOn?: string | number | null;
   /** The score block the submit recorded (issue 43: Submission_JSON__c's `score`). */
   score?: unknown;
+  /**
+   * The language the form was filled in (issue 44: the user's LanguageLocaleKey the form screen showed
+   * the form in); absent on submissions made before it was saved: the form's default language.
+   */
+  language?: string | null;
 }
 
 export interface ReportInput {
@@ -138,6 +145,8 @@ export interface FailedItemRow {
 }
 
 export interface ReportModel {
+  /** The language the report reads in: the submission's, else the form's default (es_MX, ja, en…). */
+  language: string;
   cover: ReportCover;
   /** A scored form's failed items, first in the report (empty for an unscored form). */
   failed: FailedItemRow[];
@@ -146,11 +155,14 @@ export interface ReportModel {
 }
 
 /** How the report names an action's default owner (the org decides who it is at submit). */
-export const ASSIGNEE_RULE_TEXT: Record<string, string> = {
-  inspector: 'The inspector',
-  recordOwner: "The record's owner",
-  user: 'The chosen user',
-};
+const assigneeRuleText = (rule: string, T: ReportTexts): string =>
+  rule === 'inspector'
+    ? T.assigneeInspector
+    : rule === 'recordOwner'
+      ? T.assigneeRecordOwner
+      : rule === 'user'
+        ? T.assigneeUser
+        : '';
 
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 
@@ -164,20 +176,20 @@ function scoreOf(input: ReportInput, def: Partial<FormDefinition>, data: Rec): S
   return submissionScore(def as FormDefinition, data, day);
 }
 
-function reportScore(score: SubmissionScore): ReportScore {
+function reportScore(score: SubmissionScore, T: ReportTexts): ReportScore {
   return {
     points: `${num(score.points)} / ${num(score.max)}`,
     percent: score.percent === null ? '' : `${score.percent}%`,
-    result: score.passed === null ? '' : score.passed ? 'Pass' : 'Fail',
+    result: score.passed === null ? '' : score.passed ? T.pass : T.fail,
   };
 }
 
-function failedRows(score: SubmissionScore, display: DisplayOptions): FailedItemRow[] {
+function failedRows(score: SubmissionScore, display: DisplayOptions, T: ReportTexts): FailedItemRow[] {
   const items = score.actions?.items ?? {};
   const rule = score.actions
     ? score.actions.assignee === 'user' && score.actions.userName
       ? score.actions.userName
-      : (ASSIGNEE_RULE_TEXT[score.actions.assignee] ?? '')
+      : assigneeRuleText(score.actions.assignee, T)
     : '';
   return Object.entries(score.answers)
     .filter(([, a]) => a.failed)
@@ -273,7 +285,14 @@ const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The report of one submitted submission. */
 export function reportModel(input: ReportInput): ReportModel {
-  const def = (isRec(input.formDef) ? input.formDef : {}) as Partial<FormDefinition>;
+  const given = (isRec(input.formDef) ? input.formDef : {}) as unknown as FormDefinition;
+  // the form as the user filled it: in the submission's language, text by text falling back to the
+  // form's default language (form-core's one resolution, as the form screen shows it)
+  const language =
+    normalizeLanguage(typeof input.submission.language === 'string' ? input.submission.language : '') ||
+    formLanguages(given).default;
+  const def: Partial<FormDefinition> = resolveDefinition(given, language);
+  const T = reportTexts(language);
   const root = (isRec(def.schema) ? def.schema : { type: 'object', properties: {} }) as FormJsonSchema;
   const data = isRec(input.submission.data) ? input.submission.data : {};
   const opts = input.display ?? {};
@@ -338,7 +357,7 @@ export function reportModel(input: ReportInput): ReportModel {
         .map((f): PhotoItem => ({
           ref: str(f.ContentDocumentId) || str(f.LocalId),
           ...(str(f.LocalId) ? { localId: str(f.LocalId) } : {}),
-          name: str(f.Name) || 'Photo',
+          name: str(f.Name) || T.photo,
           ...(str(f.Caption) || str(f.caption) ? { caption: str(f.Caption) || str(f.caption) } : {}),
         }));
       if (!photos.length) return;
@@ -400,29 +419,30 @@ export function reportModel(input: ReportInput): ReportModel {
   const logo = str(header?.logo) || findLogo(def.ui);
   const s = input.submission;
   const cover: ReportCover = {
-    title: str(s.formName) || str(def.formName) || str(header?.title) || 'Inspection',
+    title: str(s.formName) || str(def.formName) || str(header?.title) || T.inspection,
     version: s.version === null || s.version === undefined ? '' : String(s.version),
     record: input.record ?? '',
     inspector: input.inspector ?? '',
     started: formatDateTime(s.createdOn ?? '', opts),
     submitted: formatDateTime(s.submittedOn ?? '', opts),
     location,
-    status: statusText(s.status),
+    status: statusText(s.status, T),
     identifier: input.identifier || s.id,
     ...(logo ? { logo } : {}),
   };
   flagged.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'failed' ? -1 : 1));
   const score = scoreOf(input, def, data);
-  if (!score) return { cover, failed: [], flagged, blocks };
-  cover.score = reportScore(score);
+  if (!score) return { language, cover, failed: [], flagged, blocks };
+  cover.score = reportScore(score, T);
   // a section the scorer did not name (a layout without section ids) as the report's own walk found it
   const sectionOf = new Map(flagged.map((f) => [f.label, f.section]));
-  const failed = failedRows(score, opts).map((f) =>
+  const failed = failedRows(score, opts, T).map((f) =>
     f.section ? f : { ...f, section: sectionOf.get(f.question) ?? '' },
   );
   // a failed answer is listed once: with its action, among the failed items
   const listed = new Set(failed.map((f) => f.question));
   return {
+    language,
     cover,
     failed,
     flagged: flagged.filter((f) => !(f.severity === 'failed' && listed.has(f.label))),
@@ -430,8 +450,9 @@ export function reportModel(input: ReportInput): ReportModel {
   };
 }
 
-function statusText(status: unknown): string {
+function statusText(status: unknown, T: ReportTexts): string {
   const t = str(status).trim();
+  if (t.toLowerCase() === 'submitted') return T.statusSubmitted;
   return t ? t.replace(/\b\w/g, (c) => c.toUpperCase()) : '';
 }
 

@@ -159,6 +159,42 @@ describe('Arabic, Hebrew and CJK', () => {
     expect(fonts.some((f) => /^[A-Z]{6}\+NotoSans(JP|SC|KR)/.test(f))).toBe(true);
   });
 
+  it('Traditional Chinese (zh_TW) in Traditional faces, not the Simplified ones', async () => {
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: {
+          ...submission,
+          language: 'zh_TW',
+          data: { General: { Site: '臺北倉庫', Notes: '檢查完畢，門窗關閉。' } },
+        },
+        formDef,
+        inspector: '陳大文',
+        identifier: 'FS-00042',
+      }),
+    );
+    const text = pdftotext(pdf).replace(/\s+/g, '');
+    for (const w of ['臺北倉庫', '檢查完畢，門窗關閉。', '陳大文']) expect(text).toContain(w);
+    // pdffonts: every face the page uses is Roboto's or Traditional Chinese's
+    const listed = spawnSync('pdffonts', ['-'], { input: Buffer.from(pdf) }).stdout.toString('utf8');
+    const faces = listed
+      .split('\n')
+      .slice(2)
+      .map((l) => l.split(/\s+/)[0] ?? '')
+      .filter(Boolean);
+    expect(faces.some((f) => /^[A-Z]{6}\+NotoSansTC/.test(f))).toBe(true);
+    expect(faces.filter((f) => !/\+(Roboto|NotoSansTC)/.test(f))).toEqual([]);
+    // the same text in a report of no language: the Simplified faces, as before
+    const simplified = await renderReportPdf(
+      reportModel({
+        submission: { ...submission, data: { General: { Site: '臺北倉庫', Notes: '檢查完畢' } } },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    expect(fontNames(simplified).some((f) => /\+NotoSansSC/.test(f))).toBe(true);
+    expect(fontNames(simplified).some((f) => /\+NotoSansTC/.test(f))).toBe(false);
+  });
+
   it('gives the words back through pdfjs-dist too', async () => {
     const text = (await pdfPages(await renderReportPdf(mixed))).join('\n');
     for (const w of ['שלום', 'עולם', 'בצפון', 'Depot 7', 'كبير', 'الشمال', 'شمس']) expect(text).toContain(w);
@@ -260,6 +296,39 @@ describe('Arabic, Hebrew and CJK', () => {
       expect(Math.abs(e.right - (extents[0]?.right ?? 0))).toBeLessThanOrEqual(3);
     }
     expect((extents[extents.length - 1]?.left ?? 0) - (extents[0]?.left ?? 0)).toBeGreaterThan(20);
+  });
+
+  it('an Arabic answer with a colon and a number is drawn in visual order: read right to left, it is the answer', async () => {
+    // logical: "the floor: 3" (Arabic-Indic digit) and "building: third floor"
+    const answers = ['الطابق: ٣', 'المبنى: الطابق الثالث'];
+    const pdf = await renderReportPdf(
+      reportModel({
+        submission: { ...submission, data: { General: { Site: answers[0], Notes: answers[1] } } },
+        formDef,
+        identifier: 'FS-00042',
+      }),
+    );
+    const bbox = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', '-', '-'], {
+      input: Buffer.from(pdf),
+    }).stdout.toString('utf8');
+    const words = [
+      ...bbox.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]+)</g),
+    ]
+      .map((m) => ({ x: +m[1]!, y: +m[2]!, text: m[3]! }))
+      .filter((w) => /[\u0600-\u06ff:]/.test(w.text) && w.x > 200);
+    // -bbox gives an Arabic word's letters as drawn (right to left): turned back to reading order
+    const logical = (t: string): string => (/[\u0621-\u064a]/.test(t) ? Array.from(t).reverse().join('') : t);
+    const lines = [...new Set(words.map((w) => Math.round(w.y / 8)))].map((row) =>
+      words
+        .filter((w) => Math.round(w.y / 8) === row)
+        // right to left: the rightmost word is read first
+        .sort((a, b) => b.x - a.x)
+        .map((w) => logical(w.text))
+        .join(' ')
+        .replace(/ ?: ?/g, ': ')
+        .replace(/(\S+):/g, (_m, word: string) => `${word}:`),
+    );
+    expect(lines).toEqual(answers);
   });
 
   it('embeds Roboto alone for a Latin-only report, as before', async () => {

@@ -8,7 +8,14 @@ import type { Bidi } from 'bidi-js';
 import type { TCreatedPdf, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { reportDocument, type ReportImages } from './document';
 import type { ReportModel } from './model';
-import { documentNeedsScriptFonts, withScriptFonts, type FacePicker, type LineRanges } from './scripts';
+import {
+  documentNeedsScriptFonts,
+  hanFamilyOf,
+  withScriptFonts,
+  type Cjk,
+  type FacePicker,
+  type LineRanges,
+} from './scripts';
 import { drawnTexts, mapGlyphsOnce, measuring } from './glyph-text';
 
 export interface PdfMaker {
@@ -30,14 +37,15 @@ export interface ScriptFonts {
 async function scriptTools(
   doc: TDocumentDefinitions,
   fonts?: ScriptFonts,
+  han: Cjk = 'sc',
 ): Promise<{ pick: FacePicker; bidi: Bidi } | undefined> {
   if (!fonts || !documentNeedsScriptFonts(doc)) return undefined;
   const { pick, bidi } = await fonts.tools();
-  const { faces } = withScriptFonts(doc, pick, bidi);
+  const { faces } = withScriptFonts(doc, pick, bidi, { han });
   const ready = await fonts.provide(faces);
   if ([...faces].every((f) => ready.has(f))) return { pick, bidi };
   // a face that could not be had: its characters stay in Roboto (missing glyphs), the order holds
-  const only = (cp: number, cjk: 'jp' | 'sc' | 'kr'): string | undefined => {
+  const only = (cp: number, cjk: Cjk): string | undefined => {
     const face = pick(cp, cjk);
     return face && ready.has(face) ? face : undefined;
   };
@@ -66,9 +74,11 @@ async function measureLines(
   doc: TDocumentDefinitions,
   pick: FacePicker,
   bidi: Bidi,
+  han: Cjk,
 ): Promise<Map<number, LineRanges>> {
   const lines = new Map<number, LineRanges>();
   const tagged = withScriptFonts(doc, pick, bidi, {
+    han,
     measure: () => `#${((tagCount++ % 0xfffff) + 1).toString(16).padStart(6, '0')}`,
   });
   if (!tagged.measured.size) return lines;
@@ -107,13 +117,15 @@ export async function renderWith(
   fonts?: ScriptFonts,
 ): Promise<Uint8Array> {
   const plain = reportDocument(model, images);
-  const tools = await scriptTools(plain, fonts);
+  // Han characters in the report's language's faces (Traditional Chinese for zh_TW…)
+  const han = hanFamilyOf(model.language);
+  const tools = await scriptTools(plain, fonts, han);
   let doc = plain;
   if (tools) {
     // a script face's glyphs copied as their letters (glyph-text.ts); a Latin-only document as before
     await mapGlyphsOnce(maker as unknown as Parameters<typeof mapGlyphsOnce>[0]);
-    const lines = await measureLines(maker, reportDocument(model, images), tools.pick, tools.bidi);
-    doc = withScriptFonts(plain, tools.pick, tools.bidi, { lines }).doc;
+    const lines = await measureLines(maker, reportDocument(model, images), tools.pick, tools.bidi, han);
+    doc = withScriptFonts(plain, tools.pick, tools.bidi, { lines, han }).doc;
   }
   const buf = await maker.createPdf(doc).getBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);

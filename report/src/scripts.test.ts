@@ -1,7 +1,15 @@
 import bidiFactory from 'bidi-js';
 import { describe, expect, it } from 'vitest';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { faceFile, facePicker, needsScriptFonts, scriptOf, textRuns, withScriptFonts } from './scripts';
+import {
+  faceFile,
+  facePicker,
+  hanFamilyOf,
+  needsScriptFonts,
+  scriptOf,
+  textRuns,
+  withScriptFonts,
+} from './scripts';
 import { scriptTools } from './fonts-node';
 
 const bidi = bidiFactory();
@@ -11,6 +19,7 @@ const pick = facePicker({
   hebrew: { hebrew: 'U+0590-05FF' },
   jp: { '[1]': 'U+3040-309F', '[2]': 'U+65E5,U+672C' },
   sc: { '[7]': 'U+4E2D,U+6587,U+65E5' },
+  tc: { '[5]': 'U+4E2D,U+6587,U+9AD4' },
   kr: { '[3]': 'U+AC00-D7A3' },
 });
 
@@ -49,6 +58,27 @@ describe('which runs need which font', () => {
       { text: '日', font: 'Noto-jp-2' },
     ]);
     expect(textRuns('한국', pick, bidi)?.runs).toEqual([{ text: '한국', font: 'Noto-kr-3' }]);
+  });
+
+  it("takes Chinese characters from the report language's family: Traditional for zh_TW, zh_HK, zh-Hant", () => {
+    expect(['zh_TW', 'zh_HK', 'zh-Hant', 'zh_MO'].map(hanFamilyOf)).toEqual(['tc', 'tc', 'tc', 'tc']);
+    expect(['zh_CN', 'zh', 'en', undefined, 'ja', 'ko'].map(hanFamilyOf)).toEqual([
+      'sc',
+      'sc',
+      'sc',
+      'sc',
+      'jp',
+      'kr',
+    ]);
+    expect(textRuns('中文 繁體', pick, bidi, undefined, 'tc')?.runs).toEqual([
+      { text: '中文', font: 'Noto-tc-5' },
+      // a character no face of this table holds stays Roboto's
+      { text: ' 繁' },
+      { text: '體', font: 'Noto-tc-5' },
+    ]);
+    const doc: TDocumentDefinitions = { content: [{ text: '中文' }] };
+    expect([...withScriptFonts(doc, pick, bidi, { han: 'tc' }).faces]).toEqual(['Noto-tc-5']);
+    expect([...withScriptFonts(doc, pick, bidi).faces]).toEqual(['Noto-sc-7']);
   });
 
   it('puts a right-to-left paragraph in visual order word by word, each word logical for fontkit', () => {

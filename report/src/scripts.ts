@@ -15,9 +15,10 @@
  */
 import type { Bidi } from 'bidi-js';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { isTraditionalChinese } from 'shared-contracts';
 
 /** The Noto Sans families of @fontsource the report embeds beside Roboto. */
-export const FAMILIES = ['arabic', 'hebrew', 'jp', 'sc', 'kr'] as const;
+export const FAMILIES = ['arabic', 'hebrew', 'jp', 'sc', 'tc', 'kr'] as const;
 export type Family = (typeof FAMILIES)[number];
 /** A family's unicode-range subsets: @fontsource's unicode.json (subset name to CSS unicode-range). */
 export type SubsetTable = Readonly<Record<string, string>>;
@@ -29,6 +30,7 @@ const OWN_SUBSETS: Record<Family, (name: string) => boolean> = {
   hebrew: (n) => n === 'hebrew',
   jp: (n) => /^\[\d+\]$/.test(n),
   sc: (n) => /^\[\d+\]$/.test(n),
+  tc: (n) => /^\[\d+\]$/.test(n),
   kr: (n) => /^\[\d+\]$/.test(n),
 };
 
@@ -72,14 +74,27 @@ export const faceKey = (family: Family, subset: string): string =>
 
 /** The @fontsource file of a face in a weight (400 normal, 700 bold). */
 export function faceFile(key: string, weight: 400 | 700): { family: Family; file: string } {
-  const m = /^Noto-(arabic|hebrew|jp|sc|kr)-([\w-]+)$/.exec(key);
+  const m = /^Noto-(arabic|hebrew|jp|sc|tc|kr)-([\w-]+)$/.exec(key);
   if (!m) throw new Error(`not a script face: ${key}`);
   const family = m[1] as Family;
   return { family, file: `noto-sans-${family}-${m[2]}-${weight}-normal.woff` };
 }
 
+/** A CJK family: Japanese, Simplified Chinese, Traditional Chinese, Korean. */
+export type Cjk = 'jp' | 'sc' | 'tc' | 'kr';
 /** Picks the face holding a code point: (code point, CJK family of its paragraph) to a face key. */
-export type FacePicker = (cp: number, cjk: 'jp' | 'sc' | 'kr') => string | undefined;
+export type FacePicker = (cp: number, cjk: Cjk) => string | undefined;
+
+/**
+ * The family a report's Han characters take when a paragraph's own letters do not say (no kana, no
+ * Hangul): the report's language's (Traditional Chinese for zh_TW, zh_HK, zh-Hant; Japanese for ja;
+ * Korean for ko), else Simplified Chinese.
+ */
+export function hanFamilyOf(language: string | null | undefined): Cjk {
+  if (isTraditionalChinese(language)) return 'tc';
+  const base = (language ?? '').split(/[_-]/)[0]?.toLowerCase();
+  return base === 'ja' ? 'jp' : base === 'ko' ? 'kr' : 'sc';
+}
 
 function parseRanges(css: string): Array<[number, number]> {
   return css.split(',').map((r) => {
@@ -101,7 +116,12 @@ export function facePicker(tables: SubsetTables): FacePicker {
     );
   const find = (family: Family, cp: number): string | undefined =>
     faces.get(family)?.find((f) => f.ranges.some(([lo, hi]) => cp >= lo && cp <= hi))?.key;
-  const CJK_ORDER = { jp: ['jp', 'sc', 'kr'], sc: ['sc', 'jp', 'kr'], kr: ['kr', 'jp', 'sc'] } as const;
+  const CJK_ORDER = {
+    jp: ['jp', 'sc', 'tc', 'kr'],
+    sc: ['sc', 'tc', 'jp', 'kr'],
+    tc: ['tc', 'sc', 'jp', 'kr'],
+    kr: ['kr', 'jp', 'sc', 'tc'],
+  } as const;
   return (cp, cjk) => {
     const script = scriptOf(cp);
     if (!script) return undefined;
@@ -131,13 +151,16 @@ export interface Runs {
 
 const isSpace = (c: string): boolean => /\s/.test(c);
 
-/** The CJK family a paragraph's Han characters take: Japanese with kana, Korean with Hangul. */
-const cjkOf = (text: string): 'jp' | 'kr' | 'sc' =>
+/**
+ * The CJK family a paragraph's Han characters take: Japanese with kana, Korean with Hangul, else the
+ * report's language's (`han`: hanFamilyOf).
+ */
+const cjkOf = (text: string, han: Cjk): Cjk =>
   /[\u3040-\u30ff\u31f0-\u31ff]/.test(text)
     ? 'jp'
     : /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7ff]/.test(text)
       ? 'kr'
-      : 'sc';
+      : han;
 
 /** Code point ranges [start, end) of a paragraph's lines, as the layout broke it. */
 export type LineRanges = ReadonlyArray<readonly [number, number]>;
@@ -148,10 +171,16 @@ export type LineRanges = ReadonlyArray<readonly [number, number]>;
  * is put in visual order on its own and the lines joined by line breaks, so a wrapped right-to-left
  * paragraph starts with its first words; without, the text is one line.
  */
-export function textRuns(text: string, pick: FacePicker, bidi: Bidi, lines?: LineRanges): Runs | undefined {
+export function textRuns(
+  text: string,
+  pick: FacePicker,
+  bidi: Bidi,
+  lines?: LineRanges,
+  han: Cjk = 'sc',
+): Runs | undefined {
   if (!needsScriptFonts(text)) return undefined;
   const chars = Array.from(text);
-  const cjk = cjkOf(text);
+  const cjk = cjkOf(text, han);
   const fonts = chars.map((c) => pick(c.codePointAt(0) ?? 0, cjk));
   if (!RTL_RE.test(text)) {
     // left to right throughout: runs of one font, in order
@@ -240,8 +269,8 @@ export function textRuns(text: string, pick: FacePicker, bidi: Bidi, lines?: Lin
  * the layout breaks its lines as it will for the visual runs (the same words, the same widths), the
  * first words on the first line.
  */
-export function logicalRuns(text: string, pick: FacePicker): TextRun[] {
-  const cjk = cjkOf(text);
+export function logicalRuns(text: string, pick: FacePicker, han: Cjk = 'sc'): TextRun[] {
+  const cjk = cjkOf(text, han);
   const runs: TextRun[] = [];
   for (const c of Array.from(text)) {
     const font = pick(c.codePointAt(0) ?? 0, cjk);
@@ -290,13 +319,29 @@ function mapTexts(node: Node, visit: (t: string) => Rec | undefined): Node {
   return (out ?? n) as unknown as Content;
 }
 
-/** Whether any text of a document (but its footer's) needs a script font. */
+/**
+ * The footer's texts as laid out on a page (its labels are the same on every page, in the report's
+ * language: "1 / 1 ページ"), so their faces are loaded with the content's.
+ */
+function footerSample(doc: TDocumentDefinitions): Node {
+  const footer = doc.footer;
+  if (typeof footer !== 'function') return undefined;
+  try {
+    return footer(1, 1, { width: 0, height: 0, orientation: 'portrait' } as never) as Node;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether any text of a document (its footer's included) needs a script font. */
 export function documentNeedsScriptFonts(doc: TDocumentDefinitions): boolean {
   let needs = false;
-  mapTexts(doc.content, (t) => {
+  const check = (t: string): undefined => {
     needs ||= needsScriptFonts(t);
     return undefined;
-  });
+  };
+  mapTexts(doc.content, check);
+  mapTexts(footerSample(doc), check);
   return needs;
 }
 
@@ -309,6 +354,8 @@ export interface ParagraphLayout {
   measure?: (index: number) => string;
   /** The lines each measured paragraph was broken into, by its index. */
   lines?: ReadonlyMap<number, LineRanges>;
+  /** The family Han characters take where a paragraph does not say (the report's language: hanFamilyOf). */
+  han?: Cjk;
 }
 
 /**
@@ -328,26 +375,32 @@ export function withScriptFonts(
 } {
   const faces = new Set<string>();
   const measured = new Map<string, { index: number; text: string }>();
+  const han = layout.han ?? 'sc';
   let index = 0;
   const visit = (t: string): Rec | undefined => {
     const at = index++;
-    const r = textRuns(t, pick, bidi, layout.lines?.get(at));
+    const r = textRuns(t, pick, bidi, layout.lines?.get(at), han);
     if (!r) return undefined;
     for (const x of r.runs) if (x.font) faces.add(x.font);
     if (r.rtl && layout.measure && /\S\s+\S/.test(t)) {
       const tag = layout.measure(at);
       measured.set(tag, { index: at, text: t });
-      return { text: logicalRuns(t, pick), alignment: 'right', color: tag };
+      return { text: logicalRuns(t, pick, han), alignment: 'right', color: tag };
     }
     return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
   };
   const content = mapTexts(doc.content, visit) as Content;
-  if (content === doc.content) return { doc, faces, measured };
+  // the footer's faces too (its texts in the report's language), loaded with the content's
+  mapTexts(footerSample(doc), (t) => {
+    for (const x of textRuns(t, pick, bidi, undefined, han)?.runs ?? []) if (x.font) faces.add(x.font);
+    return undefined;
+  });
   const footer = doc.footer;
+  if (content === doc.content && !faces.size) return { doc, faces, measured };
   const known = new Set(faces);
   // the footer is made while laying out, after the faces were loaded: it uses only those
   const inFooter = (t: string): Rec | undefined => {
-    const r = textRuns(t, pick, bidi);
+    const r = textRuns(t, pick, bidi, undefined, han);
     if (!r || r.runs.some((x) => x.font && !known.has(x.font))) return undefined;
     return { text: r.runs, ...(r.rtl ? { alignment: 'right' } : {}) };
   };

@@ -1,3 +1,5 @@
+import { defineTexts } from './texts';
+
 /** Business constants and limits of both specs (end-user section 9, builder section 9). Exact values. */
 export const MAX_FILE_SIZE_BYTES = 1e8;
 export const WARNING_TOAST_MS = 3000;
@@ -34,11 +36,28 @@ export const LOCAL_SUBMISSION_VERSION_START = 1;
 export const IMAGE_DB_VERSION = 2;
 export const FLOW_LABEL_PREFIX = 'CQ';
 
+/** Home's tab names: the spec's English, through the translation layer here, where they are defined (issue 44). */
+export const HOME_TAB_TEXTS = defineTexts('homeTabs', {
+  assigned: 'Assigned',
+  inProgress: 'In Progress',
+  submitted: 'Submitted',
+  forms: 'Forms',
+} as const);
+
+/** A tab whose label is read when shown, so it answers in the language active then. */
+const homeTab = <K extends keyof typeof HOME_TAB_TEXTS>(index: number, key: K) => ({
+  index,
+  key,
+  get label(): string {
+    return HOME_TAB_TEXTS[key];
+  },
+});
+
 export const HOME_TABS = [
-  { index: 0, key: 'assigned', label: 'Assigned' },
-  { index: 1, key: 'inProgress', label: 'In Progress' },
-  { index: 2, key: 'submitted', label: 'Submitted' },
-  { index: 3, key: 'forms', label: 'Forms' },
+  homeTab(0, 'assigned'),
+  homeTab(1, 'inProgress'),
+  homeTab(2, 'submitted'),
+  homeTab(3, 'forms'),
 ] as const;
 
 export const TABLE_COLUMN_LABELS = [

@@ -5,6 +5,7 @@ export * from './observable';
 export * from './constants';
 export * from './messages';
 export * from './texts';
+export * from './display-locale';
 export * from './languages';
 export * from './ui-schema';
 export * from './form-definition';

@@ -27,6 +27,13 @@ export const PSEUDO_LANGUAGE = 'en-XA';
 
 const RIGHT_TO_LEFT = new Set(['ar', 'he']);
 
+/**
+ * Whether a language (a LanguageLocaleKey or a BCP 47 tag) writes Chinese in Traditional characters:
+ * zh_TW, zh_HK, zh_MO, zh-Hant (its report's and offline copy's faces are Traditional Chinese ones).
+ */
+export const isTraditionalChinese = (language: string | null | undefined): boolean =>
+  /^zh[_-](tw|hk|mo|hant)(?![a-z])/i.test(language ?? '');
+
 export const isRightToLeft = (language: string): boolean => RIGHT_TO_LEFT.has(language.split('-')[0] ?? '');
 
 export const isLanguage = (value: unknown): value is Language =>

@@ -73,7 +73,18 @@ export interface LocalSubmission {
    * record's Main_Record_Id): `$recordId` in the form's queries (issue 40.4). Absent: the form's Id.
    */
   mainRecordId?: string;
+  /**
+   * The language the form was filled in (issue 44: the LanguageLocaleKey the form screen resolved the
+   * form for), saved with the submission so its report reads in it. Absent on older records.
+   */
+  language?: string;
   delivery?: DeliveryState;
+}
+
+/** What a submit records beside the answers (OfflineServices.submit). */
+export interface SubmitOptions {
+  /** The language the form was filled in (a LanguageLocaleKey: es, es_MX, ja…). */
+  language?: string;
 }
 
 /** File info (local), stored in the image database's `images` table, keyed by LocalId. */
@@ -183,6 +194,8 @@ export interface SubmissionPayload {
   /** When it was started and submitted on the device (ISO): the inspection report's cover shows them. */
   createdOn?: string;
   submittedOn?: string;
+  /** The language the form was filled in (issue 44): the report reads in it. */
+  language?: string;
 }
 
 /** A pending form submission record of the org (GET /api/pendingSubmissions). */
@@ -342,11 +355,15 @@ export interface OfflineServices {
     data: Record<string, unknown>,
     baseData?: Record<string, unknown>,
   ): Promise<WriteResult<LocalSubmission>>;
-  /** Submit locally (queued for the uploader). */
+  /**
+   * Submit locally (queued for the uploader). Since 1.5.0: `options.language`, the language the form
+   * screen showed the form in, is saved with the submission (its report reads in it, issue 44).
+   */
   submit(
     id: string,
     data: Record<string, unknown>,
     baseData?: Record<string, unknown>,
+    options?: SubmitOptions,
   ): Promise<WriteResult<LocalSubmission>>;
   /** Close = save as draft. */
   close(

@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, setTextTranslator, type TextTranslator } from 'shared-contracts';
+import { loadMessageCatalog } from 'shared-contracts/message-catalogs';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  PSEUDO_LANGUAGE,
+  setTextTranslator,
+  type TextTranslator,
+} from 'shared-contracts';
 
 /** A language's messages, keyed `namespace.name`: ICU compiled at build time (scripts/i18n-catalog-loader.mjs). */
 export type Catalog = Readonly<Record<string, unknown>>;
@@ -10,6 +17,29 @@ export type Catalog = Readonly<Record<string, unknown>>;
 export type CatalogLoaders = Readonly<
   Partial<Record<string, () => Promise<readonly { default: Catalog }[]>>>
 >;
+
+/** A language's catalog module (`<language>.json` through scripts/i18n-catalog-loader.mjs). */
+export type CatalogModule = { default: Catalog };
+
+/** How one package's catalog of a language is loaded (a dynamic import of its `<language>.json`). */
+export type CatalogLoader = (language: string) => Promise<CatalogModule>;
+
+/**
+ * A front end's `CatalogLoaders` from the loader of its own catalogs, which each front end writes
+ * beside them, since the import must be relative to its folder (`import(`./${language}.json`)` with
+ * the chunk name `i18n-[request]`), and those of the packages whose texts it shows (report's
+ * actions: `report/i18n-catalogs`). Every shipped language loads them and the specs' messages
+ * (shared-contracts/i18n), all in the one chunk named for the language's file (`i18n-es-json`).
+ */
+export function catalogLoaders(own: CatalogLoader, shown: readonly CatalogLoader[] = []): CatalogLoaders {
+  const loaders = [own, ...shown, loadMessageCatalog];
+  return Object.fromEntries(
+    LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => [
+      language,
+      () => Promise.all(loaders.map((load) => load(language))),
+    ]),
+  );
+}
 
 const ACCENTS: Record<string, string> = {
   a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',

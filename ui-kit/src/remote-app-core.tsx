@@ -1,10 +1,21 @@
 import React, { type ComponentType, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { CONTRACT_VERSION } from 'shared-contracts';
-import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+import { CONTRACT_VERSION, setDisplayLocale, type LanguageService } from 'shared-contracts';
+import type { LifeCycleFn, RemoteAppModule, RemoteAppProps } from 'shared-contracts';
 import type { CatalogLoaders } from './i18n';
 import { LanguageGate } from './language-gate';
+
+/**
+ * Dates and numbers of this bundle in the user's Salesforce locale (host.i18n.displayLocale, issue
+ * 44; form-core's formatters read it): set before the root renders and on every change. Subscribed at
+ * mount, before any component, so a change is set before the components that read it render again.
+ */
+function followDisplayLocale(i18n: LanguageService | undefined): () => void {
+  if (!i18n) return () => undefined;
+  setDisplayLocale(i18n.displayLocale.get().locale);
+  return i18n.displayLocale.subscribe((next) => setDisplayLocale(next.locale));
+}
 
 /** What wraps a remote's root: its UI library's provider, or nothing for a plain React screen. */
 export type RemoteAppFrame = ComponentType<{ children: ReactNode }>;
@@ -52,12 +63,23 @@ export function defineRemoteAppIn(
     },
   });
   // single-spa adds its own props (singleSpa, mountParcel) to ours when it calls these.
-  const { bootstrap, mount, unmount } = lifecycles as unknown as Omit<RemoteAppModule, 'contractVersion'>;
+  const { bootstrap, mount, unmount } = lifecycles as unknown as Record<
+    'bootstrap' | 'mount' | 'unmount',
+    LifeCycleFn
+  >;
+  let unfollow: (() => void) | undefined;
   return {
     // The override exists to test the shell's refusal of an incompatible remote.
     contractVersion: process.env.CONTRACT_VERSION_OVERRIDE || CONTRACT_VERSION,
     bootstrap,
-    mount,
-    unmount,
+    mount: (props) => {
+      unfollow = followDisplayLocale(props.host.i18n);
+      return mount(props);
+    },
+    unmount: (props) => {
+      unfollow?.();
+      unfollow = undefined;
+      return unmount(props);
+    },
   };
 }

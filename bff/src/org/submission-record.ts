@@ -48,6 +48,8 @@ export function submissionRecordFields(ns: string, input: SubmissionWrite): SfRe
     version: input.version,
     createdOn: s.createdOn ?? null,
     submittedOn: s.submittedOn ?? null,
+    // the language it was filled in (issue 44): the report reads in it; older JSON has none
+    ...(typeof s.language === 'string' && s.language ? { language: s.language } : {}),
     ...(input.networkId ? { networkId: input.networkId } : {}),
     ...(input.score ? { score: input.score } : {}),
   });

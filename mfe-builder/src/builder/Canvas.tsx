@@ -33,7 +33,7 @@ const Chips = memo(function Chips({ store }: { store: BuilderStore }) {
     <HStack wrap="wrap" spacing={2} data-testid="chips">
       {signatures.map((s, i) => (
         <Tag key={`${i}-${s.Purpose}`} size="lg" colorScheme="purple" data-testid="signature-chip">
-          <TagLabel>Signature: {s.Purpose}</TagLabel>
+          <TagLabel>{TEXTS.signatureChip(s.Purpose)}</TagLabel>
           <TagCloseButton
             aria-label={TEXTS.removeItem(`signature ${s.Purpose}`)}
             onClick={() => store.apply((f) => removeSignature(f, i))}

@@ -18,25 +18,27 @@ import { fieldDragId } from './dnd';
 import { useDragHandle, useIsLifted, useIsOver, type DragHandleProps } from './drag-hooks';
 import { useStoreSlice, type BuilderStore } from './store';
 import { TEXTS } from './texts';
+import { FIELD_EDITOR_TEXTS } from '../editors/texts';
 import { CloseIcon, EditIcon } from 'ui-kit/icons';
 
-const KIND_LABEL: Record<CanvasField['kind'], string> = {
-  dropdown: 'Dropdown',
-  text: 'Text Field',
-  date: 'Date Field',
-  yesno: 'Yes/No Field',
-  blank: 'Blank Space',
-  table: 'Table',
-  object: 'Field',
-  photo: 'Photo',
-  location: 'Location',
-  scan: 'Barcode/QR Field',
-  kept: TEXTS.keptAsItIs,
+/** Each kind's name, read when shown (in the language active then: issue 44). */
+const KIND_LABEL: Record<CanvasField['kind'], () => string> = {
+  dropdown: () => FIELD_EDITOR_TEXTS.dropdown,
+  text: () => FIELD_EDITOR_TEXTS.textField,
+  date: () => FIELD_EDITOR_TEXTS.dateField,
+  yesno: () => FIELD_EDITOR_TEXTS.yesNoField,
+  blank: () => FIELD_EDITOR_TEXTS.blankSpace,
+  table: () => FIELD_EDITOR_TEXTS.table,
+  object: () => FIELD_EDITOR_TEXTS.field,
+  photo: () => FIELD_EDITOR_TEXTS.photo,
+  location: () => FIELD_EDITOR_TEXTS.location,
+  scan: () => FIELD_EDITOR_TEXTS.scanField,
+  kept: () => TEXTS.keptAsItIs,
 };
 
 export const fieldLabel = (f: CanvasField): string =>
   f.kind === 'blank'
-    ? 'Blank Space'
+    ? FIELD_EDITOR_TEXTS.blankSpace
     : typeof f.schema.title === 'string' && f.schema.title
       ? f.schema.title
       : f.key;
@@ -115,7 +117,7 @@ const ChipBody = memo(function ChipBody({
           </Text>
           {/* Two lines: a long API name moves under its kind instead of being cut on a phone. */}
           <Text fontSize="xs" color="gray.600" noOfLines={2}>
-            {KIND_LABEL[field.kind]} · {field.kind === 'blank' ? '' : field.key}
+            {KIND_LABEL[field.kind]()} · {field.kind === 'blank' ? '' : field.key}
             {field.readOnly ? ' · read-only' : ''}
           </Text>
         </Box>

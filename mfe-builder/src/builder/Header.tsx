@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { canRedo, canUndo } from '../model/history';
 import { serializeForm } from '../model/writer';
 import { useStoreSlice, type BuilderStore } from './store';
+import { displayMessage } from 'shared-contracts';
 import { TEXTS, TRANSLATION_TEXTS } from './texts';
 import { formatSavedTime, type SaveStatus } from './useSaving';
 import { SCORING_TEXTS } from '../editors/scoring/ScoringModal';
@@ -74,7 +75,7 @@ export const Header = memo(function Header({
       >
         {status.kind === 'saving' && TEXTS.saving}
         {status.kind === 'saved' && TEXTS.lastSaved(formatSavedTime(status.at, timeZone))}
-        {status.kind === 'failed' && `${TEXTS.saveFailedPrefix}${status.message}`}
+        {status.kind === 'failed' && `${TEXTS.saveFailedPrefix}${displayMessage(status.message)}`}
       </Text>
       <Spacer />
       {/* Publishing (issue 10) is where an admin goes once the form is built. */}

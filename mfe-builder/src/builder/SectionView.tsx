@@ -130,17 +130,22 @@ const Row = memo(function Row({
   );
 });
 
-// Fixed elements: React skips them when a section re-renders.
-const DROP_HERE = (
-  <Text fontSize="sm" color="gray.600" textAlign="center">
-    {TEXTS.dropHere}
-  </Text>
-);
-const DROP_TABLES = (
-  <Text fontSize="sm" color="gray.600" textAlign="center">
-    {TEXTS.dropTables}
-  </Text>
-);
+// Memoised without props: React skips them when a section re-renders; a new language mounts the
+// builder again, so they read their text in it (an element made at module load kept English).
+const DropHere = memo(function DropHere() {
+  return (
+    <Text fontSize="sm" color="gray.600" textAlign="center">
+      {TEXTS.dropHere}
+    </Text>
+  );
+});
+const DropTables = memo(function DropTables() {
+  return (
+    <Text fontSize="sm" color="gray.600" textAlign="center">
+      {TEXTS.dropTables}
+    </Text>
+  );
+});
 
 /** A section's title and buttons: re-rendered when its title or open state changes, not on moves. */
 const SectionHead = memo(function SectionHead({
@@ -168,8 +173,8 @@ const SectionHead = memo(function SectionHead({
         onSubmit={(next) => next.trim() && store.apply((f) => renameSection(f, index, next.trim()))}
         px={2}
       >
-        <EditablePreview fontWeight="bold" aria-label={`Section title ${title}`} />
-        <EditableInput aria-label="Section title" />
+        <EditablePreview fontWeight="bold" aria-label={TEXTS.sectionTitleOf(title)} />
+        <EditableInput aria-label={TEXTS.sectionTitle} />
       </Editable>
       <IconButton
         size="sm"
@@ -181,7 +186,7 @@ const SectionHead = memo(function SectionHead({
       <IconButton
         size="sm"
         variant="ghost"
-        aria-label={`Toggle ${title}`}
+        aria-label={TEXTS.toggleSection(title)}
         aria-expanded={open}
         aria-controls={panelId}
         icon={open ? <ChevronUpIcon /> : <ChevronDownIcon />}
@@ -265,7 +270,7 @@ export const SectionView = memo(function SectionView({
           {section.rows.map((row, r) => (
             <Row key={r} ids={row} section={index} row={r} store={store} onEditField={onEditField} />
           ))}
-          {DROP_HERE}
+          <DropHere />
         </DropZone>
         {section.documents.length > 0 && (
           <Stack mt={2} spacing={1} data-testid="section-documents">
@@ -297,7 +302,7 @@ export const SectionView = memo(function SectionView({
           {section.tables.map((id) => (
             <FieldChip key={id} id={id} store={store} onEdit={onEditField} />
           ))}
-          {DROP_TABLES}
+          <DropTables />
         </DropZone>
       </Box>
     </Box>

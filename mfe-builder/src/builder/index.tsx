@@ -11,7 +11,7 @@ import { BuilderScreen } from './BuilderScreen';
 import { StartDialog, type ObjectChoice } from './StartDialog';
 import { BuilderStore } from './store';
 import { TEXTS } from './texts';
-import { DEFAULT_NAMESPACE, nsName } from 'shared-contracts';
+import { DEFAULT_NAMESPACE, displayMessage, nsName } from 'shared-contracts';
 
 type Phase =
   | { kind: 'loading' }
@@ -98,7 +98,7 @@ export function BuilderRoute({ host }: { host: HostServices }) {
       {phase.kind === 'failed' && (
         <Alert status="error" m={6} role="alert">
           <AlertIcon />
-          {TEXTS.loadFailed} {phase.message}
+          {TEXTS.loadFailed} {displayMessage(phase.message)}
         </Alert>
       )}
       {phase.kind === 'start' && (

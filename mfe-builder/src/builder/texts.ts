@@ -71,10 +71,17 @@ export const TEXTS = defineTexts('builder', {
   saveFailedPrefix: 'Save failed: ',
   /** A saved layout element the canvas does not edit (static text, a flex layout…): moved and removed whole. */
   keptAsItIs: 'kept as it is',
+  /** A signature on the canvas: 'Signature: Inspector'. */
+  signatureChip: (purpose: string) => `Signature: ${purpose}`,
+  sectionTitle: 'Section title',
+  sectionTitleOf: (title: string) => `Section title ${title}`,
+  toggleSection: (title: string) => `Toggle ${title}`,
+  /** An object field the org computes, in the palette: 'Created Date (read-only)'. */
+  readOnlyField: (label: string) => `${label} (read-only)`,
 } as const);
 
 /** The Translations view, its files and the save warning (issue 44). */
-export const TRANSLATION_TEXTS = {
+export const TRANSLATION_TEXTS = defineTexts('translations', {
   open: 'Translations',
   title: 'Translations',
   addLanguage: 'Add a language',
@@ -111,7 +118,7 @@ export const TRANSLATION_TEXTS = {
   incompleteHint: 'Users of these languages will see those texts in the default language.',
   saveAnyway: 'Save anyway',
   cancel: 'Cancel',
-} as const;
+} as const);
 
 /** Why a drop was refused (dnd.ts's refusal kinds), as the builder says it. */
 // Getters: each read is in the user's language at that moment, not the one the module loaded in.

@@ -43,6 +43,7 @@ import { DependsOnFields, type LookupDependencies } from './DependsOnFields';
 import { RuleEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanRule, rulesValid } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
+import { FIELD_EDITOR_TEXTS as T } from './texts';
 import { onlyMessages, submitWith } from './formik-helpers';
 import { CloseIcon } from 'ui-kit/icons';
 
@@ -65,20 +66,18 @@ export interface FieldEditModalProps {
   children?: ReactNode;
 }
 
-const KIND_TITLES: Record<FieldDraft['kind'], string> = {
-  text: 'Text Field',
-  date: 'Date Field',
-  dropdown: 'Dropdown',
-  yesno: 'Yes/No Field',
-  blank: 'Blank Space',
-  object: 'Field',
-  photo: 'Photo',
-  location: 'Location',
-  scan: 'Barcode/QR Field',
+/** Each kind's name (read when shown: in the language active then). */
+const KIND_TITLES: Record<FieldDraft['kind'], () => string> = {
+  text: () => T.textField,
+  date: () => T.dateField,
+  dropdown: () => T.dropdown,
+  yesno: () => T.yesNoField,
+  blank: () => T.blankSpace,
+  object: () => T.field,
+  photo: () => T.photo,
+  location: () => T.location,
+  scan: () => T.scanField,
 };
-
-/** Why Save is off while a rule is unfinished (the rule editor marks the rule itself). */
-const RULES_INCOMPLETE = 'A rule is incomplete';
 
 /**
  * Formik's errors of a draft: the draft's own checks (`validateDraft`, builder spec sections 5 and 8)
@@ -97,7 +96,7 @@ export function draftFormErrors(
     ...(Object.keys(validation).length ? { validation } : {}),
     // Formik types an optional object's errors as one string; the photo options' are per box.
     ...(Object.keys(photo).length ? { photo: photo as unknown as string } : {}),
-    ...(checkRules && !rulesValid(d.rules) ? { rules: RULES_INCOMPLETE } : {}),
+    ...(checkRules && !rulesValid(d.rules) ? { rules: T.rulesIncomplete } : {}),
   };
 }
 
@@ -185,14 +184,14 @@ export const FieldEditModal = memo(function FieldEditModal({
         as="form"
         onSubmit={submitWith(formik)}
         noValidate
-        aria-label={`Edit ${KIND_TITLES[d.kind]}`}
+        aria-label={T.edit(KIND_TITLES[d.kind]())}
       >
-        <ModalHeader>Edit {KIND_TITLES[d.kind]}</ModalHeader>
+        <ModalHeader>{T.edit(KIND_TITLES[d.kind]())}</ModalHeader>
         <ModalCloseButton />
         <ModalBody>
           <Stack spacing={4}>
             <FormControl isInvalid={Boolean(errors.label)} isRequired>
-              <FormLabel htmlFor={`${ids}-label`}>Label</FormLabel>
+              <FormLabel htmlFor={`${ids}-label`}>{T.label}</FormLabel>
               <Input
                 ref={labelRef}
                 id={`${ids}-label`}
@@ -205,7 +204,7 @@ export const FieldEditModal = memo(function FieldEditModal({
               <FormErrorMessage>{errors.label}</FormErrorMessage>
             </FormControl>
             <FormControl isInvalid={Boolean(errors.apiName)} isRequired isReadOnly={d.kind === 'object'}>
-              <FormLabel htmlFor={`${ids}-api`}>API Name</FormLabel>
+              <FormLabel htmlFor={`${ids}-api`}>{T.apiName}</FormLabel>
               <Input
                 id={`${ids}-api`}
                 fontFamily="mono"
@@ -219,8 +218,8 @@ export const FieldEditModal = memo(function FieldEditModal({
             </FormControl>
             {d.kind === 'dropdown' ? (
               <FormControl isInvalid={Boolean(errors.options)}>
-                <FormLabel htmlFor={`${ids}-new-value`}>Picklist Values</FormLabel>
-                <List spacing={1} aria-label="Picklist values">
+                <FormLabel htmlFor={`${ids}-new-value`}>{T.picklistValues}</FormLabel>
+                <List spacing={1} aria-label={T.picklistValueList}>
                   {d.options.map((o, i) => (
                     <ListItem key={o.const}>
                       <HStack justify="space-between">
@@ -228,7 +227,7 @@ export const FieldEditModal = memo(function FieldEditModal({
                         <IconButton
                           size="xs"
                           variant="ghost"
-                          aria-label={`Delete value ${o.title}`}
+                          aria-label={T.deleteValue(o.title)}
                           icon={<CloseIcon />}
                           onClick={() => set({ options: removePicklistValue(d.options, i) })}
                         />
@@ -239,7 +238,7 @@ export const FieldEditModal = memo(function FieldEditModal({
                 <HStack mt={2}>
                   <Input
                     id={`${ids}-new-value`}
-                    placeholder="New value"
+                    placeholder={T.newValue}
                     value={newValue}
                     onChange={(e) => setNewValue(e.target.value)}
                     onKeyDown={(e) => {
@@ -249,7 +248,7 @@ export const FieldEditModal = memo(function FieldEditModal({
                       }
                     }}
                   />
-                  <Button onClick={addValue}>Add</Button>
+                  <Button onClick={addValue}>{T.add}</Button>
                 </HStack>
                 <FormErrorMessage>{errors.options}</FormErrorMessage>
               </FormControl>
@@ -264,27 +263,24 @@ export const FieldEditModal = memo(function FieldEditModal({
             ) : null}
             {d.requiredAccuracy !== undefined ? (
               <FormControl isInvalid={Boolean(errors.requiredAccuracy)}>
-                <FormLabel htmlFor={`${ids}-accuracy`}>Required accuracy (metres)</FormLabel>
+                <FormLabel htmlFor={`${ids}-accuracy`}>{T.requiredAccuracy}</FormLabel>
                 <Input
                   id={`${ids}-accuracy`}
                   inputMode="numeric"
                   value={d.requiredAccuracy}
-                  placeholder="Any"
+                  placeholder={T.anyAccuracy}
                   onChange={(e) => set({ requiredAccuracy: e.target.value })}
                 />
                 {errors.requiredAccuracy ? (
                   <FormErrorMessage>{errors.requiredAccuracy}</FormErrorMessage>
                 ) : (
-                  <FormHelperText>
-                    A fix less accurate than this does not fill the field. Empty: any fix, or coordinates
-                    typed by hand.
-                  </FormHelperText>
+                  <FormHelperText>{T.accuracyHelp}</FormHelperText>
                 )}
               </FormControl>
             ) : null}
             {d.scanFormats !== undefined ? (
               <FormControl as="fieldset" isInvalid={Boolean(errors.scanFormats)}>
-                <FormLabel as="legend">Code formats to scan</FormLabel>
+                <FormLabel as="legend">{T.codeFormats}</FormLabel>
                 <SimpleGrid columns={{ base: 2, sm: 3 }} spacing={1}>
                   {BARCODE_FORMATS.map(({ format, label }) => (
                     <Checkbox
@@ -320,14 +316,14 @@ export const FieldEditModal = memo(function FieldEditModal({
             ) : null}
             {hasDefault(d) ? (
               <FormControl isInvalid={Boolean(errors.defaultValue)}>
-                <FormLabel htmlFor={`${ids}-default`}>Default Value</FormLabel>
+                <FormLabel htmlFor={`${ids}-default`}>{T.defaultValue}</FormLabel>
                 {defaultKind === 'yesno' ? (
                   <Select
                     id={`${ids}-default`}
                     value={d.defaultValue}
                     onChange={(e) => set({ defaultValue: e.target.value })}
                   >
-                    <option value="">None</option>
+                    <option value="">{T.none}</option>
                     {YES_NO_VALUES.map((v) => (
                       <option key={v} value={v}>
                         {v}
@@ -366,7 +362,7 @@ export const FieldEditModal = memo(function FieldEditModal({
               <HStack spacing={8}>
                 <FormControl display="flex" alignItems="center" w="auto">
                   <FormLabel htmlFor={`${ids}-required`} mb={0}>
-                    Required
+                    {T.required}
                   </FormLabel>
                   <Switch
                     id={`${ids}-required`}
@@ -376,7 +372,7 @@ export const FieldEditModal = memo(function FieldEditModal({
                 </FormControl>
                 <FormControl display="flex" alignItems="center" w="auto">
                   <FormLabel htmlFor={`${ids}-readonly`} mb={0}>
-                    Read Only
+                    {T.readOnly}
                   </FormLabel>
                   <Switch
                     id={`${ids}-readonly`}
@@ -413,9 +409,9 @@ function PhotoOptionsFields({
   // An emptied box is NaN: the check says what to enter, nothing is written until it is fixed.
   const num = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
   return (
-    <Stack spacing={3} role="group" aria-label="Photo options">
+    <Stack spacing={3} role="group" aria-label={T.photoOptions}>
       <FormControl isInvalid={Boolean(errors.maxEdge)}>
-        <FormLabel htmlFor={`${idPrefix}-max-edge`}>Longest side (px)</FormLabel>
+        <FormLabel htmlFor={`${idPrefix}-max-edge`}>{T.longestSide}</FormLabel>
         <Input
           id={`${idPrefix}-max-edge`}
           type="number"
@@ -429,11 +425,11 @@ function PhotoOptionsFields({
         {errors.maxEdge ? (
           <FormErrorMessage>{errors.maxEdge}</FormErrorMessage>
         ) : (
-          <FormHelperText>Photos are resized on the device to this size before they are sent.</FormHelperText>
+          <FormHelperText>{T.resizeHelp}</FormHelperText>
         )}
       </FormControl>
       <FormControl isInvalid={Boolean(errors.quality)}>
-        <FormLabel htmlFor={`${idPrefix}-quality`}>JPEG quality (%)</FormLabel>
+        <FormLabel htmlFor={`${idPrefix}-quality`}>{T.jpegQuality}</FormLabel>
         <Input
           id={`${idPrefix}-quality`}
           type="number"
@@ -448,7 +444,7 @@ function PhotoOptionsFields({
       </FormControl>
       <FormControl display="flex" alignItems="center">
         <FormLabel htmlFor={`${idPrefix}-keep-original`} mb={0}>
-          Keep the original photo too
+          {T.keepOriginal}
         </FormLabel>
         <Switch
           id={`${idPrefix}-keep-original`}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { FormControl, FormErrorMessage, FormLabel, Input, Select, Stack } from '@chakra-ui/react';
+import { FIELD_EDITOR_TEXTS as T } from './texts';
 import {
   CUSTOM_RULE,
   choiceOf,
@@ -35,7 +36,7 @@ export const ValidationFields = memo(function ValidationFields({
   return (
     <Stack spacing={3}>
       <FormControl>
-        <FormLabel htmlFor={`${idPrefix}-rule`}>Validation Rule</FormLabel>
+        <FormLabel htmlFor={`${idPrefix}-rule`}>{T.validationRule}</FormLabel>
         <Select
           id={`${idPrefix}-rule`}
           value={choice}
@@ -51,14 +52,14 @@ export const ValidationFields = memo(function ValidationFields({
               {p.label}
             </option>
           ))}
-          <option value={CUSTOM_RULE}>Custom</option>
-          <option value={NONE_RULE}>None</option>
+          <option value={CUSTOM_RULE}>{T.customRule}</option>
+          <option value={NONE_RULE}>{T.none}</option>
         </Select>
       </FormControl>
       {shown ? (
         <>
           <FormControl isInvalid={Boolean(errors.pattern)} isReadOnly={!custom}>
-            <FormLabel htmlFor={`${idPrefix}-pattern`}>Rule Code</FormLabel>
+            <FormLabel htmlFor={`${idPrefix}-pattern`}>{T.ruleCode}</FormLabel>
             <Input
               id={`${idPrefix}-pattern`}
               fontFamily="mono"
@@ -68,7 +69,7 @@ export const ValidationFields = memo(function ValidationFields({
             <FormErrorMessage>{errors.pattern}</FormErrorMessage>
           </FormControl>
           <FormControl isInvalid={Boolean(errors.errorMessage)} isReadOnly={!custom}>
-            <FormLabel htmlFor={`${idPrefix}-message`}>Error Message</FormLabel>
+            <FormLabel htmlFor={`${idPrefix}-message`}>{T.errorMessage}</FormLabel>
             <Input
               id={`${idPrefix}-message`}
               value={value.errorMessage}

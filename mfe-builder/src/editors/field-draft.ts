@@ -10,6 +10,7 @@ import { validateApiName, validateLabel, type TakenNames } from '../model/api-na
 import { validateDefault, type DefaultKind } from '../model/default-value';
 import { dependsOnError } from '../model/lookup-depends';
 import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../model/validation-presets';
+import { FIELD_EDITOR_TEXTS } from './texts';
 
 /** General items of the palette, plus fields of the primary/context object ('object'). */
 export type FieldKind =
@@ -58,10 +59,15 @@ export interface FieldDraft {
 /** The largest required accuracy the builder takes: 10 km, coarser than any fix a phone reports. */
 export const MAX_REQUIRED_ACCURACY = 10_000;
 
+// Getters: each read is in the user's language at that moment (editors/texts.ts).
 export const FIELD_CAPTURE_MESSAGES = {
-  requiredAccuracy: `Enter a whole number of metres from 1 to ${MAX_REQUIRED_ACCURACY}, or leave it empty.`,
-  scanFormats: 'Choose at least one code format.',
-} as const;
+  get requiredAccuracy(): string {
+    return FIELD_EDITOR_TEXTS.accuracyInvalid(MAX_REQUIRED_ACCURACY);
+  },
+  get scanFormats(): string {
+    return FIELD_EDITOR_TEXTS.noScanFormat;
+  },
+};
 
 /** The required accuracy typed in the modal as metres: undefined for none, NaN when not valid. */
 export const parseRequiredAccuracy = (text: string | undefined): number | undefined => {
@@ -138,9 +144,16 @@ export const validateDraft = (d: FieldDraft, taken: TakenNames): FieldErrors => 
 
 /** Texts of the photo options' checks (the spec gives none). */
 export const PHOTO_ERRORS = {
-  maxEdge: `Enter a long edge from ${PHOTO.minMaxEdge} to ${PHOTO.maxMaxEdge} px`,
-  quality: `Enter a quality from ${Math.round(PHOTO.minQuality * 100)} to ${Math.round(PHOTO.maxQuality * 100)} %`,
-} as const;
+  get maxEdge(): string {
+    return FIELD_EDITOR_TEXTS.maxEdgeInvalid(PHOTO.minMaxEdge, PHOTO.maxMaxEdge);
+  },
+  get quality(): string {
+    return FIELD_EDITOR_TEXTS.qualityInvalid(
+      Math.round(PHOTO.minQuality * 100),
+      Math.round(PHOTO.maxQuality * 100),
+    );
+  },
+};
 
 /** A photo field's long edge (px, whole) and quality (0-1) within the renderer's limits. */
 export const validatePhoto = (p: PhotoFieldOptions): Pick<FieldErrors, 'photoMaxEdge' | 'photoQuality'> => ({

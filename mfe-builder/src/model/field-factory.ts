@@ -7,23 +7,32 @@ import { namesInUse, nextControlId } from './ids';
 import { createTable, nextTableId } from './table';
 import { withTable } from './table-field';
 import type { BuilderForm, CanvasField, ObjectField, PaletteItem, SourceElement } from './types';
+import { FIELD_EDITOR_TEXTS } from '../editors/texts';
 
 export type GeneralKind =
   'dropdown' | 'text' | 'date' | 'yesno' | 'table' | 'blank' | 'photo' | 'location' | 'scan';
 
 /** The General panel, in the spec's order. */
-export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; label: string }> = [
-  { kind: 'dropdown', label: 'Dropdown' },
-  { kind: 'text', label: 'Text Field' },
-  { kind: 'date', label: 'Date Field' },
-  { kind: 'yesno', label: 'Yes/No Field' },
-  { kind: 'table', label: 'Table' },
-  { kind: 'blank', label: 'Blank Space' },
+/** A General item whose label is read when shown: in the language active then (issue 44). */
+const general = (kind: GeneralKind, label: () => string) => ({
+  kind,
+  get label(): string {
+    return label();
+  },
+});
+
+export const GENERAL_ITEMS: ReadonlyArray<{ kind: GeneralKind; readonly label: string }> = [
+  general('dropdown', () => FIELD_EDITOR_TEXTS.dropdown),
+  general('text', () => FIELD_EDITOR_TEXTS.textField),
+  general('date', () => FIELD_EDITOR_TEXTS.dateField),
+  general('yesno', () => FIELD_EDITOR_TEXTS.yesNoField),
+  general('table', () => FIELD_EDITOR_TEXTS.table),
+  general('blank', () => FIELD_EDITOR_TEXTS.blankSpace),
   // Issue 32: a photo list resized on the device (options read by the renderer's photoOptions).
-  { kind: 'photo', label: 'Photo' },
+  general('photo', () => FIELD_EDITOR_TEXTS.photo),
   // Field capture (issue 32)
-  { kind: 'location', label: 'Location' },
-  { kind: 'scan', label: 'Barcode/QR Field' },
+  general('location', () => FIELD_EDITOR_TEXTS.location),
+  general('scan', () => FIELD_EDITOR_TEXTS.scanField),
 ];
 
 export const YES_NO_OPTIONS = [

@@ -1,6 +1,7 @@
 // Palette items (builder spec section 3 "Palette item") and the 300 ms field search.
 import type { ObjectField, PaletteItem } from './types';
 import { GENERAL_ITEMS } from './field-factory';
+import { TEXTS } from '../builder/texts';
 
 /** Built-in fields never offered (builder spec section 5). */
 export const HIDDEN_FIELDS = new Set(['Id', 'IsDeleted', 'SystemModstamp']);
@@ -32,7 +33,7 @@ export function objectPalette(objectName: string, fields: ObjectField[], context
     .map((f) => ({
       id: `${objectName}.${f.name}`,
       // A field the org computes says so: it is placed read-only.
-      label: f.updateable === false ? `${f.label} (read-only)` : f.label,
+      label: f.updateable === false ? TEXTS.readOnlyField(f.label) : f.label,
       value: f.name,
       isDragged: false,
       type: 'FIELD' as const,

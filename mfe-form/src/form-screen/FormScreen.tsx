@@ -294,7 +294,8 @@ function LoadedForm({
         if (isBffError(e) && e.network) reachable = false;
       }
     }
-    const r = await host.offline.submit(idRef.current, data, baseData.current);
+    // the language the form was shown in is saved with it: its report reads in it (issue 44)
+    const r = await host.offline.submit(idRef.current, data, baseData.current, language ? { language } : {});
     if (!r.ok) {
       setPhase('idle');
       fail(MESSAGES.saveFailed, r.message);
@@ -318,7 +319,7 @@ function LoadedForm({
     watcher.current = w;
     const outcome = await w.done;
     if (watcher.current === w) settle(outcome, stored);
-  }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs]);
+  }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs, language]);
 
   const onClose = useCallback(async () => {
     if (readOnly || !dirty.current) return leave(sub);

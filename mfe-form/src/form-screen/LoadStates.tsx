@@ -10,7 +10,7 @@ import {
   Link,
   Spinner,
 } from '@chakra-ui/react';
-import { MESSAGES, type HostServices } from 'shared-contracts';
+import { MESSAGES, displayMessage, type HostServices } from 'shared-contracts';
 import { isPlainClick } from 'ui-kit';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 
@@ -37,7 +37,7 @@ export function Unavailable({
       <Alert status="warning" borderRadius="md" alignItems="flex-start">
         <AlertIcon />
         <Box>
-          <AlertTitle>{message}</AlertTitle>
+          <AlertTitle>{displayMessage(message)}</AlertTitle>
           <AlertDescription display="flex" gap={4} mt={2} alignItems="center">
             <Button size="sm" onClick={onRetry}>
               {T.tryAgain}

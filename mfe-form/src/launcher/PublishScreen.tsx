@@ -3,18 +3,21 @@
 // (the app opened on its own) it returns to the org record by redirecting there.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertIcon, Box, Link } from '@chakra-ui/react';
-import { MESSAGES, type HostServices } from 'shared-contracts';
+import { MESSAGES, defineTexts, type HostServices } from 'shared-contracts';
 import { isFramed, postToHost } from '../canvas/bridge';
 import { loadCanvasContext } from '../canvas/context';
 import { publishMessage, safeDataUrl, type PublishKind } from '../canvas/contract';
 import { LoadingOverlay } from './LoadingOverlay';
 
-export const PUBLISH_TEXTS = {
-  finished: MESSAGES.formSubmittedDialog,
+export const PUBLISH_TEXTS = defineTexts('publish', {
   closed: 'The form was closed.',
   backToRecord: 'Back to the record',
   notInOrg: 'This form was not opened from the org, so there is no record to return to.',
-} as const;
+});
+
+/** What the screen says once the org page was told (read when shown: in the language active then). */
+const postedText = (kind: PublishKind): string =>
+  kind === 'finished' ? MESSAGES.formSubmittedDialog : PUBLISH_TEXTS.closed;
 
 type Outcome = { kind: 'posted'; back: string } | { kind: 'no-host' };
 
@@ -57,7 +60,7 @@ export function PublishScreen({
       <Alert status={outcome.kind === 'posted' ? 'success' : 'warning'} borderRadius="md">
         <AlertIcon />
         <AlertDescription>
-          {outcome.kind === 'posted' ? PUBLISH_TEXTS[kind] : PUBLISH_TEXTS.notInOrg}
+          {outcome.kind === 'posted' ? postedText(kind) : PUBLISH_TEXTS.notInOrg}
         </AlertDescription>
       </Alert>
       {outcome.kind === 'posted' && outcome.back ? (

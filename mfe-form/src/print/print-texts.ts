@@ -1,12 +1,14 @@
-import { type LocalSubmission } from 'shared-contracts';
+import { defineTexts, type LocalSubmission } from 'shared-contracts';
 import { formatDateTime, type DisplayOptions } from 'form-core';
 
-export const PRINT_TEXTS = {
+export const PRINT_TEXTS = defineTexts('print', {
   logoAlt: 'Logo',
   back: 'Back to the form',
-  created: 'Created',
-  status: 'Status',
-} as const;
+  /** 'Created Nov 22, 2026, 3:15 AM'. */
+  created: (date: string): string => `Created ${date}`,
+  /** 'Status in progress': the submission's status as it is stored. */
+  status: (status: string): string => `Status ${status}`,
+});
 
 /**
  * 'Created Nov 22, 2026, 3:15 AM · Status in progress': the date in the user's time zone and locale,
@@ -17,7 +19,7 @@ export function printSubheader(
   opts: DisplayOptions = {},
 ): string {
   const parts = [];
-  if (s.createdOn) parts.push(`${PRINT_TEXTS.created} ${formatDateTime(s.createdOn, opts)}`);
-  if (s.status) parts.push(`${PRINT_TEXTS.status} ${s.status}`);
+  if (s.createdOn) parts.push(PRINT_TEXTS.created(formatDateTime(s.createdOn, opts)));
+  if (s.status) parts.push(PRINT_TEXTS.status(s.status));
   return parts.join(' · ');
 }

@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import { Badge, Box, Button, Card, CardBody, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { type HostServices } from 'shared-contracts';
+import { displayMessage, type HostServices } from 'shared-contracts';
 import { formatDateOnly, labelWithColon } from 'form-core';
 import { WarningIcon } from 'ui-kit/icons';
 import type { ActionCardModel } from './model';
@@ -138,7 +138,7 @@ export const ActionCard = memo(function ActionCard({
             {card.local.kind === 'refused' && (
               <Text fontSize="sm" color="red.700" data-testid="action-refused">
                 <WarningIcon boxSize={3} me={1} aria-hidden />
-                {ACTION_TEXTS.refused}: {card.local.message} {ACTION_TEXTS.seeOutbox}
+                {ACTION_TEXTS.refused}: {displayMessage(card.local.message)} {ACTION_TEXTS.seeOutbox}
               </Text>
             )}
           </Stack>

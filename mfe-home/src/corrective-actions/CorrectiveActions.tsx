@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Heading, Stack, useToast } from '@chakra-ui/react';
-import { ERROR_TOAST_MS, type HostServices } from 'shared-contracts';
+import { ERROR_TOAST_MS, displayMessage, type HostServices } from 'shared-contracts';
 import { ActionCard } from './ActionCard';
 import { CompleteActionDrawer } from './CompleteActionDrawer';
 import type { ActionCardModel } from './model';
@@ -41,7 +41,7 @@ export function CorrectiveActions({
           toast({
             status: 'error',
             title: ACTION_TEXTS.failed_,
-            description: outcome.kind === 'failed' ? outcome.message : ACTION_TEXTS.refused,
+            description: outcome.kind === 'failed' ? displayMessage(outcome.message) : ACTION_TEXTS.refused,
             duration: ERROR_TOAST_MS,
             isClosable: true,
           });

@@ -99,6 +99,8 @@ export const SUBMISSION_BODY_SCHEMA = obj(
     startingData: nullable(freeObject()),
     mainRecordId: nullable(sfId()),
     mainRecordObject: nullable(apiName()),
+    /** The language the form was filled in (a LanguageLocaleKey, issue 44): its report reads in it. */
+    language: nullable(pattern('^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,2}$', 20)),
   },
   ['id', 'data'],
 );

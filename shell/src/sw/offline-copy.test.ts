@@ -183,13 +183,15 @@ describe('takeOfflineCopy', () => {
   it("takes the faces of the user's own language's script after the copy, and no other language's", async () => {
     const JP = 'fonts/noto-sans-jp-57-400-normal.ba9876543210.woff';
     const KR = 'fonts/noto-sans-kr-3-400-normal.0123456789ab.woff';
+    const SC = 'fonts/noto-sans-sc-7-400-normal.0a1b2c3d4e5f.woff';
+    const TC = 'fonts/noto-sans-tc-119-400-normal.f5e4d3c2b1a0.woff';
     const ARABIC = 'fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff';
     const v1 = {
       ...manifest('v1'),
       metaData: {
         ...manifest('v1').metaData,
         offlineLaterAssets: [ARABIC],
-        offlineLanguageAssets: { ja: [JP], ko: [KR] },
+        offlineLanguageAssets: { ja: [JP], ko: [KR], zh: [SC], 'zh-Hant': [TC] },
       },
     };
     const at = (name: string) => `http://home.test/${name}`;
@@ -216,6 +218,9 @@ describe('takeOfflineCopy', () => {
     expect(await laterFor('ja')).toEqual([at(ARABIC), at(JP)]);
     expect(await laterFor('ko_KR')).toEqual([at(ARABIC), at(KR)]);
     expect(await laterFor('en_US')).toEqual([at(ARABIC)]);
+    // Traditional Chinese its own faces, Simplified the others
+    expect(await laterFor('zh_TW')).toEqual([at(ARABIC), at(TC)]);
+    expect(await laterFor('zh_CN')).toEqual([at(ARABIC), at(SC)]);
     expect(await laterFor(undefined)).toEqual([at(ARABIC)]);
   });
 });

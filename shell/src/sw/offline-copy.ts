@@ -4,6 +4,7 @@
 // answers from offline). A manifest is never kept before all its files are, so offline the device runs
 // the last complete copy of each remote, never one version's entry with another's chunks. Plain module:
 // the service worker runs it (sw.ts), the unit tests run it against fakes.
+import { isTraditionalChinese } from 'shared-contracts';
 import { CODE_CACHE, OFFLINE_COPY_STATE_URL, REMOTE_MANIFESTS_CACHE } from './cache-names';
 
 /** A report's script face as the build names it (scripts/webpack-config.mjs): kept as fetched (sw.ts). */
@@ -82,7 +83,9 @@ export function laterFiles(manifestUrl: string, manifest: ManifestLike, language
     meta.publicPath && meta.publicPath !== 'auto'
       ? new URL(meta.publicPath, manifestUrl)
       : new URL(manifestUrl);
-  const own = meta.offlineLanguageAssets?.[baseLanguage(language)] ?? [];
+  // Traditional Chinese (zh_TW, zh_HK) has faces of its own; other languages go by their base
+  const key = isTraditionalChinese(language) ? 'zh-Hant' : baseLanguage(language);
+  const own = meta.offlineLanguageAssets?.[key] ?? [];
   return [...(meta.offlineLaterAssets ?? []), ...own].map((name) => new URL(name, base).href).sort();
 }
 

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from '../../i18n/catalogs';
 import { failedLine, failedMarkText, pointsLine, sectionLine, verdictLine } from './score-texts';
 
 describe('score texts', () => {
@@ -32,5 +34,20 @@ describe('score texts', () => {
       }),
     ).toBe('1 of 4 points (25%) · 2 failed items');
     expect(failedMarkText('No')).toBe('Failed item: No');
+  });
+});
+
+describe('the score in the user’s language (issue 44)', () => {
+  afterEach(() => activateLanguage('en', CATALOGS));
+
+  it('writes points, verdicts and failed items with the language’s plurals and decimals', async () => {
+    await activateLanguage('de', CATALOGS);
+    expect(pointsLine({ score: 7, maximum: 12, percent: 58.3 })).toBe('7 von 12 Punkten (58,3 %)');
+    expect(verdictLine({ passed: false, passMark: 66.5 })).toBe('Nicht bestanden (Bestehensgrenze 66,5 %)');
+    expect(failedLine(0)).toBe('Keine nicht bestandenen Punkte');
+    expect(failedLine(1)).toBe('1 nicht bestandener Punkt');
+    expect(failedMarkText('Nein')).toBe('Nicht bestandener Punkt: Nein');
+    await activateLanguage('ar', CATALOGS);
+    expect(failedLine(2)).toBe('بندان غير ناجحين');
   });
 });

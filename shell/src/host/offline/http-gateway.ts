@@ -127,6 +127,7 @@ export class HttpOrgGateway implements OrgGateway {
       ...(p.startingData ? { startingData: p.startingData } : {}),
       ...(p.createdOn ? { createdOn: p.createdOn } : {}),
       ...(p.submittedOn ? { submittedOn: p.submittedOn } : {}),
+      ...(p.language ? { language: p.language } : {}),
     };
   }
 

@@ -4,9 +4,26 @@
  * method takes the signed-in owner first and reads and writes only that owner's copies (owner.ts).
  */
 import type { CachedForm, Guide } from 'shared-contracts';
-import type { OfflineDbs } from './db';
-import { assertOwner, ownerKey, type Owner } from './owner';
-import { type DataKeys, Sealer } from './sealing';
+import type { OfflineDbs, OwnedForm } from './db';
+import { assertOwner, ownerKey, type OwnedList, type Owner } from './owner';
+import { type DataKeys, type FormRow, type ListRow, Sealer } from './sealing';
+
+/**
+ * A read in two steps for live queries: `rows` touches only the database and `open` unseals what it
+ * read. A live query's querier must do nothing but database reads: Dexie carries the querier's context
+ * across its other awaits (the data key, Web Crypto) into whatever code runs beside them, and a write
+ * made there is refused ("Readwrite transaction in liveQuery context"): a draft saved just after the
+ * app reopened failed so (live.ts `liveRead` opens outside the querier).
+ */
+export interface StoreRead<R, T> {
+  rows(): Promise<R>;
+  open(rows: R): Promise<T>;
+}
+
+/** Both steps at once, for every caller that is not a live query. */
+export async function readNow<R, T>(read: StoreRead<R, T>): Promise<T> {
+  return read.open(await read.rows());
+}
 
 /** Every copy is sealed with the owner's data key (sealing.ts) before its transaction opens. */
 export class KeptCopies {
@@ -30,9 +47,15 @@ export class KeptCopies {
 
   /** The owner's copy of list `name`, or undefined when none was kept. */
   async orgList<T>(owner: Owner, name: string): Promise<T | undefined> {
+    return readNow(this.readOrgList<T>(owner, name));
+  }
+
+  readOrgList<T>(owner: Owner, name: string): StoreRead<ListRow | OwnedList | undefined, T | undefined> {
     assertOwner(owner, 'orgList');
-    const r = await this.sdb.lists.get([owner.organizationId, owner.userId, name]);
-    return r ? this.sealer.openList<T>(owner, r) : undefined;
+    return {
+      rows: () => this.sdb.lists.get([owner.organizationId, owner.userId, name]),
+      open: async (r) => (r ? this.sealer.openList<T>(owner, r) : undefined),
+    };
   }
 
   async putOrgList(owner: Owner, name: string, value: unknown): Promise<void> {
@@ -44,9 +67,15 @@ export class KeptCopies {
   // cached forms and guide images (download for offline)
 
   async formsOf(owner: Owner): Promise<CachedForm[]> {
+    return readNow(this.readForms(owner));
+  }
+
+  readForms(owner: Owner): StoreRead<Array<FormRow | OwnedForm>, CachedForm[]> {
     assertOwner(owner, 'formsOf');
-    const forms = await this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
-    return Promise.all(forms.map((f) => this.sealer.openForm(owner, f)));
+    return {
+      rows: () => this.sdb.forms.where('[organizationId+userId]').equals(ownerKey(owner)).toArray(),
+      open: (forms) => Promise.all(forms.map((f) => this.sealer.openForm(owner, f))),
+    };
   }
 
   async getForm(owner: Owner, formId: string): Promise<CachedForm | undefined> {

@@ -3,7 +3,7 @@
  * each re-reads when the store changes or another user signs in; one observable per record id.
  */
 import type { CachedForm, FileInfo, LocalSubmission, Observable } from 'shared-contracts';
-import { liveObservable, type Signal } from './live';
+import { liveRead, type Signal } from './live';
 import type { Owner } from './owner';
 import { overlayProgress } from './progress';
 import type { OfflineStore } from './store';
@@ -24,10 +24,10 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
     let obs = fileObservables.get(submissionId);
     if (!obs) {
       obs = overlayProgress(
-        liveObservable(
-          async () => {
+        liveRead(
+          () => {
             const o = owner();
-            return o ? store.filesOf(o, submissionId) : [];
+            return o ? store.readFiles(o, submissionId) : null;
           },
           [],
           ownerInputs,
@@ -40,11 +40,16 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
   };
   return {
     /** Newest first. */
-    submissions: liveObservable(
-      async () => {
+    submissions: liveRead(
+      () => {
         const o = owner();
-        if (!o) return [];
-        return (await store.submissionsOf(o)).sort((a, b) => b.createdOn.localeCompare(a.createdOn));
+        if (!o) return null;
+        const read = store.readSubmissions(o);
+        return {
+          rows: read.rows,
+          open: async (rows) =>
+            (await read.open(rows)).sort((a, b) => b.createdOn.localeCompare(a.createdOn)),
+        };
       },
       [] as LocalSubmission[],
       ownerInputs,
@@ -52,10 +57,10 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
     submission(id: string): Observable<LocalSubmission | undefined> {
       let obs = submissionObservables.get(id);
       if (!obs) {
-        obs = liveObservable(
-          async () => {
+        obs = liveRead(
+          () => {
             const o = owner();
-            return o ? store.getSubmission(o, id) : undefined;
+            return o ? store.readSubmission(o, id) : null;
           },
           undefined,
           ownerInputs,
@@ -65,10 +70,10 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
       return obs;
     },
     filesOf,
-    cachedForms: liveObservable(
-      async () => {
+    cachedForms: liveRead(
+      () => {
         const o = owner();
-        return o ? store.formsOf(o) : [];
+        return o ? store.readForms(o) : null;
       },
       [] as CachedForm[],
       ownerInputs,

@@ -12,7 +12,7 @@ import type {
   OrgTopic,
 } from 'shared-contracts';
 import type { OrgGateway } from './org-gateway';
-import { liveObservable, Signal } from './live';
+import { liveRead, Signal } from './live';
 import type { Owner } from './owner';
 import type { OfflineStore } from './store';
 
@@ -57,10 +57,12 @@ export function createOrgLists(deps: OrgListsDeps) {
   // The kept copy of `name` as a live query: every tab sees a read any of them made. (A function
   // declaration, not a generic arrow: the build's esbuild loader reads every file as TSX.)
   function kept<T>(name: string, initial: T): Observable<T> {
-    return liveObservable(
-      async () => {
+    return liveRead(
+      () => {
         const o = owner();
-        return o ? ((await store.orgList<T>(o, name)) ?? initial) : initial;
+        if (!o) return null;
+        const read = store.readOrgList<T>(o, name);
+        return { rows: read.rows, open: async (row) => (await read.open(row)) ?? initial };
       },
       initial,
       deps.ownerKey,

@@ -13,7 +13,7 @@ import {
   type OutboxItem,
   type OutboxItemState,
 } from 'shared-contracts';
-import { liveObservable, type Signal } from './live';
+import { liveRead, type Signal } from './live';
 import type { Owner } from './owner';
 import { withLiveProgress } from './progress';
 import type { OfflineStore } from './store';
@@ -225,12 +225,20 @@ export const ownerKeyOf = (o: Owner | null): string => (o ? `${o.organizationId}
 /** The signed-in owner's outbox over a live query of their records and unsynced files, and its summary. */
 export function createOwnerOutbox(deps: OwnerOutboxDeps) {
   const { store, owner } = deps;
-  const records = liveObservable(
-    async () => {
+  const records = liveRead(
+    () => {
       const o = owner();
-      if (!o) return { subs: [], files: [], key: '' };
-      const [subs, files] = await Promise.all([store.submissionsOf(o), store.unsyncedFiles(o)]);
-      return { subs, files, key: ownerKeyOf(o) };
+      if (!o) return null;
+      const subs = store.readSubmissions(o);
+      const files = store.readUnsyncedFiles(o);
+      return {
+        rows: () => Promise.all([subs.rows(), files.rows()]),
+        open: async ([s, f]) => ({
+          subs: await subs.open(s),
+          files: await files.open(f),
+          key: ownerKeyOf(o),
+        }),
+      };
     },
     { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
     deps.ownerInputs,

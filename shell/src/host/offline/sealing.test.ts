@@ -10,6 +10,7 @@ import { openOfflineDbs, type OfflineDbs } from './db';
 import type { Owner } from './owner';
 import { isSealedRow, type DataKeys, type SubmissionRow } from './sealing';
 import { OfflineStore } from './store';
+import { draftOf } from '../../../test/offline/drafts';
 import { testKeys } from '../../../test/offline/keys';
 
 const FIELD: Owner = { organizationId: '00D1', userId: '005FIELD' };
@@ -31,28 +32,8 @@ function dbsOn(factory: IDBFactory): OfflineDbs {
   return d;
 }
 
-function draft(id: string, owner: Owner, note = `${TYPED} ${id}`): LocalSubmission {
-  return {
-    id,
-    data: { General: { note } },
-    originalData: {},
-    syncStatus: 'out of sync',
-    status: 'in progress',
-    isUploading: false,
-    formName: 'Pump Inspection',
-    formId: 'a0F1',
-    formDef: { title: 'Pump Inspection' },
-    createdOn: '2026-11-20T10:00:00.000Z',
-    syncedOn: '',
-    submittedOn: '',
-    version: 1,
-    error: [],
-    errors: [],
-    instanceUrl: 'https://org.example',
-    ...owner,
-    isSalesforceRecord: false,
-  };
-}
+const draft = (id: string, owner: Owner, note = `${TYPED} ${id}`): LocalSubmission =>
+  draftOf(id, owner, note);
 
 function photo(localId: string, submissionId: string, owner: Owner): FileInfo {
   return {

@@ -517,6 +517,20 @@ describe('the outbox view', () => {
   });
 });
 
+describe('the language a form was filled in (issue 44)', () => {
+  it('is kept with the submitted record and sent with it: its report reads in it', async () => {
+    const first = makeHarness();
+    first.online.set(false);
+    first.svc.start();
+    const c = await first.svc.create({ formId: 'a0F1', formName: 'Offline' });
+    if (!c.ok) throw new Error(c.message);
+    const r = await first.svc.submit(c.value.id, { General: { note: 'ja' } }, undefined, { language: 'ja' });
+    expect(r.ok && r.value.language).toBe('ja');
+    expect(await first.svc.store.getSubmission(first.owner, c.value.id)).toMatchObject({ language: 'ja' });
+    await first.svc.dispose();
+  });
+});
+
 describe('offline, reload, online (in process; the Chromium version is an e2e test)', () => {
   it('a submission made offline survives a reload and reaches the org exactly once when online', async () => {
     const first = makeHarness();

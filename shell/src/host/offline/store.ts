@@ -21,7 +21,7 @@ import {
 } from 'shared-contracts';
 import { Dexie, type Table } from 'dexie';
 import type { OwnedForm, OwnedGuide, StoredFile, StoredSubmission } from './db';
-import { KeptCopies } from './kept-copies';
+import { KeptCopies, readNow, type StoreRead } from './kept-copies';
 import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type OwnedList, type Owner } from './owner';
 import { isSealedRow, sameRow, type Sealer } from './sealing';
 
@@ -97,18 +97,30 @@ function clear<R>(rows: R[]): R[] {
 export class OfflineStore extends KeptCopies {
   /** The owner's record with this id, or undefined (another owner's record reads as absent). */
   async getSubmission(owner: Owner, id: string): Promise<LocalSubmission | undefined> {
+    return readNow(this.readSubmission(owner, id));
+  }
+
+  readSubmission(
+    owner: Owner,
+    id: string,
+  ): StoreRead<StoredSubmission | undefined, LocalSubmission | undefined> {
     assertOwner(owner, 'getSubmission');
-    const s = await this.sdb.submissions.get(id);
-    return s && ownedBy(s, owner) ? this.sealer.openSubmission(owner, s) : undefined;
+    return {
+      rows: () => this.sdb.submissions.get(id),
+      open: async (s) => (s && ownedBy(s, owner) ? this.sealer.openSubmission(owner, s) : undefined),
+    };
   }
 
   async submissionsOf(owner: Owner): Promise<LocalSubmission[]> {
+    return readNow(this.readSubmissions(owner));
+  }
+
+  readSubmissions(owner: Owner): StoreRead<StoredSubmission[], LocalSubmission[]> {
     assertOwner(owner, 'submissionsOf');
-    const rows = await this.sdb.submissions
-      .where('[organizationId+userId]')
-      .equals(ownerKey(owner))
-      .toArray();
-    return openSubmissions(this.sealer, owner, rows);
+    return {
+      rows: () => this.sdb.submissions.where('[organizationId+userId]').equals(ownerKey(owner)).toArray(),
+      open: (rows) => openSubmissions(this.sealer, owner, rows),
+    };
   }
 
   countSubmissions(owner: Owner): Promise<number> {
@@ -590,13 +602,20 @@ export class OfflineStore extends KeptCopies {
   // files
 
   async filesOf(owner: Owner, submissionId: string): Promise<FileInfo[]> {
+    return readNow(this.readFiles(owner, submissionId));
+  }
+
+  readFiles(owner: Owner, submissionId: string): StoreRead<StoredFile[], FileInfo[]> {
     assertOwner(owner, 'filesOf');
-    const rows = await this.idb.images
-      .where('submissionId')
-      .equals(submissionId)
-      .filter((f) => ownedBy(f, owner))
-      .toArray();
-    return openFiles(this.sealer, owner, rows);
+    return {
+      rows: () =>
+        this.idb.images
+          .where('submissionId')
+          .equals(submissionId)
+          .filter((f) => ownedBy(f, owner))
+          .toArray(),
+      open: (rows) => openFiles(this.sealer, owner, rows),
+    };
   }
 
   /** Every file record of the owner (the support summary). */
@@ -610,13 +629,20 @@ export class OfflineStore extends KeptCopies {
   }
 
   async unsyncedFiles(owner: Owner): Promise<FileInfo[]> {
+    return readNow(this.readUnsyncedFiles(owner));
+  }
+
+  readUnsyncedFiles(owner: Owner): StoreRead<StoredFile[], FileInfo[]> {
     assertOwner(owner, 'unsyncedFiles');
-    const rows = await this.idb.images
-      .where('status')
-      .equals(FILE_STATUS.unsynced)
-      .filter((f) => ownedBy(f, owner))
-      .toArray();
-    return openFiles(this.sealer, owner, rows);
+    return {
+      rows: () =>
+        this.idb.images
+          .where('status')
+          .equals(FILE_STATUS.unsynced)
+          .filter((f) => ownedBy(f, owner))
+          .toArray(),
+      open: (rows) => openFiles(this.sealer, owner, rows),
+    };
   }
 
   async getFile(owner: Owner, localId: string): Promise<FileInfo | undefined> {

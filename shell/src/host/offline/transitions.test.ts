@@ -67,6 +67,13 @@ describe('submit locally', () => {
       syncStatus: 'out of sync',
     });
   });
+  it('keeps the language the form was filled in (issue 44: its report reads in it); a submit without keeps the last', () => {
+    const s = T.submitLocally(draft(), {}, ctx.now, undefined, { language: 'es_MX' });
+    expect(s.language).toBe('es_MX');
+    expect(T.toPayload(s).language).toBe('es_MX');
+    expect(T.submitLocally(s, {}, ctx.now).language).toBe('es_MX');
+    expect(T.toPayload(draft())).not.toHaveProperty('language');
+  });
   it("is 'file usnyc' (the product's spelling) while a file is unresolved", () => {
     const s = T.submitLocally(draft(), { General: { f: [syncedFile, unresolvedFile] } }, ctx.now);
     expect(s.syncStatus).toBe('file usnyc');

@@ -16,6 +16,7 @@ import {
   type PendingSubmission,
   type StartScheduledInput,
   type SubmissionPayload,
+  type SubmitOptions,
   type SyncStatus,
   uniquenessKey,
 } from 'shared-contracts';
@@ -167,10 +168,13 @@ export function submitLocally(
   data: Data,
   now: string,
   baseData?: Data,
+  options: SubmitOptions = {},
 ): LocalSubmission {
   const merged = withEdits(sub, data, baseData);
   return {
     ...sub,
+    // the language it was filled in (issue 44: its report reads in it); a submit without keeps the last
+    ...(options.language ? { language: options.language } : {}),
     data: merged,
     status: SUBMISSION_STATUS.submitted,
     version: sub.version + 1,
@@ -370,6 +374,7 @@ export function toPayload(
     // the report's cover (issue 42): started and submitted times, as the device recorded them
     ...(s.createdOn ? { createdOn: s.createdOn } : {}),
     ...(s.submittedOn ? { submittedOn: s.submittedOn } : {}),
+    ...(s.language ? { language: s.language } : {}),
   };
 }
 

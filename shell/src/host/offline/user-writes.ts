@@ -101,8 +101,8 @@ export function createUserWrites(deps: UserWritesDeps): Writes {
     },
     save: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
     close: (id, data, baseData) => userWrite(id, (cur) => T.saveUpdate(cur, data, baseData)),
-    submit: (id, data, baseData) =>
-      userWrite(id, (cur) => T.submitLocally(cur, data, deps.nowIso(), baseData)),
+    submit: (id, data, baseData, options) =>
+      userWrite(id, (cur) => T.submitLocally(cur, data, deps.nowIso(), baseData, options)),
     discard: (id) => guarded(() => store.discardSubmission(writer(), id, deps.nowMs()), writeFailure),
     async keepFormDef(id, formDef) {
       const r = await guarded(
