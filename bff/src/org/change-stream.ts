@@ -14,6 +14,7 @@ import type { OrgAuth } from '../session/store';
 import type { TokenRefresher } from './client';
 import { origin } from './util';
 import { recipients, type ChangeListener } from './change-hints';
+import { StreamingClientLife } from './streaming-client-life';
 
 const IDLE_STOP_MS = 60_000;
 /** The org's streaming refusals that a retry does not cure soon (Streaming API limits). */
@@ -43,6 +44,15 @@ class OrgChangeStream {
   /** Sessions of this org's signed-in users whose tokens the subscription may use, newest last. */
   private readonly sessions = new Map<string, OrgAuth>();
   private client: FayeClient | undefined;
+  private life: StreamingClientLife | undefined;
+  /**
+   * Every client this instance stopped, until the org has forgotten each: a new client starts only
+   * then, so the org never has two of this instance's (one stopped mid-handshake would otherwise
+   * complete it and poll on unseen). `opening`: a start waiting for that.
+   */
+  private stopping: Promise<void> = Promise.resolve();
+  private opening = false;
+  private openingTakenOver = false;
   private using: string | undefined;
   private lastReplayId = -1;
   private stopTimer: NodeJS.Timeout | undefined;
@@ -128,9 +138,19 @@ class OrgChangeStream {
   }
 
   private restart(): void {
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.start();
+  }
+
+  /** Drops the client (its events are no longer told, but as held ones) and has the org forget it. */
+  private stopClient(): Promise<void> {
+    const life = this.life;
+    this.client = undefined;
+    this.life = undefined;
+    if (!life) return this.stopping;
+    const gone = life.stop();
+    this.stopping = Promise.all([this.stopping, gone]).then(() => undefined);
+    return this.stopping;
   }
 
   /** Holder: renew the lease (lost: stop). Others: take it when it is free. */
@@ -232,13 +252,26 @@ class OrgChangeStream {
   private resign(why: string): void {
     this.logger.info({ org: this.key, fence: this.fence }, `org change stream ${why}`);
     this.fence = undefined;
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.using = undefined;
     this.setConnected(false);
   }
 
+  /** Subscribes once every client stopped before is gone (one start at a time; a second one joins it). */
   private start(takenOver = false): void {
+    if (this.fence === undefined || this.pausedUntil > Date.now() || this.client) return;
+    this.openingTakenOver ||= takenOver;
+    if (this.opening) return;
+    this.opening = true;
+    void this.stopping.then(() => {
+      this.opening = false;
+      const taken = this.openingTakenOver;
+      this.openingTakenOver = false;
+      if (!this.client) this.open(taken);
+    });
+  }
+
+  private open(takenOver: boolean): void {
     if (this.fence === undefined || this.pausedUntil > Date.now()) return;
     const candidate = [...this.sessions.entries()].at(-1);
     if (!candidate) return;
@@ -253,8 +286,10 @@ class OrgChangeStream {
       accessToken: auth.accessToken,
       version: this.config.salesforce.apiVersion,
     });
+    const life = new StreamingClientLife();
     // Replays from the last event published for this org, so a renewal, restart or takeover misses nothing.
     const client = conn.streaming.createClient([
+      life.extension,
       new StreamingExtension.Replay(this.channel, this.lastReplayId),
       // jsforce's AuthFailure takes every handshake or connect answered with advice reconnect 'none' for
       // a refused token, and hides it from the extensions after it; the org's limits come that way too
@@ -286,7 +321,9 @@ class OrgChangeStream {
         },
       },
     ]) as unknown as FayeClient;
+    life.attach(client);
     this.client = client;
+    this.life = life;
     this.connected = false;
     client.on('transport:down', () => {
       if (this.client === client) this.setConnected(false);
@@ -321,8 +358,7 @@ class OrgChangeStream {
   /** The org refuses deliveries for now: no subscription until `LIMIT_RETRY_MS` has passed. */
   private pause(why: string): void {
     this.logger.warn({ org: this.key, why }, 'org change stream refused by an org limit');
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.setConnected(false);
     if (this.pausedUntil > Date.now()) return;
     this.pausedUntil = Date.now() + LIMIT_RETRY_MS;
@@ -335,8 +371,7 @@ class OrgChangeStream {
 
   /** The session's token was refused: refresh it, or move on to another signed-in user's session. */
   private async renew(sessionId: string, failedToken: string): Promise<void> {
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.setConnected(false);
     try {
       const fresh = await this.refresher.refresh(sessionId, 'main', failedToken);
@@ -409,10 +444,13 @@ class OrgChangeStream {
     if (this.campaign) clearInterval(this.campaign);
     this.campaign = undefined;
     const fence = this.fence;
-    if (fence === undefined) return Promise.resolve();
+    if (fence === undefined) return this.stopping;
     this.resign('stopped');
-    // Handing over: wait for what is being published, then free the lease for the next holder.
-    return this.publishing.then(() => this.coord.release(this.key, fence)).catch(() => undefined);
+    // Handing over: wait for what is being published and for the org to forget the client, then free
+    // the lease for the next holder.
+    return Promise.all([this.publishing, this.stopping])
+      .then(() => this.coord.release(this.key, fence))
+      .catch(() => undefined);
   }
 
   /** Dropped without a word (the process died): the lease lapses by itself. Tests only. */
@@ -420,8 +458,7 @@ class OrgChangeStream {
     if (this.campaign) clearInterval(this.campaign);
     this.campaign = undefined;
     this.fence = undefined;
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.connected = false;
     this.current = false;
   }
