@@ -342,16 +342,23 @@ export async function runCluster(options: ClusterRunOptions): Promise<ClusterFig
     const killedAt = Date.now();
     alive.delete(dead);
     dead.child.kill('SIGKILL');
-    await change(options.changes.afterKill);
-    await until(
+    // Watched while the changes are made (they take seconds under load: timed after them, the takeover
+    // read as their duration).
+    const takeover = until(
       async () => {
         const now = await holder();
         return now !== null && now.pid !== before.pid && (await usage()).clients >= 1;
       },
       10_000,
       'a new holder after the kill',
+    ).then(
+      () => ({ ms: Date.now() - killedAt }),
+      (err: unknown) => ({ err }),
     );
-    const takeoverAfterKillMs = Date.now() - killedAt;
+    await change(options.changes.afterKill);
+    const taken = await takeover;
+    if ('err' in taken) throw taken.err;
+    const takeoverAfterKillMs = taken.ms;
     await settle();
     const afterKill = await usage();
     log(
