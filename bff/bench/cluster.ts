@@ -66,6 +66,12 @@ benchGoal(
 );
 benchGoal(
   B,
+  'the org delivers each event once across the Redis restart (none handed over twice by the replay)',
+  `${figures.orgRedeliveredRedisRestart} delivered twice (the holder killed: ${figures.orgRedeliveredAfterKill}, an event the org handed to the dying process)`,
+  figures.orgRedeliveredRedisRestart === 0,
+);
+benchGoal(
+  B,
   '0 sessions signed out, 0 5xx',
   `${figures.signedOut} signed out, ${figures.fiveHundreds} 5xx`,
   figures.signedOut === 0 && figures.fiveHundreds === 0,

@@ -29,10 +29,14 @@ describe('three BFF instances on Redis, a holder killed and Redis restarted mid-
       signedOut: 0,
       fiveHundreds: 0,
     });
-    // Each event is delivered once, except one a holder received while Redis was away and could not
-    // publish: the next holder is handed it again (counted twice by the org rather than lost).
-    expect(f.orgDelivered).toBeGreaterThanOrEqual(f.changes);
-    expect(f.orgDelivered).toBeLessThanOrEqual(f.changes + 2);
+    // Each event is delivered once across the Redis restart (the holder lets go of the org when its link
+    // drops). Killed, the holder may be handed one last event as it dies (the org writes it to the
+    // connection before it sees it close): the next holder's replay hands it over again, not lost.
+    expect({ redisRestart: f.orgRedeliveredRedisRestart, total: f.orgDelivered - f.orgRedelivered }).toEqual({
+      redisRestart: 0,
+      total: f.changes,
+    });
+    expect(f.orgRedeliveredAfterKill).toBeLessThanOrEqual(1);
   }, 180_000);
 
   it('many open event streams on one instance hold, and each hears a forms change (bench:cluster: 5,000)', async () => {

@@ -49,7 +49,13 @@ export function testControlRoutes(
 
   // What the org counts of its streaming clients: connected now, the most at once, events delivered.
   router.get('/streaming', (ctx) => {
-    ctx.body = emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0 };
+    ctx.body = emu.streaming?.usage() ?? {
+      clients: 0,
+      peakClients: 0,
+      delivered: 0,
+      deliveredToday: 0,
+      redelivered: 0,
+    };
   });
   // An org that has already delivered this many events in the last 24 hours (near its allocation).
   router.post('/streaming', async (ctx) => {
@@ -58,7 +64,13 @@ export function testControlRoutes(
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
       throw new SfError(400, 'INVALID_FIELD', 'deliveredToday must be a whole number of events');
     emu.streaming?.deliveries.setInWindow(n);
-    ctx.body = emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0 };
+    ctx.body = emu.streaming?.usage() ?? {
+      clients: 0,
+      peakClients: 0,
+      delivered: 0,
+      deliveredToday: 0,
+      redelivered: 0,
+    };
   });
   router.delete('/streaming', (ctx) => {
     emu.streaming?.resetUsage();

@@ -48,6 +48,11 @@ export interface Coordination {
    * and the replay id is newer than the recorded one ('duplicate' otherwise: never applied twice).
    */
   publish(org: string, fence: number, hint: Omit<OrgHint, 'org'>): Promise<PublishResult>;
+  /**
+   * Told the moment this instance's link to the shared state drops (Redis stopped, restarted, the
+   * connection reset): a holder stops taking the org's events it could not publish (never in memory).
+   */
+  onLost(listener: () => void): () => void;
   /** Every published hint, on every instance (this one included). */
   onHint(listener: (hint: OrgHint) => void): () => void;
   /**
@@ -122,6 +127,10 @@ export class MemoryCoordination implements Coordination {
     }
     for (const l of [...this.hintListeners]) l({ org, ...hint });
     return 'published';
+  }
+
+  onLost(): () => void {
+    return () => undefined;
   }
 
   onHint(listener: (hint: OrgHint) => void): () => void {

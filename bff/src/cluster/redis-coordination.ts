@@ -78,6 +78,7 @@ export class RedisCoordination implements Coordination {
   private readonly reader: Redis;
   private readonly hintListeners = new Set<(hint: OrgHint) => void>();
   private readonly invalidateListeners = new Set<(cache: string, key: string) => void>();
+  private readonly lostListeners = new Set<() => void>();
   /** The id of the last hints-stream entry read ('' until the first read placed it). */
   private lastEntry = '';
   /** The reader's link was cut since the last read: check that nothing was lost meanwhile. */
@@ -104,6 +105,12 @@ export class RedisCoordination implements Coordination {
     this.reader = new Redis(url, { ...waiting, ...named('hints') });
     // Errors surface on commands; an unhandled 'error' event would crash the process.
     this.redis.on('error', () => undefined);
+    // The command link dropped (Redis stopped or restarted, the connection reset): nothing the holder
+    // receives from the org now can be published, so it must stop taking events at once (the org keeps
+    // them for the next subscription's replay). A silent partition shows as commands timing out instead.
+    this.redis.on('close', () => {
+      if (!this.closed) for (const l of [...this.lostListeners]) l();
+    });
     this.sub.on('error', () => undefined);
     this.reader.on('error', () => undefined);
     // ioredis subscribes again by itself after a reconnect; invalidations published while the link was
@@ -247,6 +254,11 @@ export class RedisCoordination implements Coordination {
     return r === 1 ? 'published' : r === 0 ? 'duplicate' : 'fenced';
   }
 
+  onLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => void this.lostListeners.delete(listener);
+  }
+
   onHint(listener: (hint: OrgHint) => void): () => void {
     this.hintListeners.add(listener);
     return () => void this.hintListeners.delete(listener);
@@ -276,6 +288,7 @@ export class RedisCoordination implements Coordination {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.lostListeners.clear();
     this.hintListeners.clear();
     this.invalidateListeners.clear();
     // A blocked XREAD would hold quit() back until it times out: the reader is cut at once.

@@ -14,6 +14,7 @@ import type { OrgAuth } from '../session/store';
 import type { TokenRefresher } from './client';
 import { origin } from './util';
 import { recipients, type ChangeListener } from './change-hints';
+import { StreamingClientLife } from './streaming-client-life';
 
 const IDLE_STOP_MS = 60_000;
 /** The org's streaming refusals that a retry does not cure soon (Streaming API limits). */
@@ -43,6 +44,15 @@ class OrgChangeStream {
   /** Sessions of this org's signed-in users whose tokens the subscription may use, newest last. */
   private readonly sessions = new Map<string, OrgAuth>();
   private client: FayeClient | undefined;
+  private life: StreamingClientLife | undefined;
+  /**
+   * Every client this instance stopped, until the org has forgotten each: a new client starts only
+   * then, so the org never has two of this instance's (one stopped mid-handshake would otherwise
+   * complete it and poll on unseen). `opening`: a start waiting for that.
+   */
+  private stopping: Promise<void> = Promise.resolve();
+  private opening = false;
+  private openingTakenOver = false;
   private using: string | undefined;
   private lastReplayId = -1;
   private stopTimer: NodeJS.Timeout | undefined;
@@ -53,6 +63,14 @@ class OrgChangeStream {
   private ticking = false;
   /** Publishes in event order; a failed one ends the term so the next holder replays from the recorded id. */
   private publishing: Promise<unknown> = Promise.resolve();
+  /**
+   * Events this holder took from the org but could not publish (Redis away), under their token; and the
+   * client it let go of then, whose answers in flight still bring events (the org counted them).
+   * Published first when it takes the lease again with the same token (no other holder in between).
+   */
+  private held:
+    { fence: number; events: { replayId: number | null; target: HintTarget | null }[] } | undefined;
+  private heldFrom: FayeClient | undefined;
   /** The client whose subscription the org accepted. */
   private subscribedClient: FayeClient | undefined;
   /** This instance's own subscription is subscribed and connected (only ever while it holds the lease). */
@@ -120,9 +138,19 @@ class OrgChangeStream {
   }
 
   private restart(): void {
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.start();
+  }
+
+  /** Drops the client (its events are no longer told, but as held ones) and has the org forget it. */
+  private stopClient(): Promise<void> {
+    const life = this.life;
+    this.client = undefined;
+    this.life = undefined;
+    if (!life) return this.stopping;
+    const gone = life.stop();
+    this.stopping = Promise.all([this.stopping, gone]).then(() => undefined);
+    return this.stopping;
   }
 
   /** Holder: renew the lease (lost: stop). Others: take it when it is free. */
@@ -132,17 +160,17 @@ class OrgChangeStream {
     try {
       if (this.fence !== undefined) {
         const fence = this.fence;
-        // Redis unreachable ('unknown'): the lease runs out on its own from the last renewal that
-        // worked; stop before another holder may start.
-        const renewed = await this.coord
-          .renew(this.key, fence, this.lease.leaseMs)
-          .catch(() => 'unknown' as const);
+        // Redis unreachable (null: a command gave up after 1 s, as behind a silent partition, or slow
+        // under load): the lease runs out on its own from the last renewal that worked; let go of the
+        // org before another holder may start. (A dropped link is told at once: lost().)
+        const renewed = await this.coord.renew(this.key, fence, this.lease.leaseMs).catch(() => null);
         if (renewed === true) this.renewedAt = Date.now();
+        else if (renewed === false && this.fence === fence) this.resign('lease lost');
         else if (
-          (renewed === false || Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs) &&
-          this.fence === fence
+          this.fence === fence &&
+          Date.now() - this.renewedAt >= this.lease.leaseMs - this.lease.campaignMs
         )
-          this.resign('lease lost');
+          this.letGoForRedis(fence, 'Redis unreachable');
       } else if (this.members.size > 0) {
         const fence = await this.coord.acquire(this.key, this.lease.leaseMs).catch(() => null);
         // Held by another: its homes still learn below whether the holder's subscription is up (40.7).
@@ -160,11 +188,18 @@ class OrgChangeStream {
     this.fence = fence;
     this.renewedAt = Date.now();
     this.publishing = Promise.resolve();
+    // What it took under this same token while Redis was away goes out first, in order (an older token:
+    // another holder came in between, and its replay from the recorded id told them).
+    const held = this.held?.fence === fence ? this.held.events : [];
+    this.held = undefined;
+    this.heldFrom = undefined;
+    for (const e of held) this.publish(fence, e.replayId, e.target);
+    const heldUpTo = Math.max(-1, ...held.map((e) => e.replayId ?? -1));
     // Resume where the last holder (this instance or another) stopped: the id kept in Redis, or the
     // last one this instance heard published when Redis lost it (restarted without persistence).
     // Never the subscription's own position: an event it received but could not publish is not told.
     const kept = await this.coord.replayId(this.key).catch(() => -1);
-    this.lastReplayId = Math.max(kept, this.heardReplayId);
+    this.lastReplayId = Math.max(kept, this.heardReplayId, heldUpTo);
     this.logger.info(
       { org: this.key, fence, replayFrom: this.lastReplayId },
       'org change stream lease taken',
@@ -197,17 +232,46 @@ class OrgChangeStream {
     void this.shareCurrent();
   }
 
+  /**
+   * The link to Redis dropped: an event the org hands over now could not be published, and the next
+   * subscription would be handed it again (counted twice by the org). The holder lets go of the org at
+   * once; its events wait in the org's retention for the replay from the last recorded id.
+   */
+  lost(): void {
+    if (this.fence !== undefined) this.letGoForRedis(this.fence, 'lost Redis');
+  }
+
+  /** Redis is away: drop the subscription, keeping what the org still hands over until it hears that. */
+  private letGoForRedis(fence: number, why: string): void {
+    if (this.held?.fence !== fence) this.held = { fence, events: [] };
+    this.heldFrom = this.client;
+    this.resign(why);
+  }
+
   /** No longer the holder: drop the subscription (the lease, if still ours, is left to lapse or released). */
   private resign(why: string): void {
     this.logger.info({ org: this.key, fence: this.fence }, `org change stream ${why}`);
     this.fence = undefined;
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.using = undefined;
     this.setConnected(false);
   }
 
+  /** Subscribes once every client stopped before is gone (one start at a time; a second one joins it). */
   private start(takenOver = false): void {
+    if (this.fence === undefined || this.pausedUntil > Date.now() || this.client) return;
+    this.openingTakenOver ||= takenOver;
+    if (this.opening) return;
+    this.opening = true;
+    void this.stopping.then(() => {
+      this.opening = false;
+      const taken = this.openingTakenOver;
+      this.openingTakenOver = false;
+      if (!this.client) this.open(taken);
+    });
+  }
+
+  private open(takenOver: boolean): void {
     if (this.fence === undefined || this.pausedUntil > Date.now()) return;
     const candidate = [...this.sessions.entries()].at(-1);
     if (!candidate) return;
@@ -222,8 +286,10 @@ class OrgChangeStream {
       accessToken: auth.accessToken,
       version: this.config.salesforce.apiVersion,
     });
+    const life = new StreamingClientLife();
     // Replays from the last event published for this org, so a renewal, restart or takeover misses nothing.
     const client = conn.streaming.createClient([
+      life.extension,
       new StreamingExtension.Replay(this.channel, this.lastReplayId),
       // jsforce's AuthFailure takes every handshake or connect answered with advice reconnect 'none' for
       // a refused token, and hides it from the extensions after it; the org's limits come that way too
@@ -238,8 +304,12 @@ class OrgChangeStream {
         // A new handshake (the org forgot this client, or a renewal) before any event was seen has no
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.
         incoming: (m: unknown, next: (m: unknown) => void) => {
-          const msg = m as { channel?: string; successful?: boolean; error?: string };
-          if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
+          const msg = m as { channel?: string; successful?: boolean; error?: string; data?: unknown };
+          // Let go of for Redis, the client no longer tells its subscription (faye dropped it), but an
+          // answer in flight may still bring events the org has counted: they are held, not lost.
+          if (this.heldFrom === client && msg.channel === this.channel && msg.data !== undefined)
+            this.onEvent(fence, msg.data);
+          else if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
             // The org's daily delivery allocation (or its client limit) is spent: a retry now is refused
             // again. Homes see the stream is not current (the heartbeat) and re-read on their own.
             if (this.client === client) this.pause(msg.error);
@@ -251,7 +321,9 @@ class OrgChangeStream {
         },
       },
     ]) as unknown as FayeClient;
+    life.attach(client);
     this.client = client;
+    this.life = life;
     this.connected = false;
     client.on('transport:down', () => {
       if (this.client === client) this.setConnected(false);
@@ -286,8 +358,7 @@ class OrgChangeStream {
   /** The org refuses deliveries for now: no subscription until `LIMIT_RETRY_MS` has passed. */
   private pause(why: string): void {
     this.logger.warn({ org: this.key, why }, 'org change stream refused by an org limit');
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.setConnected(false);
     if (this.pausedUntil > Date.now()) return;
     this.pausedUntil = Date.now() + LIMIT_RETRY_MS;
@@ -300,8 +371,7 @@ class OrgChangeStream {
 
   /** The session's token was refused: refresh it, or move on to another signed-in user's session. */
   private async renew(sessionId: string, failedToken: string): Promise<void> {
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.setConnected(false);
     try {
       const fresh = await this.refresher.refresh(sessionId, 'main', failedToken);
@@ -336,10 +406,16 @@ class OrgChangeStream {
   /** To every instance, in order, fenced by the lease; a failure ends this term (the next holder replays). */
   private publish(fence: number, replayId: number | null, target: HintTarget | null): void {
     this.publishing = this.publishing.then(async () => {
-      if (this.fence !== fence) return;
+      const hold = () => {
+        if (this.held?.fence === fence) this.held.events.push({ replayId, target });
+      };
+      if (this.fence !== fence) return hold();
       const result = await this.coord.publish(this.key, fence, { replayId, target }).catch(() => 'failed');
-      if (result === 'fenced' || result === 'failed') {
-        if (this.fence === fence) this.resign(result === 'fenced' ? 'fenced out' : 'could not publish');
+      if (result === 'fenced') {
+        if (this.fence === fence) this.resign('fenced out');
+      } else if (result === 'failed') {
+        if (this.fence === fence) this.letGoForRedis(fence, 'could not publish');
+        hold();
       }
     });
   }
@@ -368,10 +444,13 @@ class OrgChangeStream {
     if (this.campaign) clearInterval(this.campaign);
     this.campaign = undefined;
     const fence = this.fence;
-    if (fence === undefined) return Promise.resolve();
+    if (fence === undefined) return this.stopping;
     this.resign('stopped');
-    // Handing over: wait for what is being published, then free the lease for the next holder.
-    return this.publishing.then(() => this.coord.release(this.key, fence)).catch(() => undefined);
+    // Handing over: wait for what is being published and for the org to forget the client, then free
+    // the lease for the next holder.
+    return Promise.all([this.publishing, this.stopping])
+      .then(() => this.coord.release(this.key, fence))
+      .catch(() => undefined);
   }
 
   /** Dropped without a word (the process died): the lease lapses by itself. Tests only. */
@@ -379,8 +458,7 @@ class OrgChangeStream {
     if (this.campaign) clearInterval(this.campaign);
     this.campaign = undefined;
     this.fence = undefined;
-    this.client?.disconnect();
-    this.client = undefined;
+    void this.stopClient();
     this.connected = false;
     this.current = false;
   }
@@ -410,6 +488,7 @@ class OrgChangeStream {
 export class ChangeStreams {
   private readonly orgs = new Map<string, OrgChangeStream>();
   private readonly unlisten: () => void;
+  private readonly unlistenLost: () => void;
 
   constructor(
     private readonly config: BffConfig,
@@ -420,6 +499,9 @@ export class ChangeStreams {
     /** Told of every hint published for any org (cache invalidation: a forms hint drops parsed definitions). */
     onHint?: (hint: OrgHint) => void,
   ) {
+    this.unlistenLost = coord.onLost(() => {
+      for (const org of this.orgs.values()) org.lost();
+    });
     this.unlisten = coord.onHint((hint) => {
       if (hint.org === EVERY_ORG) for (const org of this.orgs.values()) org.deliver(hint);
       else this.orgs.get(hint.org)?.deliver(hint);
@@ -452,6 +534,7 @@ export class ChangeStreams {
 
   async close(): Promise<void> {
     this.unlisten();
+    this.unlistenLost();
     const stopped = [...this.orgs.values()].map((org) => org.stop());
     this.orgs.clear();
     await Promise.all(stopped);
@@ -460,6 +543,7 @@ export class ChangeStreams {
   /** As if the process died: no release, no goodbye (tests of the takeover). */
   abandon(): void {
     this.unlisten();
+    this.unlistenLost();
     for (const org of this.orgs.values()) org.abandon();
     this.orgs.clear();
   }

@@ -40,6 +40,8 @@ interface Client {
 }
 
 const MIN_VERSION = 37;
+/** How many events' delivery counts are kept (test control's `redelivered`). */
+const PER_EVENT_KEPT = 100_000;
 /** What Salesforce answers once the org's event delivery allocation for 24 hours is spent. */
 const DAILY_LIMIT = '403::Organization total events daily limit exceeded';
 /** The request body cap the Streaming API documents (413 Maximum Request Size Exceeded). */
@@ -55,6 +57,10 @@ export class StreamingServer {
   readonly deliveries = new DeliveryCounter();
   /** The most clients connected at once since the last reset. */
   peakClients = 0;
+  /** Since the last reset: how often each event (channel and replay id) was handed to a client. */
+  private readonly perEvent = new Map<string, number>();
+  /** Deliveries beyond the first of each event since the last reset (a repeat the org paid for twice). */
+  private redelivered = 0;
 
   constructor(
     /** What the Streaming API reads: the org, its tokens and its edition's limits (not the whole emulator). */
@@ -83,12 +89,19 @@ export class StreamingServer {
   }
 
   /** The org's streaming usage (test control and /limits). */
-  usage(): { clients: number; peakClients: number; delivered: number; deliveredToday: number } {
+  usage(): {
+    clients: number;
+    peakClients: number;
+    delivered: number;
+    deliveredToday: number;
+    redelivered: number;
+  } {
     return {
       clients: this.clients.size,
       peakClients: this.peakClients,
       delivered: this.deliveries.total,
       deliveredToday: this.deliveries.inWindow(),
+      redelivered: this.redelivered,
     };
   }
 
@@ -99,6 +112,8 @@ export class StreamingServer {
 
   resetUsage(): void {
     this.deliveries.reset();
+    this.perEvent.clear();
+    this.redelivered = 0;
     this.peakClients = this.clients.size;
   }
 
@@ -164,6 +179,16 @@ export class StreamingServer {
       for (const channel of channels) c.queue.push(this.eventMessage(access, e, channel));
       c.wake?.();
     }
+  }
+
+  private countEvent(m: Message): void {
+    const replayId = (m.data as { event?: { replayId?: unknown } } | undefined)?.event?.replayId;
+    const key = `${String(m.channel)}|${String(replayId)}`;
+    const times = (this.perEvent.get(key) ?? 0) + 1;
+    this.perEvent.set(key, times);
+    // Bounded: the oldest events go first (a long run must not grow without end).
+    if (this.perEvent.size > PER_EVENT_KEPT) this.perEvent.delete(this.perEvent.keys().next().value ?? '');
+    if (times > 1) this.redelivered += 1;
   }
 
   private eventMessage(access: Access, e: BusEvent, channel: string): Message {
@@ -335,6 +360,7 @@ export class StreamingServer {
       const events = client.queue.splice(0, left);
       // Counted when handed over: a connect whose caller went away keeps them queued, uncounted.
       this.deliveries.add(events.length);
+      for (const e of events) this.countEvent(e);
       return [...events, reply];
     }
     if (channel === '/meta/subscribe' && client) {
