@@ -88,7 +88,11 @@ function queueThrough(page: Page, inputSelector: string): Promise<{ ms: number; 
       window as unknown as {
         __cqOffline: {
           owner(): unknown;
-          store: { unsyncedFiles(o: unknown): Promise<Array<{ file: Blob }>> };
+          store: {
+            // the records only (the bytes stay sealed); getFile opens one with its bytes
+            unsyncedFiles(o: unknown): Promise<Array<{ LocalId: string }>>;
+            getFile(o: unknown, localId: string): Promise<{ file: Blob } | undefined>;
+          };
         };
       }
     ).__cqOffline;
@@ -107,9 +111,10 @@ function queueThrough(page: Page, inputSelector: string): Promise<{ ms: number; 
       now = await off.store.unsyncedFiles(off.owner());
     }
     const ms = performance.now() - t0;
+    const had = new Set(before.map((f) => f.LocalId));
     let bytes = 0;
-    for (const f of now) bytes += f.file.size;
-    for (const f of before) bytes -= f.file.size;
+    for (const f of now)
+      if (!had.has(f.LocalId)) bytes += (await off.store.getFile(off.owner(), f.LocalId))?.file.size ?? 0;
     return { ms, bytes };
   }, inputSelector);
 }

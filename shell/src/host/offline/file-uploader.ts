@@ -4,9 +4,10 @@
  * nodes are updated (error cleared, progress 100) and its sync status recomputed. On a failure the
  * loop stops, the file stays Unsynced; a 401 clears authorization. One upload per file at a time.
  */
-import { FILE_STATUS, isBffError, uniquenessKey, type BffError, type FileInfo } from 'shared-contracts';
+import { FILE_STATUS, isBffError, uniquenessKey, type BffError } from 'shared-contracts';
 import { gatewayError, type OrgGateway } from './org-gateway';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
+import type { FileRecord } from './sealing';
 import type { OfflineStore } from './store';
 import { sameOwner, type Owner } from './owner';
 import { afterFileSynced, failureText } from './delivery-outcomes';
@@ -81,7 +82,7 @@ export class FileUploader {
 
   /** Step 1 of the submission uploader: this submission's pending files, in order. */
   async uploadForSubmission(owner: Owner, submissionId: string): Promise<void> {
-    const files = await this.deps.store.filesOf(owner, submissionId);
+    const files = await this.deps.store.fileRecordsOf(owner, submissionId);
     for (const f of files) {
       if (f.status === FILE_STATUS.synced) {
         await this.reconcile(owner, f);
@@ -113,7 +114,7 @@ export class FileUploader {
   }
 
   /** A file Synced in the image store whose nodes were not yet updated (a crash in between). */
-  private async reconcile(owner: Owner, f: FileInfo): Promise<void> {
+  private async reconcile(owner: Owner, f: FileRecord): Promise<void> {
     await this.deps.store.updateSubmission(owner, f.submissionId, (s) => {
       const next = afterFileSynced(s, f.LocalId, f.ContentDocumentId);
       return JSON.stringify(next.data) === JSON.stringify(s.data) && next.syncStatus === s.syncStatus

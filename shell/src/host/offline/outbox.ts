@@ -16,6 +16,7 @@ import {
 import { liveRead, type Signal } from './live';
 import type { Owner } from './owner';
 import { withLiveProgress } from './progress';
+import type { FileRecord } from './sealing';
 import type { OfflineStore } from './store';
 import { isUploadable } from './transitions';
 
@@ -43,7 +44,7 @@ function stateOf(
 
 export function buildOutbox(
   submissions: LocalSubmission[],
-  files: FileInfo[],
+  files: FileRecord[],
   organizationId: string,
   uploadingIds: ReadonlySet<string>,
   nowMs: number,
@@ -148,7 +149,7 @@ export function summarizeQueue(
 // Subscribes to its sources only while someone watches it.
 export interface OutboxViewDeps {
   /** The live query of the owner's records and unsynced files, with the owner key it was read for. */
-  records: Observable<{ subs: LocalSubmission[]; files: FileInfo[]; key: string }>;
+  records: Observable<{ subs: LocalSubmission[]; files: FileRecord[]; key: string }>;
   /** The signed-in owner's key now ('' when nobody is). */
   ownerKey: () => string;
   progress: Observable<ReadonlyMap<string, number>>;
@@ -240,7 +241,7 @@ export function createOwnerOutbox(deps: OwnerOutboxDeps) {
         }),
       };
     },
-    { subs: [] as LocalSubmission[], files: [] as FileInfo[], key: '' },
+    { subs: [] as LocalSubmission[], files: [] as FileRecord[], key: '' },
     deps.ownerInputs,
   );
   const view = createOutboxView({

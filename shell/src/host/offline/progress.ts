@@ -10,7 +10,10 @@
 import { FILE_STATUS, type FileInfo, type Observable } from 'shared-contracts';
 
 /** The stored records with the live percentage of each Unsynced file that has one. */
-export function withLiveProgress(files: FileInfo[], progress: ReadonlyMap<string, number>): FileInfo[] {
+export function withLiveProgress<F extends Pick<FileInfo, 'LocalId' | 'status' | 'progress'>>(
+  files: F[],
+  progress: ReadonlyMap<string, number>,
+): F[] {
   if (progress.size === 0) return files;
   let changed = false;
   const out = files.map((f) => {

@@ -3,12 +3,12 @@
 // of it; without the key nothing is written at all.
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE_STATUS, type FileInfo, type LocalSubmission } from 'shared-contracts';
 import { openJson, placeOf, VaultError } from '../vault/cipher';
 import { openOfflineDbs, type OfflineDbs } from './db';
 import type { Owner } from './owner';
-import { isSealedRow, type DataKeys, type SubmissionRow } from './sealing';
+import { isSealedRow, type DataKeys, type FileRow, type SubmissionRow } from './sealing';
 import { OfflineStore } from './store';
 import { draftOf } from '../../../test/offline/drafts';
 import { testKeys } from '../../../test/offline/keys';
@@ -61,9 +61,9 @@ async function everything(dbs: OfflineDbs): Promise<{ text: string; bytes: Uint8
     if (v instanceof Uint8Array) bytes.push(v);
     return v instanceof ArrayBuffer || v instanceof Uint8Array ? '<bytes>' : v;
   });
-  for (const r of rows)
-    for (const v of Object.values(r as object))
-      if (v instanceof Blob) bytes.push(new Uint8Array(await v.arrayBuffer()));
+  const blobs = (v: unknown): Blob[] =>
+    v instanceof Blob ? [v] : typeof v === 'object' && v !== null ? Object.values(v).flatMap(blobs) : [];
+  for (const b of blobs(rows)) bytes.push(new Uint8Array(await b.arrayBuffer()));
   return { text, bytes };
 }
 
@@ -218,7 +218,10 @@ async function contents(store: OfflineStore) {
   const files = await Promise.all(
     (await store.allFiles(FIELD))
       .sort((a, b) => a.LocalId.localeCompare(b.LocalId))
-      .map(async ({ file, ...f }) => ({ ...f, bytes: Array.from(new Uint8Array(await file.arrayBuffer())) })),
+      .map(async (f) => {
+        const file = (await store.getFile(FIELD, f.LocalId))?.file;
+        return { ...f, bytes: file ? Array.from(new Uint8Array(await file.arrayBuffer())) : [] };
+      }),
   );
   return {
     subs,
@@ -290,4 +293,48 @@ describe('the migration: clear rows sealed in place at the first unlock', () => 
         expect(await contents(store)).toEqual(before);
         expect(await store.sealLegacy(FIELD)).toBe(0);
       });
+});
+
+describe("a file's bytes: sealed once, opened only to be sent or shown", () => {
+  // The durability proof with files of 10-100 MB: every read of the queue (each uploader pass, the
+  // outbox's live query) decrypted every unsynced file into a new Blob, and every status change sealed
+  // and wrote all the bytes again, inside a row Chromium wraps whole into a blob of its own. The
+  // browser's blob storage ran out: "Failed to write blobs (InvalidBlob)", then a new photo was refused
+  // ("Database Error: File not stored in DB").
+  const BIG = 1 << 18;
+  const big = (localId: string): FileInfo => ({
+    ...photo(localId, 's-big', FIELD),
+    file: new Blob([new Uint8Array(BIG).fill(7)], { type: 'application/octet-stream' }),
+  });
+
+  it('the queue, the outbox and a status change open and rewrite no bytes; the upload reads them back', async () => {
+    const store = new OfflineStore(dbsOn(new IDBFactory()), testKeys());
+    await store.putSubmission(FIELD, draft('s-big', FIELD));
+    expect((await store.putFileForUser(FIELD, big('f-big'))).ok).toBe(true);
+    const stored = (await store.dbs.images.images.get('f-big')) as FileRow;
+    // the ciphertext is a Blob beside a small row, not bytes inside it
+    expect(stored.bytes?.ct).toBeInstanceOf(Blob);
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    const opened = (): number =>
+      decrypt.mock.calls.filter(([, , data]) => (data as ArrayBuffer).byteLength >= BIG).length;
+    try {
+      expect(await store.unsyncedFiles(FIELD)).toHaveLength(1);
+      expect(await store.allFiles(FIELD)).toHaveLength(1);
+      expect(await store.fileRecordsOf(FIELD, 's-big')).toHaveLength(1);
+      expect(await store.hasPendingWork(FIELD)).toBe(true);
+      const after = await store.updateFile(FIELD, 'f-big', (f) => ({ ...f, error: 'later', progress: 0 }));
+      expect(after).toMatchObject({ error: 'later', progress: 0 });
+      expect(after).not.toHaveProperty('file');
+      expect(opened()).toBe(0);
+      const row = (await store.dbs.images.images.get('f-big')) as FileRow;
+      expect(row.sealed.iv).not.toEqual(stored.sealed.iv);
+      expect(row.bytes?.iv).toEqual(stored.bytes?.iv);
+      const sent = await store.getFile(FIELD, 'f-big');
+      expect(opened()).toBe(1);
+      expect(sent).toMatchObject({ error: 'later', progress: 0 });
+      expect(new Uint8Array(await (sent?.file as Blob).arrayBuffer())).toEqual(new Uint8Array(BIG).fill(7));
+    } finally {
+      decrypt.mockRestore();
+    }
+  });
 });

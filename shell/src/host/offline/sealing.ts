@@ -2,7 +2,8 @@
  * Encryption at rest for the offline stores (issue 45): the one place records are sealed and opened.
  * Every stored row keeps in the clear only what the stores query by (ids, owner, sync status, file
  * status, the file's submission id) and seals the rest with the owner's data key (vault/cipher.ts),
- * bound by the AAD to its table, owner and id. A file's bytes are sealed as bytes beside the record.
+ * bound by the AAD to its table, owner and id. A file's bytes are sealed once, when it is stored, as a
+ * Blob of ciphertext beside the record (FileRecord: a status change never opens or seals them again).
  *
  * Web Crypto is asynchronous and an IndexedDB transaction commits once it has nothing pending, so
  * the store (store.ts, kept-copies.ts) seals before it opens a transaction and opens after it reads;
@@ -14,7 +15,15 @@
  * key (the app locked with a PIN) `keyFor` waits for it or throws VaultError('locked').
  */
 import type { CachedForm, FileInfo, Guide, LocalSubmission } from 'shared-contracts';
-import { openBlob, openJson, placeOf, sealBlob, sealJson, type Sealed } from '../vault/cipher';
+import {
+  openBlob,
+  openJson,
+  placeOf,
+  sealBlob,
+  sealJson,
+  type Sealed,
+  type SealedBlob,
+} from '../vault/cipher';
 import type { OwnedList, Owner } from './owner';
 
 /** The data key of an owner: waits while the app is locked, or throws VaultError('locked'). */
@@ -22,7 +31,12 @@ export interface DataKeys {
   keyFor(owner: Owner): Promise<CryptoKey>;
 }
 
-type SealedFile = Sealed & { type: string };
+/**
+ * A file's record without its bytes: what the queue, the outbox and every status change read and
+ * write. Opening a file's bytes means reading and decrypting all of them into a new Blob (up to
+ * 100 MB), so only the upload and the form screen's preview open them (`openFile`).
+ */
+export type FileRecord = Omit<FileInfo, 'file'>;
 
 /** A submission as stored: its id, owner and sync status (the uploader's index), the rest sealed. */
 export interface SubmissionRow {
@@ -41,7 +55,7 @@ export interface FileRow {
   organizationId: string;
   userId: string;
   sealed: Sealed;
-  bytes?: SealedFile;
+  bytes?: SealedBlob;
 }
 
 export interface FormRow {
@@ -125,37 +139,70 @@ export class Sealer {
     return { ...s, id: r.id, syncStatus: r.syncStatus, organizationId: r.organizationId, userId: r.userId };
   }
 
+  /** A new file: its record and its bytes sealed (one key for both). */
   async sealFile(owner: Owner, f: FileInfo): Promise<FileRow> {
     const key = await this.key(owner);
     const { file, ...rest } = f;
-    const place = ownerOf(owner);
-    const isBlob = typeof Blob !== 'undefined' && file instanceof Blob;
+    if (!(typeof Blob !== 'undefined' && file instanceof Blob)) return this.fileRow(key, owner, f, undefined);
+    const bytes = await sealBlob(key, file, placeOf(PLACE.imageBytes, ownerOf(owner), f.LocalId));
+    return this.fileRow(key, owner, rest, bytes);
+  }
+
+  /**
+   * A file's record sealed beside bytes already sealed (a status change): the bytes are bound to the
+   * file's id, not to the record, so they stay as stored instead of being decrypted and sealed again.
+   */
+  async sealFileRecord(owner: Owner, f: FileRecord, bytes: SealedBlob | undefined): Promise<FileRow> {
+    return this.fileRow(await this.key(owner), owner, f, bytes);
+  }
+
+  private async fileRow(
+    key: CryptoKey,
+    owner: Owner,
+    f: FileRecord,
+    bytes: SealedBlob | undefined,
+  ): Promise<FileRow> {
     return {
       LocalId: f.LocalId,
       submissionId: f.submissionId,
       status: f.status,
       organizationId: owner.organizationId,
       userId: owner.userId,
-      sealed: await sealJson(key, isBlob ? rest : { ...rest, file }, placeOf(PLACE.images, place, f.LocalId)),
-      ...(isBlob ? { bytes: await sealBlob(key, file, placeOf(PLACE.imageBytes, place, f.LocalId)) } : {}),
+      sealed: await sealJson(key, f, placeOf(PLACE.images, ownerOf(owner), f.LocalId)),
+      ...(bytes ? { bytes } : {}),
     };
   }
 
-  async openFile(owner: Owner, row: FileRow | FileInfo): Promise<FileInfo> {
-    if (!isSealedRow(row)) return row as FileInfo;
+  /** A file's record, its bytes left sealed. */
+  async openFileRecord(owner: Owner, row: FileRow | FileInfo): Promise<FileRecord> {
+    if (!isSealedRow(row)) {
+      const { file: _bytes, ...rest } = row as FileInfo;
+      return rest;
+    }
     const r = row as FileRow;
-    const key = await this.key(owner);
-    const place = ownerOf(owner);
-    const f = await openJson<FileInfo>(key, r.sealed, placeOf(PLACE.images, place, r.LocalId));
+    const f = await openJson<FileRecord>(
+      await this.key(owner),
+      r.sealed,
+      placeOf(PLACE.images, ownerOf(owner), r.LocalId),
+    );
     return {
       ...f,
-      ...(r.bytes ? { file: await openBlob(key, r.bytes, placeOf(PLACE.imageBytes, place, r.LocalId)) } : {}),
       LocalId: r.LocalId,
       submissionId: r.submissionId,
       status: r.status,
       organizationId: r.organizationId,
       userId: r.userId,
     };
+  }
+
+  /** A file's record with its bytes opened. */
+  async openFile(owner: Owner, row: FileRow | FileInfo): Promise<FileInfo> {
+    if (!isSealedRow(row)) return row as FileInfo;
+    const r = row as FileRow;
+    const record = await this.openFileRecord(owner, r);
+    if (!r.bytes) return record as FileInfo; // a record sealed with no Blob: as it was stored
+    const place = placeOf(PLACE.imageBytes, ownerOf(owner), r.LocalId);
+    return { ...record, file: await openBlob(await this.key(owner), r.bytes, place) };
   }
 
   async sealForm(owner: Owner, form: CachedForm): Promise<FormRow> {

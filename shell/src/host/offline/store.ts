@@ -23,7 +23,7 @@ import { Dexie, type Table } from 'dexie';
 import type { OwnedForm, OwnedGuide, StoredFile, StoredSubmission } from './db';
 import { KeptCopies, readNow, type StoreRead } from './kept-copies';
 import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type OwnedList, type Owner } from './owner';
-import { isSealedRow, sameRow, type Sealer } from './sealing';
+import { isSealedRow, sameRow, type FileRecord, type FileRow, type Sealer } from './sealing';
 
 /** A write would replace a record of another owner (same id): refused, the record stays theirs. */
 export class OwnerConflictError extends Error {
@@ -88,6 +88,10 @@ async function openSubmissions(
 
 const openFiles = (sealer: Sealer, owner: Owner, rows: StoredFile[]): Promise<FileInfo[]> =>
   Promise.all(rows.map((r) => sealer.openFile(owner, r)));
+
+/** The records only: the bytes stay sealed (most reads need only the status). */
+const openFileRecords = (sealer: Sealer, owner: Owner, rows: StoredFile[]): Promise<FileRecord[]> =>
+  Promise.all(rows.map((r) => sealer.openFileRecord(owner, r)));
 
 /** Rows still in the clear (written before issue 45). */
 function clear<R>(rows: R[]): R[] {
@@ -585,7 +589,7 @@ export class OfflineStore extends KeptCopies {
       if (changed) touched++;
     }
     const fileRows = await this.idb.images.where('[organizationId+userId]').equals(ownerKey(owner)).toArray();
-    for (const f of await openFiles(this.sealer, owner, fileRows)) {
+    for (const f of await openFileRecords(this.sealer, owner, fileRows)) {
       if (!waiting(f.delivery) || !f.delivery) continue;
       let changed = false;
       await this.updateFile(owner, f.LocalId, (cur) => {
@@ -599,8 +603,10 @@ export class OfflineStore extends KeptCopies {
     return touched;
   }
 
-  // files
+  // files: a file's bytes are opened only by `filesOf` and `getFile` (the form screen, the upload);
+  // every other read and every status change leaves them sealed as stored (sealing.ts FileRecord)
 
+  /** The owner's files of a submission, with their bytes. */
   async filesOf(owner: Owner, submissionId: string): Promise<FileInfo[]> {
     return readNow(this.readFiles(owner, submissionId));
   }
@@ -608,31 +614,41 @@ export class OfflineStore extends KeptCopies {
   readFiles(owner: Owner, submissionId: string): StoreRead<StoredFile[], FileInfo[]> {
     assertOwner(owner, 'filesOf');
     return {
-      rows: () =>
-        this.idb.images
-          .where('submissionId')
-          .equals(submissionId)
-          .filter((f) => ownedBy(f, owner))
-          .toArray(),
+      rows: () => this.fileRowsOf(owner, submissionId),
       open: (rows) => openFiles(this.sealer, owner, rows),
     };
   }
 
+  /** The owner's files of a submission, their bytes left sealed. */
+  async fileRecordsOf(owner: Owner, submissionId: string): Promise<FileRecord[]> {
+    assertOwner(owner, 'fileRecordsOf');
+    return openFileRecords(this.sealer, owner, await this.fileRowsOf(owner, submissionId));
+  }
+
+  private fileRowsOf(owner: Owner, submissionId: string): Promise<StoredFile[]> {
+    assertOwner(owner, 'fileRowsOf');
+    return this.idb.images
+      .where('submissionId')
+      .equals(submissionId)
+      .filter((f) => ownedBy(f, owner))
+      .toArray();
+  }
+
   /** Every file record of the owner (the support summary). */
-  async allFiles(owner: Owner): Promise<FileInfo[]> {
+  async allFiles(owner: Owner): Promise<FileRecord[]> {
     assertOwner(owner, 'allFiles');
-    return openFiles(
+    return openFileRecords(
       this.sealer,
       owner,
       await this.idb.images.where('[organizationId+userId]').equals(ownerKey(owner)).toArray(),
     );
   }
 
-  async unsyncedFiles(owner: Owner): Promise<FileInfo[]> {
+  async unsyncedFiles(owner: Owner): Promise<FileRecord[]> {
     return readNow(this.readUnsyncedFiles(owner));
   }
 
-  readUnsyncedFiles(owner: Owner): StoreRead<StoredFile[], FileInfo[]> {
+  readUnsyncedFiles(owner: Owner): StoreRead<StoredFile[], FileRecord[]> {
     assertOwner(owner, 'unsyncedFiles');
     return {
       rows: () =>
@@ -641,7 +657,7 @@ export class OfflineStore extends KeptCopies {
           .equals(FILE_STATUS.unsynced)
           .filter((f) => ownedBy(f, owner))
           .toArray(),
-      open: (rows) => openFiles(this.sealer, owner, rows),
+      open: (rows) => openFileRecords(this.sealer, owner, rows),
     };
   }
 
@@ -667,21 +683,30 @@ export class OfflineStore extends KeptCopies {
     );
   }
 
-  /** As updateSubmission, for a file (its bytes sealed again with the record). */
+  /**
+   * As updateSubmission, for a file's record: `fn` sees the record without its bytes, and the bytes
+   * are written back as they were read (sealed, never decrypted here). A row still in the clear
+   * (before issue 45) has its bytes sealed with it.
+   */
   async updateFile(
     owner: Owner,
     localId: string,
-    fn: (f: FileInfo) => FileInfo | null | undefined,
-  ): Promise<FileInfo | undefined> {
+    fn: (f: FileRecord) => FileRecord | null | undefined,
+  ): Promise<FileRecord | undefined> {
     assertOwner(owner, 'updateFile');
     for (;;) {
       const row = await this.idb.images.get(localId);
       if (!row || !ownedBy(row, owner)) return undefined;
-      const current = await this.sealer.openFile(owner, row);
+      const current = await this.sealer.openFileRecord(owner, row);
       const next = fn(current);
       if (next === undefined) return current;
       const stamped = next === null ? null : stamp(owner, next);
-      const sealed = stamped === null ? null : await this.sealer.sealFile(owner, stamped);
+      const sealed =
+        stamped === null
+          ? null
+          : isSealedRow(row)
+            ? await this.sealer.sealFileRecord(owner, stamped, (row as FileRow).bytes)
+            : await this.sealer.sealFile(owner, { ...stamped, file: (row as FileInfo).file });
       const written = await this.idb.transaction('rw', this.idb.images, async () => {
         if (!sameRow(await this.idb.images.get(localId), row)) return false;
         if (sealed === null) await this.idb.images.delete(localId);

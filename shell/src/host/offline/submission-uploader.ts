@@ -215,7 +215,7 @@ export class SubmissionUploader {
     if (!s || !isUploadable(s, org) || gone()) return;
 
     // 1. files first
-    if (!allFilesResolved(s.data) || (await store.filesOf(owner, id)).length > 0) {
+    if (!allFilesResolved(s.data) || (await store.fileRecordsOf(owner, id)).length > 0) {
       this.tell(id, { kind: 'sending', version: s.version });
       await this.deps.files.uploadForSubmission(owner, id);
       const before = s;
@@ -227,7 +227,7 @@ export class SubmissionUploader {
       });
       if (s && isUploadable(s, org) && !allFilesResolved(s.data)) {
         // a file is not up (its upload failed, or it waits for its retry): the record stays queued
-        const files = await store.filesOf(owner, id);
+        const files = await store.fileRecordsOf(owner, id);
         const error = files.find((f) => f.error)?.error;
         this.tell(id, {
           kind: 'queued',

@@ -166,7 +166,7 @@ export function createUserWrites(deps: UserWritesDeps): Writes {
       const sub = await store.updateSubmission(o, id, (cur) => retryNow(cur));
       if (sub) {
         // its files wait no longer either
-        for (const f of await store.filesOf(o, id)) {
+        for (const f of await store.fileRecordsOf(o, id)) {
           if (f.status === FILE_STATUS.unsynced) {
             await store.updateFile(o, f.LocalId, (cur) => ({
               ...cur,

@@ -70,17 +70,29 @@ export async function openJson<T>(key: CryptoKey, sealed: unknown, aad: string):
   return JSON.parse(decoder.decode(await openBytes(key, sealed, aad))) as T;
 }
 
-/** A file or photo: its bytes sealed; the MIME type stays beside them (no user value). */
-export async function sealBlob(key: CryptoKey, blob: Blob, aad: string): Promise<Sealed & { type: string }> {
-  return { ...(await sealBytes(key, await blob.arrayBuffer(), aad)), type: blob.type };
+/**
+ * A file or photo sealed: the ciphertext kept as a Blob, so IndexedDB stores it as a file of its own
+ * beside a small row. As an ArrayBuffer inside the row, Chromium wraps every row over 64 KB into a blob
+ * of the whole serialized row, on every write and every read of the record: a 100 MB photo's record
+ * cost 100 MB of blob storage each time its status was read or written. `ct` is an ArrayBuffer in rows
+ * sealed before this format (read as they are).
+ */
+export interface SealedBlob {
+  v: 1;
+  iv: Uint8Array<ArrayBuffer>;
+  ct: Blob | ArrayBuffer;
+  type: string;
 }
 
-export async function openBlob(
-  key: CryptoKey,
-  sealed: Sealed & { type?: string },
-  aad: string,
-): Promise<Blob> {
-  return new Blob([await openBytes(key, sealed, aad)], { type: sealed.type ?? '' });
+/** A file or photo: its bytes sealed; the MIME type stays beside them (no user value). */
+export async function sealBlob(key: CryptoKey, blob: Blob, aad: string): Promise<SealedBlob> {
+  const { v, iv, ct } = await sealBytes(key, await blob.arrayBuffer(), aad);
+  return { v, iv, ct: new Blob([ct]), type: blob.type };
+}
+
+export async function openBlob(key: CryptoKey, sealed: SealedBlob, aad: string): Promise<Blob> {
+  const ct = sealed.ct instanceof ArrayBuffer ? sealed.ct : await sealed.ct.arrayBuffer();
+  return new Blob([await openBytes(key, { v: sealed.v, iv: sealed.iv, ct }, aad)], { type: sealed.type });
 }
 
 /** Where a value lives, as its AAD: a sealed value opens only there. */
