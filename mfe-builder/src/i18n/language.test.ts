@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { activateLanguage } from 'ui-kit/i18n';
-import { PSEUDO_LANGUAGE } from 'shared-contracts';
+import { API_MESSAGES, BffError, PSEUDO_LANGUAGE } from 'shared-contracts';
+import { errorText } from '../builder/api';
 import { CATALOGS } from './catalogs';
 import { TEXTS } from '../builder/texts';
 import { SCORING_TEXTS } from '../editors/scoring/ScoringModal';
@@ -28,4 +29,16 @@ it('answers the scoring, rules and table editors in the language, English as wri
   expect(TEXTS.dropEndOf(TEXTS.sectionN(1))).toBe('el final de Sección 1');
   await activateLanguage(PSEUDO_LANGUAGE, CATALOGS);
   expect(TEXTS.palette).toBe('⟦Fíéļđš⟧');
+});
+
+// A refused request's text from the BFF (English on the wire) shows in the user's language.
+it("shows the BFF's own error texts in the language", async () => {
+  const refused = new BffError({ kind: 'rejected', status: 404, message: API_MESSAGES.notFound });
+  expect(errorText(refused)).toBe('Not found.');
+  await activateLanguage('he', CATALOGS);
+  expect(errorText(refused)).toBe('לא נמצא.');
+  // a text the BFF does not own (an org's or a field's message) stays as written
+  expect(errorText(new BffError({ kind: 'rejected', status: 400, message: 'Unknown template.' }))).toBe(
+    'Unknown template.',
+  );
 });
