@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { Connection } from 'jsforce';
+import { ORG_API_VERSION } from 'test-kit';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
 
@@ -48,6 +50,11 @@ function collectStrings(value: unknown, into: Set<string>): void {
         // not JSON: a text like any other
       }
     }
+    // the builder's saved form travels as base64 of its JSON (getSavedFormBuilderJSON's formJSON)
+    if (/^[A-Za-z0-9+/]{40,}={0,2}$/.test(value)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      if (/^\s*[[{]/.test(decoded)) return collectStrings(decoded, into);
+    }
     if (/[A-Za-z]{2,}/.test(value)) into.add(value.trim());
   } else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
   else if (value && typeof value === 'object')
@@ -69,7 +76,9 @@ async function untranslated(page: Page, scope = 'body'): Promise<string[]> {
       const rest = (text: string): string => {
         let left = text
           .replace(/⟦[^⟧]*⟧/g, ' ')
-          .replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}(, \d{1,2}:\d{2}\s?[AP]M)?/g, ' ');
+          .replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}(, \d{1,2}:\d{2}\s?[AP]M)?/g, ' ')
+          // API names (the builder shows its fields' and tables' own: CQ_Form_Start_Time) are identifiers
+          .replace(/\b[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+\b/g, ' ');
         for (const known of longestFirst) if (left.includes(known)) left = left.split(known).join(' ');
         return left;
       };
@@ -123,5 +132,69 @@ test('home (every tab), the outbox, the profile menu and a form show only transl
   await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('form-name')).toHaveText(FORM);
   found.form = await untranslated(page);
+  expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
+});
+
+// ui-kit's pseudo-locale: how a translated text reads, so the steps find buttons by their names.
+const ACCENTS: Record<string, string> = {
+  a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
+  n: 'ñ', o: 'ó', p: 'þ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', w: 'ŵ', y: 'ý', z: 'ž',
+  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Đ', E: 'É', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', N: 'Ñ',
+  O: 'Ó', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', W: 'Ŵ', Y: 'Ý', Z: 'Ž',
+}; // prettier-ignore
+const pseudo = (text: string): string => `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c)}⟧`;
+
+test("the builder as an admin: palette, canvas, a field's editor and its rules, scoring and a table show only translated texts", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const admin = new Connection({
+    instanceUrl: env.org,
+    accessToken: env.token,
+    version: ORG_API_VERSION.slice(1),
+  });
+  const { records } = await admin.query<{ Id: string }>(
+    `SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = '${FORM.split(' - ')[0]}'`,
+  );
+  await openHome(page, env.system.url, 'admin@demo.org');
+  // The admin opens the form's builder from its record in the org (the Edit Form page's address).
+  await page.goto(`${env.system.url}/CQEditFormSF/${records[0]!.Id}`);
+  await expect(page.getByTestId('builder')).toBeVisible();
+  await expect(page.getByTestId('palette-item').first()).toBeVisible();
+  await expect(page.getByTestId('canvas-field').first()).toBeVisible();
+  const found: Record<string, string[]> = {};
+  found['builder: palette and canvas'] = await untranslated(page);
+
+  await page
+    .getByTestId('canvas-field')
+    .first()
+    .getByRole('button', { name: new RegExp(`^⟦${pseudo('Edit').slice(1, -1)}`) })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  found["a field's editor"] = await untranslated(page, '[role="dialog"]');
+  const rules = dialog.getByRole('group', { name: pseudo('Rules') });
+  await rules.getByRole('button', { name: pseudo('Add Rule') }).click();
+  await expect(rules.getByRole('region', { name: pseudo('Rule 1') })).toBeVisible();
+  found.rules = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: pseudo('Scoring') }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByText(pseudo('Score this form')).click();
+  await expect(dialog.getByText(pseudo('Section weights'))).toBeVisible();
+  found.scoring = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByRole('group', { name: pseudo('Table Readings') });
+  await expect(table).toBeVisible();
+  found.table = await untranslated(page, '[data-testid="builder"]');
+  await table.getByRole('button', { name: pseudo('Update Header') }).click();
+  await expect(dialog).toBeVisible();
+  found["the table's header"] = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
 });

@@ -18,20 +18,21 @@ let builtId: string;
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: false });
 
+const admin = () =>
+  new Connection({ instanceUrl: env.org, accessToken: env.token, version: ORG_API_VERSION.slice(1) });
+
+/** The user's Salesforce language, as the admin sets it on their User record. */
+async function setLanguage(username: string, LanguageLocaleKey: string): Promise<void> {
+  const { records } = await admin().query<{ Id: string }>(
+    `SELECT Id FROM User WHERE Username = '${username}'`,
+  );
+  await admin().sobject('User').update({ Id: records[0]!.Id, LanguageLocaleKey });
+}
+
 test.beforeAll(async () => {
   await insertAllControlsForm(env.org, env.token);
-  const admin = new Connection({
-    instanceUrl: env.org,
-    accessToken: env.token,
-    version: ORG_API_VERSION.slice(1),
-  });
-  for (const username of ['field.user@demo.org', 'admin@demo.org']) {
-    const { records } = await admin.query<{ Id: string }>(
-      `SELECT Id FROM User WHERE Username = '${username}'`,
-    );
-    await admin.sobject('User').update({ Id: records[0]!.Id, LanguageLocaleKey: 'ar' });
-  }
-  const forms = await admin.query<{ Id: string }>(
+  for (const username of ['field.user@demo.org', 'admin@demo.org']) await setLanguage(username, 'ar');
+  const forms = await admin().query<{ Id: string }>(
     `SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = '${BUILT.split(' - ')[0]}'`,
   );
   builtId = forms.records[0]!.Id;
@@ -206,4 +207,32 @@ test('the builder in Arabic: canvas and palette right to left', async ({ page })
   expect(await direction(items.first())).toBe('rtl');
   await expectAxeClean(page);
   await expect(page).toHaveScreenshot('builder-ar.png', { maxDiffPixelRatio: 0.02 });
+});
+
+// Hebrew: Salesforce keeps the old ISO code, iw, as the user's LanguageLocaleKey; the app shows its
+// Hebrew texts (he) right to left.
+test.describe('Hebrew', () => {
+  test.beforeAll(() => setLanguage('field.user@demo.org', 'iw'));
+  test.afterAll(() => setLanguage('field.user@demo.org', 'ar'));
+
+  test('home in Hebrew for a user whose Salesforce language is iw: right to left', async ({ page }) => {
+    await openHome(page, env.system.url);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'he');
+    const home = page.locator('[data-testid="remote-screen"][data-remote="mfe-home"]');
+    expect(await direction(home)).toBe('rtl');
+    // The header's and home's own texts are Hebrew (the shell's and home's catalogs).
+    const header = page.locator('header').filter({ has: page.getByTestId('profile-menu') });
+    await expect(header.locator('h1')).toHaveText('רשימות תיוג');
+    const tabSelect = page.locator('#home-tab-select');
+    await expect(tabSelect.locator('option')).toHaveText([/^הוקצו/, /^בתהליך/, /^נשלחו/, /^טפסים/]);
+    await tabSelect.selectOption('3');
+    await expect(page.getByPlaceholder('חיפוש טפסים (2 תווים או יותר)')).toBeVisible();
+    const card = page.getByTestId('form-card').filter({ hasText: TITLE });
+    await expect(card.getByRole('button', { name: `פתיחה ${TITLE}` })).toBeVisible();
+    // No Arabic left over from the file's other users, no English of the app's own.
+    await expect(home).not.toContainText(/[\u0600-\u06FF]/);
+    await expect(home).not.toContainText(/Search forms|Launch/);
+    await expectAxeClean(page);
+  });
 });

@@ -1,13 +1,13 @@
 import { Alert, AlertDescription, AlertIcon, AlertTitle, Box, Spinner } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ACCESS_TEXTS, type HostServices } from 'shared-contracts';
+import { ACCESS_TEXTS, defineTexts, type HostServices } from 'shared-contracts';
 import { AppLink } from 'ui-kit/app-link';
 import { useBuilderAccess } from 'ui-kit/use-builder-access';
 
-export const ACCESS_GATE_TEXTS = {
+export const ACCESS_GATE_TEXTS = defineTexts('accessGate', {
   checking: 'Checking your access…',
   backHome: 'Back to your forms',
-} as const;
+} as const);
 
 /**
  * The builder is for those the org lets edit form definitions: anyone else who opens a builder route

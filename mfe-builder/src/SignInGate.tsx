@@ -2,13 +2,13 @@ import { Alert, AlertDescription, AlertIcon, Box, Spinner } from '@chakra-ui/rea
 import { AppLink } from 'ui-kit/app-link';
 import type { ReactNode } from 'react';
 import { useObservable } from 'ui-kit/use-observable';
-import { MESSAGES, type HostServices } from 'shared-contracts';
+import { defineTexts, MESSAGES, type HostServices } from 'shared-contracts';
 
-export const SIGN_IN_TEXTS = {
+export const SIGN_IN_TEXTS = defineTexts('signIn', {
   notSignedIn: 'You are not signed in. Sign in to build forms and publish templates.',
   signIn: 'Sign in',
   checking: 'Checking your sign-in…',
-} as const;
+} as const);
 
 /**
  * Every builder screen works on the org, so it needs a signed-in user: signed out, the screen says

@@ -107,6 +107,18 @@ describe('describe in the user language', () => {
   });
 });
 
+describe('Hebrew users', () => {
+  it("keeps Salesforce's key for Hebrew, iw, as the admin set it: the user reads it back (the app maps it to he)", async () => {
+    const iw = await userIn(FIELD_USER, 'iw');
+    const me = await iw.query<{ LanguageLocaleKey: string }>(
+      `SELECT LanguageLocaleKey FROM User WHERE Id = '${await userId(FIELD_USER)}'`,
+    );
+    expect(me.records[0]?.LanguageLocaleKey).toBe('iw');
+    expect(languageChain('iw')).toEqual(['iw']);
+    await userIn(FIELD_USER, 'en_US');
+  });
+});
+
 describe('deploying translations', () => {
   const PACKAGE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <Package xmlns="http://soap.sforce.com/2006/04/metadata"><types><members>*</members><name>CustomObjectTranslation</name></types><version>62.0</version></Package>`;

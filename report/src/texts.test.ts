@@ -7,6 +7,7 @@ describe('reportTexts', () => {
   it('answers a language by its Salesforce key, English without a catalog', () => {
     expect(reportTexts('es_MX').page(1, 3)).toBe('Página 1 de 3');
     expect(reportTexts('pt_BR').summary).toBe('Itens reprovados e sinalizados');
+    expect(reportTexts('iw').page(1, 3)).toBe('עמוד 1 מתוך 3');
     expect(reportTexts('zh_TW').page(2, 2)).toBe('Page 2 of 2');
     expect(reportTexts(undefined).form).toBe('Form');
   });

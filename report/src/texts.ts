@@ -17,6 +17,7 @@ import de from './i18n/de.json';
 import ptBR from './i18n/pt-BR.json';
 import ja from './i18n/ja.json';
 import ar from './i18n/ar.json';
+import he from './i18n/he.json';
 
 /** The English source: the catalogs' keys are `report.<name>`. */
 export const REPORT_TEXTS = defineTexts('report', {
@@ -71,6 +72,7 @@ const CATALOGS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'pt-BR': ptBR,
   ja,
   ar,
+  he,
 };
 
 const made = new Map<string, ReportTexts>();

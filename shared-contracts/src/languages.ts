@@ -5,7 +5,7 @@
 export const DEFAULT_LANGUAGE = 'en';
 
 /** Every language with catalogs, English first. */
-export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar'] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar', 'he'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language in its own words (the profile menu's switch). */
@@ -17,6 +17,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'pt-BR': 'Português (Brasil)',
   ja: '日本語',
   ar: 'العربية',
+  he: 'עברית',
 };
 
 /**

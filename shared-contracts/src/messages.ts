@@ -160,9 +160,27 @@ export const BUILDER_EDITOR_MESSAGES = defineTexts('builderEditor', {
   minColumns: 'A table needs at least 3 columns',
 } as const);
 
+/**
+ * The BFF's own texts for the errors it answers (beside the spec's messages; api/envelope.ts's
+ * API_MESSAGES): English on the wire, shown in the user's language through displayMessage.
+ */
+export const API_ERROR_TEXTS = defineTexts('apiErrors', {
+  badRequest: 'The request is not valid.',
+  invalidJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'The request body must be JSON.',
+  csrfRejected: 'The request was refused: it did not come from this application.',
+  notFound: 'Not found.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  versionConflict:
+    'This submission was changed elsewhere: the organisation holds a newer version. Reload it before saving again.',
+  orgUnavailable: 'The organisation could not be reached. Please try again.',
+  canvasRejected: 'The signed request could not be verified.',
+} as const);
+
 /** The English texts the wire and the stores carry, each with its text in the user's language. */
 const WIRE_TEXTS = new Map<string, () => string>(
-  [MESSAGES, API_ALLOWANCE_TEXTS].flatMap((texts) =>
+  [MESSAGES, API_ALLOWANCE_TEXTS, API_ERROR_TEXTS].flatMap((texts) =>
     Object.entries(englishOf(texts)).flatMap(([name, english]) =>
       typeof english === 'string'
         ? [[english, () => (texts as Record<string, string>)[name] ?? english] as const]

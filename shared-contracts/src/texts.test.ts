@@ -66,6 +66,9 @@ describe('languages', () => {
     expect(languageFromSalesforce('pt_BR')).toBe('pt-BR');
     expect(languageFromSalesforce('ja')).toBe('ja');
     expect(languageFromSalesforce('ar')).toBe('ar');
+    // Salesforce's key for Hebrew is the old ISO code iw; the app's catalogs are he.
+    expect(languageFromSalesforce('iw')).toBe('he');
+    expect(languageFromSalesforce('he')).toBe('he');
     expect(languageFromSalesforce('fr_CA')).toBe('fr');
     expect(languageFromSalesforce('zh_CN')).toBe('en');
     expect(languageFromSalesforce(undefined)).toBe('en');

@@ -285,17 +285,17 @@ export function BuilderScreen({
       if (drag.over === announced) return undefined;
       announced = drag.over;
       const where = drag.over === null ? null : describeDrop(store.getForm(), drag.over);
-      return where ? `${drag.label} is over ${where}.` : undefined;
+      return where ? TEXTS.dragOver(drag.label, where) : undefined;
     };
     return {
       onDragStart: () => {
         announced = null;
-        return `Picked up ${drag.label}.`;
+        return TEXTS.dragStart(drag.label);
       },
       onDragMove: overText,
       onDragOver: overText,
-      onDragEnd: () => `Dropped ${drag.label}.`,
-      onDragCancel: () => `Dragging was cancelled. ${drag.label} was dropped.`,
+      onDragEnd: () => TEXTS.dragEnd(drag.label),
+      onDragCancel: () => TEXTS.dragCancel(drag.label),
     };
   }, [drag, store]);
 
@@ -435,10 +435,10 @@ export function BuilderScreen({
         gap={4}
         mt={3}
       >
-        <GridItem as="section" aria-label="Canvas">
+        <GridItem as="section" aria-label={TEXTS.canvas}>
           <Canvas store={store} onEditField={onEditField} documentLabel={documentLabel} />
         </GridItem>
-        <GridItem as="aside" aria-label="Fields">
+        <GridItem as="aside" aria-label={TEXTS.palette}>
           <Palette
             store={store}
             general={general}

@@ -59,7 +59,7 @@ export const LogoArea = memo(function LogoArea({ store }: { store: BuilderStore 
   return (
     <Box data-testid="logo-area">
       <HStack>
-        {logo && <Image src={logo} alt="Form logo" maxH="48px" />}
+        {logo && <Image src={logo} alt={TEXTS.formLogo} maxH="48px" />}
         <Button size="sm" onClick={() => setOpen(true)}>
           {logo ? TEXTS.editLogo : TEXTS.addLogo}
         </Button>
@@ -138,7 +138,7 @@ export function LogoUploadModal({
         noValidate
       >
         <ModalHeader>{TEXTS.logoUpload}</ModalHeader>
-        <ModalCloseButton />
+        <ModalCloseButton aria-label={TEXTS.close} />
         <ModalBody>
           <Stack spacing={3}>
             {current && !url ? (
@@ -146,7 +146,7 @@ export function LogoUploadModal({
                 <Text fontSize="sm" color="gray.600">
                   {TEXTS.currentLogo}
                 </Text>
-                <Image src={current} alt="Current logo" maxH="64px" />
+                <Image src={current} alt={TEXTS.currentLogo} maxH="64px" />
               </Box>
             ) : null}
             <FormControl>
@@ -167,7 +167,7 @@ export function LogoUploadModal({
               />
               <FormHelperText>{TEXTS.logoHint}</FormHelperText>
             </FormControl>
-            {url ? <Image src={url} alt="New logo" maxH="64px" alignSelf="flex-start" /> : null}
+            {url ? <Image src={url} alt={TEXTS.newLogo} maxH="64px" alignSelf="flex-start" /> : null}
             {message && (
               <Alert status="error" role="alert" data-testid="logo-message">
                 <AlertIcon />

@@ -51,7 +51,7 @@ function SignatureForm({ onClose, onAdd }: Omit<SignatureDialogProps, 'isOpen'>)
   return (
     <ModalContent as="form" noValidate onSubmit={submitWith(formik)}>
       <ModalHeader>{TEXTS.signatureTitle}</ModalHeader>
-      <ModalCloseButton />
+      <ModalCloseButton aria-label={TEXTS.close} />
       <ModalBody>
         <FormControl isInvalid={Boolean(error)} isRequired>
           <FormLabel htmlFor="signature-purpose">{TEXTS.signaturePurpose}</FormLabel>

@@ -86,7 +86,7 @@ export function StartDialog({
       <ModalOverlay />
       <ModalContent as="form" noValidate onSubmit={submitWith(formik)} data-testid="start-dialog">
         <ModalHeader>{TEXTS.startTitle}</ModalHeader>
-        <ModalCloseButton />
+        <ModalCloseButton aria-label={TEXTS.close} />
         <ModalBody>
           {error && (
             <Text role="alert" color="red.600" mb={2}>

@@ -4,6 +4,7 @@
  */
 import {
   MESSAGES,
+  displayMessage,
   isBffError,
   serverErrorText,
   type ApiClient,
@@ -15,7 +16,8 @@ export function errorText(error: unknown): string {
   if (isBffError(error)) {
     if (error.network) return MESSAGES.networkError;
     if (error.status >= 500) return serverErrorText(error.message);
-    return error.message || MESSAGES.somethingWentWrong;
+    // the BFF's own texts (a refused request) in the user's language; the org's words as written
+    return error.message ? displayMessage(error.message) : MESSAGES.somethingWentWrong;
   }
   return error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong;
 }

@@ -10,6 +10,7 @@ import { isTableDrop, sectionIndexOfDrop } from '../model/ids';
 import { locate, type DropTarget } from '../model/layout';
 import type { BuilderForm } from '../model/types';
 import type { DragState } from './drag-state';
+import { TEXTS } from './texts';
 
 export const DROP_PLACE_ATTR = 'data-drop-place';
 
@@ -61,10 +62,10 @@ export function resolveDrop(form: BuilderForm, overId: string | number): Resolve
 export function describeDrop(form: BuilderForm, overId: string | number): string | null {
   const drop = resolveDrop(form, overId);
   if (!drop) return null;
-  const title = form.sections[drop.section]?.title || `Section ${drop.section + 1}`;
-  if (drop.tableArea) return `the tables of ${title}`;
-  if (drop.target === 'end') return `the end of ${title}`;
-  return `row ${drop.target.row + 1} of ${title}`;
+  const title = form.sections[drop.section]?.title || TEXTS.sectionN(drop.section + 1);
+  if (drop.tableArea) return TEXTS.dropTablesOf(title);
+  if (drop.target === 'end') return TEXTS.dropEndOf(title);
+  return TEXTS.dropRowOf(drop.target.row + 1, title);
 }
 
 /** A drop place on the page, in viewport coordinates. */

@@ -78,6 +78,22 @@ export const TEXTS = defineTexts('builder', {
   toggleSection: (title: string) => `Toggle ${title}`,
   /** An object field the org computes, in the palette: 'Created Date (read-only)'. */
   readOnlyField: (label: string) => `${label} (read-only)`,
+  /** The builder's two areas, as screen readers name them. */
+  canvas: 'Canvas',
+  palette: 'Fields',
+  /** What a screen reader hears while a field or section is dragged. */
+  dragStart: (label: string) => `Picked up ${label}.`,
+  dragOver: (label: string, where: string) => `${label} is over ${where}.`,
+  dragEnd: (label: string) => `Dropped ${label}.`,
+  dragCancel: (label: string) => `Dragging was cancelled. ${label} was dropped.`,
+  /** Drop places in words ("row 2 of Section 3"), for what a screen reader hears while dragging. */
+  sectionN: (n: number) => `Section ${n}`,
+  dropTablesOf: (section: string) => `the tables of ${section}`,
+  dropEndOf: (section: string) => `the end of ${section}`,
+  dropRowOf: (row: number, section: string) => `row ${row} of ${section}`,
+  close: 'Close',
+  formLogo: 'Form logo',
+  newLogo: 'New logo',
 } as const);
 
 /** The Translations view, its files and the save warning (issue 44). */

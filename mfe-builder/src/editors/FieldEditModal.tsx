@@ -187,7 +187,7 @@ export const FieldEditModal = memo(function FieldEditModal({
         aria-label={T.edit(KIND_TITLES[d.kind]())}
       >
         <ModalHeader>{T.edit(KIND_TITLES[d.kind]())}</ModalHeader>
-        <ModalCloseButton />
+        <ModalCloseButton aria-label={T.close} />
         <ModalBody>
           <Stack spacing={4}>
             <FormControl isInvalid={Boolean(errors.label)} isRequired>

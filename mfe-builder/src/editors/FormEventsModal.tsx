@@ -11,6 +11,8 @@ import type { LayoutEvents } from 'shared-contracts';
 import { LayoutEventsEditor, type FieldOption } from './rules/RuleEditor';
 import { cleanEvents, validateEvents, type EditableEvents } from './rules/rule-model';
 import { SaveCancelFooter } from './SaveCancelFooter';
+import { RULE_EDITOR_TEXTS } from './rules/texts';
+import { FIELD_EDITOR_TEXTS } from './texts';
 
 export interface FormEventsModalProps {
   /** The root layout's events as saved; edits stay local until Save. */
@@ -37,9 +39,9 @@ export const FormEventsModal = memo(function FormEventsModal({
   return (
     <Modal isOpen onClose={onClose} size="xl" scrollBehavior="inside">
       <ModalOverlay />
-      <ModalContent as="form" onSubmit={submit} noValidate aria-label="Form events">
-        <ModalHeader>Form events</ModalHeader>
-        <ModalCloseButton />
+      <ModalContent as="form" onSubmit={submit} noValidate aria-label={RULE_EDITOR_TEXTS.formEvents}>
+        <ModalHeader>{RULE_EDITOR_TEXTS.formEvents}</ModalHeader>
+        <ModalCloseButton aria-label={FIELD_EDITOR_TEXTS.close} />
         <ModalBody>
           <LayoutEventsEditor value={ev} onChange={setEv} fields={fields} />
         </ModalBody>

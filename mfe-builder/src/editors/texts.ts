@@ -5,6 +5,10 @@ import { defineTexts } from 'shared-contracts';
  * messages are shared-contracts' BUILDER_EDITOR_MESSAGES), in English; src/i18n translates them (issue 44).
  */
 export const FIELD_EDITOR_TEXTS = defineTexts('fieldEditor', {
+  /** The editors' modals: footer and close button. */
+  cancel: 'Cancel',
+  save: 'Save',
+  close: 'Close',
   textField: 'Text Field',
   dateField: 'Date Field',
   dropdown: 'Dropdown',

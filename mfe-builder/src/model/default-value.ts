@@ -5,7 +5,7 @@
  * text default that reads as a token must be one of the spec's tokens (section 9).
  * An empty default is always valid (no default).
  */
-import { BUILDER, BUILDER_EDITOR_MESSAGES as M } from 'shared-contracts';
+import { BUILDER, BUILDER_EDITOR_MESSAGES as M, defineTexts } from 'shared-contracts';
 
 export const DEFAULT_MAX = BUILDER.defaultMax;
 
@@ -21,11 +21,11 @@ const KNOWN_TOKEN =
 /** A default that reads as a token: `$` and a letter ('$100' is a value, not a token). */
 const TOKEN_LIKE = /^\$[A-Za-z]/;
 
-export const DEFAULT_TOKEN_TEXTS = {
+export const DEFAULT_TOKEN_TEXTS = defineTexts('defaultToken', {
   help: 'Tokens: $today, $today+N or $today-N (days), $currentuser.{field}, $documentname, $context.{field}.',
   unknown:
     'Unknown token. Use $today, $today+N, $today-N, $currentuser.{field}, $documentname or $context.{field}.',
-} as const;
+} as const);
 
 /** The date of a `MM/DD/YYYY hh:mm AM|PM` text (local time), or undefined when it is not one. */
 export const parseDateDefault = (text: string): Date | undefined => {

@@ -5,6 +5,7 @@
  * `dependsOnField` (the field of this lookup's object that holds that record: Contact.AccountId);
  * mfe-form's lookup filters its records by it. Framework-free.
  */
+import { defineTexts } from 'shared-contracts';
 import type { BuilderForm, CanvasField, ObjectField } from './types';
 
 /** A lookup of the form another lookup can depend on. */
@@ -16,7 +17,7 @@ export interface LookupChoice {
   lookupTo: string;
 }
 
-export const DEPENDS_ON_TEXTS = {
+export const DEPENDS_ON_TEXTS = defineTexts('dependsOn', {
   dependsOn: 'Depends on',
   group: 'Lookup dependency',
   none: 'None',
@@ -26,7 +27,7 @@ export const DEPENDS_ON_TEXTS = {
   noLinkField: (object: string, target: string) => `No field of ${object} refers to ${target}.`,
   loading: 'Loading fields…',
   loadFailed: 'The fields could not be loaded.',
-} as const;
+} as const);
 
 const lookupToOf = (f: CanvasField): string | undefined => {
   const to = f.options.lookupTo;

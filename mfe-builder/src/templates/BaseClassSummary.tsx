@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Text } from '@chakra-ui/react';
-import type { BaseClassInfo } from 'shared-contracts';
+import { defineTexts, type BaseClassInfo } from 'shared-contracts';
 
-export const BASE_CLASS_TEXTS = {
+export const BASE_CLASS_TEXTS = defineTexts('baseClass', {
   title: 'Base class',
   inOrg: 'In the org',
   deployed: 'Deployed with the component',
@@ -12,7 +12,7 @@ export const BASE_CLASS_TEXTS = {
   description: 'Description',
   apiVersion: 'API version',
   orgVersion: (v: string) => `${v} in the org`,
-} as const;
+} as const);
 
 const T = BASE_CLASS_TEXTS;
 

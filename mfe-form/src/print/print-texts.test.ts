@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from '../i18n/catalogs';
 import { printSubheader } from './print-texts';
 
 describe('print subheader', () => {
@@ -30,5 +32,16 @@ describe('print subheader', () => {
         { timeZone: 'Not/AZone' },
       ),
     ).toMatch(/2026/);
+  });
+});
+
+describe('print subheader in the user’s language (issue 44)', () => {
+  afterEach(() => activateLanguage('en', CATALOGS));
+
+  it('writes the status word in the language too, not as stored', async () => {
+    await activateLanguage('es', CATALOGS);
+    expect(printSubheader({ createdOn: '', status: 'in progress' })).toBe('Estado en curso');
+    await activateLanguage('he', CATALOGS);
+    expect(printSubheader({ createdOn: '', status: 'submitted' })).toBe('סטטוס נשלח');
   });
 });

@@ -1,5 +1,6 @@
 import type { ErrorType } from '../constants';
-import { API_ALLOWANCE_TEXTS, MESSAGES } from '../messages';
+import { API_ALLOWANCE_TEXTS, API_ERROR_TEXTS, MESSAGES } from '../messages';
+import { englishOf } from '../texts';
 
 /**
  * The spec's response envelope (end-user spec section 7): the client reads `data`; a non-2xx status
@@ -54,22 +55,12 @@ export const API_ERROR_CODES = {
 } as const satisfies Record<string, { status: number; errorType: ErrorType }>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 
-/** Texts the BFF uses beside the spec's own (MESSAGES). */
+/** Texts the BFF uses beside the spec's own (MESSAGES): English, as the wire carries them. */
 export const API_MESSAGES = {
-  badRequest: 'The request is not valid.',
-  invalidJson: 'The request body is not valid JSON.',
-  payloadTooLarge: 'The request body is too large.',
-  unsupportedMediaType: 'The request body must be JSON.',
-  csrfRejected: 'The request was refused: it did not come from this application.',
-  notFound: 'Not found.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
-  versionConflict:
-    'This submission was changed elsewhere: the organisation holds a newer version. Reload it before saving again.',
-  orgUnavailable: 'The organisation could not be reached. Please try again.',
-  orgApiLimit: API_ALLOWANCE_TEXTS.spent,
-  loginFailed: MESSAGES.unableToConnect,
-  canvasRejected: 'The signed request could not be verified.',
-  notSignedIn: MESSAGES.sessionExpired,
+  ...englishOf(API_ERROR_TEXTS),
+  orgApiLimit: englishOf(API_ALLOWANCE_TEXTS).spent,
+  loginFailed: englishOf(MESSAGES).unableToConnect,
+  notSignedIn: englishOf(MESSAGES).sessionExpired,
 } as const;
 
 export type ReadResult<T> =

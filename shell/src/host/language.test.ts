@@ -49,6 +49,16 @@ describe('the host language', () => {
     expect(service.displayLocale.get()).toEqual({ locale: 'ar-AE', timeZone: 'Europe/Madrid' });
   });
 
+  it("takes Salesforce's Hebrew (iw, iw_IL) as he, right to left", async () => {
+    const { service, root, activated } = setup(user('005A', 'iw', 'iw_IL'));
+    await service.ready();
+    expect(service.language.get()).toBe('he');
+    expect(activated).toEqual(['he']);
+    expect(root.lang).toBe('he');
+    expect(root.dir).toBe('rtl');
+    expect(service.displayLocale.get()).toEqual({ locale: 'he-IL', timeZone: 'Europe/Madrid' });
+  });
+
   it("keeps each user's own choice on this device, and the last language for the sign-in screen", async () => {
     const storage = memoryStorage();
     const first = setup(user('005A', 'es', 'es_ES'), storage);

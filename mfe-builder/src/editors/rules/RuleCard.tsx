@@ -14,6 +14,7 @@ import {
   type EditableRule,
 } from './rule-model';
 import { ParamsInput, RemoveButton, TextInput } from './parts';
+import { RULE_EDITOR_TEXTS as R } from './texts';
 
 export interface RuleCardProps {
   rule: EditableRule;
@@ -84,14 +85,14 @@ export const RuleCard = memo(function RuleCard({
               <HStack key={i} align="flex-start" wrap="wrap">
                 <TextInput
                   id={`${id}-f${i}-field`}
-                  label={`Filter ${i + 1} lookup field`}
+                  label={R.filterField(i + 1)}
                   value={f.field}
                   onChange={(v) => setF({ field: v })}
                   error={errors[`filters.${i}.field`]}
                 />
                 <SmallSelect
                   id={`${id}-f${i}-op`}
-                  label={`Filter ${i + 1} operator`}
+                  label={R.filterOperator(i + 1)}
                   value={f.operator}
                   onChange={(v) => setF({ operator: v as LookupFilter['operator'] })}
                 >
@@ -103,19 +104,19 @@ export const RuleCard = memo(function RuleCard({
                 </SmallSelect>
                 <TextInput
                   id={`${id}-f${i}-value`}
-                  label={`Filter ${i + 1} value`}
+                  label={R.filterValue(i + 1)}
                   value={String(f.value ?? '')}
                   onChange={(v) => setF({ value: v })}
                 />
                 <TextInput
                   id={`${id}-f${i}-from`}
-                  label={`Filter ${i + 1} value from field`}
+                  label={R.filterValueFrom(i + 1)}
                   value={f.valueFrom ?? ''}
                   listId={listId}
                   onChange={(v) => setF({ valueFrom: v })}
                 />
                 <RemoveButton
-                  label={`Remove filter ${i + 1}`}
+                  label={R.removeFilter(i + 1)}
                   onClick={() => set({ filters: removeAt(rule.filters, i) })}
                 />
               </HStack>
@@ -126,7 +127,7 @@ export const RuleCard = memo(function RuleCard({
             alignSelf="flex-start"
             onClick={() => set({ filters: [...(rule.filters ?? []), newFilter()] })}
           >
-            Add Filter
+            {R.addFilter}
           </Button>
         </Stack>
       );
@@ -135,7 +136,7 @@ export const RuleCard = memo(function RuleCard({
       body = (
         <TextInput
           id={`${id}-source`}
-          label="Options from field"
+          label={R.optionsFrom}
           value={rule.source ?? ''}
           listId={listId}
           onChange={(v) => set({ source: v })}
@@ -153,7 +154,7 @@ export const RuleCard = memo(function RuleCard({
               <HStack key={i} align="flex-start" wrap="wrap">
                 <TextInput
                   id={`${id}-v${i}-field`}
-                  label={`Set ${i + 1} field`}
+                  label={R.setField(i + 1)}
                   value={v.field}
                   listId={listId}
                   onChange={(x) => setV({ field: x })}
@@ -161,21 +162,21 @@ export const RuleCard = memo(function RuleCard({
                 />
                 <SmallSelect
                   id={`${id}-v${i}-fn`}
-                  label={`Set ${i + 1} function`}
+                  label={R.setFunction(i + 1)}
                   value={v.fn ?? ''}
                   onChange={(x) => setV({ fn: (x || undefined) as SetValueAction['fn'] })}
                 >
-                  <option value="">value</option>
-                  <option value="clear">clear</option>
-                  <option value="addDays">addDays</option>
-                  <option value="setCurrentUser">setCurrentUser</option>
+                  <option value="">{R.fnValue}</option>
+                  <option value="clear">{R.fnClear}</option>
+                  <option value="addDays">{R.fnAddDays}</option>
+                  <option value="setCurrentUser">{R.fnSetCurrentUser}</option>
                 </SmallSelect>
                 {v.fn === undefined ? (
                   <TextInput
                     id={`${id}-v${i}-value`}
-                    label={`Set ${i + 1} value`}
+                    label={R.setValue(i + 1)}
                     value={String(v.value ?? '')}
-                    placeholder="text or $today+1"
+                    placeholder={R.setValuePlaceholder}
                     onChange={(x) => setV({ value: x })}
                   />
                 ) : null}
@@ -183,7 +184,7 @@ export const RuleCard = memo(function RuleCard({
                   <>
                     <TextInput
                       id={`${id}-v${i}-days`}
-                      label={`Set ${i + 1} days`}
+                      label={R.setDays(i + 1)}
                       type="number"
                       value={v.days === undefined || Number.isNaN(v.days) ? '' : String(v.days)}
                       onChange={(x) => setV({ days: x.trim() === '' ? undefined : Number(x) })}
@@ -191,10 +192,10 @@ export const RuleCard = memo(function RuleCard({
                     />
                     <TextInput
                       id={`${id}-v${i}-from`}
-                      label={`Set ${i + 1} from date field`}
+                      label={R.setFrom(i + 1)}
                       value={v.from ?? ''}
                       listId={listId}
-                      placeholder="today"
+                      placeholder={R.setFromPlaceholder}
                       onChange={(x) => setV({ from: x })}
                     />
                   </>
@@ -202,14 +203,14 @@ export const RuleCard = memo(function RuleCard({
                 {v.fn === 'setCurrentUser' ? (
                   <TextInput
                     id={`${id}-v${i}-user`}
-                    label={`Set ${i + 1} user field`}
+                    label={R.setUserField(i + 1)}
                     value={v.userField ?? ''}
                     placeholder="Name"
                     onChange={(x) => setV({ userField: x })}
                   />
                 ) : null}
                 <RemoveButton
-                  label={`Remove set ${i + 1}`}
+                  label={R.removeSet(i + 1)}
                   onClick={() => set({ values: removeAt(rule.values, i) })}
                 />
               </HStack>
@@ -220,7 +221,7 @@ export const RuleCard = memo(function RuleCard({
             alignSelf="flex-start"
             onClick={() => set({ values: [...(rule.values ?? []), newSetValue()] })}
           >
-            Add Value
+            {R.addValue}
           </Button>
         </Stack>
       );
@@ -232,7 +233,7 @@ export const RuleCard = memo(function RuleCard({
             <HStack key={i} align="flex-start" wrap="wrap">
               <TextInput
                 id={`${id}-t${i}-from`}
-                label={`Copy ${i + 1} from`}
+                label={R.copyFrom(i + 1)}
                 value={t.from}
                 listId={listId}
                 onChange={(x) => set({ transfer: replaceAt(rule.transfer, i, { ...t, from: x }) })}
@@ -240,14 +241,14 @@ export const RuleCard = memo(function RuleCard({
               />
               <TextInput
                 id={`${id}-t${i}-to`}
-                label={`Copy ${i + 1} to`}
+                label={R.copyTo(i + 1)}
                 value={t.to}
                 listId={listId}
                 onChange={(x) => set({ transfer: replaceAt(rule.transfer, i, { ...t, to: x }) })}
                 error={errors[`transfer.${i}.to`]}
               />
               <RemoveButton
-                label={`Remove copy ${i + 1}`}
+                label={R.removeCopy(i + 1)}
                 onClick={() => set({ transfer: removeAt(rule.transfer, i) })}
               />
             </HStack>
@@ -257,7 +258,7 @@ export const RuleCard = memo(function RuleCard({
             alignSelf="flex-start"
             onClick={() => set({ transfer: [...(rule.transfer ?? []), newTransfer()] })}
           >
-            Add Copy
+            {R.addCopy}
           </Button>
         </Stack>
       );
@@ -267,9 +268,9 @@ export const RuleCard = memo(function RuleCard({
         <Stack spacing={2}>
           <TextInput
             id={`${id}-action`}
-            label="Action"
+            label={R.action}
             value={rule.action ?? ''}
-            placeholder="flow or component name"
+            placeholder={R.actionPlaceholder}
             onChange={(v) => set({ action: v })}
             error={errors.action}
           />
@@ -289,7 +290,7 @@ export const RuleCard = memo(function RuleCard({
         <HStack align="flex-start" wrap="wrap">
           <TextInput
             id={`${id}-formula`}
-            label={rule.type === 'image' ? 'Image URL formula' : 'Link formula'}
+            label={rule.type === 'image' ? R.imageFormula : R.linkFormula}
             value={rule.formula ?? ''}
             placeholder="https://example.com/{General.Id}"
             onChange={(v) => set({ formula: v })}
@@ -298,7 +299,7 @@ export const RuleCard = memo(function RuleCard({
           {rule.type === 'formula hyperlink' ? (
             <TextInput
               id={`${id}-link-label`}
-              label="Link text"
+              label={R.linkText}
               value={rule.label ?? ''}
               onChange={(v) => set({ label: v })}
             />
@@ -311,11 +312,11 @@ export const RuleCard = memo(function RuleCard({
   }
 
   return (
-    <Box as="section" borderWidth="1px" borderRadius="md" p={3} aria-label={`Rule ${n}`}>
+    <Box as="section" borderWidth="1px" borderRadius="md" p={3} aria-label={R.rule(n)}>
       <HStack justify="space-between" align="flex-end" mb={2}>
         <SmallSelect
           id={`${id}-type`}
-          label={`Rule ${n} type`}
+          label={R.ruleType(n)}
           value={rule.type}
           onChange={(v) => onChange(index, changeRuleType(rule, v as FormRuleType))}
         >
@@ -326,29 +327,29 @@ export const RuleCard = memo(function RuleCard({
           ))}
         </SmallSelect>
         <Button size="xs" variant="ghost" colorScheme="red" onClick={() => onRemove(index)}>
-          Remove Rule {n}
+          {R.removeRule(n)}
         </Button>
       </HStack>
       <Stack spacing={2}>
         <Text fontSize="sm" fontWeight="semibold">
-          {conds.length === 0 ? 'Always applies' : 'When'}
+          {conds.length === 0 ? R.alwaysApplies : R.when}
         </Text>
         {conds.length > 1 ? (
           <SmallSelect
             id={`${id}-match`}
-            label={`Rule ${n} match`}
+            label={R.ruleMatch(n)}
             value={rule.match ?? 'all'}
             onChange={(v) => set({ match: v === 'any' ? 'any' : undefined })}
           >
-            <option value="all">all conditions</option>
-            <option value="any">any condition</option>
+            <option value="all">{R.allConditions}</option>
+            <option value="any">{R.anyCondition}</option>
           </SmallSelect>
         ) : null}
         {conds.map((c, i) => (
           <HStack key={i} align="flex-start" wrap="wrap">
             <TextInput
               id={`${id}-c${i}-field`}
-              label={`Condition ${i + 1} field`}
+              label={R.conditionField(i + 1)}
               value={c.field}
               listId={listId}
               onChange={(v) => setCond(i, { ...c, field: v })}
@@ -356,7 +357,7 @@ export const RuleCard = memo(function RuleCard({
             />
             <SmallSelect
               id={`${id}-c${i}-op`}
-              label={`Condition ${i + 1} operator`}
+              label={R.conditionOperator(i + 1)}
               value={c.operator}
               onChange={(v) => setCond(i, { ...c, operator: v as RuleCondition['operator'] })}
             >
@@ -369,13 +370,13 @@ export const RuleCard = memo(function RuleCard({
             {needsValue(c.operator) ? (
               <TextInput
                 id={`${id}-c${i}-value`}
-                label={`Condition ${i + 1} value`}
+                label={R.conditionValue(i + 1)}
                 value={String(c.value ?? '')}
                 onChange={(v) => setCond(i, { ...c, value: v })}
               />
             ) : null}
             <RemoveButton
-              label={`Remove condition ${i + 1}`}
+              label={R.removeCondition(i + 1)}
               onClick={() => set({ conditions: removeAt(conds, i) })}
             />
           </HStack>
@@ -385,7 +386,7 @@ export const RuleCard = memo(function RuleCard({
           alignSelf="flex-start"
           onClick={() => set({ conditions: [...conds, newCondition()] })}
         >
-          Add Condition
+          {R.addCondition}
         </Button>
         {body}
       </Stack>

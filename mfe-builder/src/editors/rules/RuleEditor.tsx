@@ -12,6 +12,7 @@ import {
 } from './rule-model';
 import { RuleCard } from './RuleCard';
 import { ParamsInput, PathList, RemoveButton, TextInput, type FieldOption } from './parts';
+import { RULE_EDITOR_TEXTS as R } from './texts';
 
 export type { FieldOption } from './parts';
 
@@ -33,7 +34,7 @@ export const RuleEditor = memo(function RuleEditor({
   onChange,
   fields,
   types = RULE_TYPES,
-  title = 'Rules',
+  title = R.rules,
 }: RuleEditorProps) {
   const uid = useId().replace(/:/g, '');
   const [addType, setAddType] = useState<FormRuleType>(types[0]!);
@@ -66,7 +67,7 @@ export const RuleEditor = memo(function RuleEditor({
       <HStack align="flex-end">
         <FormControl w="auto">
           <FormLabel htmlFor={`${uid}-add-type`} fontSize="sm" mb={1}>
-            New rule type
+            {R.newRuleType}
           </FormLabel>
           <Select
             id={`${uid}-add-type`}
@@ -82,7 +83,7 @@ export const RuleEditor = memo(function RuleEditor({
           </Select>
         </FormControl>
         <Button size="sm" onClick={() => onChange([...value, newRule(addType)])}>
-          Add Rule
+          {R.addRule}
         </Button>
       </HStack>
     </Stack>
@@ -108,21 +109,21 @@ export const LayoutEventsEditor = memo(function LayoutEventsEditor({
   const onInit: InitStep[] = ev.onInit ?? [];
   const setInit = (steps: InitStep[]) => onChange({ ...ev, onInit: steps });
   return (
-    <Stack spacing={4} role="group" aria-label="Form events">
+    <Stack spacing={4} role="group" aria-label={R.formEvents}>
       <TextInput
         id={`${uid}-redirect`}
-        label="After save: redirect to"
+        label={R.redirectTo}
         value={ev.afterSave?.redirectTo ?? ''}
-        placeholder="/ or a record URL"
+        placeholder={R.redirectPlaceholder}
         onChange={(v) => onChange({ ...ev, afterSave: { redirectTo: v } })}
       />
       <Stack spacing={2}>
-        <Text fontWeight="bold">On init</Text>
+        <Text fontWeight="bold">{R.onInit}</Text>
         {onInit.map((s, i) => (
           <HStack key={i} align="flex-start" wrap="wrap">
             <TextInput
               id={`${uid}-init${i}-action`}
-              label={`On init ${i + 1} action`}
+              label={R.onInitAction(i + 1)}
               value={s.action}
               onChange={(action) => setInit(onInit.map((x, j) => (j === i ? { ...x, action } : x)))}
               error={errors[`onInit.${i}.action`]}
@@ -135,7 +136,7 @@ export const LayoutEventsEditor = memo(function LayoutEventsEditor({
               onChange={(p) => setInit(onInit.map((x, j) => (j === i ? { ...x, ...p } : x)))}
             />
             <RemoveButton
-              label={`Remove on init ${i + 1}`}
+              label={R.removeOnInit(i + 1)}
               onClick={() => setInit(onInit.filter((_, j) => j !== i))}
             />
           </HStack>
@@ -145,11 +146,11 @@ export const LayoutEventsEditor = memo(function LayoutEventsEditor({
           alignSelf="flex-start"
           onClick={() => setInit([...onInit, { type: 'invoke', action: '' }])}
         >
-          Add On Init Action
+          {R.addOnInit}
         </Button>
       </Stack>
       <RuleEditor
-        title="On load"
+        title={R.onLoad}
         value={ev.onLoad ?? []}
         onChange={(onLoad) => onChange({ ...ev, onLoad })}
         fields={fields}

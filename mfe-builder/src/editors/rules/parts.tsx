@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { FormControl, FormErrorMessage, FormLabel, IconButton, Input, Textarea } from '@chakra-ui/react';
 import { parseParams } from './rule-model';
 import { CloseIcon } from 'ui-kit/icons';
+import { RULE_EDITOR_TEXTS as R } from './texts';
 
 export interface FieldOption {
   /** Data path, dot separated (e.g. 'General.CQ_Form_Status'). */
@@ -79,7 +80,7 @@ export function ParamsInput({
   return (
     <FormControl isInvalid={Boolean(error)}>
       <FormLabel htmlFor={id} fontSize="sm" mb={1}>
-        Parameters (JSON)
+        {R.parameters}
       </FormLabel>
       <Textarea
         id={id}

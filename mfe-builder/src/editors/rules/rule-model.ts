@@ -4,6 +4,7 @@
  * schema (no empty or unused keys), and the checks the rule editor shows. Framework-free.
  */
 import {
+  defineTexts,
   LOOKUP_FILTER_OPERATORS,
   RULE_OPERATORS,
   RULE_TYPES,
@@ -22,7 +23,7 @@ export { LOOKUP_FILTER_OPERATORS, RULE_OPERATORS, RULE_TYPES, SET_VALUE_FUNCTION
 export const ON_LOAD_TYPES: readonly FormRuleType[] = ['invoke', 'setValues', 'transfer'];
 
 /** Editor texts (not in the spec). */
-export const RULE_TEXTS = {
+export const RULE_TEXTS = defineTexts('rules', {
   fieldRequired: 'Choose a field',
   valueRequired: 'Enter a value',
   actionRequired: 'Enter the action name',
@@ -32,7 +33,7 @@ export const RULE_TEXTS = {
   daysInvalid: 'Days must be a whole number',
   redirectRequired: 'Enter where to redirect',
   stepRequired: 'Add at least one entry',
-} as const;
+} as const);
 
 /**
  * While editing, invoke parameters are kept as typed (`paramsText`) and `params` follows whenever

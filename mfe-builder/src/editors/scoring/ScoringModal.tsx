@@ -29,7 +29,7 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import type { CorrectiveActionSettings, ScoringConfig } from 'shared-contracts';
+import { defineTexts, type CorrectiveActionSettings, type ScoringConfig } from 'shared-contracts';
 import { CORRECTIVE_DEFAULTS, CORRECTIVE_LIMITS, CORRECTIVE_PRIORITIES } from 'form-core/corrective-actions';
 import type { BuilderForm } from '../../model/types';
 import {
@@ -44,8 +44,9 @@ import {
 } from '../../model/scoring-settings';
 import { SaveCancelFooter } from '../SaveCancelFooter';
 import { UserPicker, type UserChoice } from './UserPicker';
+import { FIELD_EDITOR_TEXTS } from '../texts';
 
-export const SCORING_TEXTS = {
+export const SCORING_TEXTS = defineTexts('scoring', {
   title: 'Scoring',
   enable: 'Score this form',
   passMark: 'Pass mark (%)',
@@ -63,16 +64,22 @@ export const SCORING_TEXTS = {
   corrective: 'Corrective actions',
   proposeAction: 'A failed item proposes a corrective action',
   assignee: 'Default assignee',
-  assignees: {
-    inspector: 'The inspector',
-    recordOwner: "The record's owner",
-    user: 'A chosen user',
-    queue: 'A queue',
-  },
+  assigneeInspector: 'The inspector',
+  assigneeRecordOwner: "The record's owner",
+  assigneeUser: 'A chosen user',
+  assigneeQueue: 'A queue',
   user: 'User',
   queue: 'Queue',
   dueDays: 'Due in (days after the submit)',
   priority: 'Priority',
+} as const);
+
+/** The label of each assignee choice. */
+const ASSIGNEE_TEXT = {
+  inspector: 'assigneeInspector',
+  recordOwner: 'assigneeRecordOwner',
+  user: 'assigneeUser',
+  queue: 'assigneeQueue',
 } as const;
 
 const NEW_ACTIONS: CorrectiveActionSettings = {
@@ -138,7 +145,7 @@ export const ScoringModal = memo(function ScoringModal({
       <ModalOverlay />
       <ModalContent as="form" onSubmit={submit} noValidate aria-label={SCORING_TEXTS.title}>
         <ModalHeader>{SCORING_TEXTS.title}</ModalHeader>
-        <ModalCloseButton />
+        <ModalCloseButton aria-label={FIELD_EDITOR_TEXTS.close} />
         <ModalBody>
           <VStack align="stretch" spacing={4}>
             <Checkbox isChecked={enabled} onChange={(e) => setEnabled(e.target.checked)}>
@@ -213,7 +220,7 @@ export const ScoringModal = memo(function ScoringModal({
                           <HStack spacing={4} flexWrap="wrap">
                             {(['inspector', 'recordOwner', 'user', 'queue'] as const).map((a) => (
                               <Radio key={a} value={a}>
-                                {SCORING_TEXTS.assignees[a]}
+                                {SCORING_TEXTS[ASSIGNEE_TEXT[a]]}
                               </Radio>
                             ))}
                           </HStack>

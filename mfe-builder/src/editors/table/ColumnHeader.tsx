@@ -2,6 +2,7 @@ import { memo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactP
 import { Box, Checkbox, HStack, Text } from '@chakra-ui/react';
 import { documentDirection } from 'ui-kit/direction';
 import { MIN_COLUMN_WIDTH, type TableColumnModel } from '../../model/table';
+import { TABLE_EDITOR_TEXTS as TT } from './texts';
 
 export interface ColumnHeaderProps {
   column: TableColumnModel;
@@ -74,14 +75,14 @@ export const ColumnHeader = memo(function ColumnHeader({
         <Checkbox
           isChecked={selected}
           onChange={(e) => onSelect(column.name, e.target.checked)}
-          aria-label={`Select column ${column.title}`}
+          aria-label={TT.selectColumn(column.title)}
         />
         <Text
           as="span"
           tabIndex={0}
           cursor="pointer"
           fontWeight="semibold"
-          title="Double-click to edit"
+          title={TT.doubleClickToEdit}
           data-testid={`column-title-${column.name}`}
           onDoubleClick={() => onEdit(column.name)}
           onKeyDown={(e) => {
@@ -94,7 +95,7 @@ export const ColumnHeader = memo(function ColumnHeader({
       <Box
         role="separator"
         aria-orientation="vertical"
-        aria-label={`Resize column ${column.title}`}
+        aria-label={TT.resizeColumn(column.title)}
         aria-valuenow={width}
         aria-valuemin={MIN_COLUMN_WIDTH}
         tabIndex={0}

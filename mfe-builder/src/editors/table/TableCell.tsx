@@ -3,6 +3,7 @@ import { IconButton, Text } from '@chakra-ui/react';
 import { BUILDER } from 'shared-contracts';
 import { cellError, type CellValue, type TableColumnModel } from '../../model/table';
 import { WarningIcon } from 'ui-kit/icons';
+import { TABLE_EDITOR_TEXTS as TT } from './texts';
 
 export interface TableCellProps {
   row: number;
@@ -25,7 +26,7 @@ export const TableCell = memo(function TableCell({ row, column, value, onCommit 
   useEffect(() => setText(asText(value)), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const error = cellError(column, text);
-  const label = `${column.title} row ${row + 1}`;
+  const label = TT.cell(column.title, row + 1);
   return (
     <div className="cq-cell-wrap">
       {/* A plain element: a styled Chakra Textarea per cell costs an emotion style per instance
@@ -43,7 +44,7 @@ export const TableCell = memo(function TableCell({ row, column, value, onCommit 
       />
       {error ? (
         <IconButton
-          aria-label={`Show error of ${label}`}
+          aria-label={TT.showError(label)}
           size="xs"
           variant="ghost"
           colorScheme="orange"

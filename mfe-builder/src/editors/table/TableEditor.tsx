@@ -19,6 +19,7 @@ import { ColumnHeader } from './ColumnHeader';
 import { TableCell } from './TableCell';
 import { ColumnModal, HeaderModal } from './TableModals';
 import { TrashIcon } from 'ui-kit/icons';
+import { TABLE_EDITOR_TEXTS as TT } from './texts';
 
 export interface TableEditorProps {
   value: TableModel;
@@ -138,7 +139,7 @@ export const TableEditor = memo(function TableEditor({
       borderRadius="md"
       p={2}
       role="group"
-      aria-label={`Table ${value.title}`}
+      aria-label={TT.table(value.title)}
       sx={CELL_STYLES}
     >
       <HStack justify="space-between" mb={2} wrap="wrap" gap={2}>
@@ -147,29 +148,29 @@ export const TableEditor = memo(function TableEditor({
         </Text>
         <HStack>
           <ButtonGroup size="xs" variant="outline" flexWrap="wrap" gap={1} spacing={0}>
-            <Button onClick={() => apply(addRow)}>Add Row</Button>
+            <Button onClick={() => apply(addRow)}>{TT.addRow}</Button>
             <Button
               onClick={() => apply((t) => removeRow(t))}
               isDisabled={!canRemoveRow(value)}
               title={canRemoveRow(value) ? undefined : M.minRows}
             >
-              Remove Row
+              {TT.removeRow}
             </Button>
-            <Button onClick={() => apply(addColumn)}>Add Column</Button>
+            <Button onClick={() => apply(addColumn)}>{TT.addColumn}</Button>
             <Button
               onClick={removeColumns}
               isDisabled={!removable}
               title={removable ? undefined : M.minColumns}
             >
-              Remove Column
+              {TT.removeColumn}
             </Button>
-            <Button onClick={() => setHeaderOpen(true)}>Update Header</Button>
+            <Button onClick={() => setHeaderOpen(true)}>{TT.updateHeader}</Button>
           </ButtonGroup>
           <IconButton
             size="xs"
             colorScheme="red"
             variant="ghost"
-            aria-label="Delete table"
+            aria-label={TT.deleteTable}
             icon={<TrashIcon />}
             onClick={onDelete}
           />

@@ -22,6 +22,8 @@ import { CUSTOM_RULE, validateCustomRule, type FieldValidation } from '../../mod
 import { ValidationFields } from '../ValidationFields';
 import { SaveCancelFooter } from '../SaveCancelFooter';
 import { onlyMessages, submitWith } from '../formik-helpers';
+import { TABLE_EDITOR_TEXTS as TT } from './texts';
+import { FIELD_EDITOR_TEXTS } from '../texts';
 
 export interface ColumnModalProps {
   column: TableColumnModel;
@@ -68,13 +70,13 @@ export function ColumnModal({ column, onSave, onClose }: ColumnModalProps) {
   return (
     <Modal isOpen onClose={onClose} initialFocusRef={ref}>
       <ModalOverlay />
-      <ModalContent as="form" onSubmit={submitWith(formik)} noValidate aria-label="Edit column">
-        <ModalHeader>Edit Column</ModalHeader>
-        <ModalCloseButton />
+      <ModalContent as="form" onSubmit={submitWith(formik)} noValidate aria-label={TT.editColumnForm}>
+        <ModalHeader>{TT.editColumn}</ModalHeader>
+        <ModalCloseButton aria-label={FIELD_EDITOR_TEXTS.close} />
         <ModalBody>
           <Stack spacing={4}>
             <FormControl isInvalid={Boolean(errors.title)} isRequired>
-              <FormLabel htmlFor="table-column-title">Column Name</FormLabel>
+              <FormLabel htmlFor="table-column-title">{TT.columnName}</FormLabel>
               <Input id="table-column-title" ref={ref} {...formik.getFieldProps('title')} />
               <FormErrorMessage>{errors.title}</FormErrorMessage>
             </FormControl>
@@ -126,19 +128,19 @@ export function HeaderModal({ title, relationship, onSave, onClose }: HeaderModa
   return (
     <Modal isOpen onClose={onClose} initialFocusRef={ref}>
       <ModalOverlay />
-      <ModalContent as="form" noValidate aria-label="Update header" onSubmit={submitWith(formik)}>
-        <ModalHeader>Update Header</ModalHeader>
-        <ModalCloseButton />
+      <ModalContent as="form" noValidate aria-label={TT.updateHeaderForm} onSubmit={submitWith(formik)}>
+        <ModalHeader>{TT.updateHeader}</ModalHeader>
+        <ModalCloseButton aria-label={FIELD_EDITOR_TEXTS.close} />
         <ModalBody>
           <Stack spacing={4}>
             <FormControl isInvalid={Boolean(errors.title)} isRequired>
-              <FormLabel htmlFor="table-header-title">Header</FormLabel>
+              <FormLabel htmlFor="table-header-title">{TT.header}</FormLabel>
               <Input id="table-header-title" ref={ref} {...formik.getFieldProps('title')} />
               <FormErrorMessage>{errors.title}</FormErrorMessage>
             </FormControl>
             {relationship ? (
               <FormControl isInvalid={Boolean(errors.relationshipName)} isRequired>
-                <FormLabel htmlFor="table-relationship-name">Relationship Name</FormLabel>
+                <FormLabel htmlFor="table-relationship-name">{TT.relationshipName}</FormLabel>
                 <Input
                   id="table-relationship-name"
                   fontFamily="mono"
@@ -186,20 +188,20 @@ export function TableSettingsModal({
   return (
     <Modal isOpen onClose={onClose} initialFocusRef={ref}>
       <ModalOverlay />
-      <ModalContent as="form" noValidate aria-label="Edit table" onSubmit={submitWith(formik)}>
-        <ModalHeader>Edit Table</ModalHeader>
-        <ModalCloseButton />
+      <ModalContent as="form" noValidate aria-label={TT.editTableForm} onSubmit={submitWith(formik)}>
+        <ModalHeader>{TT.editTable}</ModalHeader>
+        <ModalCloseButton aria-label={FIELD_EDITOR_TEXTS.close} />
         <ModalBody>
           <Stack spacing={4}>
             <FormControl isInvalid={Boolean(errors.apiName)} isRequired>
-              <FormLabel htmlFor="table-api-name">API Name</FormLabel>
+              <FormLabel htmlFor="table-api-name">{TT.apiName}</FormLabel>
               <Input id="table-api-name" ref={ref} fontFamily="mono" {...formik.getFieldProps('apiName')} />
               <FormErrorMessage>{errors.apiName}</FormErrorMessage>
             </FormControl>
             <HStack spacing={8}>
               <FormControl display="flex" alignItems="center" w="auto">
                 <FormLabel htmlFor="table-required" mb={0}>
-                  Required
+                  {TT.required}
                 </FormLabel>
                 <Switch
                   id="table-required"
@@ -209,7 +211,7 @@ export function TableSettingsModal({
               </FormControl>
               <FormControl display="flex" alignItems="center" w="auto">
                 <FormLabel htmlFor="table-readonly" mb={0}>
-                  Read Only
+                  {TT.readOnly}
                 </FormLabel>
                 <Switch
                   id="table-readonly"
