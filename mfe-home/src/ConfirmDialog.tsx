@@ -8,7 +8,14 @@ import {
 } from '@chakra-ui/react-extra';
 import { Button } from '@chakra-ui/react';
 import { HOME_TEXTS } from './texts';
-import type { ConfirmProps } from './cards';
+
+export interface ConfirmProps {
+  isOpen: boolean;
+  text: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
 
 /**
  * The confirmation dialog itself. Chakra's dialogs (focus lock, scroll lock) are in the second shared

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { lazyWithPreload } from 'ui-kit/lazy-preload';
+import type { ConfirmProps } from './ConfirmDialog';
 import {
   Badge,
   Box,
@@ -309,14 +310,6 @@ export const FormCard = memo(function FormCard({
     </Card>
   );
 });
-
-export interface ConfirmProps {
-  isOpen: boolean;
-  text: string;
-  confirmLabel: string;
-  onConfirm(): void;
-  onCancel(): void;
-}
 
 // The dialog's code (and Chakra's dialogs with it): fetched when a confirmation first opens, or when
 // home is first idle (HomeScreen), so it opens offline in the first seconds after a sign-in too.
