@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnBff, type BffProcess } from './bff-process';
 import { startEmulator, startRedis, stop } from './global-setup';
-import { DEMO, passwordToken, signedIn, type Client } from './helpers';
+import { DEMO, passwordToken, signedIn, type Client, until } from './helpers';
 import { readEvents } from './sse';
 
 const FIELD_ID = '0055g0000000002AAA';
@@ -38,14 +38,6 @@ async function leaseHolder(): Promise<{ pid: number; fence: number } | null> {
   const value = keys[0] ? await redis.get(keys[0]) : null;
   const m = /^(\d+)-[0-9a-f]+\|(\d+)$/.exec(value ?? '');
   return m ? { pid: Number(m[1]), fence: Number(m[2]) } : null;
-}
-
-async function until(test: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function fieldTasks(): Promise<string[]> {

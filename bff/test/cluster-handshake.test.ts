@@ -9,7 +9,7 @@ import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnBff, type BffProcess } from './bff-process';
 import { startEmulator, startRedis, stop } from './global-setup';
-import { DEMO, passwordToken, signedIn } from './helpers';
+import { DEMO, passwordToken, signedIn, until } from './helpers';
 import { readEvents } from './sse';
 
 const FIELD_ID = '0055g0000000002AAA';
@@ -33,14 +33,6 @@ const cometdRequests = async (): Promise<number> =>
   ((await (await emu('/requests')).json()) as { requests: { path: string }[] }).requests.filter((r) =>
     r.path.startsWith('/cometd/'),
   ).length;
-
-async function until(test: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   emulator = await startEmulator();

@@ -12,7 +12,7 @@ import { freePort } from 'test-kit/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnBff, type BffProcess } from './bff-process';
 import { startEmulator, startRedis, stop } from './global-setup';
-import { DEMO, passwordToken, signedIn } from './helpers';
+import { DEMO, passwordToken, signedIn, until } from './helpers';
 import { readEvents } from './sse';
 
 const FIELD_ID = '0055g0000000002AAA';
@@ -65,14 +65,6 @@ async function leaseHolderPid(): Promise<number | null> {
   const value = keys[0] ? await redis.get(keys[0]) : null;
   const m = /^(\d+)-/.exec(value ?? '');
   return m ? Number(m[1]) : null;
-}
-
-async function until(test: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { freePort } from 'test-kit/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnBff, type BffProcess } from './bff-process';
 import { startEmulator, startRedis, stop } from './global-setup';
-import { DEMO, passwordToken, signedIn } from './helpers';
+import { DEMO, passwordToken, signedIn, until } from './helpers';
 import { readEvents } from './sse';
 
 const FIELD_ID = '0055g0000000002AAA';
@@ -31,14 +31,6 @@ const usage = async () =>
     delivered: number;
     redelivered: number;
   };
-
-async function until(test: () => Promise<boolean> | boolean, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   emulator = await startEmulator();

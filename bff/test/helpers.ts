@@ -191,3 +191,17 @@ export async function siteInspectionRequired(
   const [account] = ((await res.json()) as { records: { Id: string }[] }).records;
   return { [`${prefix}Account__c`]: account?.Id, [`${prefix}Inspection_Date__c`]: '2026-05-01' };
 }
+
+/** Waits until `test` holds, polling every `every` ms; fails naming `what` after `ms`. */
+export async function until(
+  test: () => Promise<boolean> | boolean,
+  ms: number,
+  what: string,
+  every = 100,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
