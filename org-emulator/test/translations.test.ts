@@ -117,6 +117,32 @@ describe('Hebrew users', () => {
     expect(languageChain('iw')).toEqual(['iw']);
     await userIn(FIELD_USER, 'en_US');
   });
+
+  it("answers an iw user in Hebrew from the org's iw translations: object, fields, picklist labels (values unchanged), record types", async () => {
+    const iw = await userIn(FIELD_USER, 'iw');
+    const d = (await iw.describe('cqext__SQX_Inspection__c')) as unknown as Describe;
+    expect([d.label, d.labelPlural]).toEqual(['בדיקה', 'בדיקות']);
+    expect(field(d, 'Name').label).toBe('מספר בדיקה');
+    expect(field(d, 'cqext__Result__c').label).toBe('תוצאה');
+    expect(field(d, 'cqext__Result__c').picklistValues).toEqual([
+      expect.objectContaining({ value: 'Pass', label: 'עבר' }),
+      expect.objectContaining({ value: 'Fail', label: 'נכשל' }),
+      expect.objectContaining({ value: 'N/A', label: 'לא רלוונטי' }),
+    ]);
+    const safety = (await iw.describe('cqext__SQX_Safety_Inspection__c')) as unknown as Describe;
+    expect(
+      field(safety, 'cqext__Hazard_Type__c').picklistValues.map((p) => [p.value, p.label]),
+    ).toContainEqual(['Blocked Exit', 'יציאה חסומה']);
+    const doc = (await iw.describe('cqext__SQX_Controlled_Document__c')) as unknown as Describe;
+    expect(doc.recordTypeInfos.map((r) => r.name)).toEqual([
+      'קריטריונים לבדיקת בטיחות',
+      'מסמך סטנדרטי',
+      'Master',
+    ]);
+    const global = (await iw.describeGlobal()) as unknown as { sobjects: { name: string; label: string }[] };
+    expect(global.sobjects.find((o) => o.name === 'cqext__SQX_Form_Submission__c')?.label).toBe('הגשת טופס');
+    await userIn(FIELD_USER, 'en_US');
+  });
 });
 
 describe('deploying translations', () => {

@@ -91,7 +91,7 @@ describe('SFDX source', () => {
     const dir = join(source, 'objectTranslations');
     const folders = readdirSync(dir);
     const languages = new Set(folders.map((f) => f.slice(f.lastIndexOf('-') + 1)));
-    expect([...languages].sort()).toEqual(['ar', 'de', 'es', 'fr', 'ja', 'pt_BR']);
+    expect([...languages].sort()).toEqual(['ar', 'de', 'es', 'fr', 'iw', 'ja', 'pt_BR']);
     for (const folder of folders) {
       const object = folder.slice(0, folder.lastIndexOf('-'));
       expect(objects, folder).toContain(object);
