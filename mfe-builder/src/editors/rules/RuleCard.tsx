@@ -14,7 +14,7 @@ import {
   type EditableRule,
 } from './rule-model';
 import { ParamsInput, RemoveButton, TextInput } from './parts';
-import { RULE_EDITOR_TEXTS as R } from './texts';
+import { conditionOperatorText, filterOperatorText, RULE_EDITOR_TEXTS as R, ruleTypeText } from './texts';
 
 export interface RuleCardProps {
   rule: EditableRule;
@@ -98,7 +98,7 @@ export const RuleCard = memo(function RuleCard({
                 >
                   {LOOKUP_FILTER_OPERATORS.map((o) => (
                     <option key={o} value={o}>
-                      {o}
+                      {filterOperatorText(o)}
                     </option>
                   ))}
                 </SmallSelect>
@@ -205,7 +205,7 @@ export const RuleCard = memo(function RuleCard({
                     id={`${id}-v${i}-user`}
                     label={R.setUserField(i + 1)}
                     value={v.userField ?? ''}
-                    placeholder="Name"
+                    placeholder={R.userFieldPlaceholder}
                     onChange={(x) => setV({ userField: x })}
                   />
                 ) : null}
@@ -322,7 +322,7 @@ export const RuleCard = memo(function RuleCard({
         >
           {types.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {ruleTypeText(t)}
             </option>
           ))}
         </SmallSelect>
@@ -363,7 +363,7 @@ export const RuleCard = memo(function RuleCard({
             >
               {RULE_OPERATORS.map((o) => (
                 <option key={o} value={o}>
-                  {o}
+                  {conditionOperatorText(o)}
                 </option>
               ))}
             </SmallSelect>

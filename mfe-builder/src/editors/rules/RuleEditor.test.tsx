@@ -6,6 +6,9 @@ import { useState } from 'react';
 import type { FormRule } from 'shared-contracts';
 import { LayoutEventsEditor, RuleEditor } from './RuleEditor';
 import { cleanEvents, cleanRule, RULE_TEXTS, type EditableEvents } from './rule-model';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from '../../i18n/catalogs';
+import { RULE_EDITOR_TEXTS as R } from './texts';
 
 afterEach(cleanup);
 
@@ -212,6 +215,52 @@ describe('LayoutEventsEditor', () => {
       afterSave: { redirectTo: '/' },
       onInit: [{ type: 'invoke', action: 'CQ_Init' }],
       onLoad: [{ type: 'setValues', values: [{ field: 'General.CQ_Form_Due', value: '$today' }] }],
+    });
+  });
+});
+
+// Issue 44: what the editor shows is in the user's language; what it writes stays the rule language.
+describe('RuleEditor in another language', () => {
+  afterEach(() => activateLanguage('en', CATALOGS));
+
+  const shown = (label: string) =>
+    [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
+
+  it('shows rule types, operators and the user-field hint in Hebrew and writes the same values', async () => {
+    await activateLanguage('he', CATALOGS);
+    const { out, user } = setupRules();
+    expect(shown(R.newRuleType)).toContainEqual(['lookupFilter', 'מסנן חיפוש']);
+    expect(shown(R.newRuleType)).toContainEqual(['formula hyperlink', 'קישור מנוסחה']);
+    await user.selectOptions(screen.getByLabelText(R.newRuleType), 'מסנן חיפוש');
+    await user.click(screen.getByRole('button', { name: R.addRule }));
+    expect(shown(R.filterOperator(1))).toContainEqual(['contains', 'מכיל']);
+    await user.selectOptions(screen.getByLabelText(R.filterOperator(1)), 'מכיל');
+    await user.click(screen.getByRole('button', { name: R.addCondition }));
+    // words translate; symbols are the same in every language
+    expect(shown(R.conditionOperator(1))).toEqual(
+      expect.arrayContaining([
+        ['IsEmpty', 'ריק'],
+        ['Exists', 'קיים'],
+        ['>=', '>='],
+      ]),
+    );
+    await user.selectOptions(screen.getByLabelText(R.conditionOperator(1)), 'ריק');
+    expect(out.rules.map(cleanRule)).toEqual([
+      {
+        type: 'lookupFilter',
+        conditions: [{ field: '', operator: 'IsEmpty' }],
+        filters: [{ field: '', operator: 'contains', value: '' }],
+      },
+    ]);
+
+    await user.selectOptions(screen.getByLabelText(R.ruleType(1)), 'הגדרת ערכים');
+    await user.selectOptions(screen.getByLabelText(R.setFunction(1)), R.fnSetCurrentUser);
+    expect(screen.getByLabelText(R.setUserField(1)).getAttribute('placeholder')).toBe(
+      'שדה של המשתמש, למשל Name',
+    );
+    expect(out.rules.map(cleanRule)[0]).toMatchObject({
+      type: 'setValues',
+      values: [{ fn: 'setCurrentUser' }],
     });
   });
 });

@@ -12,7 +12,7 @@ import {
 } from './rule-model';
 import { RuleCard } from './RuleCard';
 import { ParamsInput, PathList, RemoveButton, TextInput, type FieldOption } from './parts';
-import { RULE_EDITOR_TEXTS as R } from './texts';
+import { RULE_EDITOR_TEXTS as R, ruleTypeText } from './texts';
 
 export type { FieldOption } from './parts';
 
@@ -77,7 +77,7 @@ export const RuleEditor = memo(function RuleEditor({
           >
             {types.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {ruleTypeText(t)}
               </option>
             ))}
           </Select>

@@ -1,9 +1,10 @@
-import { defineTexts } from 'shared-contracts';
+import { defineTexts, type FormRuleType, type LookupFilter, type RuleCondition } from 'shared-contracts';
 
 /**
  * The rule and form-event editors' labels (not in the spec), in English; the catalogs in src/i18n
- * translate them (issue 44). Rule types, operators and data paths are the rule language's own words,
- * shown as written.
+ * translate them (issue 44). Rule types and operators are stored as the rule language's words (the
+ * spec's); English shows them as written, other languages show a translation of the same option.
+ * Data paths and symbolic operators (==, <) are shown as written in every language.
  */
 export const RULE_EDITOR_TEXTS = defineTexts('ruleEditor', {
   rules: 'Rules',
@@ -41,6 +42,7 @@ export const RULE_EDITOR_TEXTS = defineTexts('ruleEditor', {
   setFrom: (n: number) => `Set ${n} from date field`,
   setFromPlaceholder: 'today',
   setUserField: (n: number) => `Set ${n} user field`,
+  userFieldPlaceholder: 'Name',
   removeSet: (n: number) => `Remove set ${n}`,
   addValue: 'Add Value',
   copyFrom: (n: number) => `Copy ${n} from`,
@@ -61,4 +63,74 @@ export const RULE_EDITOR_TEXTS = defineTexts('ruleEditor', {
   removeOnInit: (n: number) => `Remove on init ${n}`,
   addOnInit: 'Add On Init Action',
   onLoad: 'On load',
+  typeHidden: 'hidden',
+  typeReadonly: 'readonly',
+  typeVisible: 'visible',
+  typeRequired: 'required',
+  typeLookupFilter: 'lookupFilter',
+  typeDynamicSource: 'dynamicSource',
+  typeTransfer: 'transfer',
+  typeSetValues: 'setValues',
+  typeInvoke: 'invoke',
+  typeFormulaHyperlink: 'formula hyperlink',
+  typeImage: 'image',
+  opExists: 'Exists',
+  opIsEmpty: 'IsEmpty',
+  filterEq: 'eq',
+  filterNeq: 'neq',
+  filterLt: 'lt',
+  filterLte: 'lte',
+  filterGt: 'gt',
+  filterGte: 'gte',
+  filterEndswith: 'endswith',
+  filterStartswith: 'startswith',
+  filterContains: 'contains',
 } as const);
+
+type OptionText = {
+  [K in keyof typeof RULE_EDITOR_TEXTS]: (typeof RULE_EDITOR_TEXTS)[K] extends string ? K : never;
+}[keyof typeof RULE_EDITOR_TEXTS];
+
+const RULE_TYPE_TEXT: Record<FormRuleType, OptionText> = {
+  hidden: 'typeHidden',
+  readonly: 'typeReadonly',
+  visible: 'typeVisible',
+  required: 'typeRequired',
+  lookupFilter: 'typeLookupFilter',
+  dynamicSource: 'typeDynamicSource',
+  transfer: 'typeTransfer',
+  setValues: 'typeSetValues',
+  invoke: 'typeInvoke',
+  'formula hyperlink': 'typeFormulaHyperlink',
+  image: 'typeImage',
+};
+
+const FILTER_OPERATOR_TEXT: Record<LookupFilter['operator'], OptionText> = {
+  eq: 'filterEq',
+  neq: 'filterNeq',
+  lt: 'filterLt',
+  lte: 'filterLte',
+  gt: 'filterGt',
+  gte: 'filterGte',
+  endswith: 'filterEndswith',
+  startswith: 'filterStartswith',
+  contains: 'filterContains',
+};
+
+const CONDITION_OPERATOR_TEXT: Partial<Record<RuleCondition['operator'], OptionText>> = {
+  Exists: 'opExists',
+  IsEmpty: 'opIsEmpty',
+};
+
+/** A rule type as shown in the user's language (the option's value stays the type). */
+export const ruleTypeText = (type: FormRuleType): string => RULE_EDITOR_TEXTS[RULE_TYPE_TEXT[type]];
+
+/** A lookup filter operator as shown in the user's language (the option's value stays the operator). */
+export const filterOperatorText = (op: LookupFilter['operator']): string =>
+  RULE_EDITOR_TEXTS[FILTER_OPERATOR_TEXT[op]];
+
+/** A condition operator as shown: the words translated, the symbols as written. */
+export const conditionOperatorText = (op: RuleCondition['operator']): string => {
+  const key = CONDITION_OPERATOR_TEXT[op];
+  return key ? RULE_EDITOR_TEXTS[key] : op;
+};
