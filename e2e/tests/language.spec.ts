@@ -34,6 +34,8 @@ const HOME_ES = catalog('../../mfe-home/src/i18n/es.json');
 const FORM_ES = catalog('../../mfe-form/src/i18n/es.json');
 const SHELL_ES = catalog('../../shell/src/i18n/es.json');
 const SHELL_FR = catalog('../../shell/src/i18n/fr.json');
+const BUILDER_ES = catalog('../../mfe-builder/src/i18n/es.json');
+const BUILT = 'FORM-0003';
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: false });
 
@@ -45,6 +47,11 @@ test.beforeAll(async () => {
   await admin()
     .sobject('User')
     .update({ Id: fieldUser.Id, LanguageLocaleKey: 'es' } as never);
+  // the admin who builds forms speaks Spanish too (the builder test)
+  const admins = await admin().query<{ Id: string }>("SELECT Id FROM User WHERE Username = 'admin@demo.org'");
+  await admin()
+    .sobject('User')
+    .update({ Id: admins.records[0]!.Id, LanguageLocaleKey: 'es' } as never);
 });
 
 let pageErrors: string[] = [];
@@ -159,4 +166,19 @@ test("the profile menu's language switch: at once, kept for this user on this de
   await page.getByRole('menuitem', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expectTabsIn(page, 'es');
+});
+
+test('a Spanish admin: the builder in Spanish at 390 px, axe clean', async ({ page }) => {
+  const forms = await admin().query<{ Id: string }>(
+    `SELECT Id FROM cqext__SQX_Form_Definition__c WHERE Name = '${BUILT}'`,
+  );
+  await openHome(page, env.system.url, 'admin@demo.org');
+  await page.goto(`${env.system.url}/CQEditFormSF/${forms.records[0]!.Id}`);
+  await expect(page.getByTestId('builder')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('region', { name: BUILDER_ES['builder.canvas'] })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: BUILDER_ES['builder.palette'] })).toBeVisible();
+  await expect(page.getByRole('button', { name: BUILDER_ES['builder.saveForm'] })).toBeVisible();
+  await expect(page.getByTestId('palette-item').first()).toBeVisible();
+  await expectAxeClean(page);
 });
