@@ -3,6 +3,7 @@ import { Connection } from 'jsforce';
 import { ORG_API_VERSION } from 'test-kit';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
+import { pseudoText } from 'shared-contracts';
 
 // Issue 44, no string left behind: with the pseudo-locale (en-XA: every text that passed through the
 // translation layer shows accented and bracketed, ⟦Ĥóɱé⟧), a field user's walk through home, the
@@ -135,14 +136,8 @@ test('home (every tab), the outbox, the profile menu and a form show only transl
   expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
 });
 
-// ui-kit's pseudo-locale: how a translated text reads, so the steps find buttons by their names.
-const ACCENTS: Record<string, string> = {
-  a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
-  n: 'ñ', o: 'ó', p: 'þ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', w: 'ŵ', y: 'ý', z: 'ž',
-  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Đ', E: 'É', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', N: 'Ñ',
-  O: 'Ó', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', W: 'Ŵ', Y: 'Ý', Z: 'Ž',
-}; // prettier-ignore
-const pseudo = (text: string): string => `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c)}⟧`;
+// the pseudo-locale's form of a text (shared-contracts), so the steps find buttons by their names
+const pseudo = pseudoText;
 
 test("the builder as an admin: palette, canvas, a field's editor and its rules, scoring and a table show only translated texts", async ({
   page,

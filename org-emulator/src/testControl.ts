@@ -48,14 +48,10 @@ export function testControlRoutes(
   });
 
   // What the org counts of its streaming clients: connected now, the most at once, events delivered.
+  const streamingUsage = () =>
+    emu.streaming?.usage() ?? { clients: 0, peakClients: 0, delivered: 0, deliveredToday: 0, redelivered: 0 };
   router.get('/streaming', (ctx) => {
-    ctx.body = emu.streaming?.usage() ?? {
-      clients: 0,
-      peakClients: 0,
-      delivered: 0,
-      deliveredToday: 0,
-      redelivered: 0,
-    };
+    ctx.body = streamingUsage();
   });
   // An org that has already delivered this many events in the last 24 hours (near its allocation).
   router.post('/streaming', async (ctx) => {
@@ -64,13 +60,7 @@ export function testControlRoutes(
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
       throw new SfError(400, 'INVALID_FIELD', 'deliveredToday must be a whole number of events');
     emu.streaming?.deliveries.setInWindow(n);
-    ctx.body = emu.streaming?.usage() ?? {
-      clients: 0,
-      peakClients: 0,
-      delivered: 0,
-      deliveredToday: 0,
-      redelivered: 0,
-    };
+    ctx.body = streamingUsage();
   });
   router.delete('/streaming', (ctx) => {
     emu.streaming?.resetUsage();

@@ -5,6 +5,7 @@ import {
   PSEUDO_LANGUAGE,
   setTextTranslator,
   type TextTranslator,
+  pseudoText,
 } from 'shared-contracts';
 
 /** A language's messages, keyed `namespace.name`: ICU compiled at build time (scripts/i18n-catalog-loader.mjs). */
@@ -41,15 +42,7 @@ export function catalogLoaders(own: CatalogLoader, shown: readonly CatalogLoader
   );
 }
 
-const ACCENTS: Record<string, string> = {
-  a: 'á', b: 'ƀ', c: 'ç', d: 'đ', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
-  n: 'ñ', o: 'ó', p: 'þ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ú', w: 'ŵ', y: 'ý', z: 'ž',
-  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Đ', E: 'É', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', N: 'Ñ',
-  O: 'Ó', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ú', W: 'Ŵ', Y: 'Ý', Z: 'Ž',
-}; // prettier-ignore
-
-/** The pseudo-locale's form of a text: accented and bracketed, so untranslated text stands out. */
-export const pseudoText = (text: string): string => `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c)}⟧`;
+export { pseudoText };
 
 const pseudoTranslator: TextTranslator = (_key, _args, english) => pseudoText(english());
 
