@@ -85,6 +85,7 @@ for (const name of vitestPackages) {
     summary.push(
       `${bad ? 'FAIL' : 'ok  '} vitest ${name}: ${result.numPassedTests} passed, ${result.numFailedTests} failed (${seconds} s)`,
     );
+    for (const line of vitestFailures(result)) summary.push(`     ${line}`);
   }
   if (!result || (code !== 0 && result.numFailedTests === 0)) {
     failed++;
@@ -121,6 +122,37 @@ if (built) {
   summary.push('FAIL playwright not run: the build failed');
 }
 
+/** Each failed test's file and name and the first lines of its error, from Vitest's JSON report. */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== 'failed') continue;
+      out.push(`${path.relative(root, file.name)} ${t.fullName}`);
+      out.push(...firstLines(t.failureMessages?.[0]));
+    }
+    // a file that fails before its tests run (an import error, a hook) has no test to name
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      out.push(`${path.relative(root, file.name)}`);
+      out.push(...firstLines(file.message));
+    }
+  }
+  return out;
+}
+
+/** The first lines of an error message, without colour codes, indented under its test. */
+function firstLines(message) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, 8)
+      .map((l) => `  ${l.slice(0, 300)}`)
+  );
+}
+
 /** Each unexpected test's title and the first lines of its error, from Playwright's JSON report. */
 function playwrightFailures(report) {
   const out = [];
@@ -130,13 +162,7 @@ function playwrightFailures(report) {
         if (t.status !== 'unexpected') continue;
         out.push(`${spec.file}:${spec.line} ${spec.title}`);
         const last = t.results?.[t.results.length - 1];
-        const message = String(last?.error?.message ?? last?.errors?.[0]?.message ?? '')
-          // eslint-disable-next-line no-control-regex
-          .replace(/\u001b\[[0-9;]*m/g, '')
-          .split('\n')
-          .filter((l) => l.trim())
-          .slice(0, 8);
-        out.push(...message.map((l) => `  ${l.slice(0, 300)}`));
+        out.push(...firstLines(last?.error?.message ?? last?.errors?.[0]?.message));
       }
     }
     for (const child of suite.suites ?? []) walk(child);

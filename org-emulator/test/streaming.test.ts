@@ -70,8 +70,8 @@ async function subscribed(conn: Connection, channel: string, replay?: number) {
   return { ...c, client };
 }
 
-async function someTask(): Promise<string> {
-  const r = await field.query<{ Id: string }>(
+async function someTask(conn: Connection = field): Promise<string> {
+  const r = await conn.query<{ Id: string }>(
     `SELECT Id FROM Task WHERE OwnerId = '${FIELD_USER_ID}' LIMIT 1`,
   );
   const id = r.records[0]?.Id;
@@ -189,23 +189,36 @@ describe('Change Data Capture over CometD (jsforce streaming client)', () => {
   });
 });
 
+/**
+ * An org of the test's own: the counts below are the org's totals, and a client an earlier test left
+ * reconnecting (a busy machine finishes its handshake after the disconnect) would be counted too.
+ */
+function ownOrg() {
+  const org = {} as { emu: RunningEmulator; admin: Connection; field: Connection };
+  beforeAll(async () => {
+    org.emu = await start({ streaming: { connectTimeoutMs: 2_000, clientExpiryMs: 5_000 } });
+    org.admin = await login(org.emu, ADMIN);
+    org.field = await login(org.emu, FIELD_USER);
+  });
+  afterAll(async () => {
+    for (const c of clients.splice(0)) c.disconnect();
+    await org.emu.close();
+  });
+  return org;
+}
+
 describe("the org's count of its streaming usage", () => {
+  const org = ownOrg();
   it('counts each event once per client it reached, in /limits and test control', async () => {
+    const { emu, admin, field } = org;
     const limits = async () =>
       (await admin.request<Record<string, { Max: number; Remaining: number }>>('/limits'))
         .DailyDeliveredPlatformEvents;
-    // Only this test's two clients: the earlier tests' ones leave (they would be counted too).
-    for (const c of clients.splice(0)) c.disconnect();
-    // until the org has let them all go (a busy machine takes longer than a fixed wait)
-    const connected = async () =>
-      ((await (await fetch(`${emu.url}/__emulator/streaming`)).json()) as { clients: number }).clients;
-    for (let i = 0; i < 100 && (await connected()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    await fetch(`${emu.url}/__emulator/streaming`, { method: 'DELETE' });
     const before = await limits();
     expect(before?.Max).toBe(25_000); // the default edition, Enterprise
     const one = await subscribed(field, PE);
     const two = await subscribed(admin, PE);
-    const id = await someTask();
+    const id = await someTask(field);
     await admin.sobject('Task').update({ Id: id, Subject: 'Counted twice' });
     await one.until((e) => e.payload.cqext__Record_Id__c === id);
     await two.until((e) => e.payload.cqext__Record_Id__c === id);
@@ -220,8 +233,9 @@ describe("the org's count of its streaming usage", () => {
 });
 
 describe("the edition's daily delivery allocation", () => {
+  const org = ownOrg();
   it('past it, a client gets what is left, then 403::Organization total events daily limit exceeded; a new subscription is refused', async () => {
-    for (const c of clients.splice(0)) c.disconnect();
+    const { emu, admin, field } = org;
     const set = (deliveredToday: number) =>
       http(emu, '/__emulator/streaming', {
         method: 'POST',
@@ -234,7 +248,7 @@ describe("the edition's daily delivery allocation", () => {
       // Enterprise: 25,000 a day. One delivery left.
       await set(24_999);
       const sub = await subscribed(field, PE);
-      const id = await someTask();
+      const id = await someTask(field);
       await admin.sobject('Task').update({ Id: id, Subject: 'The last delivery of the day' });
       await sub.until((e) => e.payload.cqext__Record_Id__c === id);
       expect(sub.got).toHaveLength(1);
