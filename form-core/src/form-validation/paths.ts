@@ -26,14 +26,18 @@ export const scopeToPath = (scope: string): Path => {
 
 const decodePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
+/** Walks the path in place rather than splitting it: rules, the scorer and required checks call it per keystroke. */
 export const getIn = (data: unknown, path: Path): unknown => {
   if (path === '') return data;
   let cur: unknown = data;
-  for (const key of splitPath(path)) {
+  let start = 0;
+  for (;;) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[key];
+    const dot = path.indexOf('.', start);
+    cur = (cur as Record<string, unknown>)[dot < 0 ? path.slice(start) : path.slice(start, dot)];
+    if (dot < 0) return cur;
+    start = dot + 1;
   }
-  return cur;
 };
 
 const isIndex = (key: string): boolean => /^\d+$/.test(key);

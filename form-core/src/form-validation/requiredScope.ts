@@ -18,7 +18,7 @@ import type { FormJsonSchema } from 'shared-contracts';
 import type { FormRule, JsonFormsRule, UISchemaElement } from 'shared-contracts';
 import { getIn, joinPath, scopeToPath } from './paths';
 import { hasContent, isMissing, lookupChosen } from './required';
-import { evaluateElementRules } from './rules';
+import { evaluateElementRules, jsonFormsRuleDeps, ruleDependencies } from './rules';
 import { resolveScope, typeOf } from './schema';
 
 /** A layout or control on the way to a field, with what can take the field away from the user. */
@@ -28,6 +28,9 @@ interface Governor {
   staticReadOnly: boolean;
   /** Number of item indices in the element's base path (its rules read paths relative to that base). */
   baseItems: number;
+  /** The data paths its rules read: absolute for the form's rules, relative to the base for JSON Forms'. */
+  deps: string[];
+  jsonFormsDeps: string[];
 }
 
 interface ControlInfo {
@@ -91,7 +94,17 @@ export const buildRequiredScope = (
       (el.scope !== undefined && (readOnlyFields.has(path) || readOnlyFields.has(last)));
     const governs = staticReadOnly || (el.rules?.length ?? 0) > 0 || el.rule !== undefined;
     const own: Governor[] = governs
-      ? [...chain, { rules: el.rules, rule: el.rule, staticReadOnly, baseItems: countItems(base) }]
+      ? [
+          ...chain,
+          {
+            rules: el.rules,
+            rule: el.rule,
+            staticReadOnly,
+            baseItems: countItems(base),
+            deps: [...new Set((el.rules ?? []).flatMap(ruleDependencies))],
+            jsonFormsDeps: el.rule ? jsonFormsRuleDeps(el.rule.condition) : [],
+          },
+        ]
       : chain;
     if (el.scope) {
       const t = typeOf(controlSchema);
@@ -163,12 +176,56 @@ const concreteBase = (path: string, items: number): string => {
   return path;
 };
 
+type ChainState = { hidden: boolean; readonly: boolean; required: boolean };
+
+/** The values a chain's rules read at a concrete path: equal values (data is immutable) give an equal state. */
+const chainReads = (chain: Governor[], data: unknown, path: string): unknown[] => {
+  const out: unknown[] = [];
+  for (const g of chain) {
+    for (const d of g.deps) out.push(getIn(data, d));
+    if (g.jsonFormsDeps.length === 0) continue;
+    const base = concreteBase(path, g.baseItems);
+    for (const d of g.jsonFormsDeps) out.push(getIn(data, joinPath(base, d)));
+  }
+  return out;
+};
+
+interface ChainMemo {
+  evalJf: JsonFormsConditionEval;
+  reads: unknown[];
+  state: ChainState;
+}
+/**
+ * The last state per chain and concrete path: the store asks after every edit for every missing field a
+ * rule governs (a scored checklist's 200 findings notes), and an edit elsewhere leaves their reads alone.
+ */
+const chainMemos = new WeakMap<Governor[], Map<string, ChainMemo>>();
+const MEMO_PATHS = 5_000;
+
 const chainState = (
   chain: Governor[],
   data: unknown,
   path: string,
   evalJf: JsonFormsConditionEval,
-): { hidden: boolean; readonly: boolean; required: boolean } => {
+): ChainState => {
+  if (chain.length === 0) return { hidden: false, readonly: false, required: false };
+  let memos = chainMemos.get(chain);
+  if (!memos) chainMemos.set(chain, (memos = new Map()));
+  const reads = chainReads(chain, data, path);
+  const memo = memos.get(path);
+  if (memo && memo.evalJf === evalJf && memo.reads.every((v, i) => v === reads[i])) return memo.state;
+  const state = evaluateChain(chain, data, path, evalJf);
+  if (memos.size >= MEMO_PATHS) memos.clear();
+  memos.set(path, { evalJf, reads, state });
+  return state;
+};
+
+const evaluateChain = (
+  chain: Governor[],
+  data: unknown,
+  path: string,
+  evalJf: JsonFormsConditionEval,
+): ChainState => {
   let required = false;
   for (const g of chain) {
     if (g.staticReadOnly) return { hidden: false, readonly: true, required };
@@ -208,6 +265,7 @@ export const isExempt = (
 
 /** Concrete paths of a template over the data: one per item with content at each '[]'. */
 const expand = (template: string, data: unknown): string[] => {
+  if (!template.includes(ITEM)) return [template];
   const keys = template.split('.');
   let paths = [''];
   for (const k of keys) {

@@ -259,6 +259,97 @@ describe('required fields at any depth', () => {
     ).toEqual([]);
   });
 
+  it('answers the same after any sequence of edits as a fresh scope does (its states are kept per path)', () => {
+    // Form rules (absolute paths) and a JSON Forms rule read relative to a list item, on layouts and
+    // controls: a kept state must never outlive a change to what its rules read.
+    const schema: FormJsonSchema = {
+      type: 'object',
+      properties: {
+        G: {
+          type: 'object',
+          properties: {
+            Mode: { type: 'string' },
+            Note: { type: 'string' },
+            Items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { Kind: { type: 'string' }, Detail: { type: 'string' } },
+                required: ['Detail'],
+              },
+            },
+          },
+        },
+      },
+    };
+    const when = (value: string) => [{ field: 'G.Mode', operator: '==' as const, value }];
+    const ui = {
+      type: 'VerticalLayout',
+      elements: [
+        { type: 'Control', scope: '#/properties/G/properties/Mode' },
+        {
+          type: 'Group',
+          rules: [{ type: 'hidden', conditions: when('quick') }],
+          elements: [
+            {
+              type: 'Control',
+              scope: '#/properties/G/properties/Note',
+              rules: [{ type: 'required', conditions: when('full') }],
+            },
+          ],
+        },
+        {
+          type: 'Control',
+          scope: '#/properties/G/properties/Items',
+          options: {
+            detail: {
+              type: 'VerticalLayout',
+              elements: [
+                { type: 'Control', scope: '#/properties/Kind' },
+                {
+                  type: 'Control',
+                  scope: '#/properties/Detail',
+                  rule: {
+                    effect: 'HIDE',
+                    condition: { scope: '#/properties/Kind', schema: { const: 'none' } },
+                  },
+                  rules: [{ type: 'required', conditions: when('full') }],
+                },
+              ],
+            },
+          },
+        },
+      ],
+    } as UISchemaElement;
+    const missingWith = (scope: ReturnType<typeof buildRequiredScope>, data: unknown): string[] => [
+      ...missingRequired(requiredPlan(schema), data, (p) =>
+        isExempt(scope, p, data, evaluateJsonFormsCondition),
+      ),
+      ...missingByRules(scope, data, evaluateJsonFormsCondition),
+    ];
+    const kept = buildRequiredScope(ui, schema, new Set());
+    const item = fc.record({
+      Kind: fc.constantFrom('none', 'pipe', ''),
+      Detail: fc.constantFrom('', 'x'),
+    });
+    const state = fc.record({
+      Mode: fc.constantFrom('quick', 'full', ''),
+      Note: fc.constantFrom('', 'n'),
+      Items: fc.array(item, { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(state, { minLength: 1, maxLength: 8 }), (steps) => {
+        for (const g of steps) {
+          const data = { G: g };
+          expect(missingWith(kept, data)).toEqual(
+            missingWith(buildRequiredScope(ui, schema, new Set()), data),
+          );
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('asks whether a path is exempt only of missing paths, not of every filled field and row (per edit)', () => {
     const fields = Array.from({ length: 40 }, (_, i) => `F${i}`);
     const schema: FormJsonSchema = {
