@@ -84,6 +84,26 @@ export const startCase = (name: string): string =>
 export const titleOf = (schema: FormJsonSchema | undefined, name: string): string =>
   schema?.title ?? startCase(name);
 
+/** The keys an option of a choice may carry besides `const`: annotations Ajv does not validate. */
+const OPTION_ANNOTATIONS = new Set([
+  'title',
+  'color',
+  'backgroundColor',
+  'textColor',
+  'validFor',
+  'description',
+]);
+const isConstOptions = (v: unknown): v is { const: unknown }[] =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.every(
+    (o) =>
+      o !== null &&
+      typeof o === 'object' &&
+      'const' in o &&
+      Object.keys(o).every((k) => k === 'const' || OPTION_ANNOTATIONS.has(k)),
+  );
+
 /** Spec keywords Ajv must not see as keywords ('id' would be read as a schema id and rejected). */
 const STRIP = new Set(['id']);
 
@@ -109,6 +129,12 @@ export const toAjvSchema = (schema: FormJsonSchema): FormJsonSchema => {
     if (typeof out.$ref === 'string') delete out.type;
     // 'Numeric Only' columns store numbers for plain numeric text: a string column accepts them too.
     if (out.regexRuleName === 'Numeric Only' && out.type === 'string') out.type = ['string', 'number'];
+    // A choice's options as an enum: the same values pass, but Ajv no longer builds an error object for
+    // every option a valid answer is not (3 per question per keystroke on a 200-question checklist).
+    if (isConstOptions(out.oneOf) && out.enum === undefined) {
+      out.enum = out.oneOf.map((o) => o.const);
+      delete out.oneOf;
+    }
     return out;
   };
   const walkMap = (map: unknown): unknown => {

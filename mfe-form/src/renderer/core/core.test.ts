@@ -258,6 +258,31 @@ describe('validation', () => {
     expect(ajvStats.compiles - before).toBe(2);
     expect(JSON.stringify(toAjvSchema(formSchema))).not.toContain('"id"');
   });
+  it("checks a choice's options as an enum: the same values pass, a stray one gets one error", () => {
+    const choice = (extra: Record<string, unknown> = {}): FormJsonSchema =>
+      ({
+        type: 'object',
+        properties: {
+          Q: {
+            type: 'string',
+            oneOf: [
+              { const: 'Pass', title: 'Pass', color: 'green-white', ...extra },
+              { const: 'Fail', title: 'Fail', color: 'red-white' },
+            ],
+          },
+        },
+      }) as FormJsonSchema;
+    const plain = choice();
+    expect(JSON.stringify(toAjvSchema(plain))).toContain('"enum":["Pass","Fail"]');
+    // the form's own schema keeps its options (titles and colours are what the screen shows)
+    expect(plain.properties?.Q?.oneOf).toHaveLength(2);
+    const validate = getValidator(plain);
+    expect(validateData(validate, { Q: 'Fail' })).toEqual([]);
+    expect(validateData(validate, {})).toEqual([]);
+    expect(validateData(validate, { Q: 'Maybe' }).map((e) => e.keyword)).toEqual(['enum']);
+    // an option that validates more than its value stays a oneOf
+    expect(JSON.stringify(toAjvSchema(choice({ minLength: 2 })))).not.toContain('"enum"');
+  });
   it('lists errors as {field title} {message} with row numbers and required texts', () => {
     const validate = getValidator(formSchema);
     const errors = validateData(validate, {
