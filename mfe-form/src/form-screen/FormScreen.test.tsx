@@ -1,6 +1,6 @@
 import 'test-kit/jsdom-setup';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -461,6 +461,19 @@ describe('form screen', () => {
     // the screen gone: the lock no longer calls it
     await host.lockNow();
     expect(callsOf(host, 'offline.save')).toHaveLength(1);
+  });
+
+  it('a lock right after a keystroke saves it: the renderer tells the screen only after the next frame', async () => {
+    const { host } = setup(`/form/${ID}`);
+    await ready();
+    // the change and the lock in one task: the renderer's after-frame notice has not run yet
+    await act(() => {
+      fireEvent.change(screen.getByLabelText(/Note/), { target: { value: 'typed just now' } });
+      return host.lockNow();
+    });
+    expect(callsOf(host, 'offline.save')).toEqual([
+      ['offline.save', ID, { General: { Site: 'Plant 1', Note: 'typed just now' } }],
+    ]);
   });
 
   it('loads by file name through /api/content/{fileName}', async () => {

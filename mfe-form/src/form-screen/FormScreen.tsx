@@ -113,6 +113,16 @@ function LoadedForm({
   const baseData = useRef(initial.data);
   const latest = useRef<Record<string, unknown>>(initial.data);
   const dirty = useRef(false);
+  const touched = useRef(false);
+  /**
+   * Whether there are edits to save. The renderer tells onChange after the next frame, so edits it has
+   * not told yet count too: a lock, a Close or a leave can come right after a keystroke.
+   */
+  const unsaved = useCallback(
+    (handle: FormRendererHandle | null = ref.current): boolean =>
+      dirty.current || (touched.current && handle !== null && handle.getData() !== latest.current),
+    [],
+  );
   const leaving = useRef(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
@@ -186,7 +196,7 @@ function LoadedForm({
   // Browser back (or any navigation away) with edits saves the draft; a reload or tab close warns.
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent): string | undefined => {
-      if (!dirty.current || readOnly) return undefined;
+      if (!unsaved() || readOnly) return undefined;
       // Browsers show their own wording; returnValue carries the spec's text where one is shown.
       e.returnValue = MESSAGES.unloadWarning;
       e.preventDefault();
@@ -197,7 +207,7 @@ function LoadedForm({
     const handle = ref.current;
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
-      if (dirty.current && !leaving.current && !readOnly && isLocal.current) {
+      if (unsaved(handle) && !leaving.current && !readOnly && isLocal.current) {
         const data = (handle?.getData() as Record<string, unknown> | undefined) ?? latest.current;
         void host.offline.close(idRef.current, data, baseData.current).then((r) => {
           if (r.ok) showSnackbar(MESSAGES.changesSaved);
@@ -208,14 +218,14 @@ function LoadedForm({
       watcher.current = null;
       w?.cancel();
     };
-  }, [host, readOnly]);
+  }, [host, readOnly, unsaved]);
 
   // The device lock saves the draft being filled before it covers the app (issue 45): the same save
   // as Close, without leaving; the screen stays as it was under the cover.
   useEffect(
     () =>
       host.lifecycle.onBeforeLock(async () => {
-        if (readOnly || !dirty.current || leaving.current) return;
+        if (readOnly || !unsaved() || leaving.current) return;
         if (!(await ensureLocal())) return;
         const data = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
         const r = await host.offline.save(idRef.current, data, baseData.current);
@@ -225,13 +235,12 @@ function LoadedForm({
         latest.current = data;
         dirty.current = false;
       }),
-    [host, readOnly, ensureLocal],
+    [host, readOnly, ensureLocal, unsaved],
   );
 
   // The renderer may complete the data as it mounts (an empty signature item is created when the
   // list is empty): not the user's edit, so Close does not send an untouched record (a refused submit
   // opened to see its errors) again. Only changes after the user has acted in the form count.
-  const touched = useRef(false);
   const touch = useCallback(() => {
     touched.current = true;
   }, []);
@@ -322,7 +331,7 @@ function LoadedForm({
   }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs, language]);
 
   const onClose = useCallback(async () => {
-    if (readOnly || !dirty.current) return leave(sub);
+    if (readOnly || !unsaved()) return leave(sub);
     if (!(await ensureLocal())) return;
     const data = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
     const r = await host.offline.close(idRef.current, data, baseData.current);
@@ -331,7 +340,7 @@ function LoadedForm({
     // The draft is saved: said on the way home (the snackbar outlives this screen).
     showSnackbar(MESSAGES.changesSaved);
     leave(r.value);
-  }, [readOnly, sub, ensureLocal, host, fail, leave]);
+  }, [readOnly, sub, ensureLocal, host, fail, leave, unsaved]);
 
   const onDiscard = useCallback(async () => {
     setConfirmDiscard(false);
