@@ -246,7 +246,8 @@ function LoadedForm({
   }, []);
   const onChange = useCallback((data: unknown) => {
     latest.current = data as Record<string, unknown>;
-    if (touched.current) dirty.current = true;
+    // told after a lock saved these very edits: nothing new
+    if (touched.current && data !== baseData.current) dirty.current = true;
   }, []);
 
   const settle = useCallback(
