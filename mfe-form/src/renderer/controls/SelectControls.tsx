@@ -36,6 +36,10 @@ const OptionButtons = ({ state, options }: { state: ControlState; options: OneOf
         <WrapItem key={String(o.const)}>
           <Button
             size="sm"
+            // Chakra's Button is position: relative (for a loading spinner these never show): a paint
+            // layer per option, 800 on a 200-question checklist, that every keystroke's compositing
+            // update and hit test walk.
+            position="static"
             role="radio"
             aria-checked={selected}
             isDisabled={!state.enabled}
