@@ -72,6 +72,14 @@ benchGoal(
 );
 benchGoal(
   B,
+  "over the whole run the org delivers each event once, but for the killed holder's in-flight answer (at most 1 event)",
+  `${figures.orgDelivered} deliveries for ${figures.changes} changes: ${figures.orgRedelivered} twice, ${figures.orgRedeliveredAfterKill} of them across the SIGKILL`,
+  figures.orgDelivered - figures.orgRedelivered === figures.changes &&
+    figures.orgRedelivered === figures.orgRedeliveredAfterKill &&
+    figures.orgRedeliveredAfterKill <= 1,
+);
+benchGoal(
+  B,
   '0 sessions signed out, 0 5xx',
   `${figures.signedOut} signed out, ${figures.fiveHundreds} 5xx`,
   figures.signedOut === 0 && figures.fiveHundreds === 0,

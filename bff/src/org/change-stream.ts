@@ -305,9 +305,17 @@ class OrgChangeStream {
         // replay id to resume from: what changed in between is unknown, so every home re-reads once.
         incoming: (m: unknown, next: (m: unknown) => void) => {
           const msg = m as { channel?: string; successful?: boolean; error?: string; data?: unknown };
-          // Let go of for Redis, the client no longer tells its subscription (faye dropped it), but an
-          // answer in flight may still bring events the org has counted: they are held, not lost.
-          if (this.heldFrom === client && msg.channel === this.channel && msg.data !== undefined)
+          // A stopped client no longer tells its subscription (faye dropped it), but an answer in flight
+          // may still bring events the org has counted. Stopped within this term (its session moved on,
+          // a token renewed), they are published, and the next client, which starts once this one is
+          // gone from the org, resumes after them: replayed, the org would count them again. Let go of
+          // for Redis, they are held, not lost.
+          if (
+            this.client !== client &&
+            (this.heldFrom === client || this.fence === fence) &&
+            msg.channel === this.channel &&
+            msg.data !== undefined
+          )
             this.onEvent(fence, msg.data);
           else if (msg.successful === false && typeof msg.error === 'string' && ORG_LIMIT.test(msg.error)) {
             // The org's daily delivery allocation (or its client limit) is spent: a retry now is refused
@@ -385,7 +393,8 @@ class OrgChangeStream {
   private onEvent(fence: number, message: unknown): void {
     const m = message as { payload?: Record<string, unknown>; event?: { replayId?: number } };
     const replayId = typeof m.event?.replayId === 'number' ? m.event.replayId : null;
-    if (replayId !== null) this.lastReplayId = replayId;
+    // (a stopped client's late answer never moves it back)
+    if (replayId !== null) this.lastReplayId = Math.max(this.lastReplayId, replayId);
     const p = m.payload ?? {};
     const field = (name: string): string | null => {
       const v = p[nsName(this.config.salesforce.namespace, name)];

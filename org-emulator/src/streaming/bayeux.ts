@@ -335,7 +335,7 @@ export class StreamingServer {
         client.connected = true;
         return [reply];
       }
-      const gone = client.queue.length === 0 ? await this.waitForEvents(ctx, client) : false;
+      const gone = client.queue.length === 0 ? await this.waitForEvents(ctx, client) : hungUp(ctx);
       client.lastSeen = Date.now();
       // A connect whose caller has gone keeps the events queued for the next one.
       if (gone || this.clients.get(client.id) !== client) {
@@ -422,8 +422,15 @@ export class StreamingServer {
     return [{ ...withClient, successful: false, error: `403::Publish to ${channel} is not allowed` }];
   }
 
-  /** Resolves true when the caller hung up while waiting. */
+  /**
+   * Resolves true when the caller hung up while waiting. Hung up from the moment its end of the
+   * connection is read (a long-polling client never half-closes): Node tells the response's 'close'
+   * only some milliseconds later, and an event handed over in between went to a process already gone
+   * (a killed BFF holder's connect; the org would count it and the next subscriber's replay again).
+   */
   private waitForEvents(ctx: Context, client: Client): Promise<boolean> {
+    const socket = ctx.req.socket;
+    if (hungUp(ctx)) return Promise.resolve(true);
     return new Promise<boolean>((resolve) => {
       let gone = false;
       const hangUp = (): void => {
@@ -433,6 +440,7 @@ export class StreamingServer {
       const done = (): void => {
         clearTimeout(timer);
         ctx.res.off('close', hangUp);
+        socket.off('end', hangUp);
         if (client.wake === done) delete client.wake;
         resolve(gone);
       };
@@ -441,8 +449,14 @@ export class StreamingServer {
       client.wake = done;
       const timer = setTimeout(done, this.timeoutMs);
       ctx.res.on('close', hangUp);
+      socket.on('end', hangUp);
     });
   }
+}
+
+/** The caller's end of the connection is read or closed: it is gone (a CometD client never half-closes). */
+function hungUp(ctx: Context): boolean {
+  return ctx.req.socket.readableEnded || ctx.req.socket.destroyed;
 }
 
 export function streamingRoutes(server: StreamingServer): Router {
