@@ -70,6 +70,15 @@ benchGoal(
   `${figures.orgRedeliveredRedisRestart} delivered twice (the holder killed: ${figures.orgRedeliveredAfterKill}, an event the org handed to the dying process)`,
   figures.orgRedeliveredRedisRestart === 0,
 );
+// The issue's own line, kept failing while it fails: a SIGKILL with an answer in flight makes the org
+// count that event twice (bff/README.md says why no design a real org counts once avoids it without
+// losing the hint); the next line is what the product holds to meanwhile.
+benchGoal(
+  B,
+  'over the whole run the org delivers each event once (1,000 deliveries for 1,000 changes)',
+  `${figures.orgDelivered} deliveries for ${figures.changes} changes`,
+  figures.orgDelivered === figures.changes,
+);
 benchGoal(
   B,
   "over the whole run the org delivers each event once, but for the killed holder's in-flight answer (at most 1 event)",
