@@ -7,6 +7,8 @@ import { defineTexts } from 'shared-contracts';
 export const RENDERER_TEXTS = defineTexts('renderer', {
   signHere: 'Sign here',
   clear: 'Clear',
+  /** A dialog's close button (the signature dialog's ×). */
+  close: 'Close',
   save: 'Save',
   addRow: 'Add Row',
   retry: 'Retry',
