@@ -118,6 +118,17 @@ describe('a submission sent as Submitted is checked against its form', () => {
           'Inspection date is missing required fields',
         ]),
       );
+      // each field's error: its English text, and its code and parameters for the screen's language
+      const fieldErrors = ((r.json as Rec).details as { fieldErrors: Rec[] }).fieldErrors;
+      expect(fieldErrors).toContainEqual({
+        errorPath: 'cqext__SQX_Inspection__c/cqext__Inspection_Date__c',
+        message: 'Inspection date is missing required fields',
+        errorCode: 'VALIDATION_FAILED',
+        code: 'missingRequired',
+        params: { field: 'Inspection date' },
+      });
+      expect(fieldErrors.map((f) => f.message)).toEqual(errors);
+      expect(fieldErrors.every((f) => typeof f.code === 'string' && typeof f.params === 'object')).toBe(true);
       expect(await orgRecords(`${siteForm}#${id}`)).toEqual([]);
     });
   }
@@ -180,7 +191,29 @@ describe('a submission sent as Submitted is checked against its form', () => {
         ],
       }),
     )) as Rec[];
-    expect(results[0]).toMatchObject({ ok: false, status: 422, errorCode: 'VALIDATION_FAILED' });
+    expect(results[0]).toMatchObject({
+      ok: false,
+      status: 422,
+      errorCode: 'VALIDATION_FAILED',
+      details: {
+        fieldErrors: [
+          {
+            errorPath: 'General/CQ_Form_When',
+            message: 'When did it happen? is missing required fields',
+            errorCode: 'VALIDATION_FAILED',
+            code: 'missingRequired',
+            params: { field: 'When did it happen?' },
+          },
+          {
+            errorPath: 'General/CQ_Form_What',
+            message: 'What happened? is missing required fields',
+            errorCode: 'VALIDATION_FAILED',
+            code: 'missingRequired',
+            params: { field: 'What happened?' },
+          },
+        ],
+      },
+    });
     expect(results[1]).toMatchObject({ ok: true });
     expect(await orgRecords(`${incidentForm}#${bad}`)).toEqual([]);
     expect(await orgRecords(`${incidentForm}#${good}`)).toHaveLength(1);

@@ -128,6 +128,9 @@ describe('publish to this org', () => {
     expect(failure(again)).toMatchObject({
       errorType: 'component exists',
       messages: [componentExistsConfirm('cqui')],
+      // the name apart, so the screen words the question in its user's language (issue 44)
+      errorCode: 'COMPONENT_EXISTS',
+      params: { name: 'cqui' },
     });
     const over = await admin.post('/api/templates/publish/cqui/cqFormTemplate', body({ overwrite: true }));
     expect(admin.data<Rec>(over)).toMatchObject({
@@ -143,12 +146,16 @@ describe('publish to this org', () => {
     expect(failure(equal)).toMatchObject({
       errorType: 'component equals base class',
       messages: [componentEqualsBaseClass('cqFormBase')],
+      errorCode: 'COMPONENT_EQUALS_BASE_CLASS',
+      params: { name: 'cqFormBase' },
     });
     const match = await admin.post('/api/templates/publish/cqformbase/cqFormTemplate', body());
     expect(match.status).toBe(409);
     expect(failure(match)).toMatchObject({
       errorType: 'base class name',
       messages: [baseClassNameConfirm('cqformbase')],
+      errorCode: 'BASE_CLASS_NAME',
+      params: { name: 'cqformbase' },
     });
     const bad = await admin.post('/api/templates/publish/Bad__Name/cqFormTemplate', body());
     expect(bad.status).toBe(400);

@@ -6,6 +6,7 @@ import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
+import { ALL_CONTROLS_FORM } from './form-fixtures';
 
 // Issue 44, the app's own texts in the user's language: a field user whose Salesforce language is
 // Spanish (set by the admin on their User record, as in Setup) sees home, a form and the outbox in
@@ -35,6 +36,7 @@ const FORM_ES = catalog('../../mfe-form/src/i18n/es.json');
 const SHELL_ES = catalog('../../shell/src/i18n/es.json');
 const SHELL_FR = catalog('../../shell/src/i18n/fr.json');
 const BUILDER_ES = catalog('../../mfe-builder/src/i18n/es.json');
+const CONTRACTS_ES = catalog('../../shared-contracts/i18n/es.json');
 const BUILT = 'FORM-0003';
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: false });
@@ -180,5 +182,57 @@ test('a Spanish admin: the builder in Spanish at 390 px, axe clean', async ({ pa
   await expect(page.getByRole('complementary', { name: BUILDER_ES['builder.palette'] })).toBeVisible();
   await expect(page.getByRole('button', { name: BUILDER_ES['builder.saveForm'] })).toBeVisible();
   await expect(page.getByTestId('palette-item').first()).toBeVisible();
+  await expectAxeClean(page);
+});
+
+// A refusal's detail (issue 44): the BFF refuses the submit with its own check (the form in the org
+// gained a required field after the device loaded it; refused-submit.spec is the English walk). Its
+// wire text is English; the field user reads which field and why in Spanish, on the form and on home.
+test('a Spanish field user: the BFF’s refusal of a submit names the field and the reason in Spanish', async ({
+  page,
+}) => {
+  const definition = (required: string[]) => {
+    const schema = structuredClone(ALL_CONTROLS_FORM.schema) as {
+      properties: { General: { required: string[] } };
+    };
+    schema.properties.General.required = [...schema.properties.General.required, ...required];
+    return JSON.stringify({ ...ALL_CONTROLS_FORM, formName: 'Changing Form', schema });
+  };
+  const created = await admin()
+    .sobject('cqext__SQX_Form_Definition__c')
+    .create({
+      Name: 'FORM-0097',
+      cqext__Title__c: 'Changing Form',
+      cqext__Supports_Offline__c: true,
+      cqext__Status__c: 'Active',
+      cqext__Object_Type__c: 'cqext__SQX_Inspection__c',
+      cqext__Form_JSON__c: definition([]),
+    } as never);
+  const formId = (created as unknown as { id: string }).id;
+  const title = 'FORM-0097 - Changing Form';
+  await openHome(page, env.system.url, FIELD);
+  await page.locator('#home-tab-select').selectOption('3');
+  await page.getByRole('button', { name: `${HOME_ES['home.launch']} ${title}` }).click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Inspector name').fill('Ada Inspector');
+  // meanwhile the admin makes Notes required in the org
+  await admin()
+    .sobject('cqext__SQX_Form_Definition__c')
+    .update({ Id: formId, cqext__Form_JSON__c: definition(['Notes']) } as never);
+  await page.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.save'] }).click();
+
+  const notesMissing = CONTRACTS_ES['messageForms.missingRequiredFields']!.replace('{0}', 'Notes');
+  const banner = page.getByTestId('identified-errors');
+  await expect(banner).toContainText(CONTRACTS_ES['messages.submitFailedWithErrors']!, { timeout: 60_000 });
+  await expect(banner.getByRole('listitem')).toHaveText([notesMissing]);
+  await expect(page.locator('[data-path="General.Notes"] .cq-error')).toHaveText(notesMissing);
+
+  // home's In Progress card tells it in Spanish too
+  await page.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.close'] }).click();
+  await page.waitForURL(`${env.system.url}/`);
+  await page.locator('#home-tab-select').selectOption('1');
+  const card = page.getByTestId('in-progress-card').filter({ hasText: 'Ada Inspector' });
+  await card.getByRole('button', { name: HOME_ES['home.showErrors'] }).click();
+  await expect(page.getByTestId('submission-error-text')).toHaveText(notesMissing);
   await expectAxeClean(page);
 });

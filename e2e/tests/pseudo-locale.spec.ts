@@ -106,7 +106,7 @@ async function untranslated(page: Page, scope = 'body'): Promise<string[]> {
   );
 }
 
-test('home (every tab), the outbox, the profile menu and a form show only translated texts', async ({
+test('home (every tab), the outbox, the profile menu, a form and its signature dialog show only translated texts', async ({
   page,
 }) => {
   await openHome(page, env.system.url);
@@ -133,13 +133,24 @@ test('home (every tab), the outbox, the profile menu and a form show only transl
   await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('form-name')).toHaveText(FORM);
   found.form = await untranslated(page);
+  // the field user signs: the signature dialog
+  await page
+    .getByTestId('signature-card')
+    .first()
+    .getByRole('button', { name: pseudo('Sign here') })
+    .click();
+  const signature = page.getByRole('dialog');
+  await expect(signature.getByTestId('signature-canvas')).toBeVisible();
+  found['signature dialog'] = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(signature).toBeHidden();
   expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
 });
 
 // the pseudo-locale's form of a text (shared-contracts), so the steps find buttons by their names
 const pseudo = pseudoText;
 
-test("the builder as an admin: palette, canvas, a field's editor and its rules, scoring and a table show only translated texts", async ({
+test("the builder as an admin: palette, canvas, a field's editor and its rules, scoring, a table and its modals, the templates and a template's configuration show only translated texts", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -191,5 +202,33 @@ test("the builder as an admin: palette, canvas, a field's editor and its rules, 
   found["the table's header"] = await untranslated(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // a column's modal (its title double-clicked) and the table's own settings (its chip's Edit)
+  await table.locator('[data-testid^="column-title-"]').first().dblclick();
+  await expect(dialog).toBeVisible();
+  found["a table column's modal"] = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page
+    .getByTestId('canvas-field')
+    .filter({ has: table })
+    .getByRole('button', { name: new RegExp(`^⟦${pseudo('Edit').slice(1, -1)}`) })
+    .first()
+    .click();
+  await expect(dialog).toBeVisible();
+  found["the table's settings"] = await untranslated(page, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // publishing: the templates screen, then a template's configuration
+  await page.getByRole('link', { name: pseudo('Publish templates') }).click();
+  await page.waitForURL(/\/templates/);
+  const configure = page.getByRole('button', { name: new RegExp(`^${pseudo('Configure')}`) }).first();
+  await expect(configure).toBeVisible();
+  found.templates = await untranslated(page);
+  await configure.click();
+  await page.waitForURL(/\/templateConfiguration/);
+  await expect(page.getByRole('heading', { name: pseudo('Template configuration') })).toBeVisible();
+  await expect(page.getByRole('button', { name: pseudo('Publish to this org') })).toBeVisible();
+  found["a template's configuration"] = await untranslated(page);
   expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
 });

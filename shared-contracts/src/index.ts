@@ -15,3 +15,4 @@ export * from './canvas';
 export * from './publish';
 export * from './domain-url';
 export * from './action-completion';
+export * from './field-errors';

@@ -12,8 +12,23 @@ export function documentDirection(): Direction {
 
 /** Calls `listener` whenever `<html dir>` changes; returns the remover. */
 export function subscribeDirection(listener: () => void): () => void {
+  return subscribeRootAttribute('dir', listener);
+}
+
+/** Calls `listener` whenever `<html lang>` changes (the host set the user's language); returns the remover. */
+export function subscribeLanguage(listener: () => void): () => void {
+  return subscribeRootAttribute('lang', listener);
+}
+
+function subscribeRootAttribute(name: string, listener: () => void): () => void {
   if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => undefined;
-  const observer = new MutationObserver(listener);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['dir'] });
+  let last = document.documentElement.getAttribute(name);
+  const observer = new MutationObserver(() => {
+    const now = document.documentElement.getAttribute(name);
+    if (now === last) return;
+    last = now;
+    listener();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [name] });
   return () => observer.disconnect();
 }

@@ -1,6 +1,7 @@
-import type { ComponentType, ReactNode } from 'react';
-import { ChakraBaseProvider } from '@chakra-ui/react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { ChakraBaseProvider, useToast } from '@chakra-ui/react';
 import { memoryColorMode } from './color-mode';
+import { subscribeLanguage } from './direction';
 import { useDirectedTheme } from './use-direction';
 import { defineRemoteAppIn, type RemoteAppFrame } from './remote-app-core';
 import type { CatalogLoaders } from './i18n';
@@ -23,9 +24,22 @@ export function ProductChakra({ theme, children }: { theme: ChakraTheme; childre
       theme={directed}
       colorModeManager={memoryColorMode}
     >
+      <ToastsCloseOnLanguageSwitch />
       {children}
     </ChakraBaseProvider>
   );
+}
+
+/**
+ * Open toasts close when the user switches language (issue 44): a toast's text was read in the
+ * language it was raised in, and the screen around it now speaks another. What a toast tells stays
+ * on the screen that raised it (a card's warning, the form's error list, the outbox), so closing
+ * loses nothing, where a toast left in the old language would read as a leftover.
+ */
+export function ToastsCloseOnLanguageSwitch() {
+  const toast = useToast();
+  useEffect(() => subscribeLanguage(() => toast.closeAll()), [toast]);
+  return null;
 }
 
 /**

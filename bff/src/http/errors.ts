@@ -5,11 +5,18 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number;
   readonly details: unknown;
+  /** The variable parts of the message (the envelope's `params`), for a screen to word it by code. */
+  params: Readonly<Record<string, string | number>> | undefined;
   constructor(code: ApiErrorCode, message?: string, details?: unknown, status?: number) {
     super(message ?? defaultMessage(code));
     this.code = code;
     this.status = status ?? API_ERROR_CODES[code].status;
     this.details = details;
+  }
+  /** Carries the message's variable parts, so the client words it in the user's language (issue 44). */
+  withParams(params: Readonly<Record<string, string | number>>): this {
+    this.params = params;
+    return this;
   }
   toEnvelope(): ApiFailure {
     return {
@@ -18,6 +25,7 @@ export class ApiError extends Error {
       errorType: API_ERROR_CODES[this.code].errorType,
       errorCode: this.code,
       ...(this.details === undefined ? {} : { details: this.details }),
+      ...(this.params === undefined ? {} : { params: this.params }),
     };
   }
 }

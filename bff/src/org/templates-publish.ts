@@ -48,7 +48,9 @@ export function readPublishRequest(call: Call): PublishRequest {
   if (!isValidLwcName(componentName))
     throw new ApiError('BAD_REQUEST', PUBLISH_MESSAGES.invalidComponentName);
   if (componentName === DEFAULT_BASE_CLASS.name)
-    throw new ApiError('COMPONENT_EQUALS_BASE_CLASS', componentEqualsBaseClass(componentName));
+    throw new ApiError('COMPONENT_EQUALS_BASE_CLASS', componentEqualsBaseClass(componentName)).withParams({
+      name: componentName,
+    });
   const payload = isObj(call.body.payload) ? call.body.payload : {};
   const o = isObj(payload.options) ? payload.options : {};
   const action = o.actionOverride === 'Create' || o.actionOverride === 'Edit' ? o.actionOverride : 'None';
@@ -156,8 +158,15 @@ export async function publishTemplate(call: Call, instanceUrl: string | undefine
   const baseInOrg = existing.some((r) => same(r, base));
   if (!req.overwrite) {
     if (name.toLowerCase() === base.toLowerCase() || (match && match.IsExposed === false))
-      throw new ApiError('BASE_CLASS_NAME', baseClassNameConfirm(name), { developerName: name });
-    if (match) throw new ApiError('COMPONENT_EXISTS', componentExistsConfirm(name), { developerName: name });
+      throw new ApiError('BASE_CLASS_NAME', baseClassNameConfirm(name), { developerName: name }).withParams({
+        name,
+      });
+    if (match)
+      throw new ApiError('COMPONENT_EXISTS', componentExistsConfirm(name), {
+        developerName: name,
+      }).withParams({
+        name,
+      });
   }
   const apiVersion = call.deps.config.salesforce.apiVersion;
   const files = packageFiles(call, req, !baseInOrg && name.toLowerCase() !== base.toLowerCase());

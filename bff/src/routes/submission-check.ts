@@ -4,7 +4,8 @@
  * read-only fields exempt, `required` rules, the schema's types, formats and patterns; on a scored form
  * the note and photo a failing answer requires: scoring-layout.ts). A failure is a
  * 422 with the spec's texts (`errors`) and the same texts by field (`fieldErrors`, {errorPath,
- * message}, as the org's refusals are answered), and nothing is written; a draft is never checked.
+ * message}, as the org's refusals are answered, with each text's `code` and `params`:
+ * shared-contracts field-errors), and nothing is written; a draft is never checked.
  */
 import { MESSAGES, type FormDefinition } from 'shared-contracts';
 import { applyStartingData, documentQueries } from 'form-core';
@@ -159,6 +160,9 @@ export async function submitRefusal(
       errorPath: f.path.split('.').join('/'),
       message: f.message,
       errorCode: 'VALIDATION_FAILED',
+      // the message's code and parameters: the screen words it in its user's language (issue 44)
+      code: f.detail.code,
+      params: f.detail.params,
     })),
   });
 }

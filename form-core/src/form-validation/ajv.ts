@@ -7,21 +7,16 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import type { FormJsonSchema } from 'shared-contracts';
-import { missingRequiredFields } from 'shared-contracts';
+import type { FieldErrorDetail, FormJsonSchema } from 'shared-contracts';
+import { VALIDATION_TEXTS, detailText, fieldErrorReason, ruleParams } from 'shared-contracts';
 import type { JsonFormsRule } from 'shared-contracts';
 import { getIn, joinPath, pointerToPath, scopeToPath } from './paths';
 import { isEmptyValue } from './rules';
 import { schemaAtPath, titleOf, toAjvSchema } from './schema';
 import { SPEC_ANNOTATION_KEYWORDS, shareLeafSchemas } from './sharedLeaves';
 
-/** Texts of the listing the spec does not give (mfe-form's RENDERER_TEXTS repeats them for its UI). */
-export const VALIDATION_TEXTS = {
-  /** Error listing: suffix of indexed items, '{field title} {message} (row N)'. */
-  row: (n: number): string => ` (row ${n})`,
-  /** Under an empty required field, in words a user reads (the listing uses missingRequiredFields). */
-  requiredProperty: 'This field is required',
-} as const;
+/** The listing's words and the check's reasons, in the user's language (shared-contracts field-errors). */
+export { VALIDATION_TEXTS };
 
 /** Counters the bench and tests read: Ajv compiles must not grow after mount. */
 export const ajvStats = { compiles: 0 };
@@ -149,12 +144,35 @@ export const errorPath = (e: ErrorObject): string => {
   return base;
 };
 
-/** The message shown on a field: the schema's errorMessage for pattern errors, else Ajv's. */
+/**
+ * An error's stable code and parameters (shared-contracts field-errors): what the BFF's refusal
+ * carries beside its English text, so each screen words it in its user's language.
+ */
+export const errorDetail = (e: ErrorObject, root: FormJsonSchema): FieldErrorDetail => {
+  const { title, row } = describePath(errorPath(e), root);
+  const at = row !== undefined ? { field: title, row } : { field: title };
+  if (e.keyword === 'required') return { code: 'missingRequired', params: at };
+  const authored =
+    e.keyword === 'pattern' ? schemaAtPath(pointerToPath(e.instancePath), root)?.errorMessage : undefined;
+  // the form's own error message is its author's words: shown as written
+  if (authored) return { code: 'invalid', params: { ...at, reason: authored } };
+  return {
+    code: 'invalid',
+    params: {
+      ...at,
+      reason: e.message ?? 'is invalid',
+      rule: e.keyword,
+      ...ruleParams(e.params as Record<string, unknown>),
+    },
+  };
+};
+
+/** The message shown on a field: the schema's errorMessage for pattern errors, else the check's reason. */
 export const errorMessageOf = (e: ErrorObject, root: FormJsonSchema): string => {
-  if (e.keyword === 'required') return VALIDATION_TEXTS.requiredProperty;
-  const s = schemaAtPath(pointerToPath(e.instancePath), root);
-  if (e.keyword === 'pattern' && s?.errorMessage) return s.errorMessage;
-  return e.message ?? 'is invalid';
+  const detail = errorDetail(e, root);
+  return detail.code === 'missingRequired'
+    ? VALIDATION_TEXTS.requiredProperty
+    : fieldErrorReason(detail.params);
 };
 
 /** Errors grouped by data path. */
@@ -186,10 +204,4 @@ export const describePath = (path: string, root: FormJsonSchema): { title: strin
  * Required errors read '{field} is missing required fields'.
  */
 export const listErrors = (errors: ErrorObject[], root: FormJsonSchema): string[] =>
-  errors.map((e) => {
-    const p = errorPath(e);
-    const { title, row } = describePath(p, root);
-    const text =
-      e.keyword === 'required' ? missingRequiredFields(title) : `${title} ${errorMessageOf(e, root)}`;
-    return row !== undefined ? `${text}${VALIDATION_TEXTS.row(row)}` : text;
-  });
+  errors.map((e) => detailText(errorDetail(e, root)));

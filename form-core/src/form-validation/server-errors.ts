@@ -1,15 +1,17 @@
 /**
  * A refused submit's errors as the org or the BFF gave them (spec section 5: "server errors per
  * errorPath are mapped back onto fields by custom validation, recursing up to depth 5"). The form
- * puts them on its fields; home's In Progress card tells them in its error toast.
+ * puts them on its fields; home's In Progress card tells them in its error toast. An error the BFF's
+ * check gave carries its code and parameters (shared-contracts field-errors): it reads in the
+ * user's language, not in the English it was stored in.
  */
-import { CUSTOM_VALIDATION_MAX_DEPTH } from 'shared-contracts';
+import { CUSTOM_VALIDATION_MAX_DEPTH, fieldErrorText } from 'shared-contracts';
 import { joinPath } from './paths';
 
 const messageOf = (v: unknown): string | undefined => {
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') {
-    return (v as { message: string }).message;
+    return fieldErrorText(v) ?? (v as { message: string }).message;
   }
   return undefined;
 };

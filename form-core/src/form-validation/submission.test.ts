@@ -49,7 +49,13 @@ describe('checkSubmission', () => {
     expect(empty.ok).toBe(false);
     expect(empty.messages).toEqual(['Site is missing required fields']);
     // each message with its field, so a refusal can be shown on the field
-    expect(empty.fieldErrors).toEqual([{ path: 'General.Site', message: 'Site is missing required fields' }]);
+    expect(empty.fieldErrors).toEqual([
+      {
+        path: 'General.Site',
+        message: 'Site is missing required fields',
+        detail: { code: 'missingRequired', params: { field: 'Site' } },
+      },
+    ]);
     expect(checkSubmission({ schema, ui, data: { General: { Site: '  ' } } }).missing).toEqual([
       'General.Site',
     ]);
@@ -86,7 +92,12 @@ describe('checkSubmission', () => {
     });
     expect(r.ok).toBe(false);
     expect(r.messages).toContain('Code Numeric Only');
-    expect(r.fieldErrors).toContainEqual({ path: 'General.Code', message: 'Code Numeric Only' });
+    // the author's message, as written
+    expect(r.fieldErrors).toContainEqual({
+      path: 'General.Code',
+      message: 'Code Numeric Only',
+      detail: { code: 'invalid', params: { field: 'Code', reason: 'Numeric Only' } },
+    });
   });
 });
 

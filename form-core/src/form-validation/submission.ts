@@ -5,15 +5,15 @@
  * requiredScope.ts) and Ajv over the whole form (types, formats, patterns), listed in the spec's
  * words ('{field} is missing required fields', '{field title} {message} (row N)').
  */
-import type { FormJsonSchema } from 'shared-contracts';
-import { missingRequiredFields } from 'shared-contracts';
+import type { FieldErrorDetail, FormJsonSchema } from 'shared-contracts';
+import { detailText } from 'shared-contracts';
 import type { UISchemaElement } from 'shared-contracts';
 import {
   describePath,
+  errorDetail,
   errorPath,
   evaluateJsonFormsCondition,
   getValidator,
-  listErrors,
   validateForm,
 } from './ajv';
 import { missingRequired, requiredPlan } from './required';
@@ -25,7 +25,6 @@ import {
   type RequiredScope,
 } from './requiredScope';
 import { generateUISchema } from './uischema';
-import { VALIDATION_TEXTS } from './ajv';
 
 /** The data paths of missing required values: the schema's, minus exempt ones, plus rule-required ones. */
 export const missingRequiredPaths = (
@@ -51,13 +50,15 @@ export const missingRequiredPaths = (
   return missing;
 };
 
-/** '{field} is missing required fields' (row N) for each missing path. */
+/** A missing path's code and parameters: '{field} is missing required fields' (row N). */
+export const missingDetail = (path: string, schema: FormJsonSchema): FieldErrorDetail => {
+  const { title, row } = describePath(path, schema);
+  return { code: 'missingRequired', params: row !== undefined ? { field: title, row } : { field: title } };
+};
+
+/** '{field} is missing required fields' (row N) for each missing path, in the user's language. */
 export const missingMessages = (missing: readonly string[], schema: FormJsonSchema): string[] =>
-  missing.map((p) => {
-    const { title, row } = describePath(p, schema);
-    const text = missingRequiredFields(title);
-    return row !== undefined ? `${text}${VALIDATION_TEXTS.row(row)}` : text;
-  });
+  missing.map((p) => detailText(missingDetail(p, schema)));
 
 export interface SubmissionCheck {
   ok: boolean;
@@ -65,8 +66,11 @@ export interface SubmissionCheck {
   missing: string[];
   /** The listing: missing required fields first, then the schema's other errors. */
   messages: string[];
-  /** The same listing, each message with the data path of the field it is about (dot-separated). */
-  fieldErrors: { path: string; message: string }[];
+  /**
+   * The same listing, each message with the data path of the field it is about (dot-separated) and
+   * its code and parameters (shared-contracts field-errors: each screen words it in its language).
+   */
+  fieldErrors: { path: string; message: string; detail: FieldErrorDetail }[];
 }
 
 /**
@@ -84,12 +88,10 @@ export const checkSubmission = (args: {
   const scope = requiredScopeOf(ui, args.schema, new Set(args.readOnlyFields ?? []));
   const missing = missingRequiredPaths(args.schema, args.data, scope);
   const errors = validateForm(getValidator(args.schema, args.version), args.data);
-  const missingTexts = missingMessages(missing, args.schema);
-  const errorTexts = listErrors(errors, args.schema);
-  const messages = [...missingTexts, ...errorTexts];
   const fieldErrors = [
-    ...missing.map((path, i) => ({ path, message: missingTexts[i] ?? '' })),
-    ...errors.map((e, i) => ({ path: errorPath(e), message: errorTexts[i] ?? '' })),
-  ];
+    ...missing.map((path) => ({ path, detail: missingDetail(path, args.schema) })),
+    ...errors.map((e) => ({ path: errorPath(e), detail: errorDetail(e, args.schema) })),
+  ].map((f) => ({ ...f, message: detailText(f.detail) }));
+  const messages = fieldErrors.map((f) => f.message);
   return { ok: messages.length === 0, missing, messages, fieldErrors };
 };

@@ -1,7 +1,15 @@
 import { afterEach, expect, it } from 'vitest';
 import { activateLanguage } from 'ui-kit/i18n';
-import { API_MESSAGES, BffError, PSEUDO_LANGUAGE } from 'shared-contracts';
+import {
+  API_MESSAGES,
+  BffError,
+  PSEUDO_LANGUAGE,
+  PUBLISH_MESSAGES,
+  componentExistsConfirm,
+} from 'shared-contracts';
 import { errorText } from '../builder/api';
+import { failureOutcome } from '../templates/logic';
+import { errorText as templatesErrorText } from '../templates/errors';
 import { CATALOGS } from './catalogs';
 import { TEXTS } from '../builder/texts';
 import { SCORING_TEXTS } from '../editors/scoring/ScoringModal';
@@ -41,4 +49,49 @@ it("shows the BFF's own error texts in the language", async () => {
   expect(errorText(new BffError({ kind: 'rejected', status: 400, message: 'Unknown template.' }))).toBe(
     'Unknown template.',
   );
+});
+
+// Publishing's answers (issue 44): the BFF's English worded again in the language by its code and
+// parameters (the developer name), its fixed texts by their English, the org's reason as written.
+it('shows the publish answers in the language, the names they carry kept', async () => {
+  const exists = new BffError({
+    kind: 'conflict',
+    status: 409,
+    message: componentExistsConfirm('cqui'),
+    errorType: 'component exists',
+    code: 'COMPONENT_EXISTS',
+    params: { name: 'cqui' },
+  });
+  expect(failureOutcome(exists, '')).toEqual({ kind: 'confirm', text: componentExistsConfirm('cqui') });
+  await activateLanguage('es', CATALOGS);
+  expect(failureOutcome(exists, '')).toEqual({
+    kind: 'confirm',
+    text: 'Ya existe un componente llamado cqui en la organización. ¿Quieres sobrescribirlo?',
+  });
+  const unknown = new BffError({
+    kind: 'rejected',
+    status: 422,
+    message: `${PUBLISH_MESSAGES.unknownPublishErrorPrefix}LWC compiler unavailable`,
+    errorType: 'unknown publish error',
+    code: 'UNKNOWN_PUBLISH_ERROR',
+  });
+  expect(templatesErrorText(unknown)).toBe('No se pudo publicar la plantilla: LWC compiler unavailable');
+  const refused = new BffError({
+    kind: 'rejected',
+    status: 400,
+    message: PUBLISH_MESSAGES.otherOrgNotSignedIn,
+    code: 'BAD_REQUEST',
+  });
+  expect(templatesErrorText(refused)).toBe(
+    'Inicia sesión en la otra organización antes de publicar en ella.',
+  );
+  // a name without its parameters (an older BFF) still shows the English as it came
+  const bare = new BffError({
+    kind: 'conflict',
+    status: 409,
+    message: componentExistsConfirm('x'),
+    errorType: 'component exists',
+    code: 'COMPONENT_EXISTS',
+  });
+  expect(failureOutcome(bare, '')).toEqual({ kind: 'confirm', text: componentExistsConfirm('x') });
 });

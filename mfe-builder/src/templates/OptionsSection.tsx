@@ -16,6 +16,13 @@ import { ACTION_OVERRIDES, type ActionOverride, type Draft } from './logic';
 import type { OrgLists } from './useOrgLists';
 import { TEMPLATE_TEXTS as T } from './texts';
 
+/** The action override's choices in the user's language (the values stay the org's words). */
+const ACTION_LABELS: Record<ActionOverride, () => string> = {
+  Create: () => T.actionCreate,
+  Edit: () => T.actionEdit,
+  None: () => T.none,
+};
+
 /** The component's options, chosen from the lists of the org it goes to (useOrgLists). */
 export function OptionsSection({
   draft,
@@ -66,7 +73,7 @@ export function OptionsSection({
               <HStack spacing={5}>
                 {ACTION_OVERRIDES.map((a) => (
                   <Radio key={a} value={a}>
-                    {a}
+                    {ACTION_LABELS[a]()}
                   </Radio>
                 ))}
               </HStack>

@@ -7,7 +7,9 @@ import {
   isValidLwcName,
   MESSAGES,
   PUBLISH_CONFIRM_ERROR_TYPES,
-  PUBLISH_MESSAGES,
+  PUBLISH_TEXTS,
+  displayMessage,
+  publishErrorText,
   serverErrorText,
   type BffError,
   type HostServices,
@@ -71,8 +73,8 @@ export function validatePublishDraft(
       ? TEMPLATE_TEXTS.developerNameRequired
       : isValidLwcName(d.developerName)
         ? undefined
-        : PUBLISH_MESSAGES.invalidComponentName,
-    target: d.target === 'other' && !ctx.otherSignedIn ? PUBLISH_MESSAGES.otherOrgNotSignedIn : undefined,
+        : PUBLISH_TEXTS.invalidComponentName,
+    target: d.target === 'other' && !ctx.otherSignedIn ? PUBLISH_TEXTS.otherOrgNotSignedIn : undefined,
   };
 }
 
@@ -182,7 +184,9 @@ export function successOutcome(result: PublishResult): Outcome {
   if (result.status === 'Unknown')
     return {
       kind: 'warning',
-      text: result.warning ?? PUBLISH_MESSAGES.deployStatusUnknown,
+      text: result.warning
+        ? (publishErrorText(result.warning) ?? result.warning)
+        : PUBLISH_TEXTS.deployStatusUnknown,
       detail: TEMPLATE_TEXTS.deployId(result.deployId),
     };
   return {
@@ -192,23 +196,34 @@ export function successOutcome(result: PublishResult): Outcome {
   };
 }
 
-/** A failed publish: an overwrite question for the confirmation types, else the error and its problems. */
+/**
+ * A failed publish: an overwrite question for the confirmation types, else the error and its problems,
+ * in the user's language (the BFF's English worded again by its code and parameters: publishErrorText).
+ */
 export function failureOutcome(
-  failure: Pick<BffError, 'status' | 'network' | 'errorType' | 'message' | 'details'> | undefined,
+  failure:
+    | (Pick<BffError, 'status' | 'network' | 'errorType' | 'message' | 'details'> &
+        Partial<Pick<BffError, 'code' | 'params'>>)
+    | undefined,
   fallback: string,
 ): Outcome {
   if (!failure) return { kind: 'error', text: fallback, problems: [] };
   if (failure.network) return { kind: 'error', text: MESSAGES.networkError, problems: [] };
+  const shown = (english: string) =>
+    publishErrorText(english, failure.code, failure.params) ?? displayMessage(english);
   if ((PUBLISH_CONFIRM_ERROR_TYPES as readonly string[]).includes(failure.errorType))
-    return { kind: 'confirm', text: failure.message };
+    return { kind: 'confirm', text: shown(failure.message) };
   const details = failure.details as { problems?: { component?: string; problem?: string }[] } | undefined;
   const problems = Array.isArray(details?.problems)
     ? details.problems.map((p) => (p.component ? `${p.component}: ${p.problem ?? ''}` : (p.problem ?? '')))
     : [];
-  const text = failure.message || fallback;
+  if (!failure.message) return { kind: 'error', text: fallback, problems };
   return {
     kind: 'error',
-    text: failure.errorType === 'server' ? serverErrorText(text) : text,
+    text:
+      failure.errorType === 'server'
+        ? displayMessage(serverErrorText(failure.message))
+        : shown(failure.message),
     problems,
   };
 }

@@ -48,6 +48,9 @@ export const TEMPLATE_TEXTS = defineTexts('templates', {
   layout: 'Page layout',
   none: 'None',
   actionOverride: 'Action override',
+  /** The action override's choices (Create, Edit; None is `none`). */
+  actionCreate: 'Create',
+  actionEdit: 'Edit',
   actionHelp: 'Create or Edit also makes the component a quick action (Create starts a new record).',
   afterSaveFlow: 'Auto-launched flow after save',
   dynamicFilter: 'Dynamic filter class',

@@ -7,6 +7,8 @@ import { defineTexts } from 'shared-contracts';
 export const RENDERER_TEXTS = defineTexts('renderer', {
   signHere: 'Sign here',
   clear: 'Clear',
+  /** A dialog's close button (the signature dialog's ×). */
+  close: 'Close',
   save: 'Save',
   addRow: 'Add Row',
   retry: 'Retry',
@@ -17,10 +19,6 @@ export const RENDERER_TEXTS = defineTexts('renderer', {
   no: 'No',
   addSignature: 'Add signature',
   showValidationMessage: 'Show validation message',
-  /** Error listing: suffix of indexed items, '{field title} {message} (row N)'. */
-  row: (n: number): string => ` (row ${n})`,
-  /** Under an empty required field, in words a user reads (the listing uses missingRequiredFields). */
-  requiredProperty: 'This field is required',
   /** Lookup offline: the records "Download for offline" kept are what is searched. */
   lookupOnDevice: (n: number, truncated: boolean): string =>
     `Offline: searching the ${truncated ? 'first ' : ''}${n} record${n === 1 ? '' : 's'} kept on this device.`,

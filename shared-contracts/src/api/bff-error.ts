@@ -25,6 +25,13 @@ export interface BffErrorInit {
   reason?: string;
   /** One of the spec's error types (generic, server, session expired, …). */
   errorType?: string;
+  /**
+   * The envelope's stable machine code (API_ERROR_CODES: VALIDATION_FAILED, NOT_FOUND, …); '' when
+   * the answer had none (no answer, a body not the BFF's). A screen words a message by it.
+   */
+  code?: string;
+  /** The variable parts of the message (the envelope's `params`), for wording it by `code`. */
+  params?: Readonly<Record<string, string | number>>;
   /** The envelope's structured detail (field errors, the org's version, the org's error code). */
   details?: unknown;
   /** What a refused submission stores as its errors (field errors, else the messages). */
@@ -37,6 +44,8 @@ export class BffError extends Error {
   readonly status: number;
   readonly reason: string;
   readonly errorType: string;
+  readonly code: string;
+  readonly params?: Readonly<Record<string, string | number>>;
   readonly details?: unknown;
   readonly data?: unknown;
 
@@ -46,6 +55,8 @@ export class BffError extends Error {
     this.status = init.status ?? 0;
     this.reason = init.reason ?? init.message;
     this.errorType = init.errorType ?? (init.kind === 'unauthorized' ? 'session expired' : 'generic');
+    this.code = init.code ?? '';
+    if (init.params !== undefined) this.params = init.params;
     if (init.details !== undefined) this.details = init.details;
     if (init.data !== undefined) this.data = init.data;
   }

@@ -21,6 +21,12 @@ export interface ApiFailure {
   errorCode: ApiErrorCode;
   /** Optional structured detail, e.g. the org's version on a version conflict, field errors. */
   details?: unknown;
+  /**
+   * The variable parts of a message worded from them (a name, a count), so a screen can word it by
+   * `errorCode` in its user's language; `messages` stays the English text. Field errors carry their
+   * own (`details.fieldErrors[i].code` and `params`: field-errors.ts).
+   */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
@@ -77,6 +83,8 @@ export type ReadResult<T> =
       /** The session has ended: reload and remove stored user details (spec section 4). */
       sessionEnded: boolean;
       details?: unknown;
+      /** The envelope's `params` (ApiFailure). */
+      params?: Readonly<Record<string, string | number>>;
     };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -125,5 +133,8 @@ export function readEnvelope<T>(status: number, body: unknown): ReadResult<T> {
     display,
     sessionEnded,
     ...(isRecord(body) && 'details' in body ? { details: body.details } : {}),
+    ...(isRecord(body) && isRecord(body.params)
+      ? { params: body.params as Readonly<Record<string, string | number>> }
+      : {}),
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CSRF_HEADER, MESSAGES, isBffError } from 'shared-contracts';
+import { BffError, CSRF_HEADER, MESSAGES, MESSAGES_EN, isBffError } from 'shared-contracts';
+
+const failureOf = (e: unknown): BffError => e as BffError;
 import { createBffClient, type FetchLike } from './bff-client';
 import { createLogoutGate, LOGOUT_PATH, PENDING_LOGOUT_KEY } from './logout-gate';
 import { HttpOrgGateway } from './offline/http-gateway';
@@ -45,6 +47,58 @@ describe('the one BFF client', () => {
       });
     }
     expect(net.sent.every((s) => (s.init.headers as Record<string, string>)[CSRF_HEADER])).toBe(true);
+  });
+
+  it("a refusal keeps the envelope's machine code and parameters beside its English text; no answer has none", async () => {
+    const fieldErrors = [
+      {
+        errorPath: 'General/Notes',
+        message: 'Notes is missing required fields',
+        errorCode: 'VALIDATION_FAILED',
+        code: 'missingRequired',
+        params: { field: 'Notes' },
+      },
+    ];
+    const refused = createBffClient({
+      fetch: async () =>
+        json(422, {
+          success: false,
+          messages: [MESSAGES_EN.fixFieldValidation],
+          errorType: 'custom',
+          errorCode: 'VALIDATION_FAILED',
+          details: { errors: ['Notes is missing required fields'], fieldErrors },
+        }),
+    });
+    const e = await refused.api.post('/api/submissions/batch', {}).catch((x: unknown) => x);
+    expect(e).toMatchObject({
+      kind: 'rejected',
+      code: 'VALIDATION_FAILED',
+      reason: MESSAGES_EN.fixFieldValidation,
+    });
+    // what the device keeps as the submission's errors: each field error with its code and parameters
+    expect(failureOf(e).data).toEqual(fieldErrors);
+    expect(failureOf(e).params).toBeUndefined();
+    const named = createBffClient({
+      fetch: async () =>
+        json(409, {
+          success: false,
+          messages: ['A component named cqui already exists in the org. Do you want to overwrite it?'],
+          errorType: 'component exists',
+          errorCode: 'COMPONENT_EXISTS',
+          params: { name: 'cqui' },
+        }),
+    });
+    await expect(named.api.post('/api/x', {})).rejects.toMatchObject({
+      code: 'COMPONENT_EXISTS',
+      params: { name: 'cqui' },
+    });
+    const offline = createBffClient({
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(offline.api.get('/api/forms')).rejects.toMatchObject({ kind: 'network', code: '' });
+    expect(failureOf(await offline.api.get('/api/forms').catch((x: unknown) => x)).params).toBeUndefined();
   });
 
   it("no answer is the spec's Network Error; a 401 ends the session once per call", async () => {

@@ -142,6 +142,8 @@ export function classify(status: number, body: unknown): BffError {
     reason,
     status,
     errorType: read.ok ? 'generic' : read.errorType,
+    code: read.ok ? '' : (read.errorCode ?? ''),
+    ...(!read.ok && read.params !== undefined ? { params: read.params } : {}),
     ...(details !== undefined ? { details } : {}),
     data,
   });

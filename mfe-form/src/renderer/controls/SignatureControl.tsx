@@ -60,7 +60,7 @@ const SignModal = ({
           {RENDERER_TEXTS.signHere}
           {purpose ? `: ${purpose}` : ''}
         </ModalHeader>
-        <ModalCloseButton />
+        <ModalCloseButton aria-label={RENDERER_TEXTS.close} />
         <ModalBody>
           <Box borderWidth="1px" borderRadius="md">
             <canvas

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormJsonSchema } from 'shared-contracts';
-import { RENDERER_TEXTS } from '../texts';
+import { VALIDATION_TEXTS } from 'shared-contracts';
 import { ErrorIndex } from './errorIndex';
 import { errorsByPath, getValidator, validateData } from './validation';
 
@@ -57,10 +57,10 @@ describe('ErrorIndex', () => {
   it('notices a changed error at the same path and a missing property that changed', () => {
     const index = new ErrorIndex(schema);
     const a = run(index, { zip: '1' });
-    expect(plain(a)).toEqual({ name: [RENDERER_TEXTS.requiredProperty] });
+    expect(plain(a)).toEqual({ name: [VALIDATION_TEXTS.requiredProperty] });
     // Same place in the schema (the object's required list), another missing property.
     const other = run(index, { name: 'a' });
-    expect(plain(other)).toEqual({ zip: [RENDERER_TEXTS.requiredProperty] });
+    expect(plain(other)).toEqual({ zip: [VALIDATION_TEXTS.requiredProperty] });
     expect(plain(run(index, { zip: '1' }))).toEqual(plain(a));
     const b = run(index, { name: 'abcd', zip: '1' });
     expect(b).not.toBe(a);

@@ -8,7 +8,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { FormJsonSchema, FormRule, UISchemaElement } from 'shared-contracts';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, VALIDATION_TEXTS } from 'shared-contracts';
 import { withLocationComponents } from 'form-core';
 import { evaluateJsonFormsCondition } from 'form-core/ajv';
 import { getIn, isWithin, setIn } from 'form-core/paths';
@@ -21,7 +21,6 @@ import { ArrayEdited } from './arrayEdited';
 import { requiredPlan, type RequiredPlan } from 'form-core/required';
 import type { RequiredScope } from 'form-core/requiredScope';
 import { missingRequiredPaths } from 'form-core/submission';
-import { RENDERER_TEXTS } from '../texts';
 import { checkBeforeSave, dropEmptyRows, isEdited, validateForm, type SaveCheck } from './validation';
 
 import {
@@ -369,7 +368,7 @@ export class FormStore {
       return EMPTY_META;
     }
     const errors = [
-      ...(missing ? [RENDERER_TEXTS.requiredProperty] : []),
+      ...(missing ? [VALIDATION_TEXTS.requiredProperty] : []),
       ...(ajv ?? []),
       ...(extra ?? []),
       ...(server ?? []),
@@ -407,7 +406,7 @@ export class FormStore {
   getErrors(): FieldError[] {
     this.flushValidation();
     const out: FieldError[] = [];
-    for (const path of this.missing) out.push({ path, message: RENDERER_TEXTS.requiredProperty });
+    for (const path of this.missing) out.push({ path, message: VALIDATION_TEXTS.requiredProperty });
     for (const m of [this.ajvErrors, this.extraErrors, this.serverErrors]) {
       for (const [path, msgs] of m) for (const message of msgs) out.push({ path, message });
     }

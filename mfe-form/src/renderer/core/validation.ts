@@ -5,10 +5,9 @@
  * (recursing up to depth 5); the edited flag; empty table rows dropped on submit.
  */
 import type { ValidateFunction } from 'ajv';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES, VALIDATION_TEXTS } from 'shared-contracts';
 import type { FormJsonSchema } from 'shared-contracts';
 import { describePath, errorsByPath, listErrors, validateForm } from 'form-core/ajv';
-import { RENDERER_TEXTS } from '../texts';
 import { deepEqual, getIn } from 'form-core/paths';
 import { missingMessages, missingRequiredPaths } from 'form-core/submission';
 import { isEmptyValue } from 'form-core/rules';
@@ -69,14 +68,14 @@ export const checkBeforeSave = (args: {
   const missing = args.missing ?? missingRequiredPaths(args.schema, args.data, undefined);
   // The listing the BFF answers a refused submit with (form-core's submission check).
   messages.push(...missingMessages(missing, args.schema));
-  for (const p of missing) byPath.set(p, [RENDERER_TEXTS.requiredProperty]);
+  for (const p of missing) byPath.set(p, [VALIDATION_TEXTS.requiredProperty]);
   for (const [p, msgs] of errorsByPath(errors, args.schema))
     byPath.set(p, [...(byPath.get(p) ?? []), ...msgs]);
   messages.push(...listErrors(errors, args.schema));
   for (const [p, msgs] of args.extraErrors ?? []) {
     const { title, row } = describePath(p, args.schema);
     for (const m of msgs) {
-      messages.push(row !== undefined ? `${title} ${m}${RENDERER_TEXTS.row(row)}` : `${title} ${m}`);
+      messages.push(row !== undefined ? `${title} ${m}${VALIDATION_TEXTS.row(row)}` : `${title} ${m}`);
       byPath.set(p, [...(byPath.get(p) ?? []), m]);
     }
   }
