@@ -99,11 +99,16 @@ describe('a refused submit comes back in progress with its errors, whichever lay
         errorPath: 'cqext__SQX_Inspection__c/cqext__Account__c',
         message: 'Site is missing required fields',
         errorCode: 'VALIDATION_FAILED',
+        // kept with its code and words, so the screen says it in the user's language
+        code: 'missingRequired',
+        params: { field: 'Site' },
       },
       {
         errorPath: 'cqext__SQX_Inspection__c/cqext__Inspection_Date__c',
         message: 'Inspection date is missing required fields',
         errorCode: 'VALIDATION_FAILED',
+        code: 'missingRequired',
+        params: { field: 'Inspection date' },
       },
     ];
     expect(local).toMatchObject({ status: 'in progress', syncStatus: 'in error' });
