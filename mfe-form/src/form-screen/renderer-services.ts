@@ -96,8 +96,9 @@ export function buildRendererServices(args: {
     },
     hasUploadRecord: (item: FormFileItem) => !!item.ContentDocumentId || !!record(item.LocalId),
     async getFilePreview(item) {
-      if (record(item.LocalId) && typeof URL.createObjectURL === 'function') {
-        // this one file's bytes, opened now; the Blob lives as long as its preview is shown
+      if (item.LocalId && typeof URL.createObjectURL === 'function') {
+        // the device's copy first: this one file's bytes, opened now (read from the store itself, so
+        // a list not yet read does not hide it); the Blob lives as long as its preview is shown
         const opened = await host.offline.fileBytes(item.LocalId);
         if (opened) return shown(new Blob([opened.bytes], { type: opened.type }));
       }
