@@ -20,12 +20,9 @@ import {
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Sends a multipart body with upload progress (the browser's XMLHttpRequest: xhrUpload). */
-/** An upload's body: a FormData, or a multipart body already built (its Content-Type among the headers). */
-export type UploadBody = FormData | Uint8Array<ArrayBuffer>;
-
 export type UploadLike = (
   url: string,
-  body: UploadBody,
+  body: FormData,
   headers: Record<string, string>,
   onProgress: (p: number) => void,
 ) => Promise<Response>;
@@ -68,7 +65,7 @@ export interface BffClient {
    * A multipart POST with upload progress (`send`: the browser's xhrUpload; default fetch, progress 0
    * then 100 from the caller); answers the envelope's `data`.
    */
-  upload<T>(path: string, form: UploadBody, opts: UploadOptions): Promise<T>;
+  upload<T>(path: string, form: FormData, opts: UploadOptions): Promise<T>;
   /**
    * A server-sent event stream with the session cookie, opened once the gate lets requests go (a
    * pending sign-out that cannot be told calls the 'error' listener). Returns the close.
@@ -217,7 +214,7 @@ export function createBffClient(options: BffClientOptions = {}): BffClient {
         throw noAnswer(e);
       }
     },
-    async upload<T>(path: string, form: UploadBody, opts: UploadOptions) {
+    async upload<T>(path: string, form: FormData, opts: UploadOptions) {
       const url = `${base}${path}${queryString(opts.query)}`;
       const sent = headers(false, opts.headers);
       let res: Response;

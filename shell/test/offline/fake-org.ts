@@ -210,7 +210,7 @@ export class FakeOrg implements OrgGateway {
     if (!id) {
       id = `069${String(++this.ids).padStart(12, '0')}`;
       this.files.set(req.localId, id);
-      this.contentDocuments.push({ id, localId: req.localId, size: req.bytes.byteLength });
+      this.contentDocuments.push({ id, localId: req.localId, size: req.file.size });
     }
     onProgress(100);
     this.lostAfterCommit(f);

@@ -156,7 +156,10 @@ export class FileUploader {
     };
     let contentDocumentId: string;
     try {
-      // as an ArrayBuffer, sent as the request's body: no Blob of the clear bytes (issue 45)
+      // opened only now, to be sent. The request's body is a Blob made at the last moment: a Blob goes
+      // to the network by reference, while an ArrayBuffer body (a multipart body built from the bytes)
+      // is copied by the page and again for the network, which with a few 100 MB files going up at
+      // once stalled the page in the durability run (the Blob is dropped once the upload ends)
       const opened = await store.fileBytes(user, localId);
       if (!opened) throw gatewayError('rejected', MESSAGES_EN.fileUploadErrorFound);
       contentDocumentId = await gateway.uploadFile(
@@ -165,8 +168,7 @@ export class FileUploader {
           submissionId: f.submissionId,
           uniquenessKey: uniquenessKey(owner.formId, owner.id),
           name: f.Name,
-          bytes: opened.bytes,
-          type: opened.type,
+          file: new Blob([opened.bytes], { type: opened.type }),
           ...(f.sha256 ? { sha256: f.sha256 } : {}),
           token,
           ...((f.delivery?.attempts ?? 0) > 0 || f.error ? { retry: true } : {}),

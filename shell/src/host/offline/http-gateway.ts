@@ -31,10 +31,8 @@ import {
   createBffClient,
   type BffClient,
   type BffClientOptions,
-  type UploadBody,
   type UploadLike,
 } from '../bff-client';
-import { multipartFile } from './multipart';
 
 export { classify, TRANSIENT_ORG_ERROR_CODES, type FetchLike } from '../bff-client';
 
@@ -166,12 +164,11 @@ export class HttpOrgGateway implements OrgGateway {
   }
 
   async uploadFile(req: FileUploadRequest, onProgress: (percent: number) => void): Promise<string> {
-    // the multipart body built from the bytes: a FormData would take them as a Blob (multipart.ts)
-    const { body, contentType } = multipartFile('fileData', req.name, req.type, req.bytes);
-    const r = await this.client.upload<Rec>('/api/files', body, {
+    const form = new FormData();
+    form.append('fileData', req.file, req.name);
+    const r = await this.client.upload<Rec>('/api/files', form, {
       query: this.withNetwork({}),
       headers: {
-        'Content-Type': contentType,
         [UPLOAD_KEY_HEADER]: req.localId,
         [SUBMISSION_KEY_HEADER]: req.uniquenessKey,
         ...(req.sha256 ? { [UPLOAD_SHA256_HEADER]: req.sha256 } : {}),
@@ -290,7 +287,7 @@ export class HttpOrgGateway implements OrgGateway {
 /** The browser's upload with progress events (XMLHttpRequest), for HttpGatewayOptions.upload. */
 export function xhrUpload(
   url: string,
-  body: UploadBody,
+  body: FormData,
   headers: Record<string, string>,
   onProgress: (p: number) => void,
 ): Promise<Response> {

@@ -35,10 +35,7 @@ export interface FileUploadRequest {
   /** Uniqueness key of the owning submission. */
   uniquenessKey: string;
   name: string;
-  /** The file's bytes, opened from the store as an ArrayBuffer: no Blob of the clear bytes is made. */
-  bytes: ArrayBuffer;
-  /** Its MIME type ('' when unknown). */
-  type: string;
+  file: Blob;
   sha256?: string;
   /** The fresh token of this file-uploader run (spec: "a fresh token from the server"). */
   token: string;
