@@ -11,22 +11,26 @@ import { systemForFile } from '../support/session';
 
 // Issue 45, a lost or shared device gives nothing away: field.user and then partner.user on one
 // Chromium profile each keep a form for offline use, draft it offline with typed text and a photo (its
-// original kept), and let home keep the org's lists. Then every place the browser keeps data is read:
-// IndexedDB (every database and store), Cache Storage, localStorage, sessionStorage, and every file
-// of the profile on disk (bytes). None holds the typed text, the photo's bytes or the org's names.
-// Each place is its own (soft) check, so a failure names every place that leaks.
+// original kept; partner.user's a 12-megapixel one, ~5 MB), and let home keep the org's lists;
+// partner.user opens the draft again in a new tab and sees both photos (their bytes opened from the
+// store to be shown). Then every place the browser keeps data is read: IndexedDB (every database and store), Cache
+// Storage, localStorage, sessionStorage, and every file of the profile on disk (bytes), while the
+// browser still runs (its blob storage, where Chromium pages Blobs out of memory, is on the profile's
+// disk until it closes) and once it has closed. None holds the typed text, either photo's bytes or
+// the org's names. Each place is its own (soft) check, so a failure names every place that leaks.
 
 const env = systemForFile();
 const FORM_NAME = 'FORM-0097';
 const FORM_TITLE = 'Flange Corrosion Survey';
 const TITLE = `${FORM_NAME} - ${FORM_TITLE}`;
 const USERS = [
-  { username: 'field.user@demo.org', typed: 'Qx7 pitting under gasket seen by field' },
-  { username: 'partner.user@demo.org', typed: 'Qx7 weeping bolt noted by partner' },
+  { username: 'field.user@demo.org', typed: 'Qx7 pitting under gasket seen by field', photo: 0 },
+  { username: 'partner.user@demo.org', typed: 'Qx7 weeping bolt noted by partner', photo: 1 },
 ];
 const g = (key: string) => `#/properties/General/properties/${key}`;
 
-let photo: Buffer;
+/** field.user's photo (1600 x 1200) and partner.user's, a phone camera's 4000 x 3000. */
+let photos: Buffer[] = [];
 let profile = '';
 let context: BrowserContext | undefined;
 
@@ -76,7 +80,7 @@ test.beforeAll(async () => {
       data: {},
     }),
   });
-  photo = sidewaysJpeg(1600, 1200, 6);
+  photos = [sidewaysJpeg(1600, 1200, 6), sidewaysJpeg(4000, 3000, 6)];
 });
 
 test.afterEach(async () => {
@@ -99,7 +103,7 @@ async function logOut(page: Page): Promise<void> {
 }
 
 /** What a user does: keep the form for offline, draft it offline with text and a photo, back home. */
-async function draftOffline(page: Page, ctx: BrowserContext, typed: string): Promise<void> {
+async function draftOffline(page: Page, ctx: BrowserContext, typed: string, photo: Buffer): Promise<void> {
   await home(page);
   await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tab', { name: /^Forms/ }).click();
@@ -123,6 +127,33 @@ async function draftOffline(page: Page, ctx: BrowserContext, typed: string): Pro
   await page.getByRole('button', { name: 'Close' }).click();
   await home(page);
   await expect(page.getByTestId('in-progress-card').filter({ hasText: FORM_TITLE })).toHaveCount(1);
+}
+
+/**
+ * The user opens the app in a new tab (still offline) and the draft from In Progress: both photos show,
+ * read back from the device (that tab never had the files the user chose), then Close.
+ */
+async function lookAtPhotos(ctx: BrowserContext, errors: string[]): Promise<void> {
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${env.system.url}/`);
+  await home(page);
+  await page
+    .getByTestId('in-progress-card')
+    .getByRole('button', { name: `Launch ${TITLE}` })
+    .first()
+    .click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  const shown = page.getByTestId('file-card').getByRole('img');
+  await expect(shown).toHaveCount(2, { timeout: 60_000 });
+  await expect
+    .poll(() => shown.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)), {
+      timeout: 60_000,
+    })
+    .toEqual([true, true]);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await home(page);
+  await page.close();
 }
 
 /** Every place of the page's origin, as text (binary values as base64 beside it). */
@@ -213,7 +244,8 @@ test('field.user and partner.user on one profile: drafts, photos, a form kept of
 
   for (const [i, user] of USERS.entries()) {
     await signInAtOrg(page, env.system.url, user.username);
-    await draftOffline(page, context, user.typed);
+    await draftOffline(page, context, user.typed, photos[user.photo] as Buffer);
+    if (i === USERS.length - 1) await lookAtPhotos(context, errors);
     if (i < USERS.length - 1) {
       // field.user leaves (the draft stays queued, theirs); the network returns for the next user
       await logOut(page);
@@ -221,10 +253,10 @@ test('field.user and partner.user on one profile: drafts, photos, a form kept of
     }
   }
 
-  // The needles: the typed texts, a run of the photo's bytes (mid-file: the picture, not the header),
+  // The needles: the typed texts, a run of each photo's bytes (mid-file: the picture, not the header),
   // and the org's names seen on screen (the form's name and title).
   const texts = [...USERS.map((u) => u.typed), FORM_TITLE, 'Flange Corrosion', FORM_NAME];
-  const photoRun = photo.subarray(Math.floor(photo.length / 2), Math.floor(photo.length / 2) + 48);
+  const photoRuns = photos.map((p) => p.subarray(Math.floor(p.length / 2), Math.floor(p.length / 2) + 48));
   const needles = [
     ...texts.map((t) => Buffer.from(t, 'utf8')),
     ...texts.map((t) => Buffer.from(t, 'utf16le')),
@@ -233,34 +265,43 @@ test('field.user and partner.user on one profile: drafts, photos, a form kept of
   const dump = await dumpOrigin(page);
   for (const [place, { text, binary }] of Object.entries(dump)) {
     const found = texts.filter((t) => text.includes(t));
-    if (binary.some((b) => Buffer.from(b, 'base64').includes(photoRun))) found.push('<photo bytes>');
+    for (const [n, run] of photoRuns.entries())
+      if (binary.some((b) => Buffer.from(b, 'base64').includes(run))) found.push(`<photo ${n} bytes>`);
     expect.soft(found, `${place} holds in the clear`).toEqual([]);
   }
   // the dump did read the stores: the records are there, sealed
   expect(dump.IndexedDB?.text).toContain('"sealed"');
   expect(dump.IndexedDB?.binary.length).toBeGreaterThan(4);
 
-  // The profile's files on disk, once the browser has closed them.
+  /** The profile's files that hold any needle, by area (a file being written is read as far as it is). */
+  const scanProfile = (): Map<string, Set<string>> => {
+    const hits = new Map<string, Set<string>>();
+    for (const file of filesUnder(profile)) {
+      let bytes: Buffer;
+      try {
+        bytes = fs.readFileSync(file);
+      } catch {
+        continue;
+      }
+      const found: string[] = needles
+        .filter((n) => bytes.includes(n))
+        .map((n) => n.toString('utf8').replace(/\0/g, ''));
+      for (const [n, run] of photoRuns.entries()) if (bytes.includes(run)) found.push(`<photo ${n} bytes>`);
+      for (const f of found) {
+        const area = areaOf(file);
+        hits.set(area, (hits.get(area) ?? new Set()).add(`${f} (${path.relative(profile, file)})`));
+      }
+    }
+    return hits;
+  };
+
+  // The profile's files on disk while the browser runs (its blob storage is there until it closes)...
+  for (const [area, found] of scanProfile())
+    expect.soft([...found], `while the browser runs, the profile's ${area} holds in the clear`).toEqual([]);
+  // ...and once the browser has closed them.
   await context.close();
   context = undefined;
-  const hits = new Map<string, Set<string>>();
-  for (const file of filesUnder(profile)) {
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch {
-      continue;
-    }
-    const found: string[] = needles
-      .filter((n) => bytes.includes(n))
-      .map((n) => n.toString('utf8').replace(/\0/g, ''));
-    if (bytes.includes(photoRun)) found.push('<photo bytes>');
-    for (const f of found) {
-      const area = areaOf(file);
-      hits.set(area, (hits.get(area) ?? new Set()).add(`${f} (${path.relative(profile, file)})`));
-    }
-  }
-  for (const [area, found] of hits)
+  for (const [area, found] of scanProfile())
     expect.soft([...found], `the profile's ${area} holds in the clear`).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -6,7 +6,7 @@
  */
 import {
   localeFromSalesforce,
-  type FileInfo,
+  type FileMeta,
   type HostServices,
   type LocalSubmission,
 } from 'shared-contracts';
@@ -15,22 +15,21 @@ import { renderReportPdf } from './pdf-browser';
 
 type Rec = Record<string, unknown>;
 
-function dataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('read failed'));
-    r.readAsDataURL(blob);
-  });
+/** A photo's bytes as a data URL (pdfmake's image input), straight from the bytes: no Blob of them. */
+export function dataUrl(bytes: ArrayBuffer, type: string): string {
+  const all = new Uint8Array(bytes);
+  let binary = '';
+  for (let i = 0; i < all.length; i += 0x8000) binary += String.fromCharCode(...all.subarray(i, i + 0x8000));
+  return `data:${type};base64,${btoa(binary)}`;
 }
 
-/** The files the device keeps for a submission, once (the live query's current value). */
-function filesNow(host: HostServices, submissionId: string): Promise<FileInfo[]> {
+/** The files the device keeps for a submission, once (the live query's current value; no bytes). */
+function filesNow(host: HostServices, submissionId: string): Promise<FileMeta[]> {
   return new Promise((resolve) => {
-    const obs = host.offline.filesOf(submissionId);
+    const obs = host.offline.fileList(submissionId);
     let done = false;
     const stops: Array<() => void> = [];
-    const finish = (v: FileInfo[]): void => {
+    const finish = (v: FileMeta[]): void => {
       if (done) return;
       done = true;
       for (const s of stops) s();
@@ -69,8 +68,11 @@ export async function localReport(host: HostServices, sub: LocalSubmission): Pro
   if (wanted.size) {
     for (const f of await filesNow(host, sub.id)) {
       if (!wanted.has(f.LocalId) && !wanted.has(f.ContentDocumentId)) continue;
-      if (!/^image\/(jpeg|png)$/.test(f.file.type)) continue;
-      const url = await dataUrl(f.file);
+      if (!/^image\/(jpeg|png)$/.test(f.type)) continue;
+      // each wanted photo's bytes opened in turn, only these
+      const opened = await host.offline.fileBytes(f.LocalId);
+      if (!opened) continue;
+      const url = dataUrl(opened.bytes, opened.type);
       images.set(f.LocalId, url);
       if (f.ContentDocumentId) images.set(f.ContentDocumentId, url);
     }

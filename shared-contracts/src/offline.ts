@@ -108,6 +108,22 @@ export interface FileInfo {
   delivery?: DeliveryState;
 }
 
+/**
+ * Since 1.6.0: a stored file as listed without its bytes (OfflineServices.fileList): its record and the
+ * bytes' MIME type. Listing files decrypts none of them (issue 45: the bytes are opened only when asked).
+ */
+export interface FileMeta extends Omit<FileInfo, 'file'> {
+  /** The MIME type of the file's bytes ('' when unknown). */
+  type: string;
+}
+
+/** Since 1.6.0: one file's bytes, opened (OfflineServices.fileBytes). */
+export interface FileBytes {
+  bytes: ArrayBuffer;
+  /** The MIME type ('' when unknown). */
+  type: string;
+}
+
 /** Stored (cached) image: a data-URL preview, table `cachedImages`, keyed by id. */
 export interface StoredImage {
   id: string;
@@ -334,7 +350,19 @@ export interface OfflineServices {
   /** This organisation's local submissions, newest first (createdOn). */
   submissions: Observable<LocalSubmission[]>;
   submission(id: string): Observable<LocalSubmission | undefined>;
+  /**
+   * The files of a submission with their bytes: every file is decrypted again on each change of any of
+   * them. Kept for remotes built before 1.6.0; a screen lists with `fileList` and opens one file's
+   * bytes with `fileBytes` when it shows or needs them.
+   */
   filesOf(submissionId: string): Observable<FileInfo[]>;
+  /** Since 1.6.0: the files of a submission without their bytes (status, progress, name, type): none is decrypted. */
+  fileList(submissionId: string): Observable<FileMeta[]>;
+  /**
+   * Since 1.6.0: one file's bytes of the signed-in user, decrypted now (as an ArrayBuffer, not a Blob:
+   * the caller makes a Blob only for what it shows, briefly); undefined when the device has no such file.
+   */
+  fileBytes(localId: string): Promise<FileBytes | undefined>;
   cachedForms: Observable<CachedForm[]>;
   outbox: Observable<OutboxItem[]>;
   /**

@@ -4,7 +4,7 @@
  * contract could misbehave with the new host. The shell refuses remotes of another major,
  * and remotes whose minor is newer than its own (they may call services it lacks).
  */
-export const CONTRACT_VERSION = '1.5.0';
+export const CONTRACT_VERSION = '1.6.0';
 
 export interface ParsedVersion {
   major: number;

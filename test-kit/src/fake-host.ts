@@ -337,6 +337,8 @@ export function fakeHost(overrides: { session?: SessionState; env?: Partial<Clie
     submissions: submissionsState,
     submission: (id) => settable(submissionsState.get().find((s) => s.id === id)),
     filesOf: () => settable([]),
+    fileList: () => settable([]),
+    fileBytes: async () => undefined,
     cachedForms: cachedFormsState,
     outbox: outboxState,
     delivery: deliveryOf,

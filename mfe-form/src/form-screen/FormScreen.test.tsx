@@ -6,7 +6,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { API_ALLOWANCE_TEXTS, MESSAGES } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
-import type { DeliveryOutcome, FileInfo, FormDefinition, LocalSubmission } from 'shared-contracts';
+import type { DeliveryOutcome, FileMeta, FormDefinition, LocalSubmission } from 'shared-contracts';
 import { apiError, callsOf, fakeHost, settable, USER, type FakeHost, type Settable } from 'test-kit';
 import { FormScreenRoute } from './index';
 
@@ -63,7 +63,7 @@ const submission = (over: Partial<LocalSubmission> = {}): LocalSubmission => ({
 interface Setup {
   host: FakeHost;
   record: Settable<LocalSubmission | undefined>;
-  files: Settable<FileInfo[]>;
+  files: Settable<FileMeta[]>;
   /** What the host tells of this submission's delivery. */
   delivery: Settable<DeliveryOutcome>;
   finished: unknown[][];
@@ -84,9 +84,9 @@ function setup(
 ): Setup {
   const host = fakeHost();
   const record = settable<LocalSubmission | undefined>('sub' in opts ? opts.sub : submission());
-  const files = settable<FileInfo[]>([]);
+  const files = settable<FileMeta[]>([]);
   host.offline.submission = () => record;
-  host.offline.filesOf = () => files;
+  host.offline.fileList = () => files;
   const write = (name: string, status?: LocalSubmission['status']) => async (id: string, data: unknown) => {
     host.calls.push([name, id, data]);
     const cur = record.get() ?? submission();

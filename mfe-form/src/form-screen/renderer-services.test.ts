@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from 'shared-contracts';
-import { apiError, callsOf, fakeHost } from 'test-kit';
+import { MESSAGES, type FileMeta } from 'shared-contracts';
+import { apiError, callsOf, fakeHost, settable } from 'test-kit';
 import { buildRendererServices } from './renderer-services';
 
 const item = { ContentDocumentId: '069000000000001AAA', LocalId: 'l1', Name: 'photo.jpg' };
@@ -44,5 +44,60 @@ describe("the renderer's file previews", () => {
       throw apiError(0, MESSAGES.networkError, true);
     });
     await expect(built.getFilePreview?.(item)).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it("a file on the device: listed without its bytes, only the previewed file's bytes opened, its URL revoked when it leaves the screen", async () => {
+    const made: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      made.push(b as Blob);
+      return `blob:preview-${made.length}`;
+    });
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((u) => void revoked.push(u));
+    const meta = (LocalId: string, Name: string): FileMeta => ({
+      LocalId,
+      Name,
+      type: 'image/jpeg',
+      ContentDocumentId: '',
+      error: null,
+      status: 'Unsynced',
+      path: 'photos',
+      submissionId: 's1',
+      organizationId: 'org',
+      progress: -1,
+    });
+    const host = fakeHost();
+    const listed = settable<FileMeta[]>([meta('l1', 'a.jpg'), meta('l2', 'b.jpg'), meta('l3', 'c.jpg')]);
+    host.offline.fileList = () => listed;
+    host.offline.filesOf = () => {
+      throw new Error('filesOf opens every file: the form screen lists with fileList');
+    };
+    const opened: string[] = [];
+    host.offline.fileBytes = async (localId) => {
+      opened.push(localId);
+      return { bytes: new TextEncoder().encode(`bytes of ${localId}`).buffer, type: 'image/jpeg' };
+    };
+    const built = buildRendererServices({
+      host,
+      submissionId: 's1',
+      formName: 'Audit',
+      user: undefined,
+      print: () => undefined,
+    });
+    const local = { ContentDocumentId: '', LocalId: 'l2', Name: 'b.jpg' };
+    expect(built.hasUploadRecord?.(local)).toBe(true);
+    expect(built.hasUploadRecord?.({ ...local, LocalId: 'gone' })).toBe(false);
+    expect(opened).toEqual([]); // listing opened nothing
+    const url = await built.getFilePreview?.(local);
+    expect(url).toBe('blob:preview-1');
+    expect(opened).toEqual(['l2']);
+    expect(made[0]).toMatchObject({ size: 'bytes of l2'.length, type: 'image/jpeg' });
+    expect(callsOf(host, 'api.GET')).toEqual([]); // never asked of the BFF
+    built.releaseFilePreview?.(url as string);
+    expect(revoked).toEqual(['blob:preview-1']);
+    built.releaseFilePreview?.(url as string); // once only
+    const other = await built.getFilePreview?.({ ...local, LocalId: 'l3', Name: 'c.jpg' });
+    built.dispose();
+    expect(revoked).toEqual(['blob:preview-1', other]);
   });
 });

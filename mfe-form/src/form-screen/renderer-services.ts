@@ -5,7 +5,7 @@
  */
 import { MESSAGES, isBffError, MESSAGES_EN } from 'shared-contracts';
 import { contextRecord } from 'form-core';
-import type { FileInfo, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
+import type { FileMeta, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
 import { lookupSearchWithDevice } from './lookup-search';
 
@@ -18,13 +18,13 @@ export function awaitUpload(
   signal: { cancelled: boolean; stops: Set<() => void> },
 ): Promise<{ ContentDocumentId: string }> {
   return new Promise((resolve, reject) => {
-    const files = host.offline.filesOf(submissionId);
+    const files = host.offline.fileList(submissionId);
     let unsubscribe = (): void => undefined;
     const stop = (): void => {
       unsubscribe();
       signal.stops.delete(stop);
     };
-    const check = (list: FileInfo[]): void => {
+    const check = (list: FileMeta[]): void => {
       if (signal.cancelled) return stop();
       const f = list.find((x) => x.LocalId === localId);
       if (!f) return;
@@ -62,9 +62,16 @@ export function buildRendererServices(args: {
 }): ScreenServices {
   const { host, submissionId } = args;
   const signal = { cancelled: false, stops: new Set<() => void>() };
-  const files = host.offline.filesOf(submissionId);
-  const objectUrls: string[] = [];
-  const record = (localId: string): FileInfo | undefined => files.get().find((f) => f.LocalId === localId);
+  // the files listed without their bytes: a file's bytes are opened only for its preview, when shown
+  const files = host.offline.fileList(submissionId);
+  const objectUrls = new Set<string>();
+  const record = (localId: string): FileMeta | undefined => files.get().find((f) => f.LocalId === localId);
+  /** An object URL for what is on screen, revoked when it leaves it (releaseFilePreview) or on dispose. */
+  const shown = (blob: Blob): string => {
+    const url = URL.createObjectURL(blob);
+    objectUrls.add(url);
+    return url;
+  };
   return {
     currentUser: args.user ? { ...args.user.userDetails, Id: args.user.userId } : undefined,
     timeZone: args.user?.userDetails.TimeZoneSidKey || undefined,
@@ -89,11 +96,11 @@ export function buildRendererServices(args: {
     },
     hasUploadRecord: (item: FormFileItem) => !!item.ContentDocumentId || !!record(item.LocalId),
     async getFilePreview(item) {
-      const local = record(item.LocalId);
-      if (local?.file && typeof URL.createObjectURL === 'function') {
-        const url = URL.createObjectURL(local.file);
-        objectUrls.push(url);
-        return url;
+      if (item.LocalId && typeof URL.createObjectURL === 'function') {
+        // the device's copy first: this one file's bytes, opened now (read from the store itself, so
+        // a list not yet read does not hide it); the Blob lives as long as its preview is shown
+        const opened = await host.offline.fileBytes(item.LocalId);
+        if (opened) return shown(new Blob([opened.bytes], { type: opened.type }));
       }
       if (!item.ContentDocumentId || item.ContentDocumentId === 'Unsynced') return undefined;
       // Thumbnails come through the BFF (the org token never reaches the browser), by the host's client.
@@ -106,14 +113,17 @@ export function buildRendererServices(args: {
         if (isBffError(e) && !e.network) return undefined; // the BFF answered: no preview for this file
         throw e;
       }
-      const url = URL.createObjectURL(preview);
-      objectUrls.push(url);
-      return url;
+      return shown(preview);
+    },
+    releaseFilePreview(url) {
+      if (!objectUrls.delete(url)) return;
+      URL.revokeObjectURL?.(url);
     },
     dispose() {
       signal.cancelled = true;
       [...signal.stops].forEach((s) => s());
-      objectUrls.splice(0).forEach((u) => URL.revokeObjectURL?.(u));
+      objectUrls.forEach((u) => URL.revokeObjectURL?.(u));
+      objectUrls.clear();
     },
   };
 }

@@ -59,6 +59,8 @@ export interface FormRendererServices {
   ) => Promise<{ ContentDocumentId: string }>;
   /** A displayable URL (object URL or data URL) for an image file item. */
   getFilePreview?: (item: FormFileItem) => Promise<string | undefined>;
+  /** The preview `getFilePreview` gave is off screen: its object URL (and the bytes behind it) can go. */
+  releaseFilePreview?: (url: string) => void;
   /** A displayable URL for a guide image. */
   getGuideImage?: (url: string) => Promise<string | undefined>;
   /** The signed-in user's record ($currentuser tokens, setCurrentUser). Name is the full name. */

@@ -193,6 +193,22 @@ describe('files', () => {
     );
     expect(screen.getByText(MESSAGES.uploadFailedReupload)).toBeTruthy();
   });
+  it("a stored photo's preview: asked for while its card shows, released when the card leaves", async () => {
+    const getFilePreview = vi.fn(async () => 'blob:stored');
+    const releaseFilePreview = vi.fn();
+    const f = renderForm(
+      schema,
+      ui,
+      { Files: [{ ContentDocumentId: '', LocalId: 'kept', Name: 'flange.jpg' }] },
+      { services: { getFilePreview, releaseFilePreview, hasUploadRecord: () => true } },
+    );
+    await waitFor(() => expect(screen.getByRole('img', { name: 'flange.jpg' })).toBeTruthy());
+    expect(screen.getByRole('img', { name: 'flange.jpg' }).getAttribute('src')).toBe('blob:stored');
+    expect(getFilePreview).toHaveBeenCalledTimes(1);
+    expect(releaseFilePreview).not.toHaveBeenCalled();
+    f.unmount();
+    expect(releaseFilePreview).toHaveBeenCalledWith('blob:stored');
+  });
   it('selected-submission hides adding and deleting', () => {
     renderForm(
       schema,

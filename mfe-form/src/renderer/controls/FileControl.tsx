@@ -145,15 +145,25 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
       setPreview(url);
       return () => URL.revokeObjectURL?.(url);
     }
+    // the stored file's preview, asked for while the card is on screen and released when it leaves
     let live = true;
+    let shown: string | undefined;
     services
       .getFilePreview?.(item)
-      .then((u) => live && setPreview(u))
+      .then((u) => {
+        if (live) {
+          shown = u;
+          setPreview(u);
+        } else if (u) services.releaseFilePreview?.(u);
+      })
       .catch(() => undefined);
     return () => {
       live = false;
+      if (shown) services.releaseFilePreview?.(shown);
     };
-  }, [item?.LocalId, item?.ContentDocumentId, item?.Name, services, item]);
+    // not on every change of the item (its progress): a new preview only for another file or its upload
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item?.LocalId, item?.ContentDocumentId, item?.Name, services]);
 
   if (!item) return null;
   const hasRecord = localFiles.has(item.LocalId) || (services.hasUploadRecord?.(item) ?? true);

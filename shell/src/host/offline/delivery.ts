@@ -15,8 +15,11 @@ import { Signal } from './live';
 
 const NONE: DeliveryOutcome = { kind: 'none' };
 
+/** What of a file the outcome reads (the records of fileList: no bytes). */
+type UploadState = Pick<FileInfo, 'status' | 'progress'>;
+
 /** While a record is being sent and files of it are still going up: 'uploading' with their progress. */
-export function withUploads(o: DeliveryOutcome, files: FileInfo[]): DeliveryOutcome {
+export function withUploads(o: DeliveryOutcome, files: readonly UploadState[]): DeliveryOutcome {
   if (o.kind !== 'sending') return o;
   const unsynced = files.filter((f) => f.status === FILE_STATUS.unsynced);
   if (unsynced.length === 0) return o;
@@ -44,12 +47,12 @@ export class DeliveryBoard {
   }
 
   /** The outcome of `id` as one observable, with its files' upload progress while they go up. */
-  observe(id: string, files: Observable<FileInfo[]>): Observable<DeliveryOutcome> {
+  observe(id: string, files: Observable<readonly UploadState[]>): Observable<DeliveryOutcome> {
     let view = this.views.get(id);
     if (view) return view;
     const outcome = this.signal(id);
     let lastO: DeliveryOutcome | null = null;
-    let lastF: FileInfo[] | null = null;
+    let lastF: readonly UploadState[] | null = null;
     let snapshot: DeliveryOutcome = NONE;
     const get = (): DeliveryOutcome => {
       const o = outcome.get();

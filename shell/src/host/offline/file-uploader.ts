@@ -4,7 +4,7 @@
  * nodes are updated (error cleared, progress 100) and its sync status recomputed. On a failure the
  * loop stops, the file stays Unsynced; a 401 clears authorization. One upload per file at a time.
  */
-import { FILE_STATUS, isBffError, uniquenessKey, type BffError } from 'shared-contracts';
+import { FILE_STATUS, isBffError, MESSAGES_EN, uniquenessKey, type BffError } from 'shared-contracts';
 import { gatewayError, type OrgGateway } from './org-gateway';
 import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { FileRecord } from './sealing';
@@ -137,7 +137,8 @@ export class FileUploader {
 
   private async doUpload(user: Owner, localId: string, token: string): Promise<FileRunOutcome> {
     const { store, gateway } = this.deps;
-    const f = await store.getFile(user, localId);
+    // the record first: its bytes are opened only when they are sent (below)
+    const f = await store.fileRecord(user, localId);
     if (!f || f.status !== FILE_STATUS.unsynced) return 'skipped';
     const owner = await store.getSubmission(user, f.submissionId);
     if (!owner) {
@@ -155,13 +156,19 @@ export class FileUploader {
     };
     let contentDocumentId: string;
     try {
+      // opened only now, to be sent. The request's body is a Blob made at the last moment: a Blob goes
+      // to the network by reference, while an ArrayBuffer body (a multipart body built from the bytes)
+      // is copied by the page and again for the network, which with a few 100 MB files going up at
+      // once stalled the page in the durability run (the Blob is dropped once the upload ends)
+      const opened = await store.fileBytes(user, localId);
+      if (!opened) throw gatewayError('rejected', MESSAGES_EN.fileUploadErrorFound);
       contentDocumentId = await gateway.uploadFile(
         {
           localId,
           submissionId: f.submissionId,
           uniquenessKey: uniquenessKey(owner.formId, owner.id),
           name: f.Name,
-          file: f.file,
+          file: new Blob([opened.bytes], { type: opened.type }),
           ...(f.sha256 ? { sha256: f.sha256 } : {}),
           token,
           ...((f.delivery?.attempts ?? 0) > 0 || f.error ? { retry: true } : {}),

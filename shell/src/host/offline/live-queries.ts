@@ -2,7 +2,7 @@
  * The signed-in owner's records as live store queries (what home and the form screen subscribe to):
  * each re-reads when the store changes or another user signs in; one observable per record id.
  */
-import type { CachedForm, FileInfo, LocalSubmission, Observable } from 'shared-contracts';
+import type { CachedForm, FileInfo, FileMeta, LocalSubmission, Observable } from 'shared-contracts';
 import { liveRead, type Signal } from './live';
 import type { Owner } from './owner';
 import { overlayProgress } from './progress';
@@ -38,6 +38,26 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
     }
     return obs;
   };
+  const listObservables = new Map<string, Observable<FileMeta[]>>();
+  /** As filesOf without the bytes: nothing is decrypted but the records (the form screen's list). */
+  const fileList = (submissionId: string): Observable<FileMeta[]> => {
+    let obs = listObservables.get(submissionId);
+    if (!obs) {
+      obs = overlayProgress(
+        liveRead(
+          () => {
+            const o = owner();
+            return o ? store.readFileList(o, submissionId) : null;
+          },
+          [] as FileMeta[],
+          ownerInputs,
+        ),
+        progress,
+      );
+      listObservables.set(submissionId, obs);
+    }
+    return obs;
+  };
   return {
     /** Newest first. */
     submissions: liveRead(
@@ -70,6 +90,7 @@ export function createLiveQueries({ store, owner, ownerInputs, progress }: LiveQ
       return obs;
     },
     filesOf,
+    fileList,
     cachedForms: liveRead(
       () => {
         const o = owner();

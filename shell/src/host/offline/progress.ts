@@ -3,7 +3,7 @@
  * (a Blob of up to 100 MB) and IndexedDB has no partial update: every progress write stored the whole
  * Blob again (Chromium copies it; 852 ms for a 96 MB record against 68 ms to read it, measured in the
  * durability run), ten times per attempt, holding the images store meanwhile. The uploading tab
- * keeps the percentages here, tells other tabs over the queue channel, and `filesOf` shows them on
+ * keeps the percentages here, tells other tabs over the queue channel, and `fileList` shows them on
  * top of the stored records; the record itself is written once per outcome (Synced with 100, or the
  * failure).
  */
@@ -29,14 +29,14 @@ export function withLiveProgress<F extends Pick<FileInfo, 'LocalId' | 'status' |
  * `files` with `progress` laid over it, as one observable. The snapshot is the same object until
  * either input changes (React's useSyncExternalStore re-renders forever otherwise).
  */
-export function overlayProgress(
-  files: Observable<FileInfo[]>,
+export function overlayProgress<F extends Pick<FileInfo, 'LocalId' | 'status' | 'progress'>>(
+  files: Observable<F[]>,
   progress: Observable<ReadonlyMap<string, number>>,
-): Observable<FileInfo[]> {
-  let lastFiles: FileInfo[] | null = null;
+): Observable<F[]> {
+  let lastFiles: F[] | null = null;
   let lastProgress: ReadonlyMap<string, number> | null = null;
-  let snapshot: FileInfo[] = [];
-  const get = (): FileInfo[] => {
+  let snapshot: F[] = [];
+  const get = (): F[] => {
     const f = files.get();
     const p = progress.get();
     if (f !== lastFiles || p !== lastProgress) {
@@ -49,7 +49,7 @@ export function overlayProgress(
   return {
     get,
     subscribe(listener) {
-      let sent: FileInfo[] | null = null;
+      let sent: F[] | null = null;
       const emit = (): void => {
         const v = get();
         if (v === sent) return;

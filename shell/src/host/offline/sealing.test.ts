@@ -12,6 +12,9 @@ import { isSealedRow, type DataKeys, type FileRow, type SubmissionRow } from './
 import { OfflineStore } from './store';
 import { draftOf } from '../../../test/offline/drafts';
 import { testKeys } from '../../../test/offline/keys';
+import { FakeOrg } from '../../../test/offline/fake-org';
+import { makeHarness, type Harness } from '../../../test/offline/harness';
+import type { FileUploadRequest } from './org-gateway';
 
 const FIELD: Owner = { organizationId: '00D1', userId: '005FIELD' };
 const PARTNER: Owner = { organizationId: '00D1', userId: '005PARTNER' };
@@ -333,6 +336,109 @@ describe("a file's bytes: sealed once, opened only to be sent or shown", () => {
       expect(opened()).toBe(1);
       expect(sent).toMatchObject({ error: 'later', progress: 0 });
       expect(new Uint8Array(await (sent?.file as Blob).arrayBuffer())).toEqual(new Uint8Array(BIG).fill(7));
+    } finally {
+      decrypt.mockRestore();
+    }
+  });
+
+  it("the form screen's list opens no bytes; fileBytes opens one file's, as an ArrayBuffer (no Blob of them)", async () => {
+    const store = new OfflineStore(dbsOn(new IDBFactory()), testKeys());
+    await store.putSubmission(FIELD, draft('s-big', FIELD));
+    for (const id of ['f-1', 'f-2', 'f-3'])
+      expect((await store.putFileForUser(FIELD, big(id))).ok).toBe(true);
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    const opened = (): number =>
+      decrypt.mock.calls.filter(([, , data]) => (data as ArrayBuffer).byteLength >= BIG).length;
+    try {
+      const read = store.readFileList(FIELD, 's-big');
+      const list = await read.open(await read.rows());
+      expect(list.map((f) => [f.LocalId, f.type, f.Name])).toEqual([
+        ['f-1', 'application/octet-stream', 'flange-P-7731.jpg'],
+        ['f-2', 'application/octet-stream', 'flange-P-7731.jpg'],
+        ['f-3', 'application/octet-stream', 'flange-P-7731.jpg'],
+      ]);
+      for (const f of list) expect(f).not.toHaveProperty('file');
+      expect(await store.fileRecord(FIELD, 'f-2')).toMatchObject({ LocalId: 'f-2', submissionId: 's-big' });
+      expect(opened()).toBe(0);
+      const one = await store.fileBytes(FIELD, 'f-2');
+      expect(opened()).toBe(1);
+      expect(one?.bytes).toBeInstanceOf(ArrayBuffer);
+      expect(one?.type).toBe('application/octet-stream');
+      expect(new Uint8Array(one?.bytes as ArrayBuffer)).toEqual(new Uint8Array(BIG).fill(7));
+      // another user's file reads as absent
+      expect(await store.fileBytes(PARTNER, 'f-2')).toBeUndefined();
+      expect(await store.fileRecord(PARTNER, 'f-2')).toBeUndefined();
+    } finally {
+      decrypt.mockRestore();
+    }
+  });
+
+  it('a row still in the clear (before issue 45) lists with its type and opens its bytes', async () => {
+    const dbs = dbsOn(new IDBFactory());
+    const store = new OfflineStore(dbs, testKeys());
+    await dbs.images.images.put({ ...photo('f-old', 's-old', FIELD) } as never);
+    const read = store.readFileList(FIELD, 's-old');
+    expect((await read.open(await read.rows())).map((f) => f.type)).toEqual(['image/jpeg']);
+    expect(new Uint8Array((await store.fileBytes(FIELD, 'f-old'))?.bytes as ArrayBuffer)).toEqual(PHOTO);
+  });
+});
+
+describe("the services' files: a file's bytes opened only to be sent or shown, one at a time", () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.svc.dispose();
+    h = undefined;
+  });
+  const BIG = 1 << 18;
+
+  it('listing, discarding a file from the outbox and the delivery outcome open no bytes; the upload opens its file once', async () => {
+    const sent: unknown[] = [];
+    class Recording extends FakeOrg {
+      override async uploadFile(req: FileUploadRequest, onProgress: (p: number) => void): Promise<string> {
+        sent.push(req.file);
+        return super.uploadFile(req, onProgress);
+      }
+    }
+    h = makeHarness({}, { org: new Recording() });
+    const c = await h.svc.create({ formId: 'f', formName: 'F' });
+    if (!c.ok) throw new Error(c.message);
+    const files = [];
+    for (const name of ['a.jpg', 'b.jpg']) {
+      const f = await h.svc.attachFile(
+        c.value.id,
+        new Blob([new Uint8Array(BIG).fill(9)], { type: 'image/jpeg' }),
+        name,
+      );
+      if (!f.ok) throw new Error(f.message);
+      files.push(f.value);
+    }
+    await h.svc.save(c.value.id, { files });
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    const opened = (): number =>
+      decrypt.mock.calls.filter(([, , data]) => (data as ArrayBuffer).byteLength >= BIG).length;
+    try {
+      const list = h.svc.fileList(c.value.id);
+      const seen: number[] = [];
+      const stop = list.subscribe((v) => seen.push(v.length));
+      const stopOutcome = h.svc.delivery(c.value.id).subscribe(() => undefined);
+      await expect
+        .poll(() => list.get().map((f) => [f.Name, f.type]))
+        .toEqual([
+          ['a.jpg', 'image/jpeg'],
+          ['b.jpg', 'image/jpeg'],
+        ]);
+      await h.svc.discardOutboxItem(files[0]?.LocalId as string);
+      await expect.poll(() => list.get().map((f) => f.Name)).toEqual(['b.jpg']);
+      expect(opened()).toBe(0);
+      const b = await h.svc.fileBytes(files[1]?.LocalId as string);
+      expect(opened()).toBe(1);
+      expect(b?.bytes.byteLength).toBe(BIG);
+      await h.drainOnce();
+      expect(opened()).toBe(2); // the one file left, opened once to be sent
+      expect(sent).toHaveLength(1);
+      expect(new Uint8Array(await (sent[0] as Blob).arrayBuffer())).toEqual(new Uint8Array(BIG).fill(9));
+      stop();
+      stopOutcome();
     } finally {
       decrypt.mockRestore();
     }

@@ -14,9 +14,9 @@
  * seals it in place at the owner's first unlock. Nothing is ever written in the clear: without the
  * key (the app locked with a PIN) `keyFor` waits for it or throws VaultError('locked').
  */
-import type { CachedForm, FileInfo, Guide, LocalSubmission } from 'shared-contracts';
+import type { CachedForm, FileBytes, FileInfo, FileMeta, Guide, LocalSubmission } from 'shared-contracts';
 import {
-  openBlob,
+  openBlobBytes,
   openJson,
   placeOf,
   sealBlob,
@@ -32,9 +32,9 @@ export interface DataKeys {
 }
 
 /**
- * A file's record without its bytes: what the queue, the outbox and every status change read and
- * write. Opening a file's bytes means reading and decrypting all of them into a new Blob (up to
- * 100 MB), so only the upload and the form screen's preview open them (`openFile`).
+ * A file's record without its bytes: what the queue, the outbox, the form screen's list and every
+ * status change read and write. Opening a file's bytes means reading and decrypting all of them (up to
+ * 100 MB), so only the upload and a preview on screen open them, one file at a time (`openFileBytes`).
  */
 export type FileRecord = Omit<FileInfo, 'file'>;
 
@@ -195,14 +195,38 @@ export class Sealer {
     };
   }
 
-  /** A file's record with its bytes opened. */
+  /** A file's record as listed (fileList): the record and the bytes' MIME type, the bytes left sealed. */
+  async openFileMeta(owner: Owner, row: FileRow | FileInfo): Promise<FileMeta> {
+    const type = isSealedRow(row)
+      ? ((row as FileRow).bytes?.type ?? '')
+      : ((row as FileInfo).file?.type ?? '');
+    return { ...(await this.openFileRecord(owner, row)), type };
+  }
+
+  /**
+   * A file's bytes opened as an ArrayBuffer (no Blob of the clear bytes), or undefined for a record
+   * stored with none. The record is not opened: the bytes are bound to the file's id alone.
+   */
+  async openFileBytes(owner: Owner, row: FileRow | FileInfo): Promise<FileBytes | undefined> {
+    if (!isSealedRow(row)) {
+      const file = (row as FileInfo).file as Blob | undefined;
+      return file ? { bytes: await file.arrayBuffer(), type: file.type } : undefined;
+    }
+    const r = row as FileRow;
+    if (!r.bytes) return undefined; // a record sealed with no Blob: as it was stored
+    const place = placeOf(PLACE.imageBytes, ownerOf(owner), r.LocalId);
+    return { bytes: await openBlobBytes(await this.key(owner), r.bytes, place), type: r.bytes.type };
+  }
+
+  /** A file's record with its bytes opened (as a Blob: remotes built before contract 1.6.0 read these). */
   async openFile(owner: Owner, row: FileRow | FileInfo): Promise<FileInfo> {
     if (!isSealedRow(row)) return row as FileInfo;
-    const r = row as FileRow;
-    const record = await this.openFileRecord(owner, r);
-    if (!r.bytes) return record as FileInfo; // a record sealed with no Blob: as it was stored
-    const place = placeOf(PLACE.imageBytes, ownerOf(owner), r.LocalId);
-    return { ...record, file: await openBlob(await this.key(owner), r.bytes, place) };
+    const [record, opened] = await Promise.all([
+      this.openFileRecord(owner, row),
+      this.openFileBytes(owner, row),
+    ]);
+    if (!opened) return record as FileInfo; // a record sealed with no Blob: as it was stored
+    return { ...record, file: new Blob([opened.bytes], { type: opened.type }) };
   }
 
   async sealForm(owner: Owner, form: CachedForm): Promise<FormRow> {

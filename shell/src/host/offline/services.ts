@@ -198,9 +198,14 @@ export function createOfflineServices(opts: OfflineServicesOptions): OfflineServ
     submissions: live.submissions,
     submission: live.submission,
     filesOf: live.filesOf,
+    fileList: live.fileList,
+    async fileBytes(localId) {
+      const o = owner();
+      return o ? store.fileBytes(o, localId) : undefined;
+    },
     cachedForms: live.cachedForms,
     outbox: outbox.outbox,
-    delivery: (id) => push.delivery(id, services.filesOf(id)),
+    delivery: (id) => push.delivery(id, services.fileList(id)),
     deliverNow: push.deliverNow,
     isLeader: engine.isLeader,
     openElsewhere: (id) => presence.openElsewhere(id),

@@ -15,7 +15,9 @@ import {
   MESSAGES_EN,
   OFFLINE_MESSAGES,
   SYNC_STATUS,
+  type FileBytes,
   type FileInfo,
+  type FileMeta,
   type LocalSubmission,
   type WriteResult,
 } from 'shared-contracts';
@@ -603,10 +605,11 @@ export class OfflineStore extends KeptCopies {
     return touched;
   }
 
-  // files: a file's bytes are opened only by `filesOf` and `getFile` (the form screen, the upload);
-  // every other read and every status change leaves them sealed as stored (sealing.ts FileRecord)
+  // files: a file's bytes are opened only by `fileBytes` (one file: the upload, a preview on screen)
+  // and, for remotes built before contract 1.6.0 and tests, `filesOf` and `getFile`; every other read
+  // and every status change leaves them sealed as stored (sealing.ts FileRecord)
 
-  /** The owner's files of a submission, with their bytes. */
+  /** The owner's files of a submission, with their bytes (every one decrypted). */
   async filesOf(owner: Owner, submissionId: string): Promise<FileInfo[]> {
     return readNow(this.readFiles(owner, submissionId));
   }
@@ -616,6 +619,15 @@ export class OfflineStore extends KeptCopies {
     return {
       rows: () => this.fileRowsOf(owner, submissionId),
       open: (rows) => openFiles(this.sealer, owner, rows),
+    };
+  }
+
+  /** The owner's files of a submission as listed (records and MIME types), their bytes left sealed. */
+  readFileList(owner: Owner, submissionId: string): StoreRead<StoredFile[], FileMeta[]> {
+    assertOwner(owner, 'fileList');
+    return {
+      rows: () => this.fileRowsOf(owner, submissionId),
+      open: (rows) => Promise.all(rows.map((r) => this.sealer.openFileMeta(owner, r))),
     };
   }
 
@@ -661,6 +673,21 @@ export class OfflineStore extends KeptCopies {
     };
   }
 
+  /** The owner's file record, its bytes left sealed. */
+  async fileRecord(owner: Owner, localId: string): Promise<FileRecord | undefined> {
+    assertOwner(owner, 'fileRecord');
+    const f = await this.idb.images.get(localId);
+    return f && ownedBy(f, owner) ? this.sealer.openFileRecord(owner, f) : undefined;
+  }
+
+  /** The bytes of the owner's file, opened as an ArrayBuffer (no Blob of them is made). */
+  async fileBytes(owner: Owner, localId: string): Promise<FileBytes | undefined> {
+    assertOwner(owner, 'fileBytes');
+    const f = await this.idb.images.get(localId);
+    return f && ownedBy(f, owner) ? this.sealer.openFileBytes(owner, f) : undefined;
+  }
+
+  /** The owner's file with its bytes as a Blob. */
   async getFile(owner: Owner, localId: string): Promise<FileInfo | undefined> {
     assertOwner(owner, 'getFile');
     const f = await this.idb.images.get(localId);

@@ -188,7 +188,8 @@ export function createUserWrites(deps: UserWritesDeps): Writes {
         await store.deleteSubmissionCascade(o, id);
         return;
       }
-      const f = await store.getFile(o, id);
+      // the record only: its submission id is all discarding needs (the bytes stay sealed)
+      const f = await store.fileRecord(o, id);
       if (!f) return;
       await store.updateFile(o, id, () => null);
       await store.updateSubmission(o, f.submissionId, (s) => ({

@@ -90,9 +90,17 @@ export async function sealBlob(key: CryptoKey, blob: Blob, aad: string): Promise
   return { v, iv, ct: new Blob([ct]), type: blob.type };
 }
 
-export async function openBlob(key: CryptoKey, sealed: SealedBlob, aad: string): Promise<Blob> {
+/**
+ * A file's bytes opened as an ArrayBuffer: no Blob of the clear bytes is made (Chromium keeps large
+ * Blobs in its blob storage, which it pages to the profile's disk under memory pressure).
+ */
+export async function openBlobBytes(key: CryptoKey, sealed: SealedBlob, aad: string): Promise<ArrayBuffer> {
   const ct = sealed.ct instanceof ArrayBuffer ? sealed.ct : await sealed.ct.arrayBuffer();
-  return new Blob([await openBytes(key, { v: sealed.v, iv: sealed.iv, ct }, aad)], { type: sealed.type });
+  return openBytes(key, { v: sealed.v, iv: sealed.iv, ct }, aad);
+}
+
+export async function openBlob(key: CryptoKey, sealed: SealedBlob, aad: string): Promise<Blob> {
+  return new Blob([await openBlobBytes(key, sealed, aad)], { type: sealed.type });
 }
 
 /** Where a value lives, as its AAD: a sealed value opens only there. */
