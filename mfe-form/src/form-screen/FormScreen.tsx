@@ -114,15 +114,22 @@ function LoadedForm({
   const latest = useRef<Record<string, unknown>>(initial.data);
   const dirty = useRef(false);
   const touched = useRef(false);
+  /** The renderer's data as of the last onChange or save (its identity: the store's data is immutable). */
+  const seen = useRef<unknown>(undefined);
   /**
    * Whether there are edits to save. The renderer tells onChange after the next frame, so edits it has
    * not told yet count too: a lock, a Close or a leave can come right after a keystroke.
    */
   const unsaved = useCallback(
     (handle: FormRendererHandle | null = ref.current): boolean =>
-      dirty.current || (touched.current && handle !== null && handle.getData() !== latest.current),
+      dirty.current || (touched.current && handle !== null && handle.getData() !== seen.current),
     [],
   );
+  /** The renderer's data `held` (read before the save's await: edits meanwhile stay unsaved) is saved. */
+  const markSaved = useCallback((held: unknown): void => {
+    dirty.current = false;
+    seen.current = held;
+  }, []);
   const leaving = useRef(false);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
@@ -233,9 +240,9 @@ function LoadedForm({
         // Later edits are merged onto what is now saved.
         baseData.current = data;
         latest.current = data;
-        dirty.current = false;
+        markSaved(data);
       }),
-    [host, readOnly, ensureLocal, unsaved],
+    [host, readOnly, ensureLocal, unsaved, markSaved],
   );
 
   // The renderer may complete the data as it mounts (an empty signature item is created when the
@@ -246,6 +253,7 @@ function LoadedForm({
   }, []);
   const onChange = useCallback((data: unknown) => {
     latest.current = data as Record<string, unknown>;
+    seen.current = data;
     // told after a lock saved these very edits: nothing new
     if (touched.current && data !== baseData.current) dirty.current = true;
   }, []);
@@ -289,6 +297,7 @@ function LoadedForm({
           serverErrorTexts(serverErrors).includes(e.message) && mapServerErrors(serverErrors).has(e.path),
       );
     const check = handle.submit(stillWrong ? serverErrors : undefined);
+    const held = handle.getData();
     // Refused: the renderer has revealed and focused the first field to fix.
     if (!check.ok) return;
     setPhase('saving');
@@ -311,7 +320,7 @@ function LoadedForm({
       fail(MESSAGES.saveFailed, r.message);
       return;
     }
-    dirty.current = false;
+    markSaved(held);
     latest.current = data;
     const stored = r.value;
     setSub(stored);
@@ -329,7 +338,7 @@ function LoadedForm({
     watcher.current = w;
     const outcome = await w.done;
     if (watcher.current === w) settle(outcome, stored);
-  }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs, language]);
+  }, [phase, serverErrors, ensureLocal, host, fail, settle, submitTimeoutMs, language, markSaved]);
 
   const onClose = useCallback(async () => {
     if (readOnly || !unsaved()) return leave(sub);
@@ -337,19 +346,19 @@ function LoadedForm({
     const data = (ref.current?.getData() as Record<string, unknown> | undefined) ?? latest.current;
     const r = await host.offline.close(idRef.current, data, baseData.current);
     if (!r.ok) return fail(MESSAGES.saveFailed, r.message);
-    dirty.current = false;
+    markSaved(data);
     // The draft is saved: said on the way home (the snackbar outlives this screen).
     showSnackbar(MESSAGES.changesSaved);
     leave(r.value);
-  }, [readOnly, sub, ensureLocal, host, fail, leave, unsaved]);
+  }, [readOnly, sub, ensureLocal, host, fail, leave, unsaved, markSaved]);
 
   const onDiscard = useCallback(async () => {
     setConfirmDiscard(false);
     const r = await host.offline.discard(idRef.current);
     if (!r.ok) return fail(MESSAGES.saveFailed, r.message);
-    dirty.current = false;
+    markSaved(ref.current?.getData());
     leave(sub);
-  }, [host, sub, fail, leave]);
+  }, [host, sub, fail, leave, markSaved]);
 
   const timeZone = user?.userDetails.TimeZoneSidKey || undefined;
   if (printing)
