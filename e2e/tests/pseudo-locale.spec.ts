@@ -29,15 +29,24 @@ test.beforeEach(async ({ page }) => {
 let pageErrors: string[] = [];
 /** Every string the page received as data (the BFF's and the org's JSON): the org's and the users' texts. */
 let received: Set<string>;
+/** Bodies still being read: a text on screen is judged only once the answer that brought it is read. */
+let reading: Set<Promise<void>>;
 test.beforeEach(({ page }) => {
   pageErrors = [];
   received = new Set();
+  reading = new Set();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('response', async (response) => {
+  page.on('response', (response) => {
     // JSON whatever its content type: a definition's file comes from the org as a plain body.
     if (!/json|text\/plain|octet-stream/.test(response.headers()['content-type'] ?? '')) return;
-    const body = await response.text().catch(() => '');
-    if (/^\s*[[{]/.test(body)) collectStrings(body, received);
+    const read = response
+      .text()
+      .catch(() => '')
+      .then((body) => {
+        if (/^\s*[[{]/.test(body)) collectStrings(body, received);
+      });
+    reading.add(read);
+    void read.finally(() => reading.delete(read));
   });
 });
 test.afterEach(() => expect(pageErrors).toEqual([]));
@@ -68,6 +77,7 @@ function collectStrings(value: unknown, into: Set<string>): void {
  * locale's, through Intl) are taken out.
  */
 async function untranslated(page: Page, scope = 'body'): Promise<string[]> {
+  await Promise.all([...reading]);
   return page.evaluate(
     ({ scope, data }) => {
       const found = new Set<string>();
@@ -229,6 +239,8 @@ test("the builder as an admin: palette, canvas, a field's editor and its rules, 
   await page.waitForURL(/\/templateConfiguration/);
   await expect(page.getByRole('heading', { name: pseudo('Template configuration') })).toBeVisible();
   await expect(page.getByRole('button', { name: pseudo('Publish to this org') })).toBeVisible();
+  // the base class the org answered for (its name and description are the org's words)
+  await expect(page.getByTestId('base-class')).toBeVisible();
   found["a template's configuration"] = await untranslated(page);
   expect(Object.fromEntries(Object.entries(found).filter(([, texts]) => texts.length > 0))).toEqual({});
 });
