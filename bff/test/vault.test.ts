@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CSRF_HEADER } from 'shared-contracts';
 import { Client, DEMO, signedIn, startBff, type RunningBff } from './helpers';
-import { NO_ESCROW } from '../src/routes/vault';
+import { NO_ESCROW } from '../src/org/escrow-key';
 
 const emulatorUrl = inject('emulatorUrl');
 let bff: RunningBff;

@@ -153,8 +153,15 @@ test('desktop, offline: a 4000x3000 photo with an EXIF rotation is queued at the
   await expect(card.getByLabel('Waiting for network')).toBeVisible();
   expect(await versionsTitled('north-wall')).toEqual([]);
 
+  // Issue 45: the photo goes up sealed, as the device keeps it (the BFF opens it on the way)
+  const uploads: Record<string, string>[] = [];
+  context.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/files' && r.method() === 'POST') uploads.push(r.headers());
+  });
   await context.setOffline(false);
   await expect.poll(async () => (await versionsTitled('north-wall')).length, { timeout: 60_000 }).toBe(1);
+  expect(uploads.length).toBeGreaterThan(0);
+  for (const h of uploads) expect(h['x-upload-sealed']).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
   await page.getByTestId('form-footer').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('success-dialog')).toContainText(MESSAGES.successfullySubmitted, {
     timeout: 60_000,

@@ -6,10 +6,15 @@ import {
   API_VERSION_PREVIEWS,
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
+  UPLOAD_SEALED_HEADER,
+  parseSealedUploadHeader,
+  type SealedUpload,
 } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import type { Call } from '../routes/types';
 import { FileTooLargeError, multipartFileBody, readHead } from './multipart-stream';
+import { escrowKeyFor, NO_ESCROW } from './escrow-key';
+import { openSealed, SealedFileError } from './sealed-upload';
 import { postStream, type StreamedAnswer } from './stream-post';
 import {
   UPLOAD_KEY_HEADER,
@@ -58,6 +63,7 @@ export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: s
 }
 
 const SNIFF_BYTES = 64;
+const SEALED_TAG_BYTES = 16;
 
 /** How long a key stays locked while its upload runs (a crashed instance frees it after this). */
 const UPLOAD_LOCK_MS = 10 * 60_000;
@@ -90,6 +96,7 @@ export async function fileUpload(call: Call): Promise<unknown> {
   if (expectedSha && !/^[0-9a-f]{64}$/.test(expectedSha))
     throw new ApiError('BAD_REQUEST', 'X-Upload-Sha256 is not valid.');
   const auth = call.auth();
+  const sealed = sealedOf(call, auth.organizationId, auth.userId);
   const namespace = call.deps.config.salesforce.namespace;
   let release: (() => Promise<void>) | null = null;
   if (uploadKey) {
@@ -130,7 +137,12 @@ export async function fileUpload(call: Call): Promise<unknown> {
     const hash = crypto.createHash('sha256');
     let result: UploadedFile;
     try {
-      result = await streamToOrg(call, uploadKey ? [[uploadKeyField(namespace), uploadKey]] : [], hash);
+      result = await streamToOrg(
+        call,
+        uploadKey ? [[uploadKeyField(namespace), uploadKey]] : [],
+        hash,
+        sealed,
+      );
     } catch (err) {
       // The org refused a second file with this key: the first one is there (a race lost by this
       // request), so it is the answer.
@@ -160,6 +172,26 @@ export async function fileUpload(call: Call): Promise<unknown> {
   }
 }
 
+/** A sealed upload's header read, with the session user's escrow key that opens it; null: sent clear. */
+function sealedOf(call: Call, organizationId: string, userId: string): OpenWith | null {
+  const value = call.ctx.get(UPLOAD_SEALED_HEADER);
+  if (!value) return null;
+  const header = parseSealedUploadHeader(value);
+  if (!header) throw new ApiError('BAD_REQUEST', `${UPLOAD_SEALED_HEADER} is not valid.`);
+  const secret = call.deps.config.vault.escrowSecret;
+  if (!secret) throw new ApiError('BAD_REQUEST', NO_ESCROW);
+  return { header, escrowKey: escrowKeyFor(secret, organizationId, userId) };
+}
+
+interface OpenWith {
+  header: SealedUpload;
+  escrowKey: Buffer;
+}
+
+/** A sealed file that did not open: the device's copy or its key is not what the user sealed. */
+const notOpened = (): ApiError =>
+  new ApiError('BAD_REQUEST', MESSAGES.fileUploadErrorFound, { reason: 'the sealed file did not open' });
+
 /** The first fileData part of the browser's multipart body, as a stream (other parts are skipped). */
 function fileDataPart(bb: busboy.Busboy): Promise<{ stream: Readable; filename: string }> {
   return new Promise((resolve, reject) => {
@@ -180,7 +212,12 @@ function fileDataPart(bb: busboy.Busboy): Promise<{ stream: Readable; filename: 
 }
 
 /** Pipes the browser's file to the org: parse, sniff the first bytes, then stream at the org's pace. */
-async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.Hash): Promise<UploadedFile> {
+async function streamToOrg(
+  call: Call,
+  fields: [string, string][],
+  hash: crypto.Hash,
+  sealed: OpenWith | null,
+): Promise<UploadedFile> {
   const { ctx } = call;
   let bb: busboy.Busboy;
   try {
@@ -188,7 +225,14 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       headers: ctx.req.headers,
       // busboy signals 'limit' when a file reaches fileSize: + 1 so a file of exactly 100 MB passes
       // and only a larger one is refused ("File is larger than 100 MB").
-      limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES + 1, fields: 10, fieldSize: 4096, parts: 12 },
+      // A sealed file carries GCM's 16-byte tag beyond its bytes.
+      limits: {
+        files: 1,
+        fileSize: MAX_FILE_SIZE_BYTES + 1 + (sealed ? SEALED_TAG_BYTES : 0),
+        fields: 10,
+        fieldSize: 4096,
+        parts: 12,
+      },
     });
   } catch {
     throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
@@ -217,8 +261,10 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
   ctx.req.pipe(bb);
   try {
     const { stream, filename } = await part;
-    const source = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    const { head, ended } = await readHead(source, SNIFF_BYTES).catch(() => {
+    const arriving = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const source = sealed ? openSealed(arriving, sealed.escrowKey, sealed.header) : arriving;
+    const { head, ended } = await readHead(source, SNIFF_BYTES).catch((err: unknown) => {
+      if (err instanceof SealedFileError) throw notOpened();
       throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
     });
     if (head.length === 0) throw new ApiError('BAD_REQUEST', 'The file is empty.');
@@ -260,6 +306,7 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       );
     } catch (err) {
       if (err instanceof FileTooLargeError) throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
+      if (err instanceof SealedFileError) throw notOpened();
       if (malformed) throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
       throw new ApiError('ORG_UNAVAILABLE');
     }

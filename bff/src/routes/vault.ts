@@ -4,17 +4,11 @@
  * secret for one org and user: every instance derives the same key, nothing is stored, and only that
  * user's session gets it. GET /api/vault/policy: the org's device policy as that user reads it.
  */
-import { hkdfSync } from 'node:crypto';
 import { ApiError } from '../http/errors';
+import { escrowKeyFor, NO_ESCROW } from '../org/escrow-key';
 import { readDevicePolicy } from '../org/device-policy';
 import { orgName } from './ns';
 import type { Handler } from './types';
-
-export const NO_ESCROW = 'No escrow key is configured on this server.';
-
-export function escrowKeyFor(secret: string, organizationId: string, userId: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'cq-vault-escrow', `${organizationId}:${userId}`, 32));
-}
 
 export const vaultHandlers: Record<string, Handler> = {
   vaultEscrowKey(call) {

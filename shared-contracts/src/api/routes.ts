@@ -820,7 +820,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'POST',
     path: '/api/files',
     summary:
-      "File upload through the BFF (instead of the spec's direct org call): multipart field fileData streamed to the org's Connect files endpoint (POWER_PARTNER users: the communities path with their network id). 100 MB limit enforced while streaming, type checked from the first bytes. Answers {id: ContentDocumentId}.",
+      "File upload through the BFF (instead of the spec's direct org call): multipart field fileData streamed to the org's Connect files endpoint (POWER_PARTNER users: the communities path with their network id). 100 MB limit enforced while streaming, type checked from the first bytes. A file sent sealed (X-Upload-Sealed, issue 45) is opened on the way with the session user's escrow key. Answers {id: ContentDocumentId}.",
     auth: 'session',
     stateChanging: true,
     query: obj({ networkId: sfId() }),

@@ -156,19 +156,20 @@ export class FileUploader {
     };
     let contentDocumentId: string;
     try {
-      // opened only now, to be sent. The request's body is a Blob made at the last moment: a Blob goes
-      // to the network by reference, while an ArrayBuffer body (a multipart body built from the bytes)
-      // is copied by the page and again for the network, which with a few 100 MB files going up at
-      // once stalled the page in the durability run (the Blob is dropped once the upload ends)
-      const opened = await store.fileBytes(user, localId);
-      if (!opened) throw gatewayError('rejected', MESSAGES_EN.fileUploadErrorFound);
+      // read only now, to be sent: sealed as stored (the BFF opens it on the way to the org), so the
+      // page holds no clear copy of it, and as a Blob, which goes to the network by reference (an
+      // ArrayBuffer body is copied by the page and again for the network: with a few 100 MB files
+      // going up at once that stalled the page in the durability run)
+      const body = await store.fileUploadBody(user, localId);
+      if (!body) throw gatewayError('rejected', MESSAGES_EN.fileUploadErrorFound);
       contentDocumentId = await gateway.uploadFile(
         {
           localId,
           submissionId: f.submissionId,
           uniquenessKey: uniquenessKey(owner.formId, owner.id),
           name: f.Name,
-          file: new Blob([opened.bytes], { type: opened.type }),
+          file: body.file,
+          ...(body.sealed ? { sealed: body.sealed } : {}),
           ...(f.sha256 ? { sha256: f.sha256 } : {}),
           token,
           ...((f.delivery?.attempts ?? 0) > 0 || f.error ? { retry: true } : {}),

@@ -11,6 +11,7 @@ import {
   type OrgForm,
   type ScheduledRecord,
   type PendingSubmission,
+  type SealedUpload,
   type SubmissionPayload,
 } from 'shared-contracts';
 import type { LookupTarget } from 'form-core';
@@ -36,6 +37,8 @@ export interface FileUploadRequest {
   uniquenessKey: string;
   name: string;
   file: Blob;
+  /** The file is sent sealed, as the device keeps it: what the BFF opens it with (issue 45). */
+  sealed?: SealedUpload;
   sha256?: string;
   /** The fresh token of this file-uploader run (spec: "a fresh token from the server"). */
   token: string;

@@ -391,15 +391,16 @@ describe("the services' files: a file's bytes opened only to be sent or shown, o
   });
   const BIG = 1 << 18;
 
-  it('listing, discarding a file from the outbox and the delivery outcome open no bytes; the upload opens its file once', async () => {
-    const sent: unknown[] = [];
+  it('listing, discarding a file from the outbox and the delivery outcome open no bytes; the upload sends it sealed, as stored', async () => {
+    const sent: FileUploadRequest[] = [];
     class Recording extends FakeOrg {
       override async uploadFile(req: FileUploadRequest, onProgress: (p: number) => void): Promise<string> {
-        sent.push(req.file);
+        sent.push(req);
         return super.uploadFile(req, onProgress);
       }
     }
-    h = makeHarness({}, { org: new Recording() });
+    const keys = testKeys({ escrow: true });
+    h = makeHarness({ keys }, { org: new Recording() });
     const c = await h.svc.create({ formId: 'f', formName: 'F' });
     if (!c.ok) throw new Error(c.message);
     const files = [];
@@ -434,9 +435,36 @@ describe("the services' files: a file's bytes opened only to be sent or shown, o
       expect(opened()).toBe(1);
       expect(b?.bytes.byteLength).toBe(BIG);
       await h.drainOnce();
-      expect(opened()).toBe(2); // the one file left, opened once to be sent
+      expect(opened()).toBe(1); // the one file left is sent as stored: the page opens nothing to send it
       expect(sent).toHaveLength(1);
-      expect(new Uint8Array(await (sent[0] as Blob).arrayBuffer())).toEqual(new Uint8Array(BIG).fill(9));
+      const req = sent[0] as FileUploadRequest;
+      const stored = (await h.svc.store.dbs.images.images.get(req.localId)) as FileRow;
+      expect(new Uint8Array(await req.file.arrayBuffer())).toEqual(
+        new Uint8Array(await (stored.bytes?.ct as Blob).arrayBuffer()),
+      );
+      // what the BFF does with it: the data key unwrapped with the user's escrow key opens the bytes
+      const sealed = req.sealed;
+      if (!sealed) throw new Error('the upload was not sealed');
+      const dataKey = await crypto.subtle.unwrapKey(
+        'raw',
+        sealed.wrappedKey as Uint8Array<ArrayBuffer>,
+        (await keys.escrowKey) as CryptoKey,
+        'AES-KW',
+        'AES-GCM',
+        false,
+        ['decrypt'],
+      );
+      const clear = await crypto.subtle.decrypt(
+        {
+          name: 'AES-GCM',
+          iv: sealed.iv as Uint8Array<ArrayBuffer>,
+          additionalData: new TextEncoder().encode(sealed.aad),
+        },
+        dataKey,
+        await req.file.arrayBuffer(),
+      );
+      expect(new Uint8Array(clear)).toEqual(new Uint8Array(BIG).fill(9));
+      expect(sealed.aad).toBe(placeOf('images.file', '00D1:005U1', req.localId));
       stop();
       stopOutcome();
     } finally {

@@ -14,7 +14,15 @@
  * seals it in place at the owner's first unlock. Nothing is ever written in the clear: without the
  * key (the app locked with a PIN) `keyFor` waits for it or throws VaultError('locked').
  */
-import type { CachedForm, FileBytes, FileInfo, FileMeta, Guide, LocalSubmission } from 'shared-contracts';
+import type {
+  CachedForm,
+  FileBytes,
+  FileInfo,
+  FileMeta,
+  Guide,
+  LocalSubmission,
+  SealedUpload,
+} from 'shared-contracts';
 import {
   openBlobBytes,
   openJson,
@@ -29,6 +37,20 @@ import type { OwnedList, Owner } from './owner';
 /** The data key of an owner: waits while the app is locked, or throws VaultError('locked'). */
 export interface DataKeys {
   keyFor(owner: Owner): Promise<CryptoKey>;
+  /**
+   * The owner's data key wrapped by their escrow key (vault/keyring.ts), or null where the keyring has
+   * none (a server that keeps no escrow): what a sealed upload sends for the BFF to open the file with.
+   */
+  escrowWrap?(owner: Owner): Promise<ArrayBuffer | null>;
+}
+
+/**
+ * A file's bytes to upload: sealed as they lie on the device, with what the BFF needs to open them
+ * (shared-contracts UPLOAD_SEALED_HEADER), or clear (a row stored before encryption, or no escrow).
+ */
+export interface UploadBody {
+  file: Blob;
+  sealed?: SealedUpload;
 }
 
 /**
@@ -216,6 +238,34 @@ export class Sealer {
     if (!r.bytes) return undefined; // a record sealed with no Blob: as it was stored
     const place = placeOf(PLACE.imageBytes, ownerOf(owner), r.LocalId);
     return { bytes: await openBlobBytes(await this.key(owner), r.bytes, place), type: r.bytes.type };
+  }
+
+  /**
+   * A file's bytes for the upload. Sealed, they go as stored (the ciphertext Blob, by reference) with
+   * the escrow wrap of the data key: the page never opens them to send them, the BFF opens them on the
+   * way to the org. Only where the keyring has no escrow wrap are they opened here and sent clear.
+   */
+  async uploadBody(owner: Owner, row: FileRow | FileInfo): Promise<UploadBody | undefined> {
+    if (!isSealedRow(row)) {
+      const file = (row as FileInfo).file as Blob | undefined;
+      return file ? { file } : undefined;
+    }
+    const r = row as FileRow;
+    if (!r.bytes) return undefined;
+    const wrap = (await this.keys.escrowWrap?.(owner)) ?? null;
+    if (!wrap) {
+      const opened = await this.openFileBytes(owner, row);
+      return opened ? { file: new Blob([opened.bytes], { type: opened.type }) } : undefined;
+    }
+    const ct = r.bytes.ct;
+    return {
+      file: ct instanceof Blob ? ct : new Blob([ct]),
+      sealed: {
+        iv: r.bytes.iv,
+        wrappedKey: new Uint8Array(wrap),
+        aad: placeOf(PLACE.imageBytes, ownerOf(owner), r.LocalId),
+      },
+    };
   }
 
   /** A file's record with its bytes opened (as a Blob: remotes built before contract 1.6.0 read these). */

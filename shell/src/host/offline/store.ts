@@ -25,7 +25,7 @@ import { Dexie, type Table } from 'dexie';
 import type { OwnedForm, OwnedGuide, StoredFile, StoredSubmission } from './db';
 import { KeptCopies, readNow, type StoreRead } from './kept-copies';
 import { assertOwner, ownedBy, ownerKey, UNKNOWN_USER, type OwnedList, type Owner } from './owner';
-import { isSealedRow, sameRow, type FileRecord, type FileRow, type Sealer } from './sealing';
+import { isSealedRow, sameRow, type FileRecord, type FileRow, type Sealer, type UploadBody } from './sealing';
 
 /** A write would replace a record of another owner (same id): refused, the record stays theirs. */
 export class OwnerConflictError extends Error {
@@ -685,6 +685,13 @@ export class OfflineStore extends KeptCopies {
     assertOwner(owner, 'fileBytes');
     const f = await this.idb.images.get(localId);
     return f && ownedBy(f, owner) ? this.sealer.openFileBytes(owner, f) : undefined;
+  }
+
+  /** The owner's file's bytes to upload (sealing.ts `uploadBody`: as stored, sealed, wherever it can). */
+  async fileUploadBody(owner: Owner, localId: string): Promise<UploadBody | undefined> {
+    assertOwner(owner, 'fileUploadBody');
+    const f = await this.idb.images.get(localId);
+    return f && ownedBy(f, owner) ? this.sealer.uploadBody(owner, f) : undefined;
   }
 
   /** The owner's file with its bytes as a Blob. */

@@ -17,7 +17,7 @@ import type { Owner } from '../offline/owner';
 import type { DataKeys } from '../offline/sealing';
 import { Signal } from '../signal';
 import { VaultError } from './cipher';
-import { createKeyring, escrowKey, hasWrap, openWithDevice, openWithEscrow } from './keyring';
+import { createKeyring, escrowKey, escrowWrapOf, hasWrap, openWithDevice, openWithEscrow } from './keyring';
 import type { KeyringStore } from './keyring-store';
 
 /** The data keys the vault holds open in this page, by owner (`${organizationId}:${userId}`). */
@@ -124,6 +124,10 @@ export function dataKeySource(deps: DataKeySourceDeps): DataKeys {
       if (meanwhile) return meanwhile;
       if (!deps.wait) throw new VaultError('locked', 'The data key is not open: the app is locked.');
       return fromBoard(owner);
+    },
+    async escrowWrap(o: Owner): Promise<ArrayBuffer | null> {
+      const ring = await deps.keyrings.get(`${o.organizationId}:${o.userId}`);
+      return ring ? escrowWrapOf(ring) : null;
     },
   };
 }

@@ -113,6 +113,10 @@ const wrapOf = (k: Keyring, kind: WrapKind): Wrap => {
 
 export const hasWrap = (k: Keyring, kind: WrapKind): boolean => k.wraps.some((w) => w.kind === kind);
 
+/** The data key as the escrow key wraps it (sent with a sealed upload: the BFF opens the file with it). */
+export const escrowWrapOf = (k: Keyring): ArrayBuffer | null =>
+  k.wraps.find((w) => w.kind === 'escrow')?.wrapped ?? null;
+
 export async function openWithDevice(k: Keyring): Promise<CryptoKey> {
   const w = wrapOf(k, 'device');
   if (!k.deviceKey) throw new VaultError('locked', 'No device key.');
