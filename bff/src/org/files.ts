@@ -2,10 +2,13 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import {
+  API_MESSAGES,
   API_VERSION_FILE_UPLOAD,
   API_VERSION_PREVIEWS,
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
+  fileTypeRefusedMessage,
+  type FileTypeRefusal,
 } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import type { Call } from '../routes/types';
@@ -20,7 +23,7 @@ import {
 } from './upload-key';
 
 /** What the first bytes say a file really is. */
-export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: string } {
+export function sniffType(head: Buffer): { mime: string; ok: boolean; refusal?: FileTypeRefusal } {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   const ascii = head.subarray(0, 64).toString('latin1').trimStart().toLowerCase();
   if (starts(0x89, 0x50, 0x4e, 0x47)) return { mime: 'image/png', ok: true };
@@ -36,16 +39,13 @@ export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: s
   if (starts(0x25, 0x50, 0x44, 0x46)) return { mime: 'application/pdf', ok: true };
   if (starts(0x50, 0x4b, 0x03, 0x04)) return { mime: 'application/zip', ok: true };
   if (starts(0xd0, 0xcf, 0x11, 0xe0)) return { mime: 'application/x-ole-storage', ok: true };
-  if (starts(0x4d, 0x5a))
-    return { mime: 'application/x-msdownload', ok: false, reason: 'executable files are not allowed' };
-  if (starts(0x7f, 0x45, 0x4c, 0x46))
-    return { mime: 'application/x-elf', ok: false, reason: 'executable files are not allowed' };
+  if (starts(0x4d, 0x5a)) return { mime: 'application/x-msdownload', ok: false, refusal: 'executable' };
+  if (starts(0x7f, 0x45, 0x4c, 0x46)) return { mime: 'application/x-elf', ok: false, refusal: 'executable' };
   if (starts(0xcf, 0xfa, 0xed, 0xfe) || starts(0xfe, 0xed, 0xfa, 0xce))
-    return { mime: 'application/x-mach-binary', ok: false, reason: 'executable files are not allowed' };
-  if (ascii.startsWith('#!'))
-    return { mime: 'text/x-script', ok: false, reason: 'script files are not allowed' };
+    return { mime: 'application/x-mach-binary', ok: false, refusal: 'executable' };
+  if (ascii.startsWith('#!')) return { mime: 'text/x-script', ok: false, refusal: 'script' };
   if (/^<(!doctype html|html|script|svg|\?xml[^>]*>\s*<svg)/.test(ascii)) {
-    return { mime: 'text/html', ok: false, reason: 'HTML and SVG files are not allowed' };
+    return { mime: 'text/html', ok: false, refusal: 'markup' };
   }
   // Text (csv, json, txt): valid UTF-8 without NULs.
   try {
@@ -77,18 +77,15 @@ export async function fileUpload(call: Call): Promise<unknown> {
   const { ctx } = call;
   const type = ctx.get('Content-Type');
   if (!/^multipart\/form-data;/i.test(type))
-    throw new ApiError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'The upload must be multipart/form-data with a fileData field.',
-    );
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.uploadNotMultipart);
   const declared = Number(ctx.get('Content-Length') || NaN);
   if (Number.isFinite(declared) && declared > MAX_FILE_SIZE_BYTES + 64 * 1024)
     throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   const uploadKey = ctx.get(UPLOAD_KEY_HEADER);
-  if (uploadKey && !isUploadKey(uploadKey)) throw new ApiError('BAD_REQUEST', 'X-Upload-Key is not valid.');
+  if (uploadKey && !isUploadKey(uploadKey)) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadKeyInvalid);
   const expectedSha = ctx.get('X-Upload-Sha256').toLowerCase();
   if (expectedSha && !/^[0-9a-f]{64}$/.test(expectedSha))
-    throw new ApiError('BAD_REQUEST', 'X-Upload-Sha256 is not valid.');
+    throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadShaInvalid);
   const auth = call.auth();
   const namespace = call.deps.config.salesforce.namespace;
   let release: (() => Promise<void>) | null = null;
@@ -99,13 +96,7 @@ export async function fileUpload(call: Call): Promise<unknown> {
       `upload:${auth.organizationId}:${auth.userId}:${uploadKey}`,
       UPLOAD_LOCK_MS,
     );
-    if (!release)
-      throw new ApiError(
-        'ORG_UNAVAILABLE',
-        'This file is already being uploaded. It will be tried again.',
-        undefined,
-        503,
-      );
+    if (!release) throw new ApiError('ORG_UNAVAILABLE', API_MESSAGES.uploadInProgress, undefined, 503);
   }
   try {
     if (uploadKey && ctx.get('X-Upload-Retry') === '1') {
@@ -172,9 +163,9 @@ function fileDataPart(bb: busboy.Busboy): Promise<{ stream: Readable; filename: 
       found = true;
       resolve({ stream: file, filename: info.filename || 'file' });
     });
-    bb.on('error', () => reject(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.')));
+    bb.on('error', () => reject(new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart)));
     bb.on('close', () => {
-      if (!found) reject(new ApiError('BAD_REQUEST', 'The upload has no fileData field.'));
+      if (!found) reject(new ApiError('BAD_REQUEST', API_MESSAGES.uploadNoFileData));
     });
   });
 }
@@ -191,7 +182,7 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       limits: { files: 1, fileSize: MAX_FILE_SIZE_BYTES + 1, fields: 10, fieldSize: 4096, parts: 12 },
     });
   } catch {
-    throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+    throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
   }
   const abort = new AbortController();
   // The browser went away mid-body: stop the parser, which fails the file stream and so the org
@@ -219,15 +210,14 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
     const { stream, filename } = await part;
     const source = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const { head, ended } = await readHead(source, SNIFF_BYTES).catch(() => {
-      throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+      throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
     });
-    if (head.length === 0) throw new ApiError('BAD_REQUEST', 'The file is empty.');
+    if (head.length === 0) throw new ApiError('BAD_REQUEST', API_MESSAGES.fileEmpty);
     const sniff = sniffType(head);
-    if (!sniff.ok)
-      throw new ApiError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `${MESSAGES.invalidFileTypePrefix}${sniff.reason ?? 'invalid type'}`,
-      );
+    if (sniff.refusal)
+      throw new ApiError('FILE_TYPE_REFUSED', fileTypeRefusedMessage(sniff.refusal)).withParams({
+        kind: sniff.refusal,
+      });
     const safeName = filename.replace(/[\r\n"\\]/g, '_').slice(0, 255);
     const boundary = `----cqbff${crypto.randomBytes(12).toString('hex')}`;
     const body = multipartFileBody({
@@ -260,7 +250,7 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       );
     } catch (err) {
       if (err instanceof FileTooLargeError) throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
-      if (malformed) throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+      if (malformed) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
       throw new ApiError('ORG_UNAVAILABLE');
     }
     if (answer.status === 401) {
@@ -268,12 +258,7 @@ async function streamToOrg(call: Call, fields: [string, string][], hash: crypto.
       // the session as before) and have the client send the file again, as a retry.
       const fresh = await call.deps.refresher.refresh(call.ctx.session.id ?? '', 'main', auth.accessToken);
       if (call.session) call.session.main = fresh;
-      throw new ApiError(
-        'ORG_UNAVAILABLE',
-        'The file will be sent again.',
-        { reason: 'token refreshed' },
-        503,
-      );
+      throw new ApiError('ORG_UNAVAILABLE', API_MESSAGES.uploadSentAgain, { reason: 'token refreshed' }, 503);
     }
     if (answer.status < 200 || answer.status >= 300)
       throw new ApiError(
