@@ -52,7 +52,7 @@ function OutboxRow({
         )}
       </Flex>
       {item.lastError && (
-        <Text fontSize="sm" color="red.700">
+        <Text fontSize="sm" color="red.700" data-testid="outbox-last-error">
           {HOME_TEXTS.lastError}: {bffErrorText(item.lastError, item.lastErrorWording)}
         </Text>
       )}
