@@ -6,7 +6,7 @@ import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
-import { ALL_CONTROLS_FORM } from './form-fixtures';
+import { ALL_CONTROLS_FORM, insertAllControlsForm } from './form-fixtures';
 
 // Issue 44, the app's own texts in the user's language: a field user whose Salesforce language is
 // Spanish (set by the admin on their User record, as in Setup) sees home, a form and the outbox in
@@ -243,6 +243,7 @@ test('a Spanish field user: the BFF’s refusal of a submit names the field and 
 test('a Spanish field user: a refused upload’s reason in Spanish on the file card and the outbox', async ({
   page,
 }) => {
+  await insertAllControlsForm(env.org, env.token);
   await openHome(page, env.system.url, FIELD);
   await page.locator('#home-tab-select').selectOption('3');
   await page.getByRole('button', { name: `${HOME_ES['home.launch']} FORM-0099 - All Controls` }).click();
