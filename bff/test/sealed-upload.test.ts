@@ -4,7 +4,7 @@
 // sealed for another user, with another AAD, or with one byte changed does not land.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES, UPLOAD_SEALED_HEADER, sealedUploadHeader } from 'shared-contracts';
+import { API_MESSAGES, MESSAGES, UPLOAD_SEALED_HEADER, sealedUploadHeader } from 'shared-contracts';
 import { DEMO, passwordToken, signedIn, startBff, type Client, type RunningBff } from './helpers';
 
 const emulatorUrl = inject('emulatorUrl');
@@ -131,6 +131,6 @@ describe('sealed uploads', () => {
       [UPLOAD_SEALED_HEADER]: 'v1.abc.def.ghi',
     });
     expect(r.status).toBe(400);
-    expect(r.json.messages).toEqual([`${UPLOAD_SEALED_HEADER} is not valid.`]);
+    expect(r.json.messages).toEqual([API_MESSAGES.uploadSealedInvalid]);
   });
 });

@@ -6,7 +6,7 @@ import { ORG_API_VERSION } from 'test-kit';
 import { signInAtOrg } from '../support/auth';
 import { openHome } from '../support/form-screen';
 import { systemForFile } from '../support/session';
-import { ALL_CONTROLS_FORM } from './form-fixtures';
+import { ALL_CONTROLS_FORM, insertAllControlsForm } from './form-fixtures';
 
 // Issue 44, the app's own texts in the user's language: a field user whose Salesforce language is
 // Spanish (set by the admin on their User record, as in Setup) sees home, a form and the outbox in
@@ -234,5 +234,36 @@ test('a Spanish field user: the BFF’s refusal of a submit names the field and 
   const card = page.getByTestId('in-progress-card').filter({ hasText: 'Ada Inspector' });
   await card.getByRole('button', { name: HOME_ES['home.showErrors'] }).click();
   await expect(page.getByTestId('submission-error-text')).toHaveText(notesMissing);
+  await expectAxeClean(page);
+});
+
+// The BFF's texts made of parts (issue 44): an upload the BFF refuses for what its first bytes are (an
+// executable named as a photo) comes back as English 'Error: executable files are not allowed' with
+// its code and params; the Spanish field user reads why on the outbox's row in Spanish at 390 px.
+test('a Spanish field user: a refused upload’s reason in Spanish on the file card and the outbox', async ({
+  page,
+}) => {
+  await insertAllControlsForm(env.org, env.token);
+  await openHome(page, env.system.url, FIELD);
+  await page.locator('#home-tab-select').selectOption('3');
+  await page.getByRole('button', { name: `${HOME_ES['home.launch']} FORM-0099 - All Controls` }).click();
+  await page.waitForURL(/\/form\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Inspector name').fill('Ada Inspector');
+  // an executable's first bytes behind a photo's name and type: the browser's own check lets it by
+  const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 1)]);
+  await page
+    .getByLabel('Attachments')
+    .setInputFiles({ name: 'tool.png', mimeType: 'image/png', buffer: exe });
+  const card = page.getByTestId('file-card').filter({ hasText: 'tool.png' });
+  await expect(card).toContainText(CONTRACTS_ES['messages.uploadFailed']!, { timeout: 30_000 });
+
+  await page.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.save'] }).click();
+  await page.waitForURL(`${env.system.url}/`);
+  await page.getByTestId('outbox-button').click();
+  const row = page.getByTestId('outbox-panel').getByTestId('outbox-item').filter({ hasText: 'tool.png' });
+  const reason = `${CONTRACTS_ES['messages.serverErrorPrefix']}${CONTRACTS_ES['messages.invalidFileTypePrefix']}${CONTRACTS_ES['apiErrors.executableFile']}`;
+  expect(reason).toBe('Error del servidor: Error: no se permiten archivos ejecutables');
+  await expect(row.getByTestId('outbox-last-error')).toHaveText(`${HOME_ES['home.lastError']}: ${reason}`);
+  await expect(row).not.toContainText('not allowed');
   await expectAxeClean(page);
 });

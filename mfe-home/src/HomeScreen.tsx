@@ -30,6 +30,7 @@ import {
   ERROR_TOAST_MS,
   HOME_TABS,
   MESSAGES,
+  bffErrorText,
   displayMessage,
   isBffError,
   type HostServices,
@@ -81,7 +82,7 @@ export const NARROW_QUERY = '(max-width: 47.99em)';
 
 function errorText(error: unknown, fallback: string): string {
   // The BFF's and the host's words are English (the spec's): shown in the user's language.
-  if (isBffError(error) && error.message) return displayMessage(error.message);
+  if (isBffError(error) && error.message) return bffErrorText(error.message, error);
   return error instanceof Error && error.message ? displayMessage(error.message) : fallback;
 }
 

@@ -10,7 +10,7 @@ import {
   DrawerHeader,
   DrawerOverlay,
 } from '@chakra-ui/react-extra';
-import { displayMessage, type HostServices, type OutboxItem } from 'shared-contracts';
+import { bffErrorText, type HostServices, type OutboxItem } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import { Confirm } from './cards';
 import { HOME_TEXTS, outboxWord } from './texts';
@@ -52,8 +52,8 @@ function OutboxRow({
         )}
       </Flex>
       {item.lastError && (
-        <Text fontSize="sm" color="red.700">
-          {HOME_TEXTS.lastError}: {displayMessage(item.lastError)}
+        <Text fontSize="sm" color="red.700" data-testid="outbox-last-error">
+          {HOME_TEXTS.lastError}: {bffErrorText(item.lastError, item.lastErrorWording)}
         </Text>
       )}
       <Text fontSize="xs" color="gray.600">

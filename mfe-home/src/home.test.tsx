@@ -7,6 +7,8 @@ import { formatDateTime } from 'form-core';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
 import { HOME_TEXTS } from './texts';
 import { apiError, callsOf, fakeHost, USER, type FakeHost } from 'test-kit';
+import { activateLanguage } from 'ui-kit/i18n';
+import { CATALOGS } from './i18n/catalogs';
 import { forms, submission, TASKS } from './test/fixtures';
 import type { AssignedTask, FormListItem } from './model';
 
@@ -710,6 +712,40 @@ describe('outbox panel', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
     expect(callsOf(host, 'offline.discardOutboxItem')).toEqual([['offline.discardOutboxItem', 'f1']]);
     await waitFor(() => expect(within(panelEl).getAllByTestId('outbox-item').length).toBe(1));
+  });
+
+  // Issue 44: a refused upload's reason, kept in the wire's English with the BFF's code and params,
+  // reads in the user's language; English as it came.
+  it("words a last error made of parts by its code in the user's language", async () => {
+    const refused: OutboxItem = {
+      id: 'f2',
+      kind: 'file',
+      submissionId: 's1',
+      title: 'tool.png',
+      state: 'retry scheduled',
+      lastError: 'Server Error: Error: executable files are not allowed',
+      lastErrorWording: { code: 'FILE_TYPE_REFUSED', params: { kind: 'executable' } },
+      attempts: 1,
+      nextRetryAt: null,
+    };
+    const { user } = setup((h) => h.outboxState.set([refused]));
+    await user.click(screen.getByTestId('outbox-button'));
+    const row = await screen.findByTestId('outbox-item');
+    expect(within(row).getByTestId('outbox-last-error').textContent).toBe(
+      'Last error: Server Error: Error: executable files are not allowed',
+    );
+    cleanup();
+    await activateLanguage('es', CATALOGS);
+    try {
+      const again = setup((h) => h.outboxState.set([refused]));
+      await again.user.click(screen.getByTestId('outbox-button'));
+      const es = await screen.findByTestId('outbox-item');
+      expect(within(es).getByTestId('outbox-last-error').textContent).toBe(
+        'Último error: Error del servidor: Error: no se permiten archivos ejecutables',
+      );
+    } finally {
+      await activateLanguage('en', CATALOGS);
+    }
   });
 
   it('opens from the header link (/?outbox)', async () => {

@@ -3,6 +3,7 @@ import {
   FORMS_LISTED,
   MESSAGES,
   SUBMISSION_STATUS,
+  bffErrorText,
   SYNC_STATUS,
   isActionCompletion,
   formTitle as sharedFormTitle,
@@ -89,7 +90,8 @@ export function hasErrors(s: LocalSubmission): boolean {
 export function errorTextsOf(s: LocalSubmission): string[] {
   const texts = serverErrorTexts(Array.isArray(s.errors) && s.errors.length > 0 ? s.errors : s.error);
   if (texts.length > 0) return texts;
-  return [s.delivery?.lastError || MESSAGES.submitFailedWithErrors];
+  const d = s.delivery;
+  return [d?.lastError ? bffErrorText(d.lastError, d.lastErrorWording) : MESSAGES.submitFailedWithErrors];
 }
 
 /** Link to a record in the org (partner users: through their site). */

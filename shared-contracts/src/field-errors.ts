@@ -1,5 +1,5 @@
 import { MESSAGE_FORMS } from './messages';
-import { defineTexts } from './texts';
+import { defineTexts, englishOf } from './texts';
 
 /**
  * A form's field errors as a stable machine code and its parameters (issue 44), beside the English
@@ -56,6 +56,58 @@ export const VALIDATION_TEXTS = defineTexts('validation', {
   oneOf: 'must match exactly one schema in oneOf',
 } as const);
 
+/**
+ * JSON-schema type names inside a reason ('must be string'), in the user's language: Ajv's token in
+ * English (the wire's words), a word in the others.
+ */
+export const SCHEMA_TYPE_TEXTS = defineTexts('schemaTypes', {
+  string: 'string',
+  number: 'number',
+  integer: 'integer',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'array',
+  null: 'null',
+} as const);
+
+/** Format names inside a reason ('must match format "date"'), as SCHEMA_TYPE_TEXTS (Ajv's names in English). */
+export const SCHEMA_FORMAT_TEXTS = defineTexts('schemaFormats', {
+  date: 'date',
+  dateTime: 'date-time',
+  time: 'time',
+  duration: 'duration',
+  email: 'email',
+  hostname: 'hostname',
+  uri: 'uri',
+  uriReference: 'uri-reference',
+  url: 'url',
+  uuid: 'uuid',
+  ipv4: 'ipv4',
+  ipv6: 'ipv6',
+  regex: 'regex',
+} as const);
+
+type FormatKey = keyof typeof SCHEMA_FORMAT_TEXTS;
+/** Ajv's format name → its text's key. */
+const FORMAT_KEYS = new Map(
+  Object.entries(englishOf(SCHEMA_FORMAT_TEXTS)).map(([key, name]) => [name, key as FormatKey]),
+);
+const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A type name (Ajv's list 'string,null' too) in the user's language; a name it does not know as it is. */
+export function schemaTypeName(type: string): string {
+  return type
+    .split(',')
+    .map((t) => (own(SCHEMA_TYPE_TEXTS, t) ? SCHEMA_TYPE_TEXTS[t as keyof typeof SCHEMA_TYPE_TEXTS] : t))
+    .join(',');
+}
+
+/** A format name in the user's language; a format it does not know (a form's own) as it is. */
+export function schemaFormatName(format: string): string {
+  const key = (FORMAT_KEYS as ReadonlyMap<string, FormatKey>).get(format);
+  return key ? SCHEMA_FORMAT_TEXTS[key] : format;
+}
+
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const str = (v: unknown): v is string => typeof v === 'string';
 
@@ -64,9 +116,9 @@ function reasonText(p: InvalidParams): string | undefined {
   const T = VALIDATION_TEXTS;
   switch (p.rule) {
     case 'type':
-      return str(p.type) ? T.type(p.type) : undefined;
+      return str(p.type) ? T.type(schemaTypeName(p.type)) : undefined;
     case 'format':
-      return str(p.format) ? T.format(p.format) : undefined;
+      return str(p.format) ? T.format(schemaFormatName(p.format)) : undefined;
     case 'pattern':
       return str(p.pattern) ? T.pattern(p.pattern) : undefined;
     case 'maxLength':

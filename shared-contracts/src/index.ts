@@ -16,3 +16,4 @@ export * from './publish';
 export * from './domain-url';
 export * from './action-completion';
 export * from './field-errors';
+export * from './bff-error-texts';

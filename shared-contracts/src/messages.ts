@@ -176,6 +176,32 @@ export const API_ERROR_TEXTS = defineTexts('apiErrors', {
     'This submission was changed elsewhere: the organisation holds a newer version. Reload it before saving again.',
   orgUnavailable: 'The organisation could not be reached. Please try again.',
   canvasRejected: 'The signed request could not be verified.',
+  // The upload's refusals (an outbox row, a file's error): the spec gives only the size and type texts.
+  uploadNotMultipart: 'The upload must be multipart/form-data with a fileData field.',
+  uploadNotValidMultipart: 'The upload is not valid multipart.',
+  uploadNoFileData: 'The upload has no fileData field.',
+  uploadKeyInvalid: 'X-Upload-Key is not valid.',
+  uploadShaInvalid: 'X-Upload-Sha256 is not valid.',
+  uploadSealedInvalid: 'X-Upload-Sealed is not valid.',
+  uploadInProgress: 'This file is already being uploaded. It will be tried again.',
+  uploadSentAgain: 'The file will be sent again.',
+  fileEmpty: 'The file is empty.',
+  /** The reasons after 'Error: ' of a refused file type (bff-error-texts' FILE_TYPE_REFUSED). */
+  executableFile: 'executable files are not allowed',
+  scriptFile: 'script files are not allowed',
+  markupFile: 'HTML and SVG files are not allowed',
+  // Corrective actions (home's action cards and outbox).
+  actionNotFound: 'This corrective action does not exist or is not yours.',
+  actionAlreadyDone: 'This corrective action is already completed.',
+  actionPhotoNotAttached: 'A photo could not be attached to this corrective action.',
+  actionDoneRequired: 'Say what was done.',
+  actionDoneTooLong: 'Say what was done in fewer words.',
+  // The builder's reads and saves.
+  formRecordNotFound: 'Form record not found.',
+  unknownTemplate: 'Unknown template.',
+  unknownPicklistField: 'Unknown field.',
+  notAPicklist: 'The field is not a picklist.',
+  reportNotReady: 'The report is not ready yet.',
 } as const);
 
 /** The English texts the wire and the stores carry, each with its text in the user's language. */

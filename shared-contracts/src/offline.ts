@@ -9,6 +9,7 @@ import type { Observable } from './observable';
 import type { FormDefinition } from './form-definition';
 import type { CorrectiveActionTask } from './api/routes';
 import type { AssignedTask, OrgForm, OrgList } from './org-lists';
+import type { ErrorWording } from './bff-error-texts';
 
 export type { AssignedTask, OrgForm, OrgList, ScheduledRecord } from './org-lists';
 
@@ -22,6 +23,8 @@ export interface DeliveryState {
   nextAttemptAt: number;
   /** Plain-words text of the last failure, or null. */
   lastError: string | null;
+  /** The BFF's code and params of that failure, to word it in the user's language (bffErrorText). */
+  lastErrorWording?: ErrorWording;
 }
 
 /** A file item inside a submission's data (spec section 3 "File item in a form"). */
@@ -247,6 +250,8 @@ export interface OutboxItem {
   syncStatus?: SyncStatus;
   progress?: number;
   lastError: string | null;
+  /** `lastError`'s code and params (bffErrorText words it from them). */
+  lastErrorWording?: ErrorWording;
   attempts: number;
   /** Epoch ms of the next automatic attempt, or null when none is scheduled. */
   nextRetryAt: number | null;
@@ -325,7 +330,7 @@ export type FormDefinitionRead =
    * Not on the device and the org cannot say now: `network` when no answer came (offline; the text is
    * the spec's 'Cannot connect to Internet'), else the org's or the BFF's failure in words.
    */
-  | { kind: 'unreachable'; network: boolean; message: string };
+  | { kind: 'unreachable'; network: boolean; message: string; wording?: ErrorWording };
 
 /** Which of the org's lists a re-read concerns (the BFF's live hints name them). */
 export type OrgTopic = 'tasks' | 'forms' | 'submissions';

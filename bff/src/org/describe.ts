@@ -1,4 +1,5 @@
 import type { Connection } from 'jsforce';
+import { BFF_ERROR_MESSAGES } from 'shared-contracts';
 import { sharedCache } from '../cache/shared-cache';
 import { ApiError } from '../http/errors';
 import type { DescribeField } from './schema-mapping';
@@ -33,7 +34,7 @@ export function describeObject(conn: Connection, object: string): Promise<Object
     (conn.describe(object) as unknown as Promise<ObjectDescribe>).catch((err: unknown) => {
       const code = (err as { errorCode?: string }).errorCode ?? (err as { name?: string }).name;
       if (code === 'NOT_FOUND' || code === 'INVALID_TYPE' || code === 'ERROR_HTTP_404') {
-        throw new ApiError('BAD_REQUEST', `Unknown object: ${object}`);
+        throw new ApiError('UNKNOWN_OBJECT', BFF_ERROR_MESSAGES.unknownObject(object)).withParams({ object });
       }
       throw err;
     }),
@@ -71,7 +72,11 @@ export function allowFields(describe: ObjectDescribe, fields: readonly string[])
       if (rel && /^[A-Za-z][A-Za-z0-9_]{0,79}$/.test(name.slice(dot + 1)))
         return `${rel.relationshipName}.${name.slice(dot + 1)}`;
     }
-    throw new ApiError('BAD_REQUEST', `Unknown field ${name.slice(0, 80)} on ${describe.name}`);
+    const field = name.slice(0, 80);
+    throw new ApiError('UNKNOWN_FIELD', BFF_ERROR_MESSAGES.unknownField(field, describe.name)).withParams({
+      field,
+      object: describe.name,
+    });
   });
 }
 

@@ -2,18 +2,21 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import {
+  API_MESSAGES,
   API_VERSION_FILE_UPLOAD,
   API_VERSION_PREVIEWS,
   MAX_FILE_SIZE_BYTES,
   MESSAGES,
   UPLOAD_SEALED_HEADER,
+  fileTypeRefusedMessage,
   parseSealedUploadHeader,
+  type FileTypeRefusal,
   type SealedUpload,
 } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import type { Call } from '../routes/types';
 import { FileTooLargeError, multipartFileBody, readHead } from './multipart-stream';
-import { escrowKeyFor, NO_ESCROW } from './escrow-key';
+import { escrowKeyFor } from './escrow-key';
 import { openSealed, SealedFileError } from './sealed-upload';
 import { postStream, type StreamedAnswer } from './stream-post';
 import {
@@ -25,7 +28,7 @@ import {
 } from './upload-key';
 
 /** What the first bytes say a file really is. */
-export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: string } {
+export function sniffType(head: Buffer): { mime: string; ok: boolean; refusal?: FileTypeRefusal } {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   const ascii = head.subarray(0, 64).toString('latin1').trimStart().toLowerCase();
   if (starts(0x89, 0x50, 0x4e, 0x47)) return { mime: 'image/png', ok: true };
@@ -41,16 +44,13 @@ export function sniffType(head: Buffer): { mime: string; ok: boolean; reason?: s
   if (starts(0x25, 0x50, 0x44, 0x46)) return { mime: 'application/pdf', ok: true };
   if (starts(0x50, 0x4b, 0x03, 0x04)) return { mime: 'application/zip', ok: true };
   if (starts(0xd0, 0xcf, 0x11, 0xe0)) return { mime: 'application/x-ole-storage', ok: true };
-  if (starts(0x4d, 0x5a))
-    return { mime: 'application/x-msdownload', ok: false, reason: 'executable files are not allowed' };
-  if (starts(0x7f, 0x45, 0x4c, 0x46))
-    return { mime: 'application/x-elf', ok: false, reason: 'executable files are not allowed' };
+  if (starts(0x4d, 0x5a)) return { mime: 'application/x-msdownload', ok: false, refusal: 'executable' };
+  if (starts(0x7f, 0x45, 0x4c, 0x46)) return { mime: 'application/x-elf', ok: false, refusal: 'executable' };
   if (starts(0xcf, 0xfa, 0xed, 0xfe) || starts(0xfe, 0xed, 0xfa, 0xce))
-    return { mime: 'application/x-mach-binary', ok: false, reason: 'executable files are not allowed' };
-  if (ascii.startsWith('#!'))
-    return { mime: 'text/x-script', ok: false, reason: 'script files are not allowed' };
+    return { mime: 'application/x-mach-binary', ok: false, refusal: 'executable' };
+  if (ascii.startsWith('#!')) return { mime: 'text/x-script', ok: false, refusal: 'script' };
   if (/^<(!doctype html|html|script|svg|\?xml[^>]*>\s*<svg)/.test(ascii)) {
-    return { mime: 'text/html', ok: false, reason: 'HTML and SVG files are not allowed' };
+    return { mime: 'text/html', ok: false, refusal: 'markup' };
   }
   // Text (csv, json, txt): valid UTF-8 without NULs.
   try {
@@ -83,18 +83,15 @@ export async function fileUpload(call: Call): Promise<unknown> {
   const { ctx } = call;
   const type = ctx.get('Content-Type');
   if (!/^multipart\/form-data;/i.test(type))
-    throw new ApiError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'The upload must be multipart/form-data with a fileData field.',
-    );
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', API_MESSAGES.uploadNotMultipart);
   const declared = Number(ctx.get('Content-Length') || NaN);
   if (Number.isFinite(declared) && declared > MAX_FILE_SIZE_BYTES + 64 * 1024)
     throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
   const uploadKey = ctx.get(UPLOAD_KEY_HEADER);
-  if (uploadKey && !isUploadKey(uploadKey)) throw new ApiError('BAD_REQUEST', 'X-Upload-Key is not valid.');
+  if (uploadKey && !isUploadKey(uploadKey)) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadKeyInvalid);
   const expectedSha = ctx.get('X-Upload-Sha256').toLowerCase();
   if (expectedSha && !/^[0-9a-f]{64}$/.test(expectedSha))
-    throw new ApiError('BAD_REQUEST', 'X-Upload-Sha256 is not valid.');
+    throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadShaInvalid);
   const auth = call.auth();
   const sealed = sealedOf(call, auth.organizationId, auth.userId);
   const namespace = call.deps.config.salesforce.namespace;
@@ -106,13 +103,7 @@ export async function fileUpload(call: Call): Promise<unknown> {
       `upload:${auth.organizationId}:${auth.userId}:${uploadKey}`,
       UPLOAD_LOCK_MS,
     );
-    if (!release)
-      throw new ApiError(
-        'ORG_UNAVAILABLE',
-        'This file is already being uploaded. It will be tried again.',
-        undefined,
-        503,
-      );
+    if (!release) throw new ApiError('ORG_UNAVAILABLE', API_MESSAGES.uploadInProgress, undefined, 503);
   }
   try {
     if (uploadKey && ctx.get('X-Upload-Retry') === '1') {
@@ -177,9 +168,10 @@ function sealedOf(call: Call, organizationId: string, userId: string): OpenWith 
   const value = call.ctx.get(UPLOAD_SEALED_HEADER);
   if (!value) return null;
   const header = parseSealedUploadHeader(value);
-  if (!header) throw new ApiError('BAD_REQUEST', `${UPLOAD_SEALED_HEADER} is not valid.`);
+  if (!header) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadSealedInvalid);
   const secret = call.deps.config.vault.escrowSecret;
-  if (!secret) throw new ApiError('BAD_REQUEST', NO_ESCROW);
+  // a device's escrow wrap from when the server had a secret: nothing here opens it
+  if (!secret) throw notOpened();
   return { header, escrowKey: escrowKeyFor(secret, organizationId, userId) };
 }
 
@@ -204,9 +196,9 @@ function fileDataPart(bb: busboy.Busboy): Promise<{ stream: Readable; filename: 
       found = true;
       resolve({ stream: file, filename: info.filename || 'file' });
     });
-    bb.on('error', () => reject(new ApiError('BAD_REQUEST', 'The upload is not valid multipart.')));
+    bb.on('error', () => reject(new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart)));
     bb.on('close', () => {
-      if (!found) reject(new ApiError('BAD_REQUEST', 'The upload has no fileData field.'));
+      if (!found) reject(new ApiError('BAD_REQUEST', API_MESSAGES.uploadNoFileData));
     });
   });
 }
@@ -235,7 +227,7 @@ async function streamToOrg(
       },
     });
   } catch {
-    throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+    throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
   }
   const abort = new AbortController();
   // The browser went away mid-body: stop the parser, which fails the file stream and so the org
@@ -265,15 +257,14 @@ async function streamToOrg(
     const source = sealed ? openSealed(arriving, sealed.escrowKey, sealed.header) : arriving;
     const { head, ended } = await readHead(source, SNIFF_BYTES).catch((err: unknown) => {
       if (err instanceof SealedFileError) throw notOpened();
-      throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+      throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
     });
-    if (head.length === 0) throw new ApiError('BAD_REQUEST', 'The file is empty.');
+    if (head.length === 0) throw new ApiError('BAD_REQUEST', API_MESSAGES.fileEmpty);
     const sniff = sniffType(head);
-    if (!sniff.ok)
-      throw new ApiError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `${MESSAGES.invalidFileTypePrefix}${sniff.reason ?? 'invalid type'}`,
-      );
+    if (sniff.refusal)
+      throw new ApiError('FILE_TYPE_REFUSED', fileTypeRefusedMessage(sniff.refusal)).withParams({
+        kind: sniff.refusal,
+      });
     const safeName = filename.replace(/[\r\n"\\]/g, '_').slice(0, 255);
     const boundary = `----cqbff${crypto.randomBytes(12).toString('hex')}`;
     const body = multipartFileBody({
@@ -307,7 +298,7 @@ async function streamToOrg(
     } catch (err) {
       if (err instanceof FileTooLargeError) throw new ApiError('PAYLOAD_TOO_LARGE', MESSAGES.fileTooLarge);
       if (err instanceof SealedFileError) throw notOpened();
-      if (malformed) throw new ApiError('BAD_REQUEST', 'The upload is not valid multipart.');
+      if (malformed) throw new ApiError('BAD_REQUEST', API_MESSAGES.uploadNotValidMultipart);
       throw new ApiError('ORG_UNAVAILABLE');
     }
     if (answer.status === 401) {
@@ -315,12 +306,7 @@ async function streamToOrg(
       // the session as before) and have the client send the file again, as a retry.
       const fresh = await call.deps.refresher.refresh(call.ctx.session.id ?? '', 'main', auth.accessToken);
       if (call.session) call.session.main = fresh;
-      throw new ApiError(
-        'ORG_UNAVAILABLE',
-        'The file will be sent again.',
-        { reason: 'token refreshed' },
-        503,
-      );
+      throw new ApiError('ORG_UNAVAILABLE', API_MESSAGES.uploadSentAgain, { reason: 'token refreshed' }, 503);
     }
     if (answer.status < 200 || answer.status >= 300)
       throw new ApiError(

@@ -2,6 +2,7 @@
 // generated package (REST deployRequest), the deploy status polled until done, and every failure mapped to
 // the builder spec's publish error types.
 import {
+  API_MESSAGES,
   baseClassNameConfirm,
   componentEqualsBaseClass,
   componentExistsConfirm,
@@ -43,7 +44,7 @@ export interface PublishRequest {
 export function readPublishRequest(call: Call): PublishRequest {
   const templateName = String(call.body.template ?? call.params.template ?? '');
   const template = findTemplate(templateName);
-  if (!template) throw new ApiError('BAD_REQUEST', 'Unknown template.');
+  if (!template) throw new ApiError('BAD_REQUEST', API_MESSAGES.unknownTemplate);
   const componentName = String(call.body.componentName ?? call.params.a ?? '');
   if (!isValidLwcName(componentName))
     throw new ApiError('BAD_REQUEST', PUBLISH_MESSAGES.invalidComponentName);

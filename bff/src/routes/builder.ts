@@ -1,4 +1,4 @@
-import { BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsPrefix } from 'shared-contracts';
+import { API_MESSAGES, BUILDER, FLOW_LABEL_PREFIX, PUBLISH_MESSAGES, nsPrefix } from 'shared-contracts';
 import type { Connection } from 'jsforce';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
@@ -62,7 +62,7 @@ async function saveBuilderJson(call: Call, explicit: boolean): Promise<string> {
     conn,
     select({ fields: ['Id'], from: object, where: [eqId('Id', recordId)], limit: 1 }),
   );
-  if (!rec) throw new ApiError('NOT_FOUND', 'Form record not found.');
+  if (!rec) throw new ApiError('NOT_FOUND', API_MESSAGES.formRecordNotFound);
   const formJSON = String(call.body.formJSON).replace(/\s+/g, '');
   const parsed = decodeBase64Json(formJSON);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
@@ -111,7 +111,7 @@ export const builderHandlers: Record<string, Handler> = {
         limit: 1,
       }),
     );
-    if (!rec) throw new ApiError('NOT_FOUND', 'Form record not found.');
+    if (!rec) throw new ApiError('NOT_FOUND', API_MESSAGES.formRecordNotFound);
     const formJSON =
       typeof rec[n(call, 'Form_Builder_JSON__c')] === 'string'
         ? String(rec[n(call, 'Form_Builder_JSON__c')])
@@ -185,8 +185,8 @@ export const builderHandlers: Record<string, Handler> = {
     const field = describe.fields.find(
       (f) => f.name.toLowerCase() === String(call.body.fieldName).toLowerCase(),
     );
-    if (!field) throw new ApiError('BAD_REQUEST', 'Unknown field.');
-    if (!/picklist/i.test(field.type)) throw new ApiError('BAD_REQUEST', 'The field is not a picklist.');
+    if (!field) throw new ApiError('BAD_REQUEST', API_MESSAGES.unknownPicklistField);
+    if (!/picklist/i.test(field.type)) throw new ApiError('BAD_REQUEST', API_MESSAGES.notAPicklist);
     return {
       controllerName: field.controllerName ?? null,
       values: (field.picklistValues ?? [])

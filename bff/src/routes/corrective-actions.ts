@@ -11,7 +11,7 @@ import type {
   CorrectiveActionTask,
   SubmissionBatchWireResult,
 } from 'shared-contracts';
-import { ACTION_DONE_MAX, ACTION_PHOTOS_MAX, completionOf } from 'shared-contracts';
+import { ACTION_DONE_MAX, ACTION_PHOTOS_MAX, API_MESSAGES, completionOf } from 'shared-contracts';
 import { ApiError, toApiError } from '../http/errors';
 import { eq, eqBool, eqId, fieldPath, inIds, isSfId, select } from '../org/soql';
 import { queryAll, type SfRecord } from '../org/util';
@@ -20,9 +20,9 @@ import type { Call, Handler } from './types';
 
 /** The most open actions listed at once. */
 export const CORRECTIVE_ACTIONS_LIMIT = 2000;
-export const ACTION_NOT_FOUND = 'This corrective action does not exist or is not yours.';
-export const ACTION_ALREADY_DONE = 'This corrective action is already completed.';
-export const PHOTO_NOT_ATTACHED = 'A photo could not be attached to this corrective action.';
+export const ACTION_NOT_FOUND = API_MESSAGES.actionNotFound;
+export const ACTION_ALREADY_DONE = API_MESSAGES.actionAlreadyDone;
+export const PHOTO_NOT_ATTACHED = API_MESSAGES.actionPhotoNotAttached;
 /** The line completing an action adds to its Description. */
 export const DONE_PREFIX = 'Done: ';
 
@@ -152,7 +152,7 @@ async function closeAction(
   documents: string[],
   retry: boolean,
 ): Promise<{ id: string; status: string; linked: number }> {
-  if (!done) throw new ApiError('BAD_REQUEST', 'Say what was done.');
+  if (!done) throw new ApiError('BAD_REQUEST', API_MESSAGES.actionDoneRequired);
   const conn = call.conn();
   const key = n(call, 'CQ_Action_Key__c');
   // As the user: a task the org does not share with them is not found.
@@ -225,7 +225,7 @@ export async function completeQueued(call: Call, item: SfRecord): Promise<Submis
       return { uniquenessKey, ok: true, id: taskId, url: null, created: false, version: versionOf(item) };
     const { done, contentDocumentIds, pending } = completionOf(item.data);
     if (pending > 0) throw new ApiError('BAD_REQUEST', PHOTO_NOT_ATTACHED);
-    if (done.length > ACTION_DONE_MAX) throw new ApiError('BAD_REQUEST', 'Say what was done in fewer words.');
+    if (done.length > ACTION_DONE_MAX) throw new ApiError('BAD_REQUEST', API_MESSAGES.actionDoneTooLong);
     const r = await closeAction(call, taskId, done, contentDocumentIds.slice(0, ACTION_PHOTOS_MAX), true);
     return {
       uniquenessKey,

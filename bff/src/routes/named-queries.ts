@@ -2,7 +2,13 @@
 // search and its offline cache, one record by id, the builder's criteria documents). Each reads only
 // what its kind names, as the signed-in user (the org applies sharing), from objects allowObject lets
 // through.
-import { LOOKUP_CACHE_LIMIT, LOOKUP_RESULTS_LIMIT, TASK_QUERY_LIMIT, nsPrefix } from 'shared-contracts';
+import {
+  BFF_ERROR_MESSAGES,
+  LOOKUP_CACHE_LIMIT,
+  LOOKUP_RESULTS_LIMIT,
+  TASK_QUERY_LIMIT,
+  nsPrefix,
+} from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { allowFields, describeObject } from '../org/describe';
 import { lookupFilterConditions, parseLookupFilters } from '../org/lookup-filters';
@@ -35,7 +41,10 @@ export function allowObject(call: Call, object: string): string {
   const ns = call.deps.config.salesforce.namespace;
   if (STANDARD_LOOKUP_OBJECTS.has(object)) return object;
   if (new RegExp(`^${nsPrefix(ns)}[A-Za-z0-9_]{1,60}__c$`).test(object)) return object;
-  throw new ApiError('BAD_REQUEST', `Object ${object.slice(0, 80)} cannot be queried.`);
+  const named = object.slice(0, 80);
+  throw new ApiError('OBJECT_NOT_QUERYABLE', BFF_ERROR_MESSAGES.objectNotQueryable(named)).withParams({
+    object: named,
+  });
 }
 
 export async function searchQuery(call: Call): Promise<unknown> {

@@ -1,9 +1,10 @@
 /** GET /api/report/:recordId and its PDF (issue 42): the org's copy of an inspection report. */
+import { API_MESSAGES } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { reportStatus } from '../report/org-report';
 import { HANDLED, type Handler } from './types';
 
-export const REPORT_NOT_READY = 'The report is not ready yet.';
+export const REPORT_NOT_READY = API_MESSAGES.reportNotReady;
 
 export const reportHandlers: Record<string, Handler> = {
   reportStatus: (call) => reportStatus(call, call.params.recordId ?? ''),

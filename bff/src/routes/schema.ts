@@ -1,5 +1,6 @@
 // Object metadata for forms: an object's fields, the starting data and lookup cache a form's queries
 // read, the section-5 mapping of objects to schema (objectInfo) and the check of field names.
+import { BFF_ERROR_MESSAGES } from 'shared-contracts';
 import { ApiError } from '../http/errors';
 import { safeJsonParse } from '../http/body';
 import { allowFields, describeObject, fieldSummary } from '../org/describe';
@@ -41,8 +42,13 @@ export const schemaHandlers: Record<string, Handler> = {
         const child = describe.childRelationships?.find(
           (c) => c.relationshipName?.toLowerCase() === rel.relationshipName.toLowerCase(),
         );
-        if (!child?.relationshipName)
-          throw new ApiError('BAD_REQUEST', `Unknown relationship ${rel.relationshipName.slice(0, 80)}`);
+        if (!child?.relationshipName) {
+          const relationship = rel.relationshipName.slice(0, 80);
+          throw new ApiError(
+            'UNKNOWN_RELATIONSHIP',
+            BFF_ERROR_MESSAGES.unknownRelationship(relationship),
+          ).withParams({ relationship });
+        }
         return { fields: rel.fields.length > 0 ? rel.fields : ['Id'], from: child.relationshipName };
       });
       const records = await queryAll(

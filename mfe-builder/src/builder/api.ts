@@ -4,7 +4,7 @@
  */
 import {
   MESSAGES,
-  displayMessage,
+  bffErrorText,
   isBffError,
   serverErrorText,
   type ApiClient,
@@ -16,8 +16,9 @@ export function errorText(error: unknown): string {
   if (isBffError(error)) {
     if (error.network) return MESSAGES.networkError;
     if (error.status >= 500) return serverErrorText(error.message);
-    // the BFF's own texts (a refused request) in the user's language; the org's words as written
-    return error.message ? displayMessage(error.message) : MESSAGES.somethingWentWrong;
+    // the BFF's own texts (a refused request) in the user's language, worded by code when made of
+    // parts ('Unknown object: X'); the org's words as written
+    return error.message ? bffErrorText(error.message, error) : MESSAGES.somethingWentWrong;
   }
   return error instanceof Error && error.message ? error.message : MESSAGES.somethingWentWrong;
 }

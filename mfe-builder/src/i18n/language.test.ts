@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { activateLanguage } from 'ui-kit/i18n';
 import {
   API_MESSAGES,
+  BFF_ERROR_MESSAGES,
   BffError,
   PSEUDO_LANGUAGE,
   PUBLISH_MESSAGES,
@@ -46,9 +47,20 @@ it("shows the BFF's own error texts in the language", async () => {
   await activateLanguage('he', CATALOGS);
   expect(errorText(refused)).toBe('לא נמצא.');
   // a text the BFF does not own (an org's or a field's message) stays as written
-  expect(errorText(new BffError({ kind: 'rejected', status: 400, message: 'Unknown template.' }))).toBe(
-    'Unknown template.',
-  );
+  const org = 'FIELD_CUSTOM_VALIDATION_EXCEPTION: Choose a site';
+  expect(errorText(new BffError({ kind: 'rejected', status: 400, message: org }))).toBe(org);
+  // one made of parts, worded by its code and params (the object's name as the org has it)
+  const unknown = new BffError({
+    kind: 'rejected',
+    status: 400,
+    message: BFF_ERROR_MESSAGES.unknownObject('Nope__c'),
+    code: 'UNKNOWN_OBJECT',
+    params: { object: 'Nope__c' },
+  });
+  expect(errorText(unknown)).toBe('אובייקט לא מוכר: Nope__c');
+  await activateLanguage('es', CATALOGS);
+  expect(errorText(unknown)).toBe('Objeto desconocido: Nope__c');
+  expect(templatesErrorText(unknown)).toBe('Objeto desconocido: Nope__c');
 });
 
 // Publishing's answers (issue 44): the BFF's English worded again in the language by its code and

@@ -1,8 +1,8 @@
 import {
   MESSAGES,
+  bffErrorText,
   displayMessage,
   isBffError,
-  publishErrorText,
   serverErrorText,
   type BffError,
 } from 'shared-contracts';
@@ -16,7 +16,7 @@ export function errorText(error: unknown): string {
   if (error.network) return MESSAGES.networkError;
   if (error.errorType === 'server') return displayMessage(serverErrorText(error.message));
   if (!error.message) return MESSAGES.somethingWentWrong;
-  return publishErrorText(error.message, error.code, error.params) ?? displayMessage(error.message);
+  return bffErrorText(error.message, error);
 }
 
 export const failureOf = (error: unknown): BffError | undefined => (isBffError(error) ? error : undefined);

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   PUBLISH_CONFIRM_ERROR_TYPES,
   PUBLISH_TEXTS,
+  bffErrorText,
   displayMessage,
   publishErrorText,
   serverErrorText,
@@ -198,7 +199,7 @@ export function successOutcome(result: PublishResult): Outcome {
 
 /**
  * A failed publish: an overwrite question for the confirmation types, else the error and its problems,
- * in the user's language (the BFF's English worded again by its code and parameters: publishErrorText).
+ * in the user's language (the BFF's English worded again by its code and parameters: bffErrorText).
  */
 export function failureOutcome(
   failure:
@@ -209,8 +210,7 @@ export function failureOutcome(
 ): Outcome {
   if (!failure) return { kind: 'error', text: fallback, problems: [] };
   if (failure.network) return { kind: 'error', text: MESSAGES.networkError, problems: [] };
-  const shown = (english: string) =>
-    publishErrorText(english, failure.code, failure.params) ?? displayMessage(english);
+  const shown = (english: string) => bffErrorText(english, failure);
   if ((PUBLISH_CONFIRM_ERROR_TYPES as readonly string[]).includes(failure.errorType))
     return { kind: 'confirm', text: shown(failure.message) };
   const details = failure.details as { problems?: { component?: string; problem?: string }[] } | undefined;

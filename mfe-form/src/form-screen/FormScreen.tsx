@@ -76,7 +76,14 @@ export function FormScreen(props: FormScreenProps) {
 
   if (!loaded) return <Loading />;
   if (loaded.kind === 'unavailable')
-    return <Unavailable host={host} message={loaded.message} onRetry={() => setAttempt((n) => n + 1)} />;
+    return (
+      <Unavailable
+        host={host}
+        message={loaded.message}
+        wording={loaded.wording}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    );
   if (loaded.kind === 'notFound') return <NotFound host={host} />;
   return (
     <LoadedForm {...props} submission={loaded.submission} formDef={loaded.formDef} local={loaded.local} />

@@ -10,7 +10,7 @@ import {
   Link,
   Spinner,
 } from '@chakra-ui/react';
-import { MESSAGES, displayMessage, type HostServices } from 'shared-contracts';
+import { MESSAGES, bffErrorText, type ErrorWording, type HostServices } from 'shared-contracts';
 import { isPlainClick } from 'ui-kit';
 import { FORM_SCREEN_TEXTS as T } from './texts';
 
@@ -26,10 +26,12 @@ export function Loading() {
 export function Unavailable({
   host,
   message,
+  wording,
   onRetry,
 }: {
   host: HostServices;
   message: string;
+  wording?: ErrorWording | undefined;
   onRetry: () => void;
 }) {
   return (
@@ -37,7 +39,7 @@ export function Unavailable({
       <Alert status="warning" borderRadius="md" alignItems="flex-start">
         <AlertIcon />
         <Box>
-          <AlertTitle>{displayMessage(message)}</AlertTitle>
+          <AlertTitle>{bffErrorText(message, wording)}</AlertTitle>
           <AlertDescription display="flex" gap={4} mt={2} alignItems="center">
             <Button size="sm" onClick={onRetry}>
               {T.tryAgain}

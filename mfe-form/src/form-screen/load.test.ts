@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Observable } from 'shared-contracts';
-import { firstValue } from './load';
+import type { HostServices, Observable } from 'shared-contracts';
+import { firstValue, loadTarget } from './load';
+import type { FormTarget } from './route';
 
 /** An observable like the host's per-id live query: a held value, new values delivered to subscribers. */
 function held<T>(value: T | undefined) {
@@ -57,5 +58,31 @@ describe('firstValue', () => {
     };
     expect(await firstValue(eager, 5000)).toBe('now');
     expect(listeners).toEqual([]);
+  });
+});
+
+// Issue 44: the host's read says why a definition cannot be had in the wire's English with the BFF's
+// code and params; the screen gets both, to word it in the user's language (LoadStates).
+describe('formDefinitionOf', () => {
+  it("hands the screen the failure's code and params beside its English", async () => {
+    const wording = { code: 'UNKNOWN_OBJECT', params: { object: 'Nope__c' } };
+    const host = {
+      offline: {
+        formDefinition: () =>
+          Promise.resolve({
+            kind: 'unreachable',
+            network: false,
+            message: 'Unknown object: Nope__c',
+            wording,
+          }),
+        submission: () => held({ id: 's', formId: 'f', formDef: undefined }),
+      },
+    } as unknown as HostServices;
+    const target: FormTarget = { kind: 'submission', id: 's' };
+    expect(await loadTarget(host, target, 50)).toEqual({
+      kind: 'unavailable',
+      message: 'Unknown object: Nope__c',
+      wording,
+    });
   });
 });

@@ -4,17 +4,31 @@
  * definition (the host's read: the submission's own copy, else the offline cache, else the org) with
  * its starting data.
  */
-import type { FormDefinition, HostServices, LocalSubmission, Observable } from 'shared-contracts';
+import type {
+  ErrorWording,
+  FormDefinition,
+  HostServices,
+  LocalSubmission,
+  Observable,
+} from 'shared-contracts';
 import type { FormTarget } from './route';
 
 export type Loaded =
   | { kind: 'found'; submission: LocalSubmission; formDef: FormDefinition; local: boolean }
   | { kind: 'notFound' }
   /** The definition could not be read (no network, the org refusing calls): say why, offer a retry. */
-  | { kind: 'unavailable'; message: string };
+  | { kind: 'unavailable'; message: string; wording?: ErrorWording };
 
 /** The org could not give the form definition right now: not the same as there being none. */
-export class DefinitionUnavailable extends Error {}
+export class DefinitionUnavailable extends Error {
+  constructor(
+    message: string,
+    /** The BFF's code and params of the failure, to word it in the user's language. */
+    readonly wording?: ErrorWording,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The first value a live query delivers. A host observable kept per id holds its last value while
@@ -63,8 +77,9 @@ export async function formDefinitionOf(
     // the org has the form but its definition cannot be filled in: say why (spec section 8), not
     // 'Couldn't find the matching submission.'
     case 'unusable':
-    case 'unreachable':
       throw new DefinitionUnavailable(read.message);
+    case 'unreachable':
+      throw new DefinitionUnavailable(read.message, read.wording);
   }
 }
 
@@ -90,7 +105,8 @@ export async function loadTarget(host: HostServices, target: FormTarget, timeout
   try {
     return await loadFound(host, target, timeoutMs);
   } catch (e) {
-    if (e instanceof DefinitionUnavailable) return { kind: 'unavailable', message: e.message };
+    if (e instanceof DefinitionUnavailable)
+      return { kind: 'unavailable', message: e.message, ...(e.wording ? { wording: e.wording } : {}) };
     throw e;
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BffError, MESSAGES, type LocalSubmission } from 'shared-contracts';
+import { BffError, MESSAGES, setTextTranslator, type LocalSubmission } from 'shared-contracts';
 import { apiError, callsOf, fakeHost, type FakeHost } from 'test-kit';
 import { decideLaunch } from './decide';
-import { runLaunch, settledValue } from './run';
+import { launchErrorText, runLaunch, settledValue } from './run';
 
 const FORM = 'a0F5g0000000001AAA';
 const REC = 'a0G5g0000000002AAA';
@@ -231,5 +231,27 @@ describe('settledValue', () => {
       },
     };
     expect(await settledValue(emitting, 1000)).toBe(7);
+  });
+});
+
+// Issue 44: a BFF text made of parts shows in the user's language by its code and params.
+describe('launchErrorText', () => {
+  it("words the BFF's text by its code, English without a translator", () => {
+    const e = new BffError({
+      kind: 'rejected',
+      status: 400,
+      message: 'Unknown object: Nope__c',
+      code: 'UNKNOWN_OBJECT',
+      params: { object: 'Nope__c' },
+    });
+    expect(launchErrorText(e)).toBe('Unknown object: Nope__c');
+    setTextTranslator((key, args, english) =>
+      key === 'bffErrors.unknownObject' ? `Objeto desconocido: ${String(args[0])}` : english(),
+    );
+    try {
+      expect(launchErrorText(e)).toBe('Objeto desconocido: Nope__c');
+    } finally {
+      setTextTranslator(null);
+    }
   });
 });

@@ -6,6 +6,7 @@
  */
 import {
   MESSAGES,
+  bffErrorText,
   isBffError,
   type HostServices,
   type LocalSubmission,
@@ -33,8 +34,10 @@ export function isNetworkFailure(e: unknown): boolean {
 /** The text a failed launch shows. */
 export function launchErrorText(e: unknown): string {
   if (isNetworkFailure(e)) return MESSAGES.cannotConnectToInternet;
+  // the BFF's and the host's words are English: in the user's language (by code when made of parts)
+  if (isBffError(e) && e.message) return bffErrorText(e.message, e);
   const text = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
-  return text || MESSAGES.somethingWentWrong;
+  return text ? bffErrorText(text) : MESSAGES.somethingWentWrong;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   ACTION_PHOTOS_MAX,
   SUBMISSION_STATUS,
   SYNC_STATUS,
+  bffErrorText,
   completionOf,
   isActionCompletion,
   type CorrectiveActionTask,
@@ -52,7 +53,10 @@ export function refusalText(s: LocalSubmission): string {
     (e): e is { message: string } =>
       typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string',
   );
-  return s.delivery?.lastError || fromErrors?.message || ACTION_TEXTS.refused;
+  const d = s.delivery;
+  // the BFF's texts made of parts worded by code in the user's language (the card shows it as is)
+  if (d?.lastError) return d.lastErrorWording ? bffErrorText(d.lastError, d.lastErrorWording) : d.lastError;
+  return fromErrors?.message || ACTION_TEXTS.refused;
 }
 
 /** `dueDate` (YYYY-MM-DD) is before `today` (YYYY-MM-DD). */

@@ -52,6 +52,14 @@ export const API_ERROR_CODES = {
   // A submission sent as Submitted that fails its form's checks (shared-contracts/form-validation).
   VALIDATION_FAILED: { status: 422, errorType: 'custom' },
   INTERNAL: { status: 500, errorType: 'fatal' },
+  // Texts made of parts (issue 44): each its own code, with the parts as `params`, so a screen words
+  // it in the user's language (bff-error-texts.ts). Status and type are the BAD_REQUEST's or
+  // UNSUPPORTED_MEDIA_TYPE's they were.
+  UNKNOWN_OBJECT: { status: 400, errorType: 'custom' },
+  UNKNOWN_FIELD: { status: 400, errorType: 'custom' },
+  UNKNOWN_RELATIONSHIP: { status: 400, errorType: 'custom' },
+  OBJECT_NOT_QUERYABLE: { status: 400, errorType: 'custom' },
+  FILE_TYPE_REFUSED: { status: 415, errorType: 'custom' },
   // Publishing (builder spec 8): the org refused or failed the deploy, or the name needs a confirmation.
   DEPLOY_FAILED: { status: 422, errorType: 'deploy failed' },
   UNKNOWN_PUBLISH_ERROR: { status: 422, errorType: 'unknown publish error' },

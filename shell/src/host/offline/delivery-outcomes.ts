@@ -6,12 +6,14 @@
 import {
   API_ALLOWANCE_TEXTS,
   englishOf,
+  errorWordingOf,
   MESSAGES_EN,
   SUBMISSION_STATUS,
   SYNC_STATUS,
   type DeliveryOutcome,
   type LocalSubmission,
   type BffError,
+  type DeliveryState,
 } from 'shared-contracts';
 import { gatewayError, type BatchItemResult } from './org-gateway';
 import { nextRetryDelay, type BackoffPolicy } from './backoff';
@@ -73,7 +75,7 @@ export function afterRefusal(
   latest: LocalSubmission,
   errors: unknown[],
   now: string,
-  held: { kept: true } | { kept: false; reason: string },
+  held: { kept: true } | ({ kept: false } & ReturnType<typeof failureDelivery>),
 ): LocalSubmission {
   return {
     ...latest,
@@ -83,7 +85,13 @@ export function afterRefusal(
     errors,
     ...(held.kept ? { syncedOn: now } : {}),
     isUploading: false,
-    delivery: { ...NO_DELIVERY, lastError: held.kept ? null : held.reason },
+    delivery: held.kept
+      ? { ...NO_DELIVERY }
+      : {
+          ...NO_DELIVERY,
+          lastError: held.lastError,
+          ...(held.lastErrorWording ? { lastErrorWording: held.lastErrorWording } : {}),
+        },
   };
 }
 
@@ -128,7 +136,7 @@ export function afterDelivery(
   if (!r || !r.ok) {
     const e =
       r && !r.ok ? r.error : gatewayError('unavailable', 'No answer for this submission in the batch');
-    if (isRefusal(sent, e)) return refused(failureErrors(e), { kept: false, reason: failureText(e) });
+    if (isRefusal(sent, e)) return refused(failureErrors(e), { kept: false, ...failureDelivery(e) });
     const record = afterSyncFailure(latest, e, at.nowMs, at.policy, at.random);
     const told: DeliveryOutcome =
       record.syncStatus === SYNC_STATUS.inError
@@ -142,6 +150,15 @@ export function afterDelivery(
     record: outcome.kind === 'delete' ? null : outcome.record,
     told: { kind: 'delivered', version, url: r.url ?? null },
   };
+}
+
+/**
+ * A failure's last-error fields for a delivery state: its plain text and, for the BFF's texts made of
+ * parts, their code and params, so the outbox words it in the user's language (issue 44).
+ */
+export function failureDelivery(e: BffError): Pick<DeliveryState, 'lastError' | 'lastErrorWording'> {
+  const wording = e.kind === 'network' || e.kind === 'unauthorized' ? undefined : errorWordingOf(e);
+  return { lastError: failureText(e), ...(wording ? { lastErrorWording: wording } : {}) };
 }
 
 /** Plain text of a failure for the outbox and the stored error. */
@@ -166,7 +183,7 @@ export function afterSyncFailure(
   random: () => number,
 ): LocalSubmission {
   const attempts = (latest.delivery?.attempts ?? 0) + 1;
-  const lastError = failureText(e);
+  const lastError = failureDelivery(e);
   if (e.kind === 'rejected' || e.kind === 'conflict') {
     const errors = failureErrors(e);
     return {
@@ -175,13 +192,17 @@ export function afterSyncFailure(
       error: errors,
       errors,
       isUploading: false,
-      delivery: { attempts, nextAttemptAt: 0, lastError },
+      delivery: { attempts, nextAttemptAt: 0, ...lastError },
     };
   }
   return {
     ...latest,
     isUploading: false,
-    delivery: { attempts, nextAttemptAt: nowMs + nextRetryDelay(attempts, policy, random), lastError },
+    delivery: {
+      attempts,
+      nextAttemptAt: nowMs + nextRetryDelay(attempts, policy, random),
+      ...lastError,
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { DEFAULT_BACKOFF, nextRetryDelay, type BackoffPolicy } from './backoff';
 import type { FileRecord } from './sealing';
 import type { OfflineStore } from './store';
 import { sameOwner, type Owner } from './owner';
-import { afterFileSynced, failureText } from './delivery-outcomes';
+import { afterFileSynced, failureDelivery, failureText } from './delivery-outcomes';
 import { isDue, NO_DELIVERY } from './transitions';
 import { PassLoop } from './pass-loop';
 
@@ -189,7 +189,7 @@ export class FileUploader {
             attempts,
             nextAttemptAt:
               now + nextRetryDelay(attempts, this.deps.backoff ?? FILE_BACKOFF, this.deps.random),
-            lastError: failureText(err),
+            ...failureDelivery(err),
           },
         };
       });

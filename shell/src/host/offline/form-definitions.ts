@@ -3,6 +3,7 @@
 import {
   API_ALLOWANCE_TEXTS,
   englishOf,
+  errorWordingOf,
   MESSAGES_EN,
   definitionProblem,
   isBffError,
@@ -52,7 +53,13 @@ export async function readFormDefinition(
     if (!isBffError(e)) return offline; // no answer at all (the fetch itself failed)
     if (e.kind === 'network') return offline;
     if (e.status === 404 || e.status === 400) return { kind: 'none' };
-    return { kind: 'unreachable', network: false, message: unreachableText(e.message) };
+    const wording = errorWordingOf(e);
+    return {
+      kind: 'unreachable',
+      network: false,
+      message: unreachableText(e.message),
+      ...(wording ? { wording } : {}),
+    };
   }
   if (def === null || def === undefined) return { kind: 'none' };
   // a definition that cannot be filled in (a string, no schema) says why

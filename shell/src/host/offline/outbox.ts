@@ -64,6 +64,7 @@ export function buildOutbox(
       state: stateOf(s.syncStatus, uploadingIds.has(s.id), d?.lastError ?? null, next, nowMs),
       syncStatus: s.syncStatus,
       lastError: d?.lastError ?? null,
+      ...(d?.lastErrorWording ? { lastErrorWording: d.lastErrorWording } : {}),
       attempts: d?.attempts ?? 0,
       nextRetryAt: s.syncStatus === SYNC_STATUS.inError ? null : next > nowMs ? next : null,
     });
@@ -80,6 +81,7 @@ export function buildOutbox(
       state: stateOf(undefined, uploadingIds.has(f.LocalId), d?.lastError ?? null, next, nowMs),
       progress: f.progress,
       lastError: d?.lastError ?? f.error ?? null,
+      ...(d?.lastError && d.lastErrorWording ? { lastErrorWording: d.lastErrorWording } : {}),
       attempts: d?.attempts ?? 0,
       nextRetryAt: next > nowMs ? next : null,
     });
