@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type FileMeta } from 'shared-contracts';
+import { MESSAGES, MESSAGES_EN, setTextTranslator, type FileMeta } from 'shared-contracts';
 import { apiError, callsOf, fakeHost, settable } from 'test-kit';
-import { buildRendererServices } from './renderer-services';
+import { awaitUpload, buildRendererServices } from './renderer-services';
 
 const item = { ContentDocumentId: '069000000000001AAA', LocalId: 'l1', Name: 'photo.jpg' };
 const PREVIEW = `/api/files/${item.ContentDocumentId}/preview`;
@@ -99,5 +99,37 @@ describe("the renderer's file previews", () => {
     const other = await built.getFilePreview?.({ ...local, LocalId: 'l3', Name: 'c.jpg' });
     built.dispose();
     expect(revoked).toEqual(['blob:preview-1', other]);
+  });
+});
+
+describe('waiting for an upload', () => {
+  afterEach(() => setTextTranslator(null));
+
+  it('a network failure rejects with the token the file control reads, in any language (Spanish here)', async () => {
+    // the file control shows "waiting for the network" only for this token, and words it itself
+    setTextTranslator((key, _args, english) =>
+      key === 'messages.networkError' ? 'Error de red' : english(),
+    );
+    const host = fakeHost();
+    host.onlineState.set(false);
+    host.offline.fileList = () =>
+      settable<FileMeta[]>([
+        { ...item, ContentDocumentId: 'Unsynced', status: 'Unsynced', error: null, progress: -1 } as FileMeta,
+      ]);
+    const offline = awaitUpload(host, 's1', 'l1', () => undefined, { cancelled: false, stops: new Set() });
+    await expect(offline).rejects.toThrow(new Error(MESSAGES_EN.networkError));
+    host.onlineState.set(true);
+    host.offline.fileList = () =>
+      settable<FileMeta[]>([
+        {
+          ...item,
+          ContentDocumentId: 'Unsynced',
+          status: 'Unsynced',
+          error: MESSAGES_EN.networkError,
+          progress: -1,
+        } as FileMeta,
+      ]);
+    const failed = awaitUpload(host, 's1', 'l1', () => undefined, { cancelled: false, stops: new Set() });
+    await expect(failed).rejects.toThrow(new Error(MESSAGES_EN.networkError));
   });
 });

@@ -3,7 +3,7 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { MESSAGES, isBffError, MESSAGES_EN } from 'shared-contracts';
+import { isBffError, MESSAGES_EN } from 'shared-contracts';
 import { contextRecord } from 'form-core';
 import type { FileMeta, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
@@ -34,10 +34,12 @@ export function awaitUpload(
       } else if (f.error) {
         stop();
         // The record stays queued in the host: its uploader retries it and fills the node in later.
-        reject(new Error(f.error === MESSAGES_EN.networkError ? MESSAGES.networkError : f.error));
+        // A network failure rejects with the English text whatever the language: it is the token the
+        // file control reads as "waiting for the network" (it words what it shows itself).
+        reject(new Error(f.error));
       } else if (!host.online.get()) {
         stop();
-        reject(new Error(MESSAGES.networkError));
+        reject(new Error(MESSAGES_EN.networkError));
       } else if (f.progress >= 0) onProgress(f.progress);
     };
     unsubscribe = files.subscribe(check);
