@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { manifestEntry, preloadScript } from './manifest-entry';
+
+const snapshot = {
+  publicPath: 'http://127.0.0.1:4001/',
+  remoteEntry: 'remoteEntry.0123456789ab.js',
+  remoteEntryType: 'global',
+  globalName: 'mfe_auth',
+  version: 'http://127.0.0.1:4001/mf-manifest.json',
+  buildVersion: '1.0.0',
+  modules: [
+    {
+      moduleName: 'app',
+      assets: { js: { sync: ['__federation_expose_app.0123456789ab.js'], async: ['lingui.1.js'] } },
+    },
+  ],
+};
+
+describe('manifestEntry', () => {
+  it("gives the remote's entry and the exposed module's own scripts, at the manifest's public path", () => {
+    expect(manifestEntry(snapshot, './app')).toEqual({
+      url: 'http://127.0.0.1:4001/remoteEntry.0123456789ab.js',
+      type: 'global',
+      globalName: 'mfe_auth',
+      version: 'http://127.0.0.1:4001/mf-manifest.json',
+      buildVersion: '1.0.0',
+      preload: ['http://127.0.0.1:4001/__federation_expose_app.0123456789ab.js'],
+    });
+  });
+
+  it('preloads nothing for a module the manifest does not list', () => {
+    expect(manifestEntry(snapshot, './Other')?.preload).toEqual([]);
+  });
+
+  it('is null for a snapshot without a public path or an entry', () => {
+    expect(manifestEntry({ ...snapshot, publicPath: undefined }, './app')).toBeNull();
+    expect(manifestEntry({ ...snapshot, remoteEntry: '' }, './app')).toBeNull();
+    expect(manifestEntry(undefined, './app')).toBeNull();
+  });
+});
+
+describe('preloadScript', () => {
+  it('adds one CORS script preload per URL', () => {
+    preloadScript('http://127.0.0.1:4001/a.js');
+    preloadScript('http://127.0.0.1:4001/a.js');
+    const links = [...document.head.querySelectorAll('link[rel="preload"]')] as HTMLLinkElement[];
+    expect(links.map((l) => [l.href, l.as, l.crossOrigin])).toEqual([
+      ['http://127.0.0.1:4001/a.js', 'script', 'anonymous'],
+    ]);
+  });
+});
