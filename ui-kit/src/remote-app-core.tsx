@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { CONTRACT_VERSION, setDisplayLocale, type LanguageService } from 'shared-contracts';
-import type { LifeCycleFn, RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
 import type { CatalogLoaders } from './i18n';
 import { LanguageGate } from './language-gate';
 import { reactLifecycles } from './react-lifecycles';
