@@ -53,14 +53,17 @@ export function manifestEntry(snapshot: unknown, expose: string): ManifestEntry 
   };
 }
 
-/** A preload of `url` as a CORS script (webpack loads remote chunks `crossorigin="anonymous"`), once. */
+/**
+ * Loads the script at `url` now, once (as the runtime's own preload did): a chunk of the remote, which
+ * registers itself and waits for the remote's entry; webpack then finds it loaded, or loading, instead
+ * of asking for it after the entry has run. CORS, as webpack loads remote chunks.
+ */
 export function preloadScript(url: string, doc: Document = document): void {
-  for (const link of doc.head.querySelectorAll('link[rel="preload"]'))
-    if ((link as HTMLLinkElement).href === url) return;
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.as = 'script';
-  link.crossOrigin = 'anonymous';
-  link.href = url;
-  doc.head.appendChild(link);
+  for (const script of doc.querySelectorAll('script[src]'))
+    if ((script as HTMLScriptElement).src === url) return;
+  const script = doc.createElement('script');
+  script.src = url;
+  script.crossOrigin = 'anonymous';
+  script.async = true;
+  doc.head.appendChild(script);
 }
