@@ -47,4 +47,11 @@ describe('preloadScript', () => {
     const scripts = [...document.querySelectorAll('script[src]')] as HTMLScriptElement[];
     expect(scripts.map((s) => [s.src, s.crossOrigin])).toEqual([['http://127.0.0.1:4001/a.js', 'anonymous']]);
   });
+
+  it('removes the script once it failed, so a later load of the chunk asks again', () => {
+    preloadScript('http://127.0.0.1:4001/b.js');
+    const script = document.querySelector('script[src="http://127.0.0.1:4001/b.js"]');
+    script?.dispatchEvent(new Event('error'));
+    expect(document.querySelector('script[src="http://127.0.0.1:4001/b.js"]')).toBeNull();
+  });
 });

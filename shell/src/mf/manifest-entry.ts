@@ -65,5 +65,8 @@ export function preloadScript(url: string, doc: Document = document): void {
   script.src = url;
   script.crossOrigin = 'anonymous';
   script.async = true;
+  // Gone once it has run or failed: webpack reuses a script element with the chunk's URL, and would wait
+  // on a failed one forever (a retry after the network returns).
+  script.onload = script.onerror = () => script.remove();
   doc.head.appendChild(script);
 }
