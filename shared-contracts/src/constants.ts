@@ -37,7 +37,7 @@ export const IMAGE_DB_VERSION = 2;
 export const FLOW_LABEL_PREFIX = 'CQ';
 
 /** Home's tab names: the spec's English, through the translation layer here, where they are defined (issue 44). */
-export const HOME_TAB_TEXTS = defineTexts('homeTabs', {
+export const HOME_TAB_TEXTS = /* @__PURE__ */ defineTexts('homeTabs', {
   assigned: 'Assigned',
   inProgress: 'In Progress',
   submitted: 'Submitted',

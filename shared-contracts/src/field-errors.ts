@@ -34,7 +34,7 @@ export interface InvalidParams {
  * The listing's words the spec does not give, and the form check's reasons in Ajv's English words
  * (what the wire has always carried: a unit test holds them to Ajv's own messages).
  */
-export const VALIDATION_TEXTS = defineTexts('validation', {
+export const VALIDATION_TEXTS = /* @__PURE__ */ defineTexts('validation', {
   /** Error listing: suffix of indexed items, '{field title} {message} (row N)'. */
   row: (n: number): string => ` (row ${n})`,
   /** Under an empty required field, in words a user reads (the listing uses missingRequiredFields). */

@@ -62,10 +62,10 @@ export const MESSAGES_EN = {
 } as const;
 
 /** The spec's messages in the user's language (English: exactly MESSAGES_EN). */
-export const MESSAGES = defineTexts('messages', MESSAGES_EN);
+export const MESSAGES = /* @__PURE__ */ defineTexts('messages', MESSAGES_EN);
 
 /** Texts of least privilege (issue 29) the spec does not give, in the app's words. */
-export const ACCESS_TEXTS = defineTexts('access', {
+export const ACCESS_TEXTS = /* @__PURE__ */ defineTexts('access', {
   /** A builder route opened by a user the org does not let edit form definitions. */
   noBuilderAccess: "You don't have access to the form builder",
   noBuilderAccessDetail: 'Ask your Salesforce administrator for the CQ Form Builder permission set.',
@@ -80,7 +80,7 @@ export const serverErrorText = (message: string): string =>
   message.startsWith(MESSAGES_EN.serverErrorPrefix) ? message : `${MESSAGES_EN.serverErrorPrefix}${message}`;
 
 /** The spec's messages made of parts, in the user's language. */
-export const MESSAGE_FORMS = defineTexts('messageForms', {
+export const MESSAGE_FORMS = /* @__PURE__ */ defineTexts('messageForms', {
   /** '{field} is missing required fields' */
   missingRequiredFields: (field: string): string => `${field} is missing required fields`,
   /** 'Logo size is N KB, Please limit it to 200KB' */
@@ -91,13 +91,13 @@ export const logoTooLarge = (kb: number): string => MESSAGE_FORMS.logoTooLarge(k
 /** 'Field Validation : Email Address Only' and the like: English, a form definition's data (its author translates it). */
 export const presetMessage = (preset: string): string => `${MESSAGES_EN.fieldValidationPrefix}${preset} Only`;
 
-export const REQUIRED_LEFT = defineTexts('requiredLeft', {
+export const REQUIRED_LEFT = /* @__PURE__ */ defineTexts('requiredLeft', {
   left: (n: number): string => (n === 1 ? '1 required field left' : `${n} required fields left`),
   done: 'All required fields filled',
 } as const);
 
 /** The area-level fallback the shell shows when a remote cannot be loaded or run (not in the spec). */
-export const REMOTE_UNAVAILABLE = defineTexts('remoteUnavailable', {
+export const REMOTE_UNAVAILABLE = /* @__PURE__ */ defineTexts('remoteUnavailable', {
   title: 'This part of the app is unavailable',
   body: 'This part of the app is unavailable right now. The rest of the app keeps working.',
   incompatible: 'This part of the app is unavailable: it was built for another version of the app.',
@@ -115,7 +115,7 @@ export const REMOTE_UNAVAILABLE = defineTexts('remoteUnavailable', {
  * The org's daily API allowance (issue 33), in the app's words: what a user is told when the org has
  * none left, and what admins are told once it runs low.
  */
-export const API_ALLOWANCE_TEXTS = defineTexts('apiAllowance', {
+export const API_ALLOWANCE_TEXTS = /* @__PURE__ */ defineTexts('apiAllowance', {
   /** The BFF's answer while the org refuses calls (REQUEST_LIMIT_EXCEEDED); the outbox shows it and waits. */
   spent:
     'Your organisation has used its daily Salesforce API allowance. Your work is kept on this device and is sent by itself when the organisation accepts calls again.',
@@ -127,7 +127,7 @@ export const API_ALLOWANCE_TEXTS = defineTexts('apiAllowance', {
     "Your organisation has used its daily Salesforce API allowance: the org refuses every integration's calls until usage falls. Field users' submissions wait on their devices and are sent by themselves when calls are allowed again.",
 } as const);
 
-export const NOT_FOUND = defineTexts('notFound', {
+export const NOT_FOUND = /* @__PURE__ */ defineTexts('notFound', {
   title: 'Page not found',
   body: 'There is nothing at this address.',
   homeLink: 'Go to home',
@@ -137,7 +137,7 @@ export const NOT_FOUND = defineTexts('notFound', {
  * The builder's field, table and rule editors (builder spec sections 5 and 8). 'Invalid Date Format.'
  * and the preset messages are the spec's; the spec names the others without giving their texts.
  */
-export const BUILDER_EDITOR_MESSAGES = defineTexts('builderEditor', {
+export const BUILDER_EDITOR_MESSAGES = /* @__PURE__ */ defineTexts('builderEditor', {
   invalidDateFormat: MESSAGES_EN.invalidDateFormat,
   datePlaceholder: 'MM/DD/YYYY hh:mm AM|PM',
   dropdownDefaultPlaceholder: 'Default value must be one of the picklist values',
@@ -164,7 +164,7 @@ export const BUILDER_EDITOR_MESSAGES = defineTexts('builderEditor', {
  * The BFF's own texts for the errors it answers (beside the spec's messages; api/envelope.ts's
  * API_MESSAGES): English on the wire, shown in the user's language through displayMessage.
  */
-export const API_ERROR_TEXTS = defineTexts('apiErrors', {
+export const API_ERROR_TEXTS = /* @__PURE__ */ defineTexts('apiErrors', {
   badRequest: 'The request is not valid.',
   invalidJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
@@ -204,16 +204,22 @@ export const API_ERROR_TEXTS = defineTexts('apiErrors', {
   reportNotReady: 'The report is not ready yet.',
 } as const);
 
-/** The English texts the wire and the stores carry, each with its text in the user's language. */
-const WIRE_TEXTS = new Map<string, () => string>(
-  [MESSAGES, API_ALLOWANCE_TEXTS, API_ERROR_TEXTS].flatMap((texts) =>
-    Object.entries(englishOf(texts)).flatMap(([name, english]) =>
-      typeof english === 'string'
-        ? [[english, () => (texts as Record<string, string>)[name] ?? english] as const]
-        : [],
+/**
+ * The English texts the wire and the stores carry, each with its text in the user's language. Built
+ * on the first displayMessage: a module-level map would keep every text module it reads in each bundle
+ * that imports anything from here, used or not.
+ */
+let wireTexts: Map<string, () => string> | null = null;
+const wireText = (text: string) =>
+  (wireTexts ??= new Map<string, () => string>(
+    [MESSAGES, API_ALLOWANCE_TEXTS, API_ERROR_TEXTS].flatMap((texts) =>
+      Object.entries(englishOf(texts)).flatMap(([name, english]) =>
+        typeof english === 'string'
+          ? [[english, () => (texts as Record<string, string>)[name] ?? english] as const]
+          : [],
+      ),
     ),
-  ),
-);
+  )).get(text);
 
 /**
  * A text that came over the wire or out of a store (English, the spec's words) in the user's
@@ -221,7 +227,7 @@ const WIRE_TEXTS = new Map<string, () => string>(
  * (which stays as the org wrote it); any other text as it is.
  */
 export function displayMessage(text: string): string {
-  const translated = WIRE_TEXTS.get(text);
+  const translated = wireText(text);
   if (translated) return translated();
   for (const prefix of ['serverErrorPrefix', 'invalidFileTypePrefix'] as const) {
     const english = MESSAGES_EN[prefix];

@@ -8,7 +8,7 @@ import { defineTexts, englishOf } from './texts';
  * functions below, which the BFF answers with (a text with a name carries it as the envelope's
  * `params.name`, so the screen words it again by `errorCode`: publishErrorText).
  */
-export const PUBLISH_TEXTS = defineTexts('publish', {
+export const PUBLISH_TEXTS = /* @__PURE__ */ defineTexts('publish', {
   deployStatusUnknown:
     'The deployment status could not be retrieved. The deployment may have succeeded: check the component in the org before publishing again.',
   unknownPublishErrorPrefix: 'The template could not be published: ',

@@ -1,10 +1,9 @@
-import React, { type ComponentType, type ReactNode } from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import type { ComponentType, ReactNode } from 'react';
 import { CONTRACT_VERSION, setDisplayLocale, type LanguageService } from 'shared-contracts';
-import type { LifeCycleFn, RemoteAppModule, RemoteAppProps } from 'shared-contracts';
+import type { RemoteAppModule, RemoteAppProps } from 'shared-contracts';
 import type { CatalogLoaders } from './i18n';
 import { LanguageGate } from './language-gate';
+import { reactLifecycles } from './react-lifecycles';
 
 /**
  * Dates and numbers of this bundle in the user's Salesforce locale (host.i18n.displayLocale, issue
@@ -52,21 +51,10 @@ export function defineRemoteAppIn(
       </Frame>
     );
   }
-  const lifecycles = singleSpaReact<RemoteAppProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: App,
-    // A crash after mount: the shell swaps this area for its fallback and keeps the rest running.
-    errorBoundary: (error, _info, props) => {
-      props.host.reportCrash(props.name, error);
-      return <></>;
-    },
-  });
-  // single-spa adds its own props (singleSpa, mountParcel) to ours when it calls these.
-  const { bootstrap, mount, unmount } = lifecycles as unknown as Record<
-    'bootstrap' | 'mount' | 'unmount',
-    LifeCycleFn
-  >;
+  // A crash after mount: the shell swaps this area for its fallback and keeps the rest running.
+  const { bootstrap, mount, unmount } = reactLifecycles(App, (props, error) =>
+    props.host.reportCrash(props.name, error),
+  );
   let unfollow: (() => void) | undefined;
   return {
     // The override exists to test the shell's refusal of an incompatible remote.

@@ -1,6 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { recordRemoteFailure } from './remote-failures';
 import { takeEarlyManifest } from '../early-fetch';
+import { manifestEntry, preloadScript } from './manifest-entry';
 
 const MANIFEST_RETRY_DELAYS_MS = [200, 600];
 
@@ -34,6 +35,27 @@ export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
       script.crossOrigin = 'anonymous';
       for (const [key, value] of Object.entries(attrs ?? {})) script.setAttribute(key, String(value));
       return script;
+    },
+    // A remote registered by its mf-manifest.json: its entry from the manifest, and the exposed module's
+    // scripts asked for beside it (manifest-entry.ts; the runtime's snapshot plugin is disabled).
+    async afterResolve(args) {
+      const { remote, origin, remoteInfo, expose, id } = args;
+      if (!('entry' in remote) || !remote.entry.includes('.json')) return args;
+      const { remoteSnapshot } = await origin.snapshotHandler.loadRemoteSnapshotInfo({
+        moduleInfo: remote,
+        id,
+      });
+      const entry = manifestEntry(remoteSnapshot, expose);
+      if (!entry) throw new Error(`${remote.name}: its manifest names no browser entry`);
+      Object.assign(remoteInfo, {
+        entry: entry.url,
+        type: entry.type,
+        entryGlobalName: entry.globalName,
+        version: entry.version,
+        buildVersion: entry.buildVersion,
+      });
+      entry.preload.forEach((url) => preloadScript(url));
+      return { ...args, remoteSnapshot };
     },
     // The current route's manifest, when the shell's entry already asked for it (early-fetch.ts).
     fetch(url) {
