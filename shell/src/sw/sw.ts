@@ -35,8 +35,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ShellEntry[] };
 // shows must still be covered). The shell's other files (Chakra, the offline core, the languages…) come
 // as the page loads them (the code cache route below keeps them as they pass, keep-what-ran.ts those it
 // loaded before) and, all of them, with the offline copy, before "Ready to work offline".
-const shellFiles = self.__WB_MANIFEST.filter((entry) => typeof entry === 'string' || !entry.later);
-const laterShellFiles = self.__WB_MANIFEST.flatMap((entry) =>
+const manifest = self.__WB_MANIFEST; // named once: Workbox's build replaces this one occurrence
+const shellFiles = manifest.filter((entry) => typeof entry === 'string' || !entry.later);
+const laterShellFiles = manifest.flatMap((entry) =>
   typeof entry !== 'string' && entry.later ? [new URL(entry.url, self.location.origin).href] : [],
 );
 
