@@ -48,7 +48,7 @@ export class ShellPreloadPlugin {
  * A consumed module is fetched from the shell's provided copy (its own chunk, which may differ from the
  * consume's fallback chunk), so that is the one followed.
  */
-export function filesOf(compilation, startGroups) {
+function filesOf(compilation, startGroups) {
   const { chunkGraph } = compilation;
   const provided = [...compilation.modules].filter((m) => m.type === PROVIDE_SHARED);
   const providerOf = (consume) => {
@@ -72,16 +72,4 @@ export function filesOf(compilation, startGroups) {
     }
   }
   return [...chunks].flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.js'))).sort();
-}
-
-/**
- * What the shell's page runs to start (its entry, `main.js`, and the files of the dynamic import of
- * `bootRequest`): the service worker's install takes these (the page has them: HTTP cache), the rest of
- * the shell comes with the offline copy (shell/src/sw/sw.ts), so the worker controls the page as soon
- * as it can (issue 46).
- */
-export function bootFiles(compilation, bootRequest) {
-  const entry = [...compilation.entrypoints.values()].flatMap((e) => e.getFiles());
-  const groups = [...compilation.chunkGroups].filter((g) => g.origins.some((o) => o.request === bootRequest));
-  return new Set([...entry, ...filesOf(compilation, groups)].filter((f) => f.endsWith('.js')));
 }

@@ -9,7 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ShellPreloadPlugin, bootFiles } from './shell-preload-plugin.mjs';
+import { ShellPreloadPlugin } from './shell-preload-plugin.mjs';
 import { addOfflineAssets } from './offline-assets.mjs';
 
 // The ESM build of the plugin that hands the shell's MF runtime to the remotes (externalRuntime).
@@ -332,18 +332,6 @@ export function hostConfig({ dir, name }) {
             /mf-stats\.json$/,
             /mf-manifest\.json$/,
             /preload\.json$/,
-          ],
-          // The files the page needs to start are the install's; the others are marked `later`: the
-          // worker takes them with the offline copy, after it controls the page (sw.ts, issue 46).
-          manifestTransforms: [
-            async (entries, compilation) => {
-              const boot = bootFiles(compilation, './bootstrap');
-              const later = (url) => /\.[0-9a-f]{12}\.js$/.test(url) && !boot.has(url.replace(/^\//, ''));
-              return {
-                manifest: entries.map((e) => (later(e.url) ? { ...e, later: true } : e)),
-                warnings: [],
-              };
-            },
           ],
         }),
         ...compression(),

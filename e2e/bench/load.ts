@@ -111,19 +111,19 @@ async function load(page: Page, url: string, ready: () => Promise<void>, idle = 
   const js = done.filter((r) => r.js);
   const after = js.filter((r) => AFTER_PAINT.test(scriptName(r.url)));
   // No timing entry (should not happen): counted before usable.
-  const idle = js.filter((r) => !after.includes(r) && (asked.get(r.url) ?? -1) > usableAt);
-  const own = js.filter((r) => !after.includes(r) && !idle.includes(r));
+  const preloads = js.filter((r) => !after.includes(r) && (asked.get(r.url) ?? -1) > usableAt);
+  const own = js.filter((r) => !after.includes(r) && !preloads.includes(r));
   const sum = (list: typeof js) => list.reduce((total, r) => total + r.bytes, 0);
   return {
     jsBytes: sum(own),
-    idleBytes: sum(idle),
-    idleScripts: new Map(idle.map((r) => [scriptName(r.url), r.bytes])),
+    idleBytes: sum(preloads),
+    idleScripts: new Map(preloads.map((r) => [scriptName(r.url), r.bytes])),
     afterPaintBytes: sum(after),
     requests: done.length,
     usableMs,
     firstPaintMs,
     afterPaintRequestMs,
-    scripts: new Map(js.filter((r) => !idle.includes(r)).map((r) => [scriptName(r.url), r.bytes])),
+    scripts: new Map(js.filter((r) => !preloads.includes(r)).map((r) => [scriptName(r.url), r.bytes])),
   };
 }
 

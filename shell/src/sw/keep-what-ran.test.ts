@@ -17,16 +17,12 @@ function fakeCaches() {
         put: async (url: string, res: Response) => void store.set(url, res),
       } as unknown as Cache;
     },
-    match: async (url: string) => {
-      for (const store of stores.values()) if (store.has(url)) return store.get(url)?.clone();
-      return undefined;
-    },
   } as unknown as CacheStorage;
   return { caches, urls: (name: string) => [...(stores.get(name)?.keys() ?? [])].sort(), stores };
 }
 
 describe('whatRan', () => {
-  it("lists the remotes' manifests and the hashed scripts the page fetched, the shell's too", () => {
+  it("lists the remotes' manifests and hashed scripts the page fetched, not the shell's own files", () => {
     const entries = [
       { name: `${SHELL}/main.0123456789ab.js` },
       { name: `${SHELL}/remotes.json` },
@@ -39,11 +35,7 @@ describe('whatRan', () => {
     expect(whatRan(entries, SHELL, { remotes: [] })).toEqual({
       config: '{"remotes":[]}',
       manifests: [`${HOME}/mf-manifest.json`],
-      scripts: [
-        `${HOME}/__federation_expose_app.ba9876543210.js`,
-        `${HOME}/remoteEntry.0123456789ab.js`,
-        `${SHELL}/main.0123456789ab.js`,
-      ],
+      scripts: [`${HOME}/__federation_expose_app.ba9876543210.js`, `${HOME}/remoteEntry.0123456789ab.js`],
     });
     expect(whatRan([], SHELL, null).config).toBeNull();
   });
@@ -61,20 +53,15 @@ describe('keepWhatRan', () => {
     const entry = `${HOME}/remoteEntry.0123456789ab.js`;
     const kept = `${HOME}/app.ba9876543210.js`;
     (await caches.open(CODE_CACHE)).put(kept, new Response('already'));
-    // the shell's: one its install took (another cache), one it left (Chakra, loaded before control)
-    const precached = `${SHELL}/main.0123456789ab.js`;
-    (await caches.open('workbox-precache-v2')).put(precached, new Response('main'));
-    const chakra = `${SHELL}/chakra.0123456789ab.js`;
     await keepWhatRan(
       { fetch: fetchFn, caches, origin: SHELL },
       {
         config: '{"remotes":[]}',
         manifests: [`${HOME}/mf-manifest.json`],
-        scripts: [entry, kept, `${HOME}/missing.0123456789ab.js`, precached, chakra],
+        scripts: [entry, kept, `${HOME}/missing.0123456789ab.js`],
       },
     );
-    expect(urls(CODE_CACHE)).toEqual([kept, entry, chakra].sort());
-    expect(asked.map((a) => a.url)).not.toContain(precached);
+    expect(urls(CODE_CACHE)).toEqual([kept, entry]);
     expect(urls(SEEN_MANIFESTS_CACHE)).toEqual([`${HOME}/mf-manifest.json`, `${SHELL}/remotes.json`]);
     // Nothing asked again that the worker already had; every request may be answered by the HTTP cache.
     expect(asked.map((a) => a.url)).not.toContain(kept);

@@ -11,14 +11,11 @@ export interface WhatRan {
   config: string | null;
   /** The remotes' manifests the page fetched. */
   manifests: string[];
-  /** The content-hashed script files the page loaded: the remotes', and the shell's its install left. */
+  /** The remotes' content-hashed script files the page loaded (another origin than the shell's). */
   scripts: string[];
 }
 
-/**
- * What the page fetched, from its resource timing entries: its scripts of any origin (the shell's
- * install takes only what it needs to start, sw.ts; those it has already are not taken again).
- */
+/** What the page fetched, from its resource timing entries (the shell's own files are precached). */
 export function whatRan(entries: readonly { name: string }[], origin: string, config: unknown): WhatRan {
   const manifests = new Set<string>();
   const scripts = new Set<string>();
@@ -26,7 +23,7 @@ export function whatRan(entries: readonly { name: string }[], origin: string, co
     if (!URL.canParse(name)) continue;
     const url = new URL(name);
     if (url.pathname.endsWith('/mf-manifest.json')) manifests.add(url.href);
-    else if (/\.[0-9a-f]{12}\.js$/.test(url.pathname)) scripts.add(url.href);
+    else if (url.origin !== origin && /\.[0-9a-f]{12}\.js$/.test(url.pathname)) scripts.add(url.href);
   }
   return {
     config: config ? JSON.stringify(config) : null,
@@ -62,15 +59,7 @@ export async function keepWhatRan(deps: KeepDeps, what: WhatRan): Promise<void> 
   };
   await Promise.all(
     what.scripts.map(async (url) => {
-      // in any cache already (the code cache, the shell's install): not taken again
-      if (await deps.caches.match(url)) return;
-      // the request the page's <script> made: CORS for another origin's (crossorigin), plain for the shell's
-      const sameOrigin = new URL(url).origin === new URL(deps.origin).origin;
-      await keep(
-        url,
-        sameOrigin ? { credentials: 'same-origin' } : { mode: 'cors', credentials: 'same-origin' },
-        code,
-      );
+      if (!(await code.match(url))) await keep(url, { mode: 'cors', credentials: 'same-origin' }, code);
     }),
   );
   await Promise.all(what.manifests.map((url) => keep(url, { mode: 'cors', credentials: 'omit' }, seen)));

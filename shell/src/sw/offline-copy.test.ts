@@ -87,38 +87,6 @@ describe('takeOfflineCopy', () => {
     expect(await readOfflineCopyState(caches, SHELL)).toMatchObject({ complete: true });
   });
 
-  it("takes the shell's files its install left, keeps them while the shell names them, drops an older shell's", async () => {
-    const { caches, urls } = fakeCaches();
-    const files = {
-      [`${SHELL}/remotes.json`]: remotesJson,
-      [HOME]: manifest('v1'),
-      'http://home.test/remoteEntry.v1.js': 'entry',
-      'http://home.test/app.v1.js': 'app',
-      [`${SHELL}/chakra.v1.js`]: 'chakra 1',
-      [`${SHELL}/chakra.v2.js`]: 'chakra 2',
-    };
-    const first = network(files);
-    const state = await takeOfflineCopy({
-      fetch: first.fetchFn,
-      caches,
-      origin: SHELL,
-      shellFiles: [`${SHELL}/chakra.v1.js`],
-    });
-    expect(state).toMatchObject({ complete: true, fetched: 3 });
-    expect(urls(CODE_CACHE)).toContain(`${SHELL}/chakra.v1.js`);
-    // a new shell (its worker names chakra.v2): the old file goes, the new one is taken
-    const again = network(files);
-    await takeOfflineCopy({
-      fetch: again.fetchFn,
-      caches,
-      origin: SHELL,
-      shellFiles: [`${SHELL}/chakra.v2.js`],
-    });
-    expect(urls(CODE_CACHE)).toContain(`${SHELL}/chakra.v2.js`);
-    expect(urls(CODE_CACHE)).not.toContain(`${SHELL}/chakra.v1.js`);
-    expect(again.asked).not.toContain('http://home.test/app.v1.js');
-  });
-
   it('a file that cannot be fetched leaves the last complete manifest in place, never the new one', async () => {
     const { caches, stores } = fakeCaches();
     const v1 = network({

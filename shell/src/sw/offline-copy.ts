@@ -49,11 +49,6 @@ export interface OfflineCopyDeps {
   later?: (urls: string[]) => void;
   /** The signed-in user's Salesforce language (e.g. ja, zh_CN): its script's faces come later too. */
   language?: string;
-  /**
-   * The shell's own files its worker's install leaves to the copy (absolute URLs, sw.ts): taken first,
-   * into the code cache, and kept there while the shell names them.
-   */
-  shellFiles?: string[];
 }
 
 /** The base of a Salesforce language key (zh_CN → zh, pt_BR → pt), lower case. */
@@ -126,18 +121,6 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
   const keep = new Set<string>();
   const later: string[] = [];
 
-  // The shell's files its install left (Chakra, the offline core, the languages…): the same-origin
-  // request a chunk's <script> makes. Not committed by any manifest: the worker's version names them.
-  for (const file of deps.shellFiles ?? []) {
-    keep.add(file);
-    if (await code.match(file)) continue;
-    const res = await fetchOk(deps, file, { credentials: 'same-origin' });
-    const body = await res.clone().arrayBuffer();
-    await code.put(file, res);
-    state.fetched += 1;
-    state.fetchedBytes += body.byteLength;
-  }
-
   for (const remote of config.remotes) {
     const manifestText = await (
       await fetchOk(deps, remote.manifestUrl, { cache: 'no-store', mode: 'cors', credentials: 'omit' })
@@ -165,7 +148,7 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
   await manifests.put(configUrl, jsonResponse(configText));
 
   // Files of the remotes' older versions (or of a remote no longer deployed): no committed manifest
-  // names them any more; the shell's of its older versions: its worker no longer names them.
+  // names them any more. (The shell's own files are in Workbox's precache, not here.)
   // The report faces a page fetched and the worker kept (sw.ts) stay while their remote is deployed
   // where they were fetched from (content-hashed: a face that changed has another name).
   const bases = new Set(config.remotes.map((r) => new URL('fonts/', r.manifestUrl).href));

@@ -4,8 +4,7 @@
 // sync engine, never replayed from here (Workbox's replay would count a 500 as delivered). Background
 // Sync runs that same engine once when no tab leads (background-sync.ts).
 //
-// The shell's start is Workbox's precache (taken at install); its other files and the remotes are the
-// offline copy (offline-copy.ts):
+// The shell is Workbox's precache (taken at install). The remotes are the offline copy (offline-copy.ts):
 // the page asks for it once idle after its first paint (TAKE_OFFLINE_COPY), on every online visit, so a
 // remote deployed on its own is taken again whole before the device runs it offline.
 import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
@@ -25,21 +24,9 @@ import {
 import { REPORT_FACE_RE, takeLaterFiles, takeOfflineCopy, type OfflineCopyState } from './offline-copy';
 import { keepWhatRan, type WhatRan } from './keep-what-ran';
 
-/** `later`: not needed to start (the build's mark, scripts/webpack-config.mjs), taken with the offline copy. */
-type ShellEntry = string | (PrecacheEntry & { later?: boolean });
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ShellEntry[] };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-// The install takes what the page needs to start (the page itself, main.js, the boot chunks: all in the
-// HTTP cache already), so the worker controls the page within moments of the first visit, before home
-// shows (issue 46: home no longer waits for Chakra, and a user who loses the network as soon as home
-// shows must still be covered). The shell's other files (Chakra, the offline core, the languages…) come
-// as the page loads them (the code cache route below keeps them as they pass, keep-what-ran.ts those it
-// loaded before) and, all of them, with the offline copy, before "Ready to work offline".
-const manifest = self.__WB_MANIFEST; // named once: Workbox's build replaces this one occurrence
-const shellFiles = manifest.filter((entry) => typeof entry === 'string' || !entry.later);
-const laterShellFiles = manifest.flatMap((entry) =>
-  typeof entry !== 'string' && entry.later ? [new URL(entry.url, self.location.origin).href] : [],
-);
+const shellFiles = self.__WB_MANIFEST;
 
 // Workbox precaches one file after another (its issue 2528): on a first visit, one round trip per file
 // before the worker can answer the app offline (issue 40: the first seconds after the first sign-in).
@@ -142,7 +129,6 @@ async function takeCopyAndTell(language: string | undefined): Promise<void> {
     origin: self.location.origin,
     later: (urls) => (later = urls),
     language,
-    shellFiles: laterShellFiles,
   })
     .catch((error: unknown) => {
       console.warn('[sw] offline copy not complete', error);
