@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useToast } from '@chakra-ui/react';
 import { ProductChakra } from 'ui-kit/remote-app';
 import { productTheme } from 'ui-kit/theme';
-import { useIslands, type ChakraParts } from './chakra-parts';
+import { useIslands, type ChakraParts } from './parts-store';
 
 /** Hands Chakra's toast to the plain screen while the layer is mounted. */
 function Toaster({ parts }: { parts: ChakraParts }) {

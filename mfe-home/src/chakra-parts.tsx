@@ -10,71 +10,12 @@ import {
   useId,
   useLayoutEffect,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { UseToastOptions } from '@chakra-ui/react';
 import { lazyWithPreload } from 'ui-kit/lazy-preload';
+import type { ChakraParts, ToastFn } from './parts-store';
 
-export type ToastFn = (options: UseToastOptions) => void;
-
-export interface Island {
-  node: HTMLElement;
-  content: ReactNode;
-}
-
-/** What the plain screen hands the Chakra layer: islands, toasts, and whether it is wanted yet. */
-export class ChakraParts {
-  private islands = new Map<string, Island>();
-  private snapshot: ReadonlyArray<[string, Island]> = [];
-  private listeners = new Set<() => void>();
-  private toastFn: ToastFn | null = null;
-  private pending: UseToastOptions[] = [];
-  wanted = false;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-  private changed() {
-    this.snapshot = [...this.islands];
-    for (const listener of this.listeners) listener();
-  }
-  /** The islands, a new array on each change (useSyncExternalStore's snapshot). */
-  list = () => this.snapshot;
-  isWanted = () => this.wanted;
-
-  /** The layer is to load and render now (idempotent). */
-  want() {
-    if (this.wanted) return;
-    this.wanted = true;
-    this.changed();
-  }
-  setIsland(id: string, island: Island) {
-    this.islands.set(id, island);
-    this.changed();
-    this.want();
-  }
-  dropIsland(id: string) {
-    if (this.islands.delete(id)) this.changed();
-  }
-  /** A toast now, or as soon as the layer's toaster is there (asking for it). */
-  toast: ToastFn = (options) => {
-    if (this.toastFn) this.toastFn(options);
-    else {
-      this.pending.push(options);
-      this.want();
-    }
-  };
-  /** The layer's toaster (null when it goes): the toasts asked for before it are raised now. */
-  setToaster(fn: ToastFn | null) {
-    this.toastFn = fn;
-    if (!fn) return;
-    const pending = this.pending;
-    this.pending = [];
-    for (const options of pending) fn(options);
-  }
-}
+export { ChakraParts, useIslands, useLayerWanted, type Island, type ToastFn } from './parts-store';
 
 export const ChakraPartsContext = createContext<ChakraParts | null>(null);
 
@@ -82,16 +23,6 @@ export const ChakraPartsContext = createContext<ChakraParts | null>(null);
 export const ChakraLayer = lazyWithPreload(() =>
   import('./chakra-layer').then((m) => ({ default: m.ChakraLayer })),
 );
-
-/** Whether the layer is wanted yet (re-rendering when it becomes so). */
-export function useLayerWanted(parts: ChakraParts): boolean {
-  return useSyncExternalStore(parts.subscribe, parts.isWanted);
-}
-
-/** The islands to render through portals (the layer's side). */
-export function useIslands(parts: ChakraParts): ReadonlyArray<[string, Island]> {
-  return useSyncExternalStore(parts.subscribe, parts.list);
-}
 
 /** Chakra's toast from anywhere on the plain screen (raised once the layer is there). */
 export function useToast(): ToastFn {
