@@ -1,30 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  AlertDescription,
-  AlertIcon,
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Heading,
-  Input,
-  InputGroup,
-  InputLeftElement,
-  Select,
-  Spinner,
-  Stack,
-  Tab,
-  TabList,
-  TabPanel,
-  TabPanels,
-  Tabs,
-  Text,
-  VisuallyHidden,
-  useMediaQuery,
-  useToast,
-} from '@chakra-ui/react';
-import { AppLink } from 'ui-kit/app-link';
+import { appLinkClick } from 'ui-kit';
 import {
   DEFAULT_HOME_TAB,
   ERROR_TOAST_MS,
@@ -48,7 +23,7 @@ import {
   SubmittedCard,
 } from './cards';
 import { useFormSearch } from './data';
-import { SearchIcon } from 'ui-kit/icons';
+import { SEARCH_PATH } from 'ui-kit/icon-paths';
 import { useLocationSearch } from 'ui-kit/use-location';
 import {
   firstForms,
@@ -64,6 +39,8 @@ import { HOME_TEXTS } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
 import { useOpenedOnce } from 'ui-kit/use-opened-once';
 import { lazyWithPreload, preloadWhenIdle } from 'ui-kit/lazy-preload';
+import { Alert, Badge, Button, HomeStyles, Select, Spinner, Tabs, useMediaQuery } from './plain-ui';
+import { ChakraIsland, ChakraLayer, ChakraParts, ChakraPartsContext, useLayerWanted } from './chakra-parts';
 
 // The outbox's drawer: fetched when the user first opens it or home is first idle (it holds Chakra's
 // drawer: issue 46), so it opens offline in the first seconds after a sign-in too.
@@ -103,9 +80,9 @@ function SyncedOn({
   const stored = useObservable(host.offline.listsSyncedOn);
   const value = [stored, latestSync].reduce((a, b) => (b > a ? b : a), '');
   return (
-    <Text fontSize="sm" color="gray.600" data-testid="synced-on">
+    <p className="hm-p hm-sm hm-muted" data-testid="synced-on">
       {HOME_TEXTS.syncedOn} {value ? formatDateTime(value, { timeZone }) : HOME_TEXTS.never}
-    </Text>
+    </p>
   );
 }
 
@@ -135,18 +112,48 @@ async function definitionToLaunch(
   }
 }
 
+/**
+ * Home: the plain first screen (plain-ui.tsx) with its Chakra parts in the layer that loads after it
+ * (chakra-parts.tsx), at idle after the first paint or when the user first needs one.
+ */
 export function HomeScreen({ host }: { host: HostServices }) {
+  const [parts] = useState(() => new ChakraParts());
+  const layerWanted = useLayerWanted(parts);
+  // Chakra, the layer and the dialogs' code once home has painted and the page is idle (not with the
+  // first screen): offline in the first seconds after a sign-in they open too.
+  useEffect(
+    () =>
+      preloadWhenIdle({
+        preload: () =>
+          Promise.all([ChakraLayer.preload(), OutboxPanel.preload(), ConfirmDialog.preload()]).then(() =>
+            parts.want(),
+          ),
+      }),
+    [parts],
+  );
+  return (
+    <ChakraPartsContext.Provider value={parts}>
+      <HomeStyles />
+      <HomeLists host={host} parts={parts} />
+      {layerWanted ? (
+        <Suspense fallback={null}>
+          <ChakraLayer parts={parts} />
+        </Suspense>
+      ) : null}
+    </ChakraPartsContext.Provider>
+  );
+}
+
+function HomeLists({ host, parts }: { host: HostServices; parts: ChakraParts }) {
   const session = useObservable(host.session.state);
   const online = useObservable(host.online);
   const subs = useObservable(host.offline.submissions);
   const cachedForms = useObservable(host.offline.cachedForms);
-  const toast = useToast();
-  const [narrow] = useMediaQuery(NARROW_QUERY, { ssr: false });
+  const toast = parts.toast;
+  const narrow = useMediaQuery(NARROW_QUERY);
   const locationSearch = useLocationSearch();
 
   const signedIn = session.status === 'signedIn' ? session : null;
-  // the dialogs' code once home has painted and the page is idle (not with the first screen)
-  useEffect(() => preloadWhenIdle(OutboxPanel, ConfirmDialog), []);
   // Dates and times in the user's time zone (issue 44); their locale is the bundle's (ui-kit's remote
   // wrapper sets it), read again here so a change renders the cards and the outbox again.
   const displayLocale = useObservable(host.i18n.displayLocale);
@@ -282,170 +289,172 @@ export function HomeScreen({ host }: { host: HostServices }) {
     listedForms.length,
   ];
 
+  const tabs = HOME_TABS.map((t) => ({
+    key: t.key,
+    label: (
+      <>
+        {t.label}
+        <Badge pill className="hm-ms2" data-testid={`count-${t.key}`}>
+          {counts[t.index]}
+        </Badge>
+      </>
+    ),
+  }));
+  const panels = [
+    () => (
+      <>
+        {actions.cards.length > 0 && (
+          <ChakraIsland>
+            <Suspense fallback={null}>
+              <CorrectiveActions host={host} cards={actions.cards} online={online} timeZone={timeZone} />
+            </Suspense>
+          </ChakraIsland>
+        )}
+        {tasks.loading && tasks.items.length === 0 ? (
+          <Spinner label="Loading" />
+        ) : tasks.items.length === 0 && actions.cards.length > 0 ? null : (
+          <Paged
+            items={tasks.items}
+            render={(task) => (
+              <AssignedTaskCard
+                key={task.taskId}
+                task={task}
+                taskUrl={orgRecordUrl(taskBase, task.taskId)}
+                timeZone={timeZone}
+                busy={busy === task.taskId}
+                onStart={onStart}
+              />
+            )}
+          />
+        )}
+      </>
+    ),
+    () => (
+      <Paged
+        items={inProgress}
+        render={(sub: LocalSubmission) => (
+          <InProgressCard
+            key={sub.id}
+            sub={sub}
+            formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
+            timeZone={timeZone}
+            onLaunch={launch}
+          />
+        )}
+      />
+    ),
+    () => (
+      <div className="hm-stack">
+        <Alert status="info" flush data-testid="submitted-banner">
+          {MESSAGES.submittedBanner}
+        </Alert>
+        <Paged
+          items={submitted}
+          render={(sub: LocalSubmission) => (
+            <SubmittedCard
+              key={sub.id}
+              sub={sub}
+              formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
+              timeZone={timeZone}
+              host={host}
+            />
+          )}
+        />
+      </div>
+    ),
+    () => (
+      <div className="hm-stack">
+        <div className="hm-search">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d={SEARCH_PATH} />
+          </svg>
+          <input
+            className="hm-input"
+            type="search"
+            aria-label={HOME_TEXTS.searchLabel}
+            placeholder={HOME_TEXTS.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {(forms.loading && forms.items.length === 0) || searched.loading ? (
+          <Spinner label="Loading" />
+        ) : listedForms.length === 0 ? (
+          <NoData />
+        ) : (
+          <div className="hm-stack">
+            {listedForms.map((form) => (
+              <FormCard
+                key={form.Id}
+                form={form}
+                cached={cachedIds.has(form.Id)}
+                syncedOn={cachedSyncedOn.get(form.Id) ?? ''}
+                timeZone={timeZone}
+                busy={busy === form.Id}
+                onToggleOffline={onToggleOffline}
+                onLaunch={onLaunchForm}
+              />
+            ))}
+          </div>
+        )}
+      </div>
+    ),
+  ];
+
   return (
-    <Box data-testid="remote-screen" data-remote="mfe-home" p={{ base: 3, md: 6 }} maxW="5xl" mx="auto">
-      <Flex align="end" justify="space-between" wrap="wrap" gap={2} mb={4}>
-        <Box>
-          <Heading as="h2" size="lg">
-            {HOME_TEXTS.title}
-          </Heading>
+    <div data-testid="remote-screen" data-remote="mfe-home" className="hm">
+      <div className="hm-top">
+        <div>
+          <h2 className="hm-h2">{HOME_TEXTS.title}</h2>
           <SyncedOn host={host} latestSync={latestSync} timeZone={timeZone} />
-        </Box>
-        <Button size="sm" variant="outline" onClick={() => setOutboxOpen(true)} data-testid="outbox-button">
+        </div>
+        <Button variant="outline" onClick={() => setOutboxOpen(true)} data-testid="outbox-button">
           {HOME_TEXTS.outbox}
-          <Badge ms={2} colorScheme={outbox.length ? 'orange' : 'gray'}>
+          <Badge tone={outbox.length ? 'orange' : 'gray'} className="hm-ms2">
             {outbox.length}
           </Badge>
         </Button>
-      </Flex>
+      </div>
 
       {session.status === 'signedOut' && (
-        <Alert status="info" mb={4} borderRadius="md">
-          <AlertIcon />
-          <AlertDescription>
-            {HOME_TEXTS.signedOutNotice}{' '}
-            <AppLink to="/login" navigate={host.navigate} fontWeight="semibold">
-              {HOME_TEXTS.signIn}
-            </AppLink>
-          </AlertDescription>
+        <Alert status="info">
+          {HOME_TEXTS.signedOutNotice}{' '}
+          <a className="hm-link hm-strong" href="/login" onClick={appLinkClick('/login', host.navigate)}>
+            {HOME_TEXTS.signIn}
+          </a>
         </Alert>
       )}
       {!online && (
-        <Alert status="warning" mb={4} borderRadius="md" data-testid="offline-notice">
-          <AlertIcon />
-          <AlertDescription>{HOME_TEXTS.offlineNotice}</AlertDescription>
+        <Alert status="warning" data-testid="offline-notice">
+          {HOME_TEXTS.offlineNotice}
         </Alert>
       )}
       {online && signedIn && (tasks.failed || forms.failed) && (
-        <Alert status="warning" mb={4} borderRadius="md">
-          <AlertIcon />
-          <AlertDescription>{HOME_TEXTS.loadFailed}</AlertDescription>
-        </Alert>
+        <Alert status="warning">{HOME_TEXTS.loadFailed}</Alert>
       )}
 
-      <Tabs index={tab} onChange={setTab} isLazy colorScheme="blue" variant="line">
-        {narrow ? (
-          <Box mb={3}>
-            <VisuallyHidden as="label" htmlFor="home-tab-select">
-              {HOME_TEXTS.tabSelector}
-            </VisuallyHidden>
-            <Select id="home-tab-select" value={tab} onChange={(e) => setTab(Number(e.target.value))}>
-              {HOME_TABS.map((t) => (
-                <option key={t.key} value={t.index}>
-                  {t.label} ({counts[t.index]})
-                </option>
-              ))}
-            </Select>
-          </Box>
-        ) : (
-          <TabList>
-            {HOME_TABS.map((t) => (
-              <Tab key={t.key} data-testid={`tab-${t.key}`}>
-                {t.label}
-                <Badge ms={2} borderRadius="full" data-testid={`count-${t.key}`}>
-                  {counts[t.index]}
-                </Badge>
-              </Tab>
-            ))}
-          </TabList>
-        )}
-        <TabPanels>
-          <TabPanel px={0}>
-            {actions.cards.length > 0 && (
-              <Suspense fallback={null}>
-                <CorrectiveActions host={host} cards={actions.cards} online={online} timeZone={timeZone} />
-              </Suspense>
-            )}
-            {tasks.loading && tasks.items.length === 0 ? (
-              <Spinner aria-label="Loading" />
-            ) : tasks.items.length === 0 && actions.cards.length > 0 ? null : (
-              <Paged
-                items={tasks.items}
-                render={(task) => (
-                  <AssignedTaskCard
-                    key={task.taskId}
-                    task={task}
-                    taskUrl={orgRecordUrl(taskBase, task.taskId)}
-                    timeZone={timeZone}
-                    busy={busy === task.taskId}
-                    onStart={onStart}
-                  />
-                )}
-              />
-            )}
-          </TabPanel>
-          <TabPanel px={0}>
-            <Paged
-              items={inProgress}
-              render={(sub: LocalSubmission) => (
-                <InProgressCard
-                  key={sub.id}
-                  sub={sub}
-                  formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
-                  timeZone={timeZone}
-                  onLaunch={launch}
-                />
-              )}
-            />
-          </TabPanel>
-          <TabPanel px={0}>
-            <Stack spacing={3}>
-              <Alert status="info" borderRadius="md" data-testid="submitted-banner">
-                <AlertIcon />
-                <AlertDescription>{MESSAGES.submittedBanner}</AlertDescription>
-              </Alert>
-              <Paged
-                items={submitted}
-                render={(sub: LocalSubmission) => (
-                  <SubmittedCard
-                    key={sub.id}
-                    sub={sub}
-                    formDef={sub.formDef ?? cachedDefs.get(sub.formId)}
-                    timeZone={timeZone}
-                    host={host}
-                  />
-                )}
-              />
-            </Stack>
-          </TabPanel>
-          <TabPanel px={0}>
-            <Stack spacing={3}>
-              <InputGroup>
-                <InputLeftElement pointerEvents="none">
-                  <SearchIcon color="gray.500" />
-                </InputLeftElement>
-                <Input
-                  type="search"
-                  aria-label={HOME_TEXTS.searchLabel}
-                  placeholder={HOME_TEXTS.searchPlaceholder}
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                />
-              </InputGroup>
-              {(forms.loading && forms.items.length === 0) || searched.loading ? (
-                <Spinner aria-label="Loading" />
-              ) : listedForms.length === 0 ? (
-                <NoData />
-              ) : (
-                <Stack spacing={3}>
-                  {listedForms.map((form) => (
-                    <FormCard
-                      key={form.Id}
-                      form={form}
-                      cached={cachedIds.has(form.Id)}
-                      syncedOn={cachedSyncedOn.get(form.Id) ?? ''}
-                      timeZone={timeZone}
-                      busy={busy === form.Id}
-                      onToggleOffline={onToggleOffline}
-                      onLaunch={onLaunchForm}
-                    />
-                  ))}
-                </Stack>
-              )}
-            </Stack>
-          </TabPanel>
-        </TabPanels>
-      </Tabs>
+      <Tabs
+        tabs={tabs}
+        index={tab}
+        onChange={setTab}
+        selector={
+          narrow ? (
+            <div>
+              <label htmlFor="home-tab-select" className="hm-sr">
+                {HOME_TEXTS.tabSelector}
+              </label>
+              <Select id="home-tab-select" value={tab} onChange={setTab}>
+                {HOME_TABS.map((t) => (
+                  <option key={t.key} value={t.index}>
+                    {t.label} ({counts[t.index]})
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null
+        }
+        panel={(i) => panels[i]?.()}
+      />
 
       <Confirm
         isOpen={removing !== null}
@@ -464,15 +473,17 @@ export function HomeScreen({ host }: { host: HostServices }) {
         }}
       />
       {outboxMounted && (
-        <Suspense fallback={null}>
-          <OutboxPanel
-            host={host}
-            timeZone={timeZone}
-            isOpen={outboxOpen}
-            onClose={() => setOutboxOpen(false)}
-          />
-        </Suspense>
+        <ChakraIsland>
+          <Suspense fallback={null}>
+            <OutboxPanel
+              host={host}
+              timeZone={timeZone}
+              isOpen={outboxOpen}
+              onClose={() => setOutboxOpen(false)}
+            />
+          </Suspense>
+        </ChakraIsland>
       )}
-    </Box>
+    </div>
   );
 }

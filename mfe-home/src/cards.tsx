@@ -1,27 +1,9 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { lazyWithPreload } from 'ui-kit/lazy-preload';
 import type { ConfirmProps } from './ConfirmDialog';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  CardBody,
-  Flex,
-  FormControl,
-  FormLabel,
-  Heading,
-  IconButton,
-  Link,
-  Spinner,
-  Stack,
-  Switch,
-  Text,
-  useToast,
-} from '@chakra-ui/react';
 import { ERROR_TOAST_MS, MESSAGES, type HostServices, type LocalSubmission } from 'shared-contracts';
 import { fieldValues, formatDateTime, labelWithColon } from 'form-core';
-import { ExternalIcon, WarningIcon } from 'ui-kit/icons';
+import { EXTERNAL_PATH, WARNING_PATH } from 'ui-kit/icon-paths';
 import { NoDataIllustration } from './icons';
 import {
   errorTextsOf,
@@ -33,31 +15,35 @@ import {
 } from './model';
 import { HOME_TEXTS, syncStateText } from './texts';
 import { useOpenedOnce } from 'ui-kit/use-opened-once';
+import { Badge, Button, Card, Spinner, Switch } from './plain-ui';
+import { ChakraIsland, useToast } from './chakra-parts';
 
 // The report's buttons only on a Submitted card: loaded when one shows, never with home's first
-// screen (bench:load's shell + home budget).
+// screen (bench:load's shell + home budget); Chakra's, so drawn by the Chakra layer (an island).
 const ReportActions = lazy(() => import('report/actions').then((m) => ({ default: m.ReportActions })));
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <Text fontSize="sm" noOfLines={2} data-testid="field-value">
-      <Text as="span" color="gray.600">
-        {labelWithColon(label)}
-      </Text>{' '}
-      {value}
-    </Text>
+    <p className="hm-p hm-sm hm-clamp" data-testid="field-value">
+      <span className="hm-muted">{labelWithColon(label)}</span> {value}
+    </p>
   );
 }
 
 /** A refused submit's errors in its toast: numbered as the form's banner numbers them. */
 function ErrorList({ texts }: { texts: readonly string[] }) {
-  if (texts.length === 1) return <Text data-testid="submission-error-text">{texts[0]}</Text>;
+  if (texts.length === 1)
+    return (
+      <p className="hm-p" data-testid="submission-error-text">
+        {texts[0]}
+      </p>
+    );
   return (
-    <Box as="ol" ps={5} data-testid="submission-error-text">
+    <ol className="hm-ol" data-testid="submission-error-text">
       {texts.map((t, i) => (
         <li key={i}>{t}</li>
       ))}
-    </Box>
+    </ol>
   );
 }
 
@@ -66,10 +52,25 @@ const CARD_FIELD_VALUES = 4;
 
 export function NoData() {
   return (
-    <Stack align="center" py={10} spacing={3} data-testid="no-data">
+    <div className="hm-nodata" data-testid="no-data">
       <NoDataIllustration />
-      <Text color="gray.600">{MESSAGES.noRecords}</Text>
-    </Stack>
+      <p className="hm-p hm-muted">{MESSAGES.noRecords}</p>
+    </div>
+  );
+}
+
+function Svg({ d, className, label }: { d: string; className?: string; label?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path fill="currentColor" d={d} />
+    </svg>
   );
 }
 
@@ -87,30 +88,26 @@ export const AssignedTaskCard = memo(function AssignedTaskCard({
   onStart(task: AssignedTask): void;
 }) {
   return (
-    <Card variant="outline" data-testid="assigned-card" as="article">
-      <CardBody>
-        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
-          <Stack spacing={1} minW={0} flex="1">
-            <Heading as="h3" size="sm">
-              <Link href={taskUrl} isExternal color="blue.700">
-                {task.checklist}
-                <ExternalIcon mx="4px" boxSize={3} aria-label={HOME_TEXTS.openTask} role="img" />
-              </Link>
-            </Heading>
-            {task.subject && <Field label={HOME_TEXTS.subject} value={task.subject} />}
-            <Field label={HOME_TEXTS.scheduledFor} value={formatDateTime(task.scheduledFor, { timeZone })} />
-          </Stack>
-          <Button
-            colorScheme="blue"
-            size="sm"
-            isLoading={busy}
-            onClick={() => onStart(task)}
-            aria-label={`${HOME_TEXTS.start} ${task.checklist}`}
-          >
-            {HOME_TEXTS.start}
-          </Button>
-        </Flex>
-      </CardBody>
+    <Card data-testid="assigned-card">
+      <div className="hm-row">
+        <div className="hm-stack1 hm-grow">
+          <h3 className="hm-h3">
+            <a className="hm-link" href={taskUrl} target="_blank" rel="noopener noreferrer">
+              {task.checklist}
+              <Svg d={EXTERNAL_PATH} className="hm-ext" label={HOME_TEXTS.openTask} />
+            </a>
+          </h3>
+          {task.subject && <Field label={HOME_TEXTS.subject} value={task.subject} />}
+          <Field label={HOME_TEXTS.scheduledFor} value={formatDateTime(task.scheduledFor, { timeZone })} />
+        </div>
+        <Button
+          busy={busy}
+          onClick={() => onStart(task)}
+          aria-label={`${HOME_TEXTS.start} ${task.checklist}`}
+        >
+          {HOME_TEXTS.start}
+        </Button>
+      </div>
     </Card>
   );
 });
@@ -131,59 +128,50 @@ export const InProgressCard = memo(function InProgressCard({
   const values = fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone });
   const errored = hasErrors(sub);
   return (
-    <Card variant="outline" data-testid="in-progress-card" as="article">
-      <CardBody>
-        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
-          <Stack spacing={1} minW={0} flex="1">
-            <Flex align="center" gap={2}>
-              {/* Two lines: on a phone one line cut most names ('FORM-0002 - Workplac…'). */}
-              <Heading as="h3" size="sm" noOfLines={2}>
-                {sub.formName}
-              </Heading>
-              {errored && (
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  colorScheme="orange"
-                  aria-label={HOME_TEXTS.showErrors}
-                  icon={<WarningIcon color="orange.600" />}
-                  onClick={() =>
-                    toast({
-                      status: 'error',
-                      title: MESSAGES.submissionErrorToast,
-                      // what was refused, in the org's or the BFF's words (not the bare title alone)
-                      description: <ErrorList texts={errorTextsOf(sub)} />,
-                      duration: ERROR_TOAST_MS,
-                      isClosable: true,
-                    })
-                  }
-                />
-              )}
-            </Flex>
-            {errored ? (
-              // spec section 8, "Submit failed with errors": back in progress, errors to see on Launch
-              <Text fontSize="sm" color="red.700" data-testid="submit-errors">
-                {MESSAGES.submitFailedWithErrors}
-              </Text>
-            ) : null}
-            {values.map((v, i) => (
-              <Field key={i} label={v.label} value={v.value} />
-            ))}
-            <Text fontSize="xs" color="gray.600" data-testid="card-created">
-              {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} ·{' '}
-              {syncStateText(sub.syncStatus)}
-            </Text>
-          </Stack>
-          <Button
-            colorScheme="blue"
-            size="sm"
-            onClick={() => onLaunch(sub.id)}
-            aria-label={`${HOME_TEXTS.launch} ${sub.formName}`}
-          >
-            {HOME_TEXTS.launch}
-          </Button>
-        </Flex>
-      </CardBody>
+    <Card data-testid="in-progress-card">
+      <div className="hm-row">
+        <div className="hm-stack1 hm-grow">
+          <div className="hm-line">
+            {/* Two lines: on a phone one line cut most names ('FORM-0002 - Workplac…'). */}
+            <h3 className="hm-h3 hm-clamp">{sub.formName}</h3>
+            {errored && (
+              <button
+                type="button"
+                className="hm-btn hm-btn-xs hm-icon-btn"
+                aria-label={HOME_TEXTS.showErrors}
+                onClick={() =>
+                  toast({
+                    status: 'error',
+                    title: MESSAGES.submissionErrorToast,
+                    // what was refused, in the org's or the BFF's words (not the bare title alone)
+                    description: <ErrorList texts={errorTextsOf(sub)} />,
+                    duration: ERROR_TOAST_MS,
+                    isClosable: true,
+                  })
+                }
+              >
+                <Svg d={WARNING_PATH} />
+              </button>
+            )}
+          </div>
+          {errored ? (
+            // spec section 8, "Submit failed with errors": back in progress, errors to see on Launch
+            <p className="hm-p hm-sm hm-red" data-testid="submit-errors">
+              {MESSAGES.submitFailedWithErrors}
+            </p>
+          ) : null}
+          {values.map((v, i) => (
+            <Field key={i} label={v.label} value={v.value} />
+          ))}
+          <p className="hm-p hm-xs hm-muted" data-testid="card-created">
+            {HOME_TEXTS.created} {formatDateTime(sub.createdOn, { timeZone })} ·{' '}
+            {syncStateText(sub.syncStatus)}
+          </p>
+        </div>
+        <Button onClick={() => onLaunch(sub.id)} aria-label={`${HOME_TEXTS.launch} ${sub.formName}`}>
+          {HOME_TEXTS.launch}
+        </Button>
+      </div>
     </Card>
   );
 });
@@ -202,42 +190,34 @@ export const SubmittedCard = memo(function SubmittedCard({
 }) {
   const special = isOutOfSyncSubmitted(sub);
   return (
-    <Card
-      variant="outline"
-      as="article"
-      data-testid={special ? 'out-of-sync-card' : 'submitted-card'}
-      borderColor={special ? 'orange.300' : undefined}
-      bg={special ? 'orange.50' : undefined}
-    >
-      <CardBody>
-        <Stack spacing={1}>
-          <Flex align="center" gap={2} wrap="wrap">
-            <Heading as="h3" size="sm" noOfLines={2}>
-              {sub.formName}
-            </Heading>
-            {special ? (
-              <Badge colorScheme="orange">
-                {sub.syncStatus === 'file usnyc' ? HOME_TEXTS.filesWaiting : HOME_TEXTS.waitingToSync}
-              </Badge>
-            ) : (
-              <Badge colorScheme={sub.syncStatus === 'in error' ? 'red' : 'gray'}>
-                {syncStateText(sub.syncStatus)}
-              </Badge>
-            )}
-          </Flex>
-          {fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone }).map((v, i) => (
-            <Field key={i} label={v.label} value={v.value} />
-          ))}
-          <Text fontSize="xs" color="gray.600">
-            {HOME_TEXTS.submittedOn} {formatDateTime(sub.submittedOn || sub.createdOn, { timeZone })}
-          </Text>
-          {host ? (
+    <Card special={special} data-testid={special ? 'out-of-sync-card' : 'submitted-card'}>
+      <div className="hm-stack1">
+        <div className="hm-line hm-wrap">
+          <h3 className="hm-h3 hm-clamp">{sub.formName}</h3>
+          {special ? (
+            <Badge tone="orange">
+              {sub.syncStatus === 'file usnyc' ? HOME_TEXTS.filesWaiting : HOME_TEXTS.waitingToSync}
+            </Badge>
+          ) : (
+            <Badge tone={sub.syncStatus === 'in error' ? 'red' : 'gray'}>
+              {syncStateText(sub.syncStatus)}
+            </Badge>
+          )}
+        </div>
+        {fieldValues(sub.data, formDef ?? sub.formDef, CARD_FIELD_VALUES, { timeZone }).map((v, i) => (
+          <Field key={i} label={v.label} value={v.value} />
+        ))}
+        <p className="hm-p hm-xs hm-muted">
+          {HOME_TEXTS.submittedOn} {formatDateTime(sub.submittedOn || sub.createdOn, { timeZone })}
+        </p>
+        {host ? (
+          <ChakraIsland>
             <Suspense fallback={null}>
               <ReportActions host={host} submission={sub} size="xs" />
             </Suspense>
-          ) : null}
-        </Stack>
-      </CardBody>
+          </ChakraIsland>
+        ) : null}
+      </div>
     </Card>
   );
 });
@@ -262,51 +242,40 @@ export const FormCard = memo(function FormCard({
   const title = formTitle(form);
   const switchId = `offline-${form.Id}`;
   return (
-    <Card variant="outline" data-testid="form-card" as="article">
-      <CardBody>
-        <Flex gap={3} align="start" justify="space-between" wrap="wrap">
-          {/* A 12rem basis: on a phone the toggle and Launch wrap below the title instead of
-              squeezing it into a one-word column. */}
-          <Stack spacing={1} minW={0} flex="1 1 12rem">
-            <Heading as="h3" size="sm">
-              {title}
-            </Heading>
-            {/* Only a form kept on this device has a copy to date; the others are read from the org. */}
-            {syncedOn ? (
-              <Text fontSize="xs" color="gray.600" data-testid="form-synced">
-                {HOME_TEXTS.lastSync} {formatDateTime(syncedOn, { timeZone })}
-              </Text>
-            ) : null}
-          </Stack>
-          <Flex align="center" gap={3}>
-            {form.Supports_Offline__c && (
-              <FormControl display="flex" alignItems="center" w="auto">
-                <FormLabel htmlFor={switchId} mb="0" fontSize="sm">
-                  {HOME_TEXTS.offline}
-                </FormLabel>
-                {busy ? (
-                  <Spinner size="sm" aria-label={HOME_TEXTS.offline} />
-                ) : (
-                  <Switch
-                    id={switchId}
-                    isChecked={cached}
-                    onChange={(e) => onToggleOffline(form, e.target.checked)}
-                    aria-label={`${HOME_TEXTS.offline} ${title}`}
-                  />
-                )}
-              </FormControl>
-            )}
-            <Button
-              colorScheme="blue"
-              size="sm"
-              onClick={() => onLaunch(form)}
-              aria-label={`${HOME_TEXTS.launch} ${title}`}
-            >
-              {HOME_TEXTS.launch}
-            </Button>
-          </Flex>
-        </Flex>
-      </CardBody>
+    <Card data-testid="form-card">
+      <div className="hm-row">
+        {/* A 12rem basis: on a phone the toggle and Launch wrap below the title instead of
+            squeezing it into a one-word column. */}
+        <div className="hm-stack1 hm-grow12">
+          <h3 className="hm-h3">{title}</h3>
+          {/* Only a form kept on this device has a copy to date; the others are read from the org. */}
+          {syncedOn ? (
+            <p className="hm-p hm-xs hm-muted" data-testid="form-synced">
+              {HOME_TEXTS.lastSync} {formatDateTime(syncedOn, { timeZone })}
+            </p>
+          ) : null}
+        </div>
+        <div className="hm-line" style={{ gap: '.75rem' }}>
+          {form.Supports_Offline__c && (
+            <div className="hm-flabel">
+              <label htmlFor={switchId}>{HOME_TEXTS.offline}</label>
+              {busy ? (
+                <Spinner small label={HOME_TEXTS.offline} />
+              ) : (
+                <Switch
+                  id={switchId}
+                  checked={cached}
+                  onChange={(on) => onToggleOffline(form, on)}
+                  label={`${HOME_TEXTS.offline} ${title}`}
+                />
+              )}
+            </div>
+          )}
+          <Button onClick={() => onLaunch(form)} aria-label={`${HOME_TEXTS.launch} ${title}`}>
+            {HOME_TEXTS.launch}
+          </Button>
+        </div>
+      </div>
     </Card>
   );
 });
@@ -317,13 +286,15 @@ export const ConfirmDialog = lazyWithPreload(() =>
   import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
 );
 
-/** A confirmation dialog (Cancel / confirm), mounted from its first opening on. */
+/** A confirmation dialog (Cancel / confirm), mounted from its first opening on, in the Chakra layer. */
 export function Confirm(props: ConfirmProps) {
   if (!useOpenedOnce(props.isOpen)) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
+    <ChakraIsland>
+      <Suspense fallback={null}>
+        <ConfirmDialog {...props} />
+      </Suspense>
+    </ChakraIsland>
   );
 }
 
@@ -341,18 +312,18 @@ export function Paged<T>({
   if (items.length === 0) return <NoData />;
   const visible = items.slice(0, shown);
   return (
-    <Stack spacing={3}>
+    <div className="hm-stack">
       {visible.map(render)}
       {items.length > shown && (
-        <Box textAlign="center">
-          <Text fontSize="sm" color="gray.600" mb={2}>
+        <div className="hm-center">
+          <p className="hm-p hm-sm hm-muted" style={{ marginBottom: '.5rem' }}>
             {HOME_TEXTS.showing(shown, items.length)}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => setShown((n) => n + page)}>
+          </p>
+          <Button variant="outline" onClick={() => setShown((n) => n + page)}>
             {HOME_TEXTS.showMore}
           </Button>
-        </Box>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

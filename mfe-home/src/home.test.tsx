@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { ChakraLayer } from './chakra-parts';
 import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
 import { MESSAGES, type OutboxItem } from 'shared-contracts';
 import { formatDateTime } from 'form-core';
 import { HomeScreen, NARROW_QUERY } from './HomeScreen';
@@ -31,17 +31,16 @@ function setup(configure?: (host: FakeHost) => void, path = '/') {
   configure?.(host);
   const user = userEvent.setup();
   window.history.replaceState(null, '', path);
-  const view = render(
-    <ChakraProvider>
-      <HomeScreen host={host} />
-    </ChakraProvider>,
-  );
+  const view = render(<HomeScreen host={host} />);
   return { host, user, view };
 }
 
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const panel = () => screen.getByRole('tabpanel');
 
+// Home's Chakra layer loads after the first screen (chakra-parts.tsx): its code is fetched once
+// here, so a test's toast or dialog waits no longer than it would in the browser after idle.
+beforeAll(() => ChakraLayer.preload(), 60_000);
 beforeEach(() => {
   window.localStorage.clear();
   earlier = {};

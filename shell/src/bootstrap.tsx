@@ -5,7 +5,7 @@ import { createHostServices, type ShellHost } from './host/host-services';
 import { registerShellApps, runtime, type ShellApps } from './routing/register-apps';
 import { remoteModules } from './mf/remote-loader';
 import { sharedRemotesConfig } from './routing/remotes-config';
-import { HeaderSlot, loadFullHeader, needsFullHeader } from './layout/HeaderSlot';
+import { HeaderSlot } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
 import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
 import { watchLock } from './host/vault/lock-trigger';
@@ -63,16 +63,14 @@ async function main() {
   // The device lock where the org's policy asks for a PIN (issue 45).
   watchLock(host);
   const header = document.getElementById('shell-header');
-  // No Chakra on this path: the header starts light and loads its full form (and Chakra) only when
-  // the route or a signed-in user needs it (HeaderSlot), so the sign-in page waits for neither.
-  // Where the first route needs it, its download (Chakra's) starts now, beside the remotes' config,
-  // not after the remote's entry: the remote needs the same shared Chakra.
+  // No Chakra on this path: the header starts light and loads its full form (and Chakra) at idle after
+  // the first paint where the route or a signed-in user needs it (HeaderSlot), so neither the sign-in
+  // page nor home's first screen waits for it (issue 46).
   // The stored user's details open a few ms after this (sealed, issue 45): kept ids count as signed in.
   const startStatus =
     host.session.state.get().status === 'loading' && host.session.hasStoredUser()
       ? 'signedIn'
       : host.session.state.get().status;
-  if (needsFullHeader(location.pathname, startStatus)) void loadFullHeader().catch(() => undefined);
   if (header) createRoot(header).render(<HeaderSlot host={host} />);
 
   // Session and sync start beside routing: remotes read their state from observables as it arrives.

@@ -16,11 +16,17 @@ const EVERY_PAGE = [data('/remotes.json'), data(apiPath('authSession'))];
 const SIGN_IN_PAGE = [data(apiPath('getEnv'))];
 
 /**
+ * The routes whose first screen draws without Chakra (the sign-in screens, home: issue 46): the shell
+ * fetches its full header (Chakra) only at idle after their first paint, so it is no hint there.
+ */
+const PLAIN_FIRST_SCREEN = new Set(['mfe-auth', 'mfe-home']);
+
+/**
  * What the shell's page at `pathname` will fetch, in the order it needs it: the small answers the
  * shell reads first (remotes config, session; the environment on the sign-in screens), the shell's boot
  * chunks, the route's remote (its manifest, which the shell reads with fetch(), then its entry and
- * `./app`), then the full header with Chakra (every route but the sign-in screens: the shell's
- * needsFullHeader for a signed-out visit; a signed-in one needs it anyway). The answers are matched
+ * `./app`), then the full header with Chakra where the route's screen needs Chakra anyway (not
+ * the sign-in screens nor home, PLAIN_FIRST_SCREEN). The answers are matched
  * by the page's own fetch() (same URL, mode and credentials), as the browser test checks.
  */
 export function pageHints(
@@ -43,6 +49,6 @@ export function pageHints(
           ...deps.manifests.hintsFor(remote.name),
         ]
       : []),
-    ...(name === 'mfe-auth' ? [] : own(shell.fullHeader)),
+    ...(name && PLAIN_FIRST_SCREEN.has(name) ? [] : own(shell.fullHeader)),
   ]);
 }

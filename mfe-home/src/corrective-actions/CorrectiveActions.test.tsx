@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { ChakraLayer } from '../chakra-parts';
 import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
 import type { CorrectiveActionTask, LocalSubmission } from 'shared-contracts';
 import { callsOf, fakeHost } from 'test-kit';
 import { HomeScreen } from '../HomeScreen';
@@ -54,14 +54,13 @@ function setup(actions: () => CorrectiveActionTask[]) {
     return { ok: true, value: next };
   };
   const user = userEvent.setup();
-  render(
-    <ChakraProvider>
-      <HomeScreen host={host} />
-    </ChakraProvider>,
-  );
+  render(<HomeScreen host={host} />);
   return { host, user };
 }
 
+// Home's Chakra layer loads after the first screen (chakra-parts.tsx): its code is fetched once
+// here, so a test's dialog waits no longer than it would in the browser after idle.
+beforeAll(() => ChakraLayer.preload(), 60_000);
 beforeEach(() => {
   window.localStorage.clear();
   URL.createObjectURL ??= () => 'blob:preview';

@@ -1,10 +1,10 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { remoteForPath, type HostServices } from 'shared-contracts';
-import { LightHeader } from './LightHeader';
+import { LightHeader, type HeaderMenu } from './LightHeader';
 import { useObservable } from 'ui-kit/use-observable';
 import { LanguageKeyed } from 'ui-kit/language-gate';
 
-type FullHeaderComponent = ComponentType<{ host: HostServices }>;
+type FullHeaderComponent = ComponentType<{ host: HostServices; openMenu?: HeaderMenu }>;
 
 const subscribePath = (listener: () => void) => {
   window.addEventListener('single-spa:routing-event', listener);
@@ -30,20 +30,48 @@ export function loadFullHeader(): Promise<typeof import('./full-header')> {
 export const needsFullHeader = (path: string, status: string) =>
   status === 'signedIn' || remoteForPath(path) !== 'mfe-auth';
 
+/** Once the browser is idle after the page's first paint (at most 3 s later), as idle preloads go. */
+function whenIdleAfterPaint(run: () => void): () => void {
+  let cancel = () => undefined as void;
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: 3000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const timer = setTimeout(run, 500);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  const frame = requestAnimationFrame(() => setTimeout(idle, 0));
+  return () => {
+    cancelAnimationFrame(frame);
+    cancel();
+  };
+}
+
 /**
- * The shell's header: the light one on the sign-in screens while signed out, the full one (Chakra,
- * menus; its own chunk) everywhere else. The full header is fetched the first time it is needed and
- * kept from then on; until it is there, and should its chunk fail offline, the light one stands in.
+ * The shell's header: the light one (plain React, LightHeader) first everywhere; where the route or a
+ * signed-in user needs the full one (Chakra, menus; its own chunk), the light one draws the same bar
+ * with plain buttons and the full one is fetched at idle after the first paint (issue 46: home's first
+ * screen waits for no UI library), or at once when a menu's button is tapped (that menu then opens).
+ * Fetched once and kept; should its chunk fail offline, the light one stays.
  */
 export function HeaderSlot({ host }: { host: HostServices }) {
   const session = useObservable(host.session.state);
   const path = useSyncExternalStore(subscribePath, currentPath);
   const needsFull = needsFullHeader(path, session.status);
   const [Full, setFull] = useState<FullHeaderComponent | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [openMenu, setOpenMenu] = useState<HeaderMenu | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (!needsFull || Full) return;
+    if (!needsFull || wanted) return;
+    return whenIdleAfterPaint(() => setWanted(true));
+  }, [needsFull, wanted]);
+
+  useEffect(() => {
+    if (!needsFull || !wanted || Full) return;
     let live = true;
     loadFullHeader().then(
       (m) => live && setFull(() => m.FullHeader),
@@ -55,11 +83,25 @@ export function HeaderSlot({ host }: { host: HostServices }) {
     return () => {
       live = false;
     };
-  }, [needsFull, Full, attempt]);
+  }, [needsFull, wanted, Full, attempt]);
+
+  // The tapped menu opens once, as the full header first shows (not again when it is drawn anew).
+  useEffect(() => {
+    if (Full && openMenu) setOpenMenu(undefined);
+  }, [Full, openMenu]);
+
+  const onMenu = (menu: HeaderMenu) => {
+    setOpenMenu(menu);
+    setWanted(true);
+  };
 
   return (
     <LanguageKeyed language={host.i18n.language}>
-      {Full ? <Full host={host} /> : <LightHeader host={host} />}
+      {Full ? (
+        <Full host={host} openMenu={openMenu} />
+      ) : (
+        <LightHeader host={host} tools={needsFull} onMenu={onMenu} />
+      )}
     </LanguageKeyed>
   );
 }

@@ -7,13 +7,15 @@ import { HEADER_TEXTS } from './header/texts';
 import { OfflineReady } from './header/OfflineReady';
 import { ApiUsageNotice } from './header/ApiUsageNotice';
 import { useObservable } from 'ui-kit/use-observable';
+import type { HeaderMenu } from './LightHeader';
 
 /**
  * The shell's header bar (spec section 1): help, notifications (count 0) and profile menus; an
  * offline icon linking to /login when no user is stored; beyond the spec, the online/offline
- * indicator and the count of items waiting to sync (links to the home screen's outbox).
+ * indicator and the count of items waiting to sync (links to the home screen's outbox). `openMenu`: the
+ * menu a tap on the light header asked for, open as this one first shows.
  */
-export function ShellHeader({ host }: { host: HostServices }) {
+export function ShellHeader({ host, openMenu }: { host: HostServices; openMenu?: HeaderMenu }) {
   const online = useObservable(host.online);
   const session = useObservable(host.session.state);
   const outbox = useObservable(host.offline.outbox);
@@ -68,10 +70,10 @@ export function ShellHeader({ host }: { host: HostServices }) {
               HEADER_TEXTS.allSynced
             )}
           </Link>
-          <HelpMenu host={host} />
-          <NotificationsMenu />
+          <HelpMenu host={host} open={openMenu === 'help'} />
+          <NotificationsMenu open={openMenu === 'notifications'} />
           {session.status === 'signedIn' ? (
-            <ProfileMenu host={host} user={session} />
+            <ProfileMenu host={host} user={session} open={openMenu === 'profile'} />
           ) : session.status === 'signedOut' ? (
             <IconButton
               as="a"

@@ -13,6 +13,7 @@ function fakeHost(session: SessionState) {
     contractVersion: '1.1.0',
     navigate: (to: string) => calls.push(to),
     online: settable(true),
+    api: { get: async () => ({ allowed: false }) },
     session: { state: settable<SessionState>(session) },
     offline: { outbox: settable<OutboxItem[]>([]) },
     i18n: {
@@ -92,9 +93,39 @@ describe('HeaderSlot', () => {
       window.history.pushState(null, '', '/nowhere');
       window.dispatchEvent(new Event('single-spa:routing-event'));
     });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Help' })).toBeTruthy(), {
+    // the light header draws the menus' buttons at once; the full one (Chakra's menu buttons) follows
+    expect(screen.getByRole('button', { name: 'Help' }).getAttribute('aria-controls')).toBeNull();
+    await waitFor(
+      () => expect(screen.getByRole('button', { name: 'Help' }).getAttribute('aria-controls')).toBeTruthy(),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByRole('link', { name: 'Not signed in: sign in' })).toBeTruthy();
+  });
+
+  it("signed in: the light bar draws the full one's buttons; a tap on Profile opens its menu once the full header is there", async () => {
+    const user: SessionState = {
+      status: 'signedIn',
+      userId: '005000000000001AAA',
+      organizationId: '00D000000000001AAA',
+      instanceUrl: 'https://demo.example.com',
+      userDetails: {
+        Name: 'Frank Fielding',
+        Username: 'field.user@demo.org',
+        SmallPhotoUrl: '',
+        TimeZoneSidKey: 'UTC',
+      },
+      userDetailsSF: { timeZone: 'UTC', userType: 'STANDARD', networkId: null, siteUrl: null },
+      embedded: false,
+    } as SessionState;
+    const { host } = fakeHost(user);
+    render(<HeaderSlot host={host} />);
+    const profile = screen.getByRole('button', { name: 'Profile: Frank Fielding' });
+    expect(profile.textContent).toBe('FF');
+    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeTruthy();
+    expect(screen.getByTestId('sync-count').textContent).toBe('All synced');
+    act(() => profile.click());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy(), {
       timeout: 10_000,
     });
-    expect(screen.getByRole('link', { name: 'Not signed in: sign in' })).toBeTruthy();
   });
 });

@@ -1,19 +1,10 @@
-import { Box, createIcon } from '@chakra-ui/react';
 import { useObservable } from 'ui-kit/use-observable';
 import { offlineReadiness } from '../../sw/offline-copy-client';
 import { HEADER_TEXTS } from './texts';
 
 // A cloud with a check mark: the app is on this device.
-const CloudDoneIcon = /* @__PURE__ */ createIcon({
-  displayName: 'CloudDoneIcon',
-  viewBox: '0 0 24 24',
-  path: (
-    <path
-      fill="currentColor"
-      d="M19.4 10A7 7 0 0 0 6.1 8 6 6 0 0 0 6 20h13a5 5 0 0 0 .4-10ZM10 17l-3.5-3.5 1.4-1.4 2.1 2.1 5.2-5.2 1.4 1.4Z"
-    />
-  ),
-});
+const CLOUD_DONE_PATH =
+  'M19.4 10A7 7 0 0 0 6.1 8 6 6 0 0 0 6 20h13a5 5 0 0 0 .4-10ZM10 17l-3.5-3.5 1.4-1.4 2.1 2.1 5.2-5.2 1.4 1.4Z';
 
 /** Megabytes to one decimal, the way a storage setting shows them. */
 export function formatStorage(bytes: number): string {
@@ -22,7 +13,7 @@ export function formatStorage(bytes: number): string {
 
 /**
  * The header's quiet sign that the whole app is on this device (the offline copy is complete), with the
- * space its storage takes; nothing until then.
+ * space its storage takes; nothing until then. Plain React (both headers draw it: LightHeader.tsx).
  */
 export function OfflineReady() {
   const readiness = useObservable(offlineReadiness);
@@ -32,15 +23,23 @@ export function OfflineReady() {
       ? HEADER_TEXTS.offlineReady
       : HEADER_TEXTS.offlineReadyUsing(formatStorage(readiness.usageBytes));
   return (
-    <Box
-      as="span"
+    <span
       role="img"
       aria-label={label}
       title={label}
       data-testid="offline-ready"
-      display="inline-flex"
+      style={{ display: 'inline-flex' }}
     >
-      <CloudDoneIcon boxSize={5} aria-hidden />
-    </Box>
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        aria-hidden="true"
+        focusable="false"
+        style={{ display: 'block' }}
+      >
+        <path fill="currentColor" d={CLOUD_DONE_PATH} />
+      </svg>
+    </span>
   );
 }

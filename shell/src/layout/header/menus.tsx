@@ -19,9 +19,11 @@ import { useObservable } from 'ui-kit/use-observable';
 import { BellIcon, HelpIcon } from 'ui-kit/icons';
 import { useBuilderAccess } from 'ui-kit/use-builder-access';
 import { HEADER_TEXTS } from './texts';
+import { USER_PHOTO_PATH } from './user-photo';
 import { useOpenedOnce } from 'ui-kit/use-opened-once';
 
 /**
+ * `open`: the menu opens as it first shows (its button was tapped on the light header, LightHeader.tsx).
  * Every header menu is positioned `fixed`. A closed menu's list stays laid out (hidden) where the
  * popper left it, or before its first opening at its container's left edge at `max-content` width;
  * as `absolute` it widened the page past the window's right edge (1400 px at 1280, 522 at 390).
@@ -43,11 +45,11 @@ const headerButton = {
   _active: { bg: 'whiteAlpha.400' },
 } as const;
 
-export function HelpMenu({ host }: { host: HostServices }) {
+export function HelpMenu({ host, open = false }: { host: HostServices; open?: boolean }) {
   // The builder entry only for users the org lets edit form definitions (it answers, not a user list).
   const builder = useBuilderAccess(host) === 'allowed';
   return (
-    <Menu {...menuProps}>
+    <Menu {...menuProps} defaultIsOpen={open}>
       <MenuButton
         as={IconButton}
         aria-label={HEADER_TEXTS.help}
@@ -70,11 +72,11 @@ export function HelpMenu({ host }: { host: HostServices }) {
 }
 
 /** Notifications: the spec's count is always 0. */
-export function NotificationsMenu() {
+export function NotificationsMenu({ open = false }: { open?: boolean }) {
   const count = 0;
   return (
     <Box position="relative">
-      <Menu {...menuProps}>
+      <Menu {...menuProps} defaultIsOpen={open}>
         <MenuButton
           as={IconButton}
           aria-label={HEADER_TEXTS.notifications(count)}
@@ -102,11 +104,7 @@ export function NotificationsMenu() {
   );
 }
 
-/**
- * The org's SmallPhotoUrl through the BFF (GET /api/userPhoto): same-origin, so the browser's cookies
- * never go to the org and the image needs no org session; offline the avatar shows the initials.
- */
-export const USER_PHOTO_PATH = '/api/userPhoto';
+export { USER_PHOTO_PATH } from './user-photo';
 
 /**
  * The app's language (issue 44): each language named in its own words; the choice is kept for this
@@ -133,7 +131,15 @@ function LanguageChoice({ host }: { host: HostServices }) {
 }
 
 /** Profile: name, username, photo and log out (confirmed; spec section 4 Logout). */
-export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn }) {
+export function ProfileMenu({
+  host,
+  user,
+  open = false,
+}: {
+  host: HostServices;
+  user: SignedIn;
+  open?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const dialogMounted = useOpenedOnce(confirming);
@@ -155,7 +161,7 @@ export function ProfileMenu({ host, user }: { host: HostServices; user: SignedIn
 
   return (
     <>
-      <Menu {...menuProps}>
+      <Menu {...menuProps} defaultIsOpen={open}>
         <MenuButton
           as={Button}
           aria-label={`${HEADER_TEXTS.profile}: ${Name}`}
