@@ -29,7 +29,6 @@ export {
   IconButton,
   Input,
   InputGroup,
-  InputLeftElement,
   Link,
   Menu,
   MenuButton,
@@ -48,9 +47,7 @@ export {
   Tabs,
   Text,
   VStack,
-  VisuallyHidden,
   createIcon,
   extendBaseTheme,
-  useMediaQuery,
   useToast,
 } from '@chakra-ui/react-full';
