@@ -132,6 +132,9 @@ export function sameRow(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A file's opened bytes as a Blob: only where a Blob of them cannot be avoided. */
+const clearBlob = (opened: FileBytes): Blob => new Blob([opened.bytes], { type: opened.type });
+
 export class Sealer {
   constructor(private readonly keys: DataKeys) {}
 
@@ -255,7 +258,7 @@ export class Sealer {
     const wrap = (await this.keys.escrowWrap?.(owner)) ?? null;
     if (!wrap) {
       const opened = await this.openFileBytes(owner, row);
-      return opened ? { file: new Blob([opened.bytes], { type: opened.type }) } : undefined;
+      return opened ? { file: clearBlob(opened) } : undefined;
     }
     const ct = r.bytes.ct;
     return {
@@ -276,7 +279,7 @@ export class Sealer {
       this.openFileBytes(owner, row),
     ]);
     if (!opened) return record as FileInfo; // a record sealed with no Blob: as it was stored
-    return { ...record, file: new Blob([opened.bytes], { type: opened.type }) };
+    return { ...record, file: clearBlob(opened) };
   }
 
   async sealForm(owner: Owner, form: CachedForm): Promise<FormRow> {
