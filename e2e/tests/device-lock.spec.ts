@@ -179,6 +179,8 @@ test("two users on one profile: each has their own PIN, and one's PIN does not o
   // does not open theirs.
   await signInAtOrg(page, system.url, 'field.user@demo.org');
   await expect(page.getByRole('button', { name: 'Profile: Frank Fielding' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Forms/ })).toBeVisible();
+  await expect(cover).toBeHidden();
   await lockAndTry('5678', '1234');
   expect(errors).toEqual([]);
 });

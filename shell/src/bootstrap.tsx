@@ -9,6 +9,7 @@ import { HeaderSlot } from './layout/HeaderSlot';
 import { registerServiceWorker } from './sw/register';
 import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
 import { watchLock } from './host/vault/lock-trigger';
+import { AUTH_CALLBACK_PATHS, AUTH_RESULT_PARAM } from 'shared-contracts';
 
 /**
  * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
@@ -74,7 +75,16 @@ async function main() {
   if (header) createRoot(header).render(<HeaderSlot host={host} />);
 
   // Session and sync start beside routing: remotes read their state from observables as it arrives.
-  void host.session.refresh().catch((error: unknown) => console.error('[shell] session check failed', error));
+  // Not on the page that completes an online sign-in: its screen clears the device's storage and reads
+  // the session itself (completeSignIn); a check beside it would race that clearing (the org's device
+  // policy lost) and announce the user as opened from storage, so their lock would ask for the PIN.
+  const completingSignIn =
+    window.location.pathname === AUTH_CALLBACK_PATHS.main &&
+    new URLSearchParams(window.location.search).get(AUTH_RESULT_PARAM) === 'ok';
+  if (!completingSignIn)
+    void host.session
+      .refresh()
+      .catch((error: unknown) => console.error('[shell] session check failed', error));
   // The offline core (Dexie, stores, uploaders) is its own chunk: for a signed-in user fetched right
   // after the first paint, whatever the route, and started as soon as it is there (a queue left from
   // the last visit uploads then); remotes that need it earlier wait for it through the same stand-in.

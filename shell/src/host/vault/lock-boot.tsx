@@ -71,10 +71,16 @@ function vaultFor(host: ShellHost): Vault {
   return v;
 }
 
+let starting: Promise<unknown> = Promise.resolve();
+
 /** The signed-in user's vault under the org's policy; `online`: they have just signed in online here. */
 export async function startLock(host: ShellHost, user: SignedIn, online: boolean): Promise<void> {
   const v = vaultFor(host);
-  await v.start(user, readDevicePolicy(window.localStorage), online);
+  // one start at a time: a start from storage still reading the keyring must not lock after the
+  // online start that follows it has opened the data
+  const run = starting.then(() => v.start(user, readDevicePolicy(window.localStorage), online));
+  starting = run.catch(() => undefined);
+  await run;
 }
 
 export function stopLock(): void {
