@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HostServices, RemoteAppProps } from 'shared-contracts';
 import { reactLifecycles } from './react-lifecycles';
@@ -20,6 +20,25 @@ describe('reactLifecycles', () => {
     expect(p.domElement.textContent).toBe('hello mfe-auth');
     await app.unmount(p);
     expect(p.domElement.textContent).toBe('');
+  });
+
+  it('settles the mount on the first render with content, not on an empty first commit (a language loading)', async () => {
+    let ready: () => void = () => undefined;
+    function Gate() {
+      const [shown, setShown] = useState(false);
+      ready = () => setShown(true);
+      return shown ? <p>hola</p> : null;
+    }
+    const app = reactLifecycles(Gate, vi.fn());
+    const p = props();
+    let settled = false;
+    const mounting = app.mount(p).then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+    act(() => ready());
+    await mounting;
+    expect(p.domElement.textContent).toBe('hola');
+    await app.unmount(p);
   });
 
   it('reports a crash after mount and renders nothing in its place', async () => {

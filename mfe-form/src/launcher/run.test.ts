@@ -236,6 +236,26 @@ describe('settledValue', () => {
 
 // Issue 44: a BFF text made of parts shows in the user's language by its code and params.
 describe('launchErrorText', () => {
+  it("a definition the org could not give: the launcher words it by the host's code and params", async () => {
+    const host = fakeHost();
+    host.offline.formDefinition = () =>
+      Promise.resolve({
+        kind: 'unreachable',
+        network: false,
+        message: 'Unknown object: Nope__c',
+        wording: { code: 'UNKNOWN_OBJECT', params: { object: 'Nope__c' } },
+      });
+    setTextTranslator((key, args, english) =>
+      key === 'bffErrors.unknownObject' ? `Objeto desconocido: ${String(args[0])}` : english(),
+    );
+    try {
+      expect(await run(host, `/launchFromSF/${FORM}`)).toEqual({ error: 'Objeto desconocido: Nope__c' });
+    } finally {
+      setTextTranslator(null);
+    }
+    expect(callsOf(host, 'offline.create')).toEqual([]);
+  });
+
   it("words the BFF's text by its code, English without a translator", () => {
     const e = new BffError({
       kind: 'rejected',

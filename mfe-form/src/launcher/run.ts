@@ -14,6 +14,7 @@ import {
   MESSAGES_EN,
 } from 'shared-contracts';
 import type { LaunchPlan } from './decide';
+import { DefinitionUnavailable } from '../form-screen/load';
 
 export type LaunchOutcome = { to: string } | { error: string };
 
@@ -36,6 +37,8 @@ export function launchErrorText(e: unknown): string {
   if (isNetworkFailure(e)) return MESSAGES.cannotConnectToInternet;
   // the BFF's and the host's words are English: in the user's language (by code when made of parts)
   if (isBffError(e) && e.message) return bffErrorText(e.message, e);
+  // the host's read of a definition the org could not give: its English with the BFF's code and params
+  if (e instanceof DefinitionUnavailable) return bffErrorText(e.message, e.wording);
   const text = e instanceof Error ? e.message : typeof e === 'string' ? e : '';
   return text ? bffErrorText(text) : MESSAGES.somethingWentWrong;
 }
@@ -94,7 +97,7 @@ async function formDefinition(
     }
     case 'unreachable':
       if (read.network) throw new Offline();
-      throw new Error(read.message);
+      throw new DefinitionUnavailable(read.message, read.wording);
     case 'unusable':
       // a definition that cannot be filled in (a string, no schema) says why and makes no record
       throw new Error(read.message);

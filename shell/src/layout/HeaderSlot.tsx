@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { remoteForPath, type HostServices } from 'shared-contracts';
+import { firstScreenShown } from '../routing/outlet';
 import { LightHeader, type HeaderMenu } from './LightHeader';
 import { useObservable } from 'ui-kit/use-observable';
 import { LanguageKeyed } from 'ui-kit/language-gate';
@@ -30,10 +31,19 @@ export function loadFullHeader(): Promise<typeof import('./full-header')> {
 export const needsFullHeader = (path: string, status: string) =>
   status === 'signedIn' || remoteForPath(path) !== 'mfe-auth';
 
-/** Once the browser is idle after the page's first paint (at most 3 s later), as idle preloads go. */
-function whenIdleAfterPaint(run: () => void): () => void {
+/** A first screen that never shows (an unknown route's own message): the full header comes anyway. */
+const FIRST_SCREEN_WAIT_MS = 10_000;
+
+/**
+ * Once the page's first screen is up and the browser is idle after its paint (at most 3 s later), as
+ * idle preloads go: fetched beside the route's remote, the full header (Chakra) would be counted in
+ * and slow the first screen on a poor link.
+ */
+function whenIdleAfterFirstScreen(run: () => void): () => void {
+  let cancelled = false;
   let cancel = () => undefined as void;
   const idle = () => {
+    if (cancelled) return;
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(run, { timeout: 3000 });
       cancel = () => cancelIdleCallback(id);
@@ -42,9 +52,19 @@ function whenIdleAfterPaint(run: () => void): () => void {
       cancel = () => clearTimeout(timer);
     }
   };
-  const frame = requestAnimationFrame(() => setTimeout(idle, 0));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void Promise.race([
+    firstScreenShown(),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
+  ]).then(() => {
+    clearTimeout(timer);
+    if (cancelled) return;
+    const frame = requestAnimationFrame(() => setTimeout(idle, 0));
+    cancel = () => cancelAnimationFrame(frame);
+  });
   return () => {
-    cancelAnimationFrame(frame);
+    cancelled = true;
+    clearTimeout(timer);
     cancel();
   };
 }
@@ -52,7 +72,7 @@ function whenIdleAfterPaint(run: () => void): () => void {
 /**
  * The shell's header: the light one (plain React, LightHeader) first everywhere; where the route or a
  * signed-in user needs the full one (Chakra, menus; its own chunk), the light one draws the same bar
- * with plain buttons and the full one is fetched at idle after the first paint (issue 46: home's first
+ * with plain buttons and the full one is fetched at idle once the first screen is up (issue 46: home's first
  * screen waits for no UI library), or at once when a menu's button is tapped (that menu then opens).
  * Fetched once and kept; should its chunk fail offline, the light one stays.
  */
@@ -67,7 +87,7 @@ export function HeaderSlot({ host }: { host: HostServices }) {
 
   useEffect(() => {
     if (!needsFull || wanted) return;
-    return whenIdleAfterPaint(() => setWanted(true));
+    return whenIdleAfterFirstScreen(() => setWanted(true));
   }, [needsFull, wanted]);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { HostServices, OutboxItem, SessionState } from 'shared-contracts';
 import { HeaderSlot, needsFullHeader } from './HeaderSlot';
 import { Signal } from '../host/signal';
+import { setAreaState } from '../routing/outlet';
 
 const settable = <T,>(v: T): Signal<T> => new Signal(v);
 
@@ -94,7 +95,11 @@ describe('HeaderSlot', () => {
       window.dispatchEvent(new Event('single-spa:routing-event'));
     });
     // the light header draws the menus' buttons at once; the full one (Chakra's menu buttons) follows
+    // once the route's screen is up, not beside it
     expect(screen.getByRole('button', { name: 'Help' }).getAttribute('aria-controls')).toBeNull();
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(screen.getByRole('button', { name: 'Help' }).getAttribute('aria-controls')).toBeNull();
+    act(() => setAreaState(document.createElement('div'), 'mounted'));
     await waitFor(
       () => expect(screen.getByRole('button', { name: 'Help' }).getAttribute('aria-controls')).toBeTruthy(),
       { timeout: 10_000 },

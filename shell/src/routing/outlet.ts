@@ -14,6 +14,17 @@ export function areaElement(name: string): HTMLElement {
 /** What an area shows now, on its element (data-state): for diagnostics and the browser tests. */
 export type AreaState = 'mounted' | 'fallback' | 'unmounted';
 
+let firstShown: () => void = () => undefined;
+const shown = new Promise<void>((resolve) => (firstShown = resolve));
+
 export function setAreaState(el: HTMLElement, state: AreaState): void {
   el.dataset.state = state;
+  if (state !== 'unmounted') firstShown();
 }
+
+/**
+ * Resolves once the page's first screen is up (its remote mounted, or the fallback shown instead):
+ * what the first screen does not need (the full header and its Chakra) is fetched after it, so it
+ * never shares a slow line with the screen the user opened (issue 46).
+ */
+export const firstScreenShown = (): Promise<void> => shown;
