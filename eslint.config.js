@@ -78,7 +78,7 @@ export default tseslint.config(
                 'shared-contracts is the wire contract: form-core and ui-kit import it, not the reverse.',
             },
             {
-              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@chakra-ui/*', 'single-spa-react'],
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@chakra-ui/*'],
               message: 'shared-contracts has no React: React helpers live in ui-kit.',
             },
           ],

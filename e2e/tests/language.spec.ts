@@ -256,13 +256,15 @@ test('a Spanish field user: a refused upload’s reason in Spanish on the file c
     .setInputFiles({ name: 'tool.png', mimeType: 'image/png', buffer: exe });
   const card = page.getByTestId('file-card').filter({ hasText: 'tool.png' });
   await expect(card).toContainText(CONTRACTS_ES['messages.uploadFailed']!, { timeout: 30_000 });
+  const reason = `${CONTRACTS_ES['messages.serverErrorPrefix']}${CONTRACTS_ES['messages.invalidFileTypePrefix']}${CONTRACTS_ES['apiErrors.executableFile']}`;
+  expect(reason).toBe('Error del servidor: Error: no se permiten archivos ejecutables');
+  // why, on the card itself, in Spanish
+  await expect(card.getByTestId('upload-failure-reason')).toHaveText(reason);
 
   await page.getByTestId('form-footer').getByRole('button', { name: FORM_ES['formScreen.save'] }).click();
   await page.waitForURL(`${env.system.url}/`);
   await page.getByTestId('outbox-button').click();
   const row = page.getByTestId('outbox-panel').getByTestId('outbox-item').filter({ hasText: 'tool.png' });
-  const reason = `${CONTRACTS_ES['messages.serverErrorPrefix']}${CONTRACTS_ES['messages.invalidFileTypePrefix']}${CONTRACTS_ES['apiErrors.executableFile']}`;
-  expect(reason).toBe('Error del servidor: Error: no se permiten archivos ejecutables');
   await expect(row.getByTestId('outbox-last-error')).toHaveText(`${HOME_ES['home.lastError']}: ${reason}`);
   await expect(row).not.toContainText('not allowed');
   await expectAxeClean(page);

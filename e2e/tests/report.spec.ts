@@ -480,7 +480,7 @@ test('offline, a device that never made a report in Arabic draws it with the fac
   expect(errors).toEqual([]);
 });
 
-/** The files the remotes' manifests name as `language`'s report faces (offlineLanguageAssets). */
+/** The files the remotes' manifests name as `language`'s report faces (their offlineLanguageAssetsFile). */
 async function languageFaces(language: string): Promise<string[]> {
   const base = env.system.url;
   const { remotes } = (await (await fetch(`${base}/remotes.json`)).json()) as {
@@ -490,10 +490,12 @@ async function languageFaces(language: string): Promise<string[]> {
   for (const { manifestUrl } of remotes) {
     const at = new URL(manifestUrl, base).href;
     const manifest = (await (await fetch(at)).json()) as {
-      metaData?: { offlineLanguageAssets?: Record<string, string[]> };
+      metaData?: { offlineLanguageAssetsFile?: { file: string; languages: string[] } };
     };
-    for (const name of manifest.metaData?.offlineLanguageAssets?.[language] ?? [])
-      urls.push(new URL(name, at).href);
+    const listed = manifest.metaData?.offlineLanguageAssetsFile;
+    if (!listed?.languages.includes(language)) continue;
+    const list = (await (await fetch(new URL(listed.file, at))).json()) as Record<string, string[]>;
+    for (const name of list[language] ?? []) urls.push(new URL(name, at).href);
   }
   return urls;
 }

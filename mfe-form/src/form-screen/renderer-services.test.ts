@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, MESSAGES_EN, setTextTranslator, type FileMeta } from 'shared-contracts';
+import {
+  MESSAGES,
+  MESSAGES_EN,
+  fileTypeRefusedMessage,
+  setTextTranslator,
+  type FileMeta,
+} from 'shared-contracts';
 import { apiError, callsOf, fakeHost, settable } from 'test-kit';
 import { awaitUpload, buildRendererServices } from './renderer-services';
 
@@ -131,5 +137,45 @@ describe('waiting for an upload', () => {
       ]);
     const failed = awaitUpload(host, 's1', 'l1', () => undefined, { cancelled: false, stops: new Set() });
     await expect(failed).rejects.toThrow(new Error(MESSAGES_EN.networkError));
+  });
+});
+
+// Issue 44: the file card words a refused upload as the outbox does, in the user's language.
+describe("a refused upload's reason", () => {
+  afterEach(() => setTextTranslator(null));
+
+  it("is the host record's last error, worded by its code in the user's language; none for a file without one", () => {
+    setTextTranslator((key, args, english) =>
+      key === 'apiErrors.executableFile' ? 'no se permiten archivos ejecutables' : english(),
+    );
+    const host = fakeHost();
+    const refused = {
+      ...item,
+      LocalId: 'l2',
+      ContentDocumentId: 'Unsynced',
+      status: 'Unsynced',
+      error: 'Upload failed',
+      progress: -1,
+      delivery: {
+        attempts: 1,
+        nextAttemptAt: 0,
+        lastError: `${MESSAGES_EN.serverErrorPrefix}${fileTypeRefusedMessage('executable')}`,
+        lastErrorWording: { code: 'FILE_TYPE_REFUSED', params: { kind: 'executable' } },
+      },
+    } as unknown as FileMeta;
+    host.offline.fileList = () => settable<FileMeta[]>([refused]);
+    const built = buildRendererServices({
+      host,
+      submissionId: 's1',
+      formName: 'Audit',
+      user: undefined,
+      print: () => undefined,
+    });
+    expect(built.uploadFailureReason?.({ LocalId: 'l2', Name: 'tool.png', ContentDocumentId: '' })).toMatch(
+      /no se permiten archivos ejecutables$/,
+    );
+    expect(
+      built.uploadFailureReason?.({ LocalId: 'other', Name: 'x.pdf', ContentDocumentId: '' }),
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * the device first, then uploaded by the host's file uploader), previews from the local copy or the
  * BFF, the signed-in user for $currentuser tokens.
  */
-import { isBffError, MESSAGES_EN } from 'shared-contracts';
+import { bffErrorText, isBffError, MESSAGES_EN } from 'shared-contracts';
 import { contextRecord } from 'form-core';
 import type { FileMeta, FormDefinition, FormFileItem, HostServices, SignedIn } from 'shared-contracts';
 import type { FormRendererServices } from '../renderer';
@@ -97,6 +97,10 @@ export function buildRendererServices(args: {
       return awaitUpload(host, submissionId, item.LocalId, ctx.onProgress, signal);
     },
     hasUploadRecord: (item: FormFileItem) => !!item.ContentDocumentId || !!record(item.LocalId),
+    uploadFailureReason(item: FormFileItem) {
+      const delivery = record(item.LocalId)?.delivery;
+      return delivery?.lastError ? bffErrorText(delivery.lastError, delivery.lastErrorWording) : undefined;
+    },
     async getFilePreview(item) {
       if (item.LocalId && typeof URL.createObjectURL === 'function') {
         // the device's copy first: this one file's bytes, opened now (read from the store itself, so

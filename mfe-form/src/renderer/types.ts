@@ -52,6 +52,11 @@ export interface FormRendererServices {
   ) => Promise<{ ContentDocumentId: string }>;
   /** Whether a stored file still has an upload record (a local copy to retry from). */
   hasUploadRecord?: (item: FormFileItem) => boolean;
+  /**
+   * Why the file's last upload was refused, in the user's language (the org's or the BFF's words, as
+   * the outbox shows them), shown under 'Upload failed'; undefined when not known.
+   */
+  uploadFailureReason?: (item: FormFileItem) => string | undefined;
   /** Retry a stored upload of a file item. */
   retryUpload?: (
     item: FormFileItem,

@@ -180,47 +180,59 @@ describe('takeOfflineCopy', () => {
     expect(await takeLaterFiles({ fetch: again.fetchFn, caches }, later)).toBe(0);
     expect(again.asked).not.toContain(ARABIC);
   });
-  it("takes the faces of the user's own language's script after the copy, and no other language's", async () => {
-    const JP = 'fonts/noto-sans-jp-57-400-normal.ba9876543210.woff';
-    const KR = 'fonts/noto-sans-kr-3-400-normal.0123456789ab.woff';
-    const SC = 'fonts/noto-sans-sc-7-400-normal.0a1b2c3d4e5f.woff';
-    const TC = 'fonts/noto-sans-tc-119-400-normal.f5e4d3c2b1a0.woff';
-    const ARABIC = 'fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff';
-    const v1 = {
-      ...manifest('v1'),
-      metaData: {
-        ...manifest('v1').metaData,
-        offlineLaterAssets: [ARABIC],
-        offlineLanguageAssets: { ja: [JP], ko: [KR], zh: [SC], 'zh-Hant': [TC] },
-      },
-    };
-    const at = (name: string) => `http://home.test/${name}`;
-    const files = {
-      [`${SHELL}/remotes.json`]: remotesJson,
-      [HOME]: v1,
-      'http://home.test/remoteEntry.v1.js': 'entry 1',
-      'http://home.test/app.v1.js': 'app 1',
-    };
-    const laterFor = async (language?: string) => {
-      let later: string[] = [];
-      const { caches } = fakeCaches();
-      const state = await takeOfflineCopy({
-        fetch: network(files).fetchFn,
-        caches,
-        origin: SHELL,
-        later: (u) => (later = u),
-        language,
-      });
-      expect(state.complete).toBe(true);
-      return later;
-    };
-    // Salesforce's key ja, and a regional key's base (ko_KR → ko)
-    expect(await laterFor('ja')).toEqual([at(ARABIC), at(JP)]);
-    expect(await laterFor('ko_KR')).toEqual([at(ARABIC), at(KR)]);
-    expect(await laterFor('en_US')).toEqual([at(ARABIC)]);
-    // Traditional Chinese its own faces, Simplified the others
-    expect(await laterFor('zh_TW')).toEqual([at(ARABIC), at(TC)]);
-    expect(await laterFor('zh_CN')).toEqual([at(ARABIC), at(SC)]);
-    expect(await laterFor(undefined)).toEqual([at(ARABIC)]);
-  });
+  it.each([
+    ['the list in its own file, fetched only for a language it holds', 'file'],
+    ['the list inline, as remotes built before it had its own file', 'inline'],
+  ] as const)(
+    "takes the faces of the user's own language's script after the copy, and no other language's: %s",
+    async (_, where) => {
+      const JP = 'fonts/noto-sans-jp-57-400-normal.ba9876543210.woff';
+      const KR = 'fonts/noto-sans-kr-3-400-normal.0123456789ab.woff';
+      const SC = 'fonts/noto-sans-sc-7-400-normal.0a1b2c3d4e5f.woff';
+      const TC = 'fonts/noto-sans-tc-119-400-normal.f5e4d3c2b1a0.woff';
+      const ARABIC = 'fonts/noto-sans-arabic-arabic-400-normal.0123456789ab.woff';
+      const byLanguage = { ja: [JP], ko: [KR], zh: [SC], 'zh-Hant': [TC] };
+      const LIST = 'offline-language-assets.0123456789ab.json';
+      const v1 = {
+        ...manifest('v1'),
+        metaData: {
+          ...manifest('v1').metaData,
+          offlineLaterAssets: [ARABIC],
+          ...(where === 'file'
+            ? { offlineLanguageAssetsFile: { file: LIST, languages: Object.keys(byLanguage) } }
+            : { offlineLanguageAssets: byLanguage }),
+        },
+      };
+      const at = (name: string) => `http://home.test/${name}`;
+      const files = {
+        [`${SHELL}/remotes.json`]: remotesJson,
+        [HOME]: v1,
+        'http://home.test/remoteEntry.v1.js': 'entry 1',
+        'http://home.test/app.v1.js': 'app 1',
+        [at(LIST)]: byLanguage,
+      };
+      const laterFor = async (language?: string) => {
+        let later: string[] = [];
+        const { caches } = fakeCaches();
+        const net = network(files);
+        const state = await takeOfflineCopy({
+          fetch: net.fetchFn,
+          caches,
+          origin: SHELL,
+          later: (u) => (later = u),
+          language,
+        });
+        expect(state.complete).toBe(true);
+        return { later, listFetched: net.asked.includes(at(LIST)) };
+      };
+      // Salesforce's key ja, and a regional key's base (ko_KR → ko)
+      expect(await laterFor('ja')).toEqual({ later: [at(ARABIC), at(JP)], listFetched: where === 'file' });
+      expect(await laterFor('ko_KR')).toEqual({ later: [at(ARABIC), at(KR)], listFetched: where === 'file' });
+      expect(await laterFor('en_US')).toEqual({ later: [at(ARABIC)], listFetched: false });
+      // Traditional Chinese its own faces, Simplified the others
+      expect(await laterFor('zh_TW')).toEqual({ later: [at(ARABIC), at(TC)], listFetched: where === 'file' });
+      expect(await laterFor('zh_CN')).toEqual({ later: [at(ARABIC), at(SC)], listFetched: where === 'file' });
+      expect(await laterFor(undefined)).toEqual({ later: [at(ARABIC)], listFetched: false });
+    },
+  );
 });

@@ -30,7 +30,12 @@ interface ManifestLike {
     offlineAssets?: string[];
     /** Files taken after the copy is complete (the report's right-to-left faces: offline-assets.mjs). */
     offlineLaterAssets?: string[];
-    /** The CJK faces by language (ja, zh, ko), taken after the copy for a user of that language. */
+    /**
+     * The CJK faces by language (ja, zh, ko), taken after the copy for a user of that language: their
+     * list's own file (hashed name, beside the manifest) and the languages it holds.
+     */
+    offlineLanguageAssetsFile?: { file?: string; languages?: string[] };
+    /** The same list inline, as remotes built before the list had its own file carry it. */
     offlineLanguageAssets?: Record<string, string[]>;
   };
   exposes?: { assets?: { js?: { sync?: string[]; async?: string[] } } }[];
@@ -75,9 +80,15 @@ export function manifestFiles(manifestUrl: string, manifest: ManifestLike): stri
 /**
  * The files a remote version's copy takes once it is complete, as absolute URLs: the right-to-left
  * faces for everyone, and the faces of the user's own language's script (a Japanese user's report
- * renders offline though the device never made one).
+ * renders offline though the device never made one). The language's list is fetched only for a user
+ * of a language it holds.
  */
-export function laterFiles(manifestUrl: string, manifest: ManifestLike, language?: string): string[] {
+export async function laterFiles(
+  deps: Pick<OfflineCopyDeps, 'fetch'>,
+  manifestUrl: string,
+  manifest: ManifestLike,
+  language?: string,
+): Promise<string[]> {
   const meta = manifest.metaData ?? {};
   const base =
     meta.publicPath && meta.publicPath !== 'auto'
@@ -85,11 +96,20 @@ export function laterFiles(manifestUrl: string, manifest: ManifestLike, language
       : new URL(manifestUrl);
   // Traditional Chinese (zh_TW, zh_HK) has faces of its own; other languages go by their base
   const key = isTraditionalChinese(language) ? 'zh-Hant' : baseLanguage(language);
-  const own = meta.offlineLanguageAssets?.[key] ?? [];
+  let own = meta.offlineLanguageAssets?.[key] ?? [];
+  const listed = meta.offlineLanguageAssetsFile;
+  if (key && listed?.file && listed.languages?.includes(key)) {
+    const res = await fetchOk(deps, new URL(listed.file, base).href, { mode: 'cors', credentials: 'omit' });
+    own = ((await res.json()) as Record<string, string[]>)[key] ?? [];
+  }
   return [...(meta.offlineLaterAssets ?? []), ...own].map((name) => new URL(name, base).href).sort();
 }
 
-async function fetchOk(deps: OfflineCopyDeps, url: string, init?: RequestInit): Promise<Response> {
+async function fetchOk(
+  deps: Pick<OfflineCopyDeps, 'fetch'>,
+  url: string,
+  init?: RequestInit,
+): Promise<Response> {
   const res = await deps.fetch(url, init);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
   return res;
@@ -127,7 +147,7 @@ export async function takeOfflineCopy(deps: OfflineCopyDeps): Promise<OfflineCop
     ).text();
     const manifest = JSON.parse(manifestText) as ManifestLike;
     const files = manifestFiles(remote.manifestUrl, manifest);
-    for (const file of laterFiles(remote.manifestUrl, manifest, deps.language)) {
+    for (const file of await laterFiles(deps, remote.manifestUrl, manifest, deps.language)) {
       keep.add(file);
       later.push(file);
     }

@@ -182,6 +182,29 @@ describe('files', () => {
     fireEvent.change(screen.getByLabelText('Attachments'), { target: { files: [new File(['x'], 'b.pdf')] } });
     expect(await screen.findByTestId('indeterminate')).toBeTruthy();
   });
+  it("shows why an upload was refused under 'Upload failed', as the host words it", async () => {
+    const uploadFile = vi
+      .fn()
+      .mockRejectedValue(new Error('Server Error: Error: executables are not allowed'));
+    renderForm(
+      schema,
+      ui,
+      {},
+      {
+        services: {
+          uploadFile,
+          uploadFailureReason: () => 'Error del servidor: Error: no se permiten archivos ejecutables',
+        },
+      },
+    );
+    fireEvent.change(screen.getByLabelText('Attachments'), {
+      target: { files: [new File(['x'], 'tool.png')] },
+    });
+    expect(await screen.findByText(MESSAGES.uploadFailed)).toBeTruthy();
+    expect(screen.getByTestId('upload-failure-reason').textContent).toBe(
+      'Error del servidor: Error: no se permiten archivos ejecutables',
+    );
+  });
   it('shows Delete and reupload for a stored file with no upload record; read-only on selected-submission', () => {
     renderForm(
       schema,

@@ -190,19 +190,28 @@ export const FileCard = memo(function FileCard({ path, index, enabled, canDelete
         {MESSAGES.uploadFailedReupload}
       </Text>
     );
-  else if (upload.phase === 'failed' || (!resolved && item.error && upload.phase === 'idle'))
+  else if (upload.phase === 'failed' || (!resolved && item.error && upload.phase === 'idle')) {
+    const reason = services.uploadFailureReason?.(item);
     status = (
-      <HStack>
-        <Text color="red.600" fontSize="sm">
-          {MESSAGES.uploadFailed}
-        </Text>
-        {enabled ? (
-          <Button size="xs" onClick={retry}>
-            {RENDERER_TEXTS.retry}
-          </Button>
+      <Stack spacing={0}>
+        <HStack>
+          <Text color="red.600" fontSize="sm">
+            {MESSAGES.uploadFailed}
+          </Text>
+          {enabled ? (
+            <Button size="xs" onClick={retry}>
+              {RENDERER_TEXTS.retry}
+            </Button>
+          ) : null}
+        </HStack>
+        {reason && reason !== MESSAGES.uploadFailed ? (
+          <Text color="red.600" fontSize="xs" data-testid="upload-failure-reason">
+            {reason}
+          </Text>
         ) : null}
-      </HStack>
+      </Stack>
     );
+  }
   return (
     <Box borderWidth="1px" borderRadius="md" p={2} data-testid="file-card">
       {preview ? <Image src={preview} alt={item.Name} maxH="8rem" objectFit="contain" mb={1} /> : null}
