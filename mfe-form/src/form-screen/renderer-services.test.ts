@@ -12,8 +12,7 @@ import { awaitUpload, buildRendererServices } from './renderer-services';
 const item = { ContentDocumentId: '069000000000001AAA', LocalId: 'l1', Name: 'photo.jpg' };
 const PREVIEW = `/api/files/${item.ContentDocumentId}/preview`;
 
-function services() {
-  const host = fakeHost();
+function services(host = fakeHost()) {
   const built = buildRendererServices({
     host,
     submissionId: 's1',
@@ -164,13 +163,7 @@ describe("a refused upload's reason", () => {
       },
     } as unknown as FileMeta;
     host.offline.fileList = () => settable<FileMeta[]>([refused]);
-    const built = buildRendererServices({
-      host,
-      submissionId: 's1',
-      formName: 'Audit',
-      user: undefined,
-      print: () => undefined,
-    });
+    const { built } = services(host);
     expect(built.uploadFailureReason?.({ LocalId: 'l2', Name: 'tool.png', ContentDocumentId: '' })).toMatch(
       /no se permiten archivos ejecutables$/,
     );
