@@ -507,14 +507,36 @@ try {
     slow.workers,
     slow.workerErrors.length ? `, errors: ${slow.workerErrors.join('; ')}` : '',
   );
-  const warmUp = await slowWarmUp(browser, system.url, signedIn);
+  // Chromium's emulation holds the worker's own fetches back in some contexts and not in others (the
+  // first context with a worker in a browser: yes in the runs seen; later ones: mostly not). A tap beside a copy that is not held back
+  // proves nothing about sharing the line, so the warm-up is taken again (3 tries) until its copy took
+  // at least the time its bytes need at this profile's rate.
+  const transferMs = (w: { workerKb: number }) => ((w.workerKb * KB) / SLOW_MOBILE.downloadThroughput) * 1000;
+  const emulated = (w: { workerKb: number; warmUpMs: number }) => w.warmUpMs >= 0.8 * transferMs(w);
+  // Each try in a browser of its own: its first context is where the emulation held in every run seen.
+  const warmUpInNewBrowser = async () => {
+    const own = await chromium.launch(chromiumLaunchOptions);
+    try {
+      return await slowWarmUp(own, system.url, signedIn);
+    } finally {
+      await own.close();
+    }
+  };
+  let warmUp = await warmUpInNewBrowser();
+  for (let tries = 1; tries < 3 && !emulated(warmUp); tries++) {
+    console.log(
+      `  (warm-up ${tries}: the copy took ${Math.round(warmUp.warmUpMs)} ms for bytes that need ${Math.round(transferMs(warmUp))} ms: the worker was not held back; again)`,
+    );
+    warmUp = await warmUpInNewBrowser();
+  }
+  const warmUpEmulated = emulated(warmUp);
   line('first visit with the worker: home', warmUp.homeMs);
   line('  then ready to work offline', warmUp.readyMs);
   const tapWithout = await slowTapWithoutWarmUp(browser, system.url, signedIn);
-  const tapOk = warmUp.tapMs <= tapWithout * GOALS.warmUpTapRatio;
+  const tapOk = warmUpEmulated && warmUp.tapMs <= tapWithout * GOALS.warmUpTapRatio;
   const tapFigure = `${Math.round(warmUp.tapMs)} vs ${Math.round(tapWithout)} ms (${(warmUp.tapMs / tapWithout).toFixed(2)}x)${
     warmUp.copyDoneAtTap ? ', the copy was already complete at the tap' : ''
-  }`;
+  }${warmUpEmulated ? '' : ', unproven: the worker was never held back'}`;
   console.log('  Launch tapped during the warm-up to the form usable: %s without a warm-up', tapFigure);
   console.log(
     '  offline copy warm-up: asked at %d ms (page clock), complete %d ms later; %d remote files, %s KB decoded; the worker fetched %s KB over the wire in all (shell precache included)',
@@ -524,8 +546,6 @@ try {
     warmUp.decodedKb.toFixed(1),
     warmUp.workerKb.toFixed(1),
   );
-  // Chromium's emulation does not visibly hold back the worker's own fetch() of the copy (measured: far
-  // faster than the bandwidth allows), so the time above is a floor; the bytes set the real one.
   console.log(
     "  (at this profile's %d kbit/s those bytes need at least %s s of transfer)",
     (SLOW_MOBILE.downloadThroughput * 8) / 1000,
