@@ -162,7 +162,9 @@ async function takeCopyAndTell(language: string | undefined): Promise<void> {
       taking = null;
     });
   const state = await taking;
-  const clients = await self.clients.matchAll({ type: 'window' });
+  // Every page of the app, the ones this worker does not control yet among them: a first visit's page
+  // that loaded while the worker was still installing asks for the copy too, and must hear it is done.
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of clients) client.postMessage({ type: OFFLINE_COPY_DONE, state });
   // after "Ready to work offline": the files the copy takes later
   const urls = later;
