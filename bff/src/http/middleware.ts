@@ -120,7 +120,7 @@ export function securityHeaders(opts: CspOptions): Middleware {
 
 /** What the browser runs as a document or a worker: the page policy applies to it. */
 function runsAsPage(ctx: Context): boolean {
-  if (ctx.get('Service-Worker') === 'script' || ctx.path === '/sw.js') return true;
+  if (ctx.get('Service-Worker') === 'script') return true; // the browser's fetch of a worker's script
   const type = ctx.response.type;
   // (no type: a body-less answer, a redirect among them)
   return type === '' || type === 'text/html' || type === 'image/svg+xml' || type === 'text/xml';
