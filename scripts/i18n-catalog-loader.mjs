@@ -4,12 +4,17 @@
 // Catalogs stay plain JSON for translators.
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
-export default function compileCatalog(source) {
-  const messages = JSON.parse(source);
+/** A catalog's messages compiled (empty ones left out: they answer in English); `where` names it in errors. */
+export function compileMessages(messages, where) {
   const compiled = {};
   for (const [key, message] of Object.entries(messages)) {
-    if (typeof message !== 'string') throw new Error(`${this.resourcePath}: ${key} is not a string`);
+    if (typeof message !== 'string') throw new Error(`${where}: ${key} is not a string`);
     if (message !== '') compiled[key] = compileMessageOrThrow(message);
   }
+  return compiled;
+}
+
+export default function compileCatalog(source) {
+  const compiled = compileMessages(JSON.parse(source), this.resourcePath);
   return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
 }

@@ -1,5 +1,6 @@
 // One webpack + Module Federation setup for the shell and every remote, so shared singletons and
 // the share strategy can never drift between packages.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -233,6 +234,7 @@ export function remoteConfig({
   exposes = {},
   shared = sharedSingletons,
   chakraExtra = false,
+  prerender,
 }) {
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
@@ -261,9 +263,34 @@ export function remoteConfig({
         }),
         ...(chakraExtra === true ? [chakraBothParts()] : []),
         ...compression(),
+        ...(prerender ? [new PrerenderPlugin(path.join(dir, prerender))] : []),
       ],
     };
   };
+}
+
+/**
+ * Runs a remote's prerender script (a TypeScript file, through tsx) once the build is written, with
+ * the output folder as its argument: the screens it writes ship beside the remote's manifest
+ * (shared-contracts PRERENDERED_SCREENS). A failing script fails the build.
+ */
+class PrerenderPlugin {
+  constructor(script) {
+    this.script = script;
+  }
+
+  apply(compiler) {
+    const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
+      const out = compilation.outputOptions.path;
+      const result = spawnSync(tsx, [this.script, out], { cwd: path.dirname(this.script), encoding: 'utf8' });
+      if (result.status !== 0) {
+        throw new Error(
+          `prerender ${this.script} failed: ${result.stderr || result.error?.message || result.status}`,
+        );
+      }
+    });
+  }
 }
 
 /**

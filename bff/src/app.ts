@@ -7,6 +7,7 @@ import { staticShell } from './static-shell';
 import { linkHeader } from './preload/hints';
 import { pageHints } from './preload/page-hints';
 import { RemoteManifests } from './preload/remote-manifests';
+import { PrerenderedScreens, prerenderedFor } from './page/prerendered-screens';
 import { shellFiles } from './preload/shell-files';
 import { readJson, DEFAULT_JSON_LIMIT } from './http/body';
 import { ApiError, isApiLimitError } from './http/errors';
@@ -52,6 +53,8 @@ export interface Bff {
   router: Router;
   /** The remotes' manifests behind the page's preload hints (warm() reads them all now). */
   manifests: RemoteManifests;
+  /** The remotes' prerendered screens the pages carry (warm() reads them all now). */
+  screens: PrerenderedScreens;
   /** The org change subscriptions behind /api/events (one per org across instances). */
   changeStreams: ChangeStreams;
   /** What the instances agree on through Redis (in memory for one instance). */
@@ -302,13 +305,17 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     timeoutMs: 2000,
   });
   const shell = shellFiles(config.shellDist);
+  const screens = new PrerenderedScreens(config.remotes.remotes, {
+    maxAgeMs: config.preload.manifestMaxAgeMs,
+    timeoutMs: 2000,
+  });
   app.use(
-    staticShell(
-      config.shellDist,
-      config.preload.enabled
+    staticShell(config.shellDist, {
+      linkFor: config.preload.enabled
         ? (pathname) => linkHeader(pageHints(pathname, { remotes: config.remotes, manifests, shell }))
         : undefined,
-    ),
+      prerendered: config.preload.enabled ? (ctx) => prerenderedFor(ctx, config, screens) : undefined,
+    }),
   );
   app.use(async (ctx, next) => {
     await next();
@@ -322,6 +329,7 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
     deps,
     router,
     manifests,
+    screens,
     changeStreams,
     coordination,
     close: async () => {

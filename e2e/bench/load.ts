@@ -50,6 +50,8 @@ const AFTER_PAINT = /offline-core|dexie/;
 interface Run {
   /** JS bytes of the screen's own path: asked for before the screen was usable (but the after-paint chunks). */
   jsBytes: number;
+  /** A screen usable before any script ran (prerendered): the JS bytes that then took it over, else 0. */
+  takeoverBytes: number;
   /** JS bytes asked for once the screen was usable (idle preloads: Chakra, dialogs), but the after-paint chunks. */
   idleBytes: number;
   /** Those scripts by name (KB), apart from `scripts`. */
@@ -82,10 +84,15 @@ const usableProbes = `(() => {
   if (window.__cqUsableAt) return;
   const at = (window.__cqUsableAt = {});
   const frame = (window.__cqUsableFrameAt = {});
+  const scriptless = (window.__cqUsableScriptless = {});
   const probes = {
     home: () => !!document.querySelector('#area-mfe-home[data-state="mounted"] [data-remote="mfe-home"]'),
     signIn: () =>
-      [...document.querySelectorAll('#area-mfe-auth[data-state="mounted"] button')].some(
+      [
+        ...document.querySelectorAll(
+          '#area-mfe-auth[data-state="mounted"] button, [data-prerendered="mfe-auth"] button',
+        ),
+      ].some(
         (b) => !b.disabled && (b.textContent || '').includes('Production login'),
       ),
   };
@@ -93,6 +100,8 @@ const usableProbes = `(() => {
     for (const name of Object.keys(probes))
       if (at[name] === undefined && probes[name]()) {
         at[name] = performance.now();
+        // no area yet: the shell's code has not run, the screen is the BFF's prerendered one
+        scriptless[name] = !document.querySelector('[data-area]');
         requestAnimationFrame(() => setTimeout(() => (frame[name] = performance.now()), 0));
       }
   }).observe(document, { subtree: true, childList: true, attributes: true });
@@ -137,10 +146,14 @@ async function load(page: Page, url: string, ready: Ready, idle = true): Promise
     const w = window as unknown as {
       __cqUsableAt?: Record<string, number>;
       __cqUsableFrameAt?: Record<string, number>;
+      __cqUsableScriptless?: Record<string, boolean>;
     };
     const at = w.__cqUsableAt?.[name];
     const frame = w.__cqUsableFrameAt?.[name];
-    return at === undefined || frame === undefined ? null : { at, frame, origin: performance.timeOrigin };
+    const scriptless = w.__cqUsableScriptless?.[name] === true;
+    return at === undefined || frame === undefined
+      ? null
+      : { at, frame, scriptless, origin: performance.timeOrigin };
   }, ready.probe);
   if (probed === null) throw new Error(`the page's probe "${ready.probe}" never saw the screen usable`);
   const usableAt = probed.at;
@@ -167,8 +180,10 @@ async function load(page: Page, url: string, ready: Ready, idle = true): Promise
   const preloads = js.filter((r) => !after.includes(r) && (asked.get(r.url) ?? -1) > usableAt);
   const own = js.filter((r) => !after.includes(r) && !preloads.includes(r));
   const sum = (list: typeof js) => list.reduce((total, r) => total + r.bytes, 0);
+  // Usable before any script ran (a prerendered screen): the page's code only takes it over.
   return {
-    jsBytes: sum(own),
+    jsBytes: probed.scriptless ? 0 : sum(own),
+    takeoverBytes: probed.scriptless ? sum(own) : 0,
     idleBytes: sum(preloads),
     idleScripts: new Map(preloads.map((r) => [scriptName(r.url), r.bytes])),
     afterPaintBytes: sum(after),
@@ -251,6 +266,12 @@ function report(
     afterPaintFigure,
     afterPaint ? 'after first paint in every run' : 'NOT after first paint in every run',
   );
+  const takeover = median(runs.map((r) => r.takeoverBytes));
+  if (takeover > 0)
+    console.log(
+      '  usable before any script : the prerendered screen; its code (%s KB, listed below) takes over after',
+      (takeover / KB).toFixed(1),
+    );
   console.log('  requests                 : %d', median(runs.map((r) => r.requests)));
   console.log('  time to usable           : %d ms', median(runs.map((r) => r.usableMs)));
   const last = runs[runs.length - 1];

@@ -1,16 +1,22 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocationSearch } from 'ui-kit/use-location';
-import { isValidDomainUrl, MESSAGES, type ClientEnv, type HostServices } from 'shared-contracts';
+import {
+  isValidDomainUrl,
+  MESSAGES,
+  PRERENDERED_ATTR,
+  type ClientEnv,
+  type HostServices,
+} from 'shared-contracts';
 import { appLinkClick } from 'ui-kit';
 import { browser } from './browser';
-import { Logo } from './Logo';
-import { Alert, AuthStyles, Spinner } from './ui';
+import { LoginView, type LoginOption } from './LoginView';
+import { Alert, Spinner } from './ui';
 import { AUTH_TEXTS } from './texts';
 import { useObservable } from 'ui-kit/use-observable';
 
 type EnvState = { kind: 'loading' } | { kind: 'ready'; env: ClientEnv } | { kind: 'failed' };
 
-function offered(env: ClientEnv | null, option: string): boolean {
+function offered(env: ClientEnv | null, option: LoginOption): boolean {
   if (!env) return false;
   return env.loginOptions.length === 0 || env.loginOptions.includes(option);
 }
@@ -39,100 +45,53 @@ export function LoginScreen({ host }: { host: HostServices }) {
 
   const env = envState.kind === 'ready' ? envState.env : null;
   const canLogin = !!env && !!env.clientId && env.loginEnabled;
-  const domainValid = isValidDomainUrl(domain);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    // Taking over from the prerendered screen (LoginView): what was typed there, and the focus, carry on.
+    const typed = document.querySelector<HTMLInputElement>(
+      `[${PRERENDERED_ATTR}="mfe-auth"] input[name="loginUrl"]`,
+    );
+    if (!typed) return;
+    if (typed.value) setDomain(typed.value);
+    if (document.activeElement === typed) inputRef.current?.focus();
+  }, []);
 
   const signIn = (loginUrl: string) => browser.assign(host.session.loginHref(loginUrl, 'main'));
 
-  const customInvalid = domain.trim() !== '' && !domainValid;
-
   return (
-    <div data-testid="remote-screen" data-remote="mfe-auth" className="au-page">
-      <AuthStyles />
-      <div className="au-card">
-        <div className="au-brand">
-          <Logo size={64} />
-          <h1 className="au-title">{AUTH_TEXTS.appTitle}</h1>
-          <p className="au-muted">{AUTH_TEXTS.subtitle}</p>
-        </div>
-
-        {expired && (
-          <Alert status="warning" testId="session-expired">
-            {MESSAGES.sessionExpired}
-          </Alert>
-        )}
-        {session.status === 'signedIn' && (
-          <Alert status="info">
-            {AUTH_TEXTS.signedInAs(session.userDetails.Name)}{' '}
-            <a className="au-link" href="/" onClick={appLinkClick('/', host.navigate)}>
-              {AUTH_TEXTS.goHome}
-            </a>
-          </Alert>
-        )}
-        {envState.kind === 'loading' && <Spinner label="Loading" />}
-        {envState.kind === 'failed' && (
-          <Alert status="error">
-            {AUTH_TEXTS.envUnavailable}{' '}
-            <button type="button" className="au-link" onClick={loadEnv}>
-              {AUTH_TEXTS.retry}
-            </button>
-          </Alert>
-        )}
-        {env && !canLogin && <Alert status="warning">{AUTH_TEXTS.notConfigured}</Alert>}
-
-        <div className="au-stack">
-          <button
-            type="button"
-            className="au-btn au-solid"
-            disabled={!canLogin || !offered(env, 'production')}
-            onClick={() => signIn('production')}
-          >
-            {AUTH_TEXTS.production}
-          </button>
-          <button
-            type="button"
-            className="au-btn au-outline-blue"
-            disabled={!canLogin || !offered(env, 'sandbox')}
-            onClick={() => signIn('sandbox')}
-          >
-            {AUTH_TEXTS.sandbox}
-          </button>
-        </div>
-        <hr className="au-divider" />
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (canLogin && domainValid) signIn(domain.trim().replace(/\/$/, ''));
-          }}
-        >
-          <label className="au-label" htmlFor={inputId}>
-            {AUTH_TEXTS.customDomainLabel}
-          </label>
-          <input
-            id={inputId}
-            className="au-input"
-            type="url"
-            dir="ltr"
-            inputMode="url"
-            autoComplete="url"
-            placeholder={AUTH_TEXTS.customDomainPlaceholder}
-            value={domain}
-            onChange={(e) => setDomain(e.target.value)}
-            aria-invalid={customInvalid}
-            aria-describedby={helpId}
-          />
-          <p className="au-help" id={helpId}>
-            {AUTH_TEXTS.customDomainHelp}
-          </p>
-          <button
-            type="submit"
-            className="au-btn au-outline"
-            style={{ marginTop: '0.75rem' }}
-            disabled={!canLogin || !domainValid || !offered(env, 'custom')}
-          >
-            {AUTH_TEXTS.customDomainButton}
-          </button>
-        </form>
-      </div>
+    <div data-testid="remote-screen" data-remote="mfe-auth">
+      <LoginView
+        ids={{ input: inputId, help: helpId }}
+        enabled={(option) => canLogin && offered(env, option)}
+        actions={{ signIn, domain, onDomain: setDomain, domainValid: isValidDomainUrl(domain), inputRef }}
+        notices={
+          <>
+            {expired && (
+              <Alert status="warning" testId="session-expired">
+                {MESSAGES.sessionExpired}
+              </Alert>
+            )}
+            {session.status === 'signedIn' && (
+              <Alert status="info">
+                {AUTH_TEXTS.signedInAs(session.userDetails.Name)}{' '}
+                <a className="au-link" href="/" onClick={appLinkClick('/', host.navigate)}>
+                  {AUTH_TEXTS.goHome}
+                </a>
+              </Alert>
+            )}
+            {envState.kind === 'loading' && <Spinner label="Loading" />}
+            {envState.kind === 'failed' && (
+              <Alert status="error">
+                {AUTH_TEXTS.envUnavailable}{' '}
+                <button type="button" className="au-link" onClick={loadEnv}>
+                  {AUTH_TEXTS.retry}
+                </button>
+              </Alert>
+            )}
+            {env && !canLogin && <Alert status="warning">{AUTH_TEXTS.notConfigured}</Alert>}
+          </>
+        }
+      />
     </div>
   );
 }

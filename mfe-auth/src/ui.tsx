@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { AUTH_CSS } from './auth-styles';
 
-/** The screens' stylesheet, once per mounted screen (React keeps it in the remote's own root). */
+/**
+ * The screens' stylesheet, once per mounted screen (React keeps it in the remote's own root). Set as
+ * markup: a prerendered screen's `<style>` is raw text, where escaped quotes would break the CSS.
+ */
 export function AuthStyles() {
-  return <style>{AUTH_CSS}</style>;
+  return <style dangerouslySetInnerHTML={{ __html: AUTH_CSS }} />;
 }
 
 export type AlertStatus = 'warning' | 'info' | 'error';

@@ -50,3 +50,25 @@ export function remoteForPath(pathname: string): RemoteName | null {
   }
   return null;
 }
+
+/**
+ * A remote's prerendered first screen (issue 46): static markup its build writes beside its
+ * mf-manifest.json, one file per language, that works with no script (plain forms and links). The
+ * BFF puts it in the shell's page for the screen's route so a slow first visit is usable before any
+ * code arrives; the remote keeps owning it, so a remote's deploy still ships its own screen.
+ */
+export const PRERENDERED_SCREENS = { login: { remote: 'mfe-auth', path: '/login' } } as const;
+export type PrerenderedScreen = keyof typeof PRERENDERED_SCREENS;
+
+/** The file of a prerendered screen in a language, relative to the remote's manifest. */
+export const prerenderedScreenFile = (screen: PrerenderedScreen, language: string): string =>
+  `prerendered/${screen}.${language}.html`;
+
+/**
+ * The attribute on a prerendered screen's root (its value the remote's name): the shell removes that
+ * element as the remote's own screen draws into its area.
+ */
+export const PRERENDERED_ATTR = 'data-prerendered';
+
+/** Cookie naming the language the page opens in before sign-in (the last user's), for prerendered screens. */
+export const PAGE_LANGUAGE_COOKIE = 'cq_lang';

@@ -46,6 +46,9 @@ export { pseudoText };
 
 const pseudoTranslator: TextTranslator = (_key, _args, english) => pseudoText(english());
 
+/** Lingui's runtime, its own chunk: English never loads it. */
+const lingui = () => import(/* webpackChunkName: "lingui" */ '@lingui/core');
+
 /** The positional ICU arguments {0}, {1}, … of a text function's call. */
 const positional = (args: readonly unknown[]): Record<string, unknown> => ({ ...args });
 
@@ -58,13 +61,21 @@ export async function activateLanguage(language: string, catalogs: CatalogLoader
   if (language === PSEUDO_LANGUAGE) return setTextTranslator(pseudoTranslator);
   const load = language === DEFAULT_LANGUAGE ? undefined : catalogs[language];
   if (!load) return setTextTranslator(null);
-  const [{ setupI18n }, parts] = await Promise.all([
-    import(/* webpackChunkName: "lingui" */ '@lingui/core'),
-    load(),
-  ]);
+  const [parts] = await Promise.all([load(), lingui()]);
+  setTextTranslator(await compiledTranslator(language, parts));
+}
+
+/**
+ * The translator of a language's compiled catalogs (several parts, merged): a text missing from them
+ * answers in English. Also the prerendered screens' at build time (mfe-auth scripts/prerender.tsx).
+ */
+export async function compiledTranslator(
+  language: string,
+  parts: readonly CatalogModule[],
+): Promise<TextTranslator> {
+  const { setupI18n } = await lingui();
   const messages: Record<string, unknown> = Object.assign({}, ...parts.map((part) => part.default));
   const i18n = setupI18n({ locale: language, messages: { [language]: messages as never } });
-  setTextTranslator((key, args, english) =>
-    messages[key] === undefined || messages[key] === '' ? english() : i18n._(key, positional(args)),
-  );
+  return (key, args, english) =>
+    messages[key] === undefined || messages[key] === '' ? english() : i18n._(key, positional(args));
 }

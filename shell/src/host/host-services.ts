@@ -1,5 +1,11 @@
 import { navigateToUrl } from 'single-spa';
-import { CONTRACT_VERSION, type HostServices, type RemoteModules, type RemoteName } from 'shared-contracts';
+import {
+  CONTRACT_VERSION,
+  PAGE_LANGUAGE_COOKIE,
+  type HostServices,
+  type RemoteModules,
+  type RemoteName,
+} from 'shared-contracts';
 import { createBffClient } from './bff-client';
 import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
@@ -78,6 +84,9 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
     storage: window.localStorage,
     activate: (language) => activateLanguage(language, CATALOGS),
     root: document.documentElement,
+    pageLanguage: (language) => {
+      document.cookie = `${PAGE_LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; SameSite=Lax`;
+    },
   });
 
   return {

@@ -32,6 +32,8 @@ export interface LanguageDeps {
   /** Makes the shell's own texts answer in a language (ui-kit/i18n's activateLanguage with its catalogs). */
   activate(language: string): Promise<void>;
   root?: HTMLElement;
+  /** Tells the BFF the language the page opens in before sign-in (its prerendered screens', issue 46). */
+  pageLanguage?(language: string): void;
 }
 
 export interface ShellLanguage extends LanguageService {
@@ -48,7 +50,13 @@ const userKey = (state: SessionState): string | null =>
  * last user's. The shell's texts switch first; then `language` tells the remotes and `<html lang dir>`
  * follows.
  */
-export function createLanguageService({ session, storage, activate, root }: LanguageDeps): ShellLanguage {
+export function createLanguageService({
+  session,
+  storage,
+  activate,
+  root,
+  pageLanguage,
+}: LanguageDeps): ShellLanguage {
   const read = (): LanguageSettings => {
     try {
       return (JSON.parse(storage.getItem(LANGUAGE_KEY) ?? '{}') as LanguageSettings) ?? {};
@@ -92,8 +100,10 @@ export function createLanguageService({ session, storage, activate, root }: Lang
       displayLocale = locale;
       displayLocaleSignal.set(locale);
     }
-    if (state.status === 'signedIn' && next !== PSEUDO_LANGUAGE && read().last !== next)
+    if (state.status === 'signedIn' && next !== PSEUDO_LANGUAGE && read().last !== next) {
       write({ ...read(), last: next });
+      pageLanguage?.(next);
+    }
     if (next === current) return;
     current = next;
     const run = ++latest;
