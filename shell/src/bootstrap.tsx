@@ -6,7 +6,6 @@ import { registerShellApps, runtime, type ShellApps } from './routing/register-a
 import { remoteModules } from './mf/remote-loader';
 import { sharedRemotesConfig } from './routing/remotes-config';
 import { HeaderSlot } from './layout/HeaderSlot';
-import { registerServiceWorker } from './sw/register';
 import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
 import { watchLock } from './host/vault/lock-trigger';
 import { AUTH_CALLBACK_PATHS, AUTH_RESULT_PARAM } from 'shared-contracts';
@@ -103,7 +102,6 @@ async function main() {
     setTimeout(() => loadOfflineCore(host), 10_000);
   } else afterFirstPaint(() => loadOfflineCore(host));
 
-  registerServiceWorker();
   // The offline copy of every remote, for a signed-in user, once the route's screen is up and painted
   // (startOfflineCopy then waits for the browser's idle time): the cold start's downloads go first.
   let screenUp = false;
