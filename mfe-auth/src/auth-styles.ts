@@ -15,7 +15,7 @@ export const AUTH_CSS = `
 .au-alert-warning{background:#FEEBC8}.au-alert-warning svg{color:#C05621}
 .au-alert-info{background:#BEE3F8}.au-alert-info svg{color:#2B6CB0}
 .au-alert-error{background:#FED7D7}.au-alert-error svg{color:#C53030}
-.au-btn{display:inline-flex;align-items:center;justify-content:center;width:100%;height:2.5rem;padding:0 1rem;border-radius:.375rem;font:inherit;font-weight:600;font-size:1rem;cursor:pointer;border:1px solid transparent;transition:background-color .2s}
+.au-btn{display:inline-flex;align-items:center;justify-content:center;width:100%;min-height:2.5rem;padding:.375rem 1rem;border-radius:.375rem;font:inherit;font-weight:600;font-size:1rem;line-height:1.25;text-align:center;cursor:pointer;border:1px solid transparent;transition:background-color .2s}
 .au-btn:focus-visible,.au-input:focus-visible,.au-link:focus-visible{outline:none;box-shadow:0 0 0 3px rgba(66,153,225,.6)}
 .au-btn:disabled{opacity:.4;cursor:not-allowed;box-shadow:none}
 .au-solid{background:#2B6CB0;color:#fff}.au-solid:hover:not(:disabled){background:#2C5282}.au-solid:active:not(:disabled){background:#2A4365}

@@ -28,17 +28,33 @@ const user = (userId: string, LanguageLocaleKey?: string, LocaleSidKey?: string)
 function setup(initial: SessionState, storage = memoryStorage()) {
   const session = new Signal<SessionState>(initial);
   const activated: string[] = [];
+  const pageLanguages: string[] = [];
   const root = { lang: '', dir: '' } as HTMLElement;
   const service = createLanguageService({
     session,
     storage,
     activate: async (language) => void activated.push(language),
     root,
+    pageLanguage: (language) => void pageLanguages.push(language),
   });
-  return { session, service, activated, root, storage };
+  return { session, service, activated, root, storage, pageLanguages };
 }
 
 describe('the host language', () => {
+  it('tells the page the language its next load opens in before sign-in: the user’s, then kept signed out', async () => {
+    const storage = memoryStorage();
+    const first = setup(user('005A', 'es', 'es_ES'), storage);
+    await first.service.ready();
+    expect(first.pageLanguages.at(-1)).toBe('es');
+    first.session.set({ status: 'signedOut', expired: false });
+    await first.service.ready();
+    expect(first.pageLanguages.at(-1)).toBe('es'); // the last user's, as the sign-in screen shows
+    // a device whose storage has no last user (cleared): English, and the page is told so
+    const fresh = setup({ status: 'signedOut', expired: false });
+    await fresh.service.ready();
+    expect(fresh.pageLanguages).toEqual(['en']);
+  });
+
   it("follows the user's Salesforce language and locale, and sets <html lang dir>", async () => {
     const { service, root, activated } = setup(user('005A', 'ar', 'ar_AE'));
     await service.ready();

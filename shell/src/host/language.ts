@@ -100,10 +100,10 @@ export function createLanguageService({
       displayLocale = locale;
       displayLocaleSignal.set(locale);
     }
-    if (state.status === 'signedIn' && next !== PSEUDO_LANGUAGE && read().last !== next) {
+    if (state.status === 'signedIn' && next !== PSEUDO_LANGUAGE && read().last !== next)
       write({ ...read(), last: next });
-      pageLanguage?.(next);
-    }
+    // The page's next load before sign-in opens in this (the BFF's prerendered screens).
+    if (state.status !== 'loading' && next !== PSEUDO_LANGUAGE) pageLanguage?.(next);
     if (next === current) return;
     current = next;
     const run = ++latest;
