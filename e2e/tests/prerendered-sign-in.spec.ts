@@ -1,7 +1,7 @@
 // The sign-in screen before any code (issue 46): the BFF puts mfe-auth's prerendered screen in /login's
 // page, so a first visit on a slow line can sign in while the scripts are still on their way; when
 // they arrive the screen's own code takes over in place, keeping what was typed and the focus.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/auth';
 import { freeSystemPorts, startSystem, type RunningSystem } from '../support/system';
 
@@ -30,7 +30,8 @@ async function holdScripts(page: Page) {
 
 const prerendered = (page: Page) => page.locator('[data-prerendered="mfe-auth"]');
 
-test('before any script runs, the sign-in page is there and its button signs in', async ({ browser }) => {
+/** /login in a new browser with its scripts held back; the page's errors kept. */
+async function openHeld(browser: Browser) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: Error[] = [];
@@ -38,6 +39,11 @@ test('before any script runs, the sign-in page is there and its button signs in'
   const scripts = await holdScripts(page);
   // 'commit': the load event waits for the held scripts
   await page.goto(`${system.url}/login`, { waitUntil: 'commit' });
+  return { context, page, errors, scripts };
+}
+
+test('before any script runs, the sign-in page is there and its button signs in', async ({ browser }) => {
+  const { context, page, errors, scripts } = await openHeld(browser);
   const production = page.getByRole('button', { name: 'Production login' });
   await expect(production).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Checklists' })).toBeVisible();
@@ -64,13 +70,7 @@ test('before any script runs, the sign-in page is there and its button signs in'
 });
 
 test('the screen’s code takes over in place: what was typed stays, with the focus', async ({ browser }) => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (e) => errors.push(e));
-  const scripts = await holdScripts(page);
-  // 'commit': the load event waits for the held scripts
-  await page.goto(`${system.url}/login`, { waitUntil: 'commit' });
+  const { context, page, errors, scripts } = await openHeld(browser);
   const domain = page.getByLabel('Custom domain');
   await domain.click();
   await domain.pressSequentially('https://acme.my.sales');

@@ -6,6 +6,12 @@ import { AUTH_TEXTS } from './texts';
 
 export type LoginOption = 'production' | 'sandbox' | 'custom';
 
+/** The two one-tap sign-ins (spec section 4), the first the solid one. */
+const OPTIONS = [
+  { loginUrl: 'production', className: 'au-solid' },
+  { loginUrl: 'sandbox', className: 'au-outline-blue' },
+] as const;
+
 /** How the screen starts a sign-in once its script runs; without it the forms go to the BFF themselves. */
 export interface LoginActions {
   signIn(loginUrl: string): void;
@@ -54,26 +60,19 @@ export function LoginView({
         {notices}
         <form className="au-stack" method="get" action={LOGIN_START_PATH}>
           <input type="hidden" name="target" value="main" />
-          <button
-            type="submit"
-            name="loginUrl"
-            value="production"
-            className="au-btn au-solid"
-            disabled={!enabled('production')}
-            {...option('production')}
-          >
-            {AUTH_TEXTS.production}
-          </button>
-          <button
-            type="submit"
-            name="loginUrl"
-            value="sandbox"
-            className="au-btn au-outline-blue"
-            disabled={!enabled('sandbox')}
-            {...option('sandbox')}
-          >
-            {AUTH_TEXTS.sandbox}
-          </button>
+          {OPTIONS.map(({ loginUrl, className }) => (
+            <button
+              key={loginUrl}
+              type="submit"
+              name="loginUrl"
+              value={loginUrl}
+              className={`au-btn ${className}`}
+              disabled={!enabled(loginUrl)}
+              {...option(loginUrl)}
+            >
+              {AUTH_TEXTS[loginUrl]}
+            </button>
+          ))}
         </form>
         <hr className="au-divider" />
         <form
