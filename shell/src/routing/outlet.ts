@@ -1,4 +1,5 @@
 import { PRERENDERED_ATTR } from 'shared-contracts';
+
 /** Each area gets its own element inside the outlet, so one area's failure can't wipe another's DOM. */
 export function areaElement(name: string): HTMLElement {
   const id = `area-${name}`;
