@@ -314,7 +314,7 @@ export function createBff(config: BffConfig, options: BffOptions = {}): Bff {
       linkFor: config.preload.enabled
         ? (pathname) => linkHeader(pageHints(pathname, { remotes: config.remotes, manifests, shell }))
         : undefined,
-      prerendered: config.preload.enabled ? (ctx) => prerenderedFor(ctx, config, screens) : undefined,
+      prerendered: config.preload.screens ? (ctx) => prerenderedFor(ctx, config, screens) : undefined,
     }),
   );
   app.use(async (ctx, next) => {

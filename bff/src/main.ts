@@ -6,7 +6,8 @@ import { ApiError } from './http/errors';
 const config = loadConfig();
 const bff = createBff(config);
 // The remotes' manifests and prerendered screens, read now so the first pages already carry them.
-if (config.preload.enabled) void Promise.all([bff.manifests.warm(), bff.screens.warm()]);
+if (config.preload.enabled) void bff.manifests.warm();
+if (config.preload.screens) void bff.screens.warm();
 const server = bff.app.listen(config.port, config.host, () => {
   console.log(`bff listening on http://${config.host}:${config.port}`);
 });

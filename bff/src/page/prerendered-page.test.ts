@@ -44,6 +44,7 @@ beforeAll(async () => {
       SF_CLIENT_ID: 'client',
       MFE_AUTH_URL: `${remoteBase}/mf-manifest.json`,
       PRELOAD_MANIFEST_MAX_AGE_MS: '0',
+      PRERENDERED_SCREENS: 'true',
     }),
   );
   await bff.screens.warm();
