@@ -20,6 +20,8 @@ const HOLD_MS = 3000;
  * Once this script runs, such a sign-in leaves once the registration is made (at most HOLD_MS).
  */
 export function holdPrerenderedSignIn(): void {
+  // Only a page the BFF sent with a prerendered screen (the page's first script runs after parsing).
+  if (!document.querySelector(`[${PRERENDERED_ATTR}]`)) return;
   document.addEventListener(
     'submit',
     (event) => {
