@@ -83,9 +83,8 @@ export interface BffConfig {
     /** A remote's manifest is checked again (for its entry's new name) when its hints are older. */
     manifestMaxAgeMs: number;
     /**
-     * The remotes' prerendered screens in their routes' pages (issue 46). Off unless PRERENDERED_SCREENS
-     * =true: a sign-in tapped before the shell's code ran can leave the worker's install behind the
-     * first home, and a network lost right then finds home's code not kept (offline-first-seconds.spec).
+     * The remotes' prerendered screens in their routes' pages (issue 46); PRERENDERED_SCREENS=false
+     * serves the plain shell page instead.
      */
     screens: boolean;
   };
@@ -161,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     preload: {
       enabled: env.PRELOAD_HINTS !== 'false',
       manifestMaxAgeMs: Number(env.PRELOAD_MANIFEST_MAX_AGE_MS ?? 10_000),
-      screens: env.PRERENDERED_SCREENS === 'true',
+      screens: env.PRERENDERED_SCREENS !== 'false',
     },
   };
 }

@@ -8,12 +8,7 @@ import { freeSystemPorts, startSystem, type RunningSystem } from '../support/sys
 let system: RunningSystem;
 
 test.beforeAll(async () => {
-  // On by this switch (bff config.ts: off by default until a first visit's worker is sure to be ahead).
-  system = await startSystem({
-    ports: await freeSystemPorts(),
-    quiet: true,
-    bffEnv: { PRERENDERED_SCREENS: 'true' },
-  });
+  system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
 });
 test.afterAll(async () => {
   await system?.stop();

@@ -44,7 +44,6 @@ beforeAll(async () => {
       SF_CLIENT_ID: 'client',
       MFE_AUTH_URL: `${remoteBase}/mf-manifest.json`,
       PRELOAD_MANIFEST_MAX_AGE_MS: '0',
-      PRERENDERED_SCREENS: 'true',
     }),
   );
   await bff.screens.warm();
@@ -96,6 +95,13 @@ describe('the sign-in page with its prerendered screen', () => {
     const page = () => fetch(`${base}/login`, { headers: { cookie: 'cq_lang=es' } }).then((r) => r.text());
     await page(); // the BFF looks again (max age 0) and refuses it from then on
     await expect.poll(page).toBe(INDEX);
+  });
+});
+
+describe('the switch', () => {
+  it('is on unless PRERENDERED_SCREENS=false', () => {
+    expect(loadConfig({}).preload.screens).toBe(true);
+    expect(loadConfig({ PRERENDERED_SCREENS: 'false' }).preload.screens).toBe(false);
   });
 });
 

@@ -93,30 +93,59 @@ export function startOfflineCopy(language: () => string | undefined = () => unde
 }
 
 /**
- * A first visit (no worker controls the page yet): once the worker claims the page, it is sent what the
- * page already ran, and keeps it at once (keep-what-ran.ts): offline, the app runs the code the page had,
- * before the complete copy. `config` answers the run-time remotes config the page ran with.
+ * Whether this page's document came from the network without a worker in between (workerStart 0): a
+ * first visit, even if the worker claimed the page while it loaded. Without a navigation entry, whether
+ * the page has no controller now.
+ */
+export function loadedWithoutWorker(
+  navigation: Pick<PerformanceNavigationTiming, 'workerStart'> | undefined,
+  controlled: boolean,
+): boolean {
+  return navigation ? navigation.workerStart === 0 : !controlled;
+}
+
+/**
+ * A first visit (the page loaded without the worker): once the worker controls the page, it is sent
+ * what the page already ran, and keeps it at once (keep-what-ran.ts): offline, the app runs the code the
+ * page had, before the complete copy. The worker often claims the page while it loads (a sign-in that
+ * left the page before the install was done), before this script, or with files on their way: those
+ * came without it too, and are sent as they end. `config` answers the run-time remotes config the page
+ * ran with.
  */
 export function keepWhatRanOnceControlled(config: () => Promise<unknown>): void {
-  if (
-    typeof navigator === 'undefined' ||
-    !('serviceWorker' in navigator) ||
-    navigator.serviceWorker.controller
-  )
-    return;
-  const send = async () => {
-    const worker = navigator.serviceWorker.controller;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  if (!loadedWithoutWorker(navigation, Boolean(container.controller))) return;
+  const send = async (entries: readonly PerformanceEntry[], late = false) => {
+    const worker = container.controller;
     if (!worker) return;
     // Its own chunk: only a first visit needs it, and never before the screen (bench:load's budget).
     const { whatRan } = await import('./keep-what-ran');
-    const what = whatRan(
-      performance.getEntriesByType('resource'),
-      location.origin,
-      await config().catch(() => null),
-    );
+    const what = whatRan(entries, location.origin, await config().catch(() => null));
+    if (late && !what.manifests.length && !what.scripts.length) return;
     worker.postMessage({ type: KEEP_WHAT_RAN, ...what });
   };
-  navigator.serviceWorker.addEventListener('controllerchange', () => void send().catch(() => undefined), {
-    once: true,
-  });
+  const sendSoon = (entries: readonly PerformanceEntry[], late = false) =>
+    void send(entries, late).catch(() => undefined);
+  const resources = () => performance.getEntriesByType('resource');
+  // From then on the page's requests go through the worker; one started before ends without it.
+  let controlledAt: number | null = null;
+  const controlled = () => {
+    controlledAt ??= performance.now();
+    sendSoon(resources());
+  };
+  if (container.controller) {
+    // claimed before this script: what ran so far goes once the route's screen is up
+    controlledAt = performance.now();
+    window.addEventListener('single-spa:routing-event', () => sendSoon(resources()), { once: true });
+  } else container.addEventListener('controllerchange', controlled, { once: true });
+  if (typeof PerformanceObserver === 'undefined') return;
+  new PerformanceObserver((list) => {
+    if (controlledAt === null) return;
+    const at = controlledAt;
+    const late = list.getEntries().filter((entry) => entry.startTime < at);
+    if (late.length) sendSoon(late, true);
+  }).observe({ type: 'resource' });
 }
