@@ -23,6 +23,7 @@ import {
 } from './cache-names';
 import { REPORT_FACE_RE, takeLaterFiles, takeOfflineCopy, type OfflineCopyState } from './offline-copy';
 import { keepWhatRan, type WhatRan } from './keep-what-ran';
+import { GiveWay, whenBodyEnds } from './give-way';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -49,6 +50,24 @@ self.addEventListener('install', (event) => {
 precacheAndRoute(shellFiles);
 
 const ok = new CacheableResponsePlugin({ statuses: [200] });
+
+// The offline copy takes its next file only while the page loads none of its own (give-way.ts): a tap
+// during the warm-up gets the line. The page's loads are the code and manifests this worker takes from
+// the network for it, from the request to the body's last byte.
+const giveWay = new GiveWay(500);
+type PluginState = { state?: { end?: () => void } };
+const pageLoads = {
+  requestWillFetch: async ({ request, state }: { request: Request } & PluginState) => {
+    if (state) state.end = giveWay.pageLoad();
+    return request;
+  },
+  fetchDidSucceed: async ({ response, state }: { response: Response } & PluginState) => {
+    if (state?.end) whenBodyEnds(response, state.end);
+    return response;
+  },
+  fetchDidFail: async ({ state }: PluginState) => state?.end?.(),
+};
+const copyFetch = giveWay.fetch((input, init) => fetch(input, init));
 
 // Pages: the network first (the BFF finishes sign-in callbacks and serves the newest shell),
 // the precached shell page when offline, whatever the route.
@@ -79,6 +98,7 @@ registerRoute(
     cacheName: REMOTE_MANIFESTS_CACHE,
     networkTimeoutSeconds: 5,
     plugins: [
+      pageLoads,
       { cacheWillUpdate: async () => null },
       {
         fetchDidSucceed: async ({ request, response, event }) => {
@@ -101,13 +121,13 @@ async function keepSeen(url: string, response: Response): Promise<void> {
 // The offline copy prunes what no current manifest names.
 registerRoute(
   ({ url, request }) => request.destination === 'script' && /\.[0-9a-f]{12}\.js$/.test(url.pathname),
-  new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
+  new CacheFirst({ cacheName: CODE_CACHE, plugins: [pageLoads, ok] }),
 );
 // Content-hashed WebAssembly a chunk fetches itself (the barcode scanner's ZXing): the offline copy
 // holds it too, so a scan field works offline where the browser has no BarcodeDetector.
 registerRoute(
   ({ url }) => /\.[0-9a-f]{12}\.wasm$/.test(url.pathname),
-  new CacheFirst({ cacheName: CODE_CACHE, plugins: [ok] }),
+  new CacheFirst({ cacheName: CODE_CACHE, plugins: [pageLoads, ok] }),
 );
 
 // The report's script faces (fetched by the page when a report's text needs one: fonts/*.woff,
@@ -124,7 +144,7 @@ let later: string[] = [];
 
 async function takeCopyAndTell(language: string | undefined): Promise<void> {
   taking ??= takeOfflineCopy({
-    fetch: (input, init) => fetch(input, init),
+    fetch: copyFetch,
     caches,
     origin: self.location.origin,
     later: (urls) => (later = urls),
@@ -145,8 +165,7 @@ async function takeCopyAndTell(language: string | undefined): Promise<void> {
   // after "Ready to work offline": the files the copy takes later
   const urls = later;
   later = [];
-  if (state?.complete && urls.length)
-    await takeLaterFiles({ fetch: (input, init) => fetch(input, init), caches }, urls);
+  if (state?.complete && urls.length) await takeLaterFiles({ fetch: copyFetch, caches }, urls);
 }
 
 self.addEventListener('message', (event) => {
