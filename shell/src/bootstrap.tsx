@@ -8,38 +8,8 @@ import { sharedRemotesConfig } from './routing/remotes-config';
 import { HeaderSlot } from './layout/HeaderSlot';
 import { keepWhatRanOnceControlled, startOfflineCopy } from './sw/offline-copy-client';
 import { watchLock } from './host/vault/lock-trigger';
+import { afterFirstPaint } from './host/first-paint';
 import { AUTH_CALLBACK_PATHS, AUTH_RESULT_PARAM } from 'shared-contracts';
-
-/**
- * Once, after the page's first contentful paint (the browser's own paint timing, so the chunk is never
- * asked for before it); a hidden tab paints nothing, so there it runs at once, and a timer is the last
- * resort should no paint entry ever come.
- */
-function afterFirstPaint(run: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (painted() || document.visibilityState === 'hidden') {
-    setTimeout(once, 0);
-    return;
-  }
-  try {
-    const observer = new PerformanceObserver(() => {
-      if (!painted()) return;
-      observer.disconnect();
-      setTimeout(once, 0);
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    requestAnimationFrame(() => setTimeout(once, 0)); // no paint timing: the frame after the next
-  }
-  document.addEventListener('visibilitychange', () => document.hidden && setTimeout(once, 0), { once: true });
-  setTimeout(once, 3000);
-}
 
 /** Loads the offline core; a failed fetch (offline before the service worker had the chunk) is tried again when back online. */
 function loadOfflineCore(host: ShellHost): void {

@@ -11,6 +11,7 @@ import { onlineObservable } from './online';
 import { createSessionService, type ShellSession } from './session';
 import type { OfflineServicesHandle } from './offline';
 import { createLazyOffline, type LazyOffline } from './lazy-offline';
+import { firstPaint } from './first-paint';
 import { isCanvasMode } from './canvas';
 import { createLogoutGate } from './logout-gate';
 import { createLifecycle, type ShellLifecycle } from './lifecycle';
@@ -67,16 +68,20 @@ export function createHostServices(hooks: HostServiceHooks): ShellHost {
   });
 
   const canvasMode = isCanvasMode(window);
+  // Never before the first paint, whoever asks first: home's lists subscribe as home mounts, which
+  // can be before the browser has painted anything (bench:load's "after first paint" goal).
   const offline = createLazyOffline(() =>
-    import(/* webpackChunkName: "offline-core" */ './offline-boot').then(({ bootOffline }) =>
-      bootOffline({
-        session: current.state,
-        online,
-        canvasMode,
-        client,
-        onUnauthorized: () => current.expire(),
-      }),
-    ),
+    firstPaint()
+      .then(() => import(/* webpackChunkName: "offline-core" */ './offline-boot'))
+      .then(({ bootOffline }) =>
+        bootOffline({
+          session: current.state,
+          online,
+          canvasMode,
+          client,
+          onUnauthorized: () => current.expire(),
+        }),
+      ),
   );
 
   const i18n = createLanguageService({
