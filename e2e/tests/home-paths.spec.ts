@@ -68,7 +68,10 @@ test('offline, Start on a task whose form is not on this device says what to do 
   const form = forms.find((f) => f.Id === task.formId);
   await tab(page, 'Assigned').click();
   await expect(startButton(page, task.checklist).first()).toBeVisible();
-  const inProgress = await count(page, 'inProgress').textContent();
+  // The user's work in progress the org holds, brought in by home: the count once home shows it all
+  // (read as it first shows, it can still be the device's count before the import).
+  const inProgress = (await bff<unknown[]>(page, '/api/pendingSubmissions')).length;
+  await expect(count(page, 'inProgress')).toHaveText(String(inProgress));
 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-notice')).toBeVisible();
