@@ -9,6 +9,11 @@ let system: RunningSystem;
 
 test.beforeAll(async () => {
   system = await startSystem({ ports: await freeSystemPorts(), quiet: true });
+  // The BFF reads the remote's screens as it starts, after it listens: the system is ready for these
+  // tests once /login carries one (a page asked earlier is the plain one, signed in as ever).
+  await expect
+    .poll(async () => (await fetch(`${system.url}/login`).then((r) => r.text())).includes('data-prerendered'))
+    .toBe(true);
 });
 test.afterAll(async () => {
   await system?.stop();

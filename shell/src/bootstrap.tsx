@@ -55,8 +55,9 @@ async function main() {
       .refresh()
       .catch((error: unknown) => console.error('[shell] session check failed', error));
   // The offline core (Dexie, stores, uploaders) is its own chunk: for a signed-in user fetched right
-  // after the first paint, whatever the route, and started as soon as it is there (a queue left from
-  // the last visit uploads then); remotes that need it earlier wait for it through the same stand-in.
+  // after the first paint (its import waits for it: host-services.ts), whatever the route, and started
+  // as soon as it is there (a queue left from the last visit uploads then); remotes that need it earlier
+  // wait for it through the same stand-in.
   host.offline.start();
   const signedOut = startStatus !== 'signedIn';
   if (signedOut) {
@@ -66,11 +67,9 @@ async function main() {
     // Signed out, nothing can be uploaded: the core waits until the route's screen is up, so on a slow
     // network its ~38 KB do not share the line with the sign-in page's own code.
     // (At the latest 10 s in, should that screen never finish.)
-    window.addEventListener('single-spa:routing-event', () => afterFirstPaint(() => loadOfflineCore(host)), {
-      once: true,
-    });
+    window.addEventListener('single-spa:routing-event', () => loadOfflineCore(host), { once: true });
     setTimeout(() => loadOfflineCore(host), 10_000);
-  } else afterFirstPaint(() => loadOfflineCore(host));
+  } else loadOfflineCore(host);
 
   // The offline copy of every remote, for a signed-in user, once the route's screen is up and painted
   // (startOfflineCopy then waits for the browser's idle time): the cold start's downloads go first.
